@@ -1,0 +1,15 @@
+"""boardgames_lab: learn, teach and explore the rules of modern board games.
+
+>>> import boardgames_lab as bgl
+>>> game = bgl.new_game("saint_petersburg", players=2, seed=7)
+>>> game.phase
+'worker'
+"""
+from .core import (Explanation, Game, GameError, IllegalMove, InvalidNotation, OptionError, Rule,
+                   SaveFormatError, UndoBlocked, UnknownGame)
+from .core.records import load_game
+from .core.registry import games, new_game, rules
+
+__version__ = "0.1.0"
+__all__ = ["Explanation", "Game", "GameError", "IllegalMove", "InvalidNotation", "OptionError", "Rule",
+           "SaveFormatError", "UndoBlocked", "UnknownGame", "games", "load_game", "new_game", "rules"]

@@ -1,0 +1,189 @@
+"""What a game supplies to the engine: metadata, rules, a flow and rule logic."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Generic, Sequence, TypeVar
+
+from .errors import OptionError
+from .flow import Flow, FlowRunner
+from .rng import Rng
+from .rules import CORE_RULES, Rule, RuleBook
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    description: str
+    assumed: bool = False  # True when the default is an assumed value, not a printed one
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    hidden_information: bool
+    chance: bool
+    edition: str
+    rules_version: int
+    description: str
+    options: tuple[Option, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["players"] = list(range(self.min_players, self.max_players + 1))
+        return data
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The answer to "may I make this move here, and if not, why not?"."""
+
+    legal: bool
+    rule: str
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        return f"{'legal' if self.legal else 'illegal'}: {self.reason} [{self.rule}]"
+
+
+class State:
+    """Fields every game state has. Games subclass it with ``__slots__`` of their own.
+
+    ``trail`` (phase edges taken) and ``events`` (the words of the log) are None in
+    normal play, so the hot path pays nothing for them; the engine switches them
+    on when it replays a game to tell its story.
+    """
+
+    __slots__ = ("num_players", "phase", "current", "rng", "revealed", "trail", "events", "ply")
+
+    def init_base(self, num_players: int, seed: int) -> None:
+        self.num_players = num_players
+        self.phase = ""
+        self.current = 0
+        self.rng = Rng(seed)
+        self.revealed = False  # set by rule code when a move shows hidden information or draws at random
+        self.trail: list[tuple[str, str]] | None = None
+        self.events: list[dict[str, Any]] | None = None
+        self.ply = 0
+
+    def copy_base(self, other: "State") -> None:
+        other.num_players = self.num_players
+        other.phase = self.phase
+        other.current = self.current
+        other.rng = self.rng.copy()
+        other.revealed = self.revealed
+        other.trail = None
+        other.events = None
+        other.ply = self.ply
+
+    def note(self, text: str, data: dict[str, Any] | None = None, visible_to: Sequence[int] | None = None) -> None:
+        """Record what changed, in words and data (only while events are on)."""
+        if self.events is not None:
+            self.events.append({"text": text, "data": data or {},
+                                "visible_to": None if visible_to is None else list(visible_to)})
+
+
+S = TypeVar("S", bound=State)
+
+
+class GameDefinition(Generic[S]):
+    """Subclass per game. The engine calls these; rule code lives in the subclass."""
+
+    info: GameInfo
+    flow: Flow
+    rulebook: RuleBook
+
+    def __init__(self) -> None:
+        self.flow.validate(self, self.rulebook)
+        self.runner = FlowRunner(self.flow, self)
+
+    # --- set-up --------------------------------------------------------------------------
+    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        known = {o.name: o for o in self.info.options}
+        for name in options:
+            if name not in known:
+                raise OptionError(f"{self.info.name} has no option {name!r}; options are {sorted(known)}")
+        resolved = {}
+        for name, opt in known.items():
+            value = options.get(name, opt.default)
+            if value not in opt.choices:
+                raise OptionError(f"option {name!r} must be one of {list(opt.choices)}, not {value!r}")
+            resolved[name] = value
+        return resolved
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+                self.info.min_players <= players <= self.info.max_players):
+            raise OptionError(f"{self.info.name} takes {self.info.min_players} to {self.info.max_players} "
+                              f"players, not {players!r}")
+
+    def new_state(self, players: int, seed: int, options: dict[str, Any]) -> S:
+        state = self.create_state(players, seed, options)
+        self.runner.start(state)
+        return state
+
+    def advance(self, state: S, move: Any) -> None:
+        """Apply a legal move and let the flow run on (the hot path: no checks)."""
+        self.apply_move(state, move)
+        self.runner.after_move(state)
+
+    # --- to be supplied by each game -------------------------------------------------------
+    def create_state(self, players: int, seed: int, options: dict[str, Any]) -> S:
+        raise NotImplementedError
+
+    def legal_moves(self, state: S) -> list[Any]:
+        raise NotImplementedError
+
+    def apply_move(self, state: S, move: Any) -> None:
+        raise NotImplementedError
+
+    def explain(self, state: S, move: Any) -> Explanation:
+        raise NotImplementedError
+
+    def parse_move(self, state: S, text: str) -> Any:
+        raise NotImplementedError
+
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def full_view(self, state: S) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def is_over(self, state: S) -> bool:
+        return state.phase == self.flow.terminal
+
+    def scores(self, state: S) -> list[int]:
+        raise NotImplementedError
+
+    def winners(self, state: S) -> list[int]:
+        raise NotImplementedError
+
+    def clone_state(self, state: S) -> S:
+        raise NotImplementedError
+
+    def snapshot(self, state: S) -> Any:
+        """A comparable, JSON-ready picture of the whole state (tests compare these)."""
+        raise NotImplementedError
+
+    def determinize(self, state: S, player: int | None, rng: Rng) -> S:
+        """A full state the given player cannot tell apart from ``state``: what they may not see is resampled."""
+        raise NotImplementedError
+
+    def invariants(self, state: S) -> list[str]:
+        """Broken conservation laws, in words (an empty list when all hold)."""
+        return []
+
+
+def make_rulebook(game: str, rules: Sequence[Rule]) -> RuleBook:
+    return RuleBook(game, (*CORE_RULES, *rules))
+
+
+__all__ = ["Explanation", "GameDefinition", "GameInfo", "Option", "State", "make_rulebook", "field"]

@@ -1,0 +1,46 @@
+"""Errors a user can trigger. Each names the rule or the field at fault."""
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """Base of every error the package raises on purpose."""
+
+
+class IllegalMove(GameError, ValueError):
+    """A move the rules forbid in this position. The game is left as it was.
+
+    ``rule`` is the id of the rule that forbids it, ``reason`` says why here and
+    what would make it legal.
+    """
+
+    def __init__(self, move: object, rule: str, reason: str, phase: str = "", player: int | None = None):
+        self.move = move
+        self.rule = rule
+        self.reason = reason
+        self.phase = phase
+        self.player = player
+        where = f" (phase {phase}, player {player})" if phase else ""
+        super().__init__(f"{move!s} is illegal{where}: {reason} [{rule}]")
+
+
+class InvalidNotation(GameError, ValueError):
+    """Text that is not a move of this game at all."""
+
+
+class UndoBlocked(GameError):
+    """Undo refused by the play-mode policy (it would cross revealed information or a random draw)."""
+
+
+class SaveFormatError(GameError, ValueError):
+    """A saved game that fails validation; nothing was loaded."""
+
+
+class UnknownGame(GameError, KeyError):
+    """No registered game has this name."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; we want a sentence
+        return str(self.args[0])
+
+
+class OptionError(GameError, ValueError):
+    """An option or player count the game does not accept."""

@@ -1,0 +1,167 @@
+"""The phase machine, declared once as data.
+
+A game declares its phases and the guarded edges between them in one ``Flow``.
+The engine runs that declaration (``FlowRunner``) and the diagrams draw it, so
+the game that plays and the picture that explains it cannot drift apart.
+
+Guards, hooks and turn orders are *names* of methods on the game's rules object,
+resolved and checked when the game is registered.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import turns
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    label: str
+    moves: tuple[str, ...] = ()  # move kinds a player may make here; empty: the engine passes straight through
+    turn: str = "same"  # turn order after a move that stays in this phase (core.turns preset or game method)
+    on_enter: str | None = None  # hook run when the phase is entered
+    rules: tuple[str, ...] = ()  # rule ids that govern this phase
+    note: str = ""  # one line for the diagram
+
+    @property
+    def automatic(self) -> bool:
+        return not self.moves
+
+
+@dataclass(frozen=True)
+class Edge:
+    source: str
+    target: str
+    guard: str | None = None  # None: always taken (an automatic phase's way out)
+    hook: str | None = None  # run while taking the edge, before the target's on_enter
+    rule: str | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Flow:
+    start: str
+    phases: tuple[Phase, ...]
+    edges: tuple[Edge, ...]
+    terminal: str = "game_over"
+    setup_hook: str | None = None
+    _by_name: dict[str, Phase] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_name.update({p.name: p for p in self.phases})
+
+    def phase(self, name: str) -> Phase:
+        return self._by_name[name]
+
+    def edges_from(self, name: str) -> tuple[Edge, ...]:
+        return tuple(e for e in self.edges if e.source == name)
+
+    def has_edge(self, source: str, target: str) -> bool:
+        return any(e.source == source and e.target == target for e in self.edges)
+
+    def validate(self, impl: Any, rulebook: Any = None) -> None:
+        """Check the declaration is complete and every name it uses resolves."""
+        names = set(self._by_name)
+        if len(names) != len(self.phases):
+            raise ValueError("duplicate phase names")
+        for required in (self.start, self.terminal):
+            if required not in names:
+                raise ValueError(f"phase {required!r} is not declared")
+        for edge in self.edges:
+            for end in (edge.source, edge.target):
+                if end not in names:
+                    raise ValueError(f"edge {edge.source}->{edge.target}: unknown phase {end!r}")
+            for name in (edge.guard, edge.hook):
+                if name is not None and not callable(getattr(impl, name, None)):
+                    raise ValueError(f"edge {edge.source}->{edge.target}: {name!r} is not a method of the rules")
+            if rulebook is not None and edge.rule is not None and edge.rule not in rulebook:
+                raise ValueError(f"edge {edge.source}->{edge.target} cites unknown rule {edge.rule}")
+        for phase in self.phases:
+            if phase.on_enter is not None and not callable(getattr(impl, phase.on_enter, None)):
+                raise ValueError(f"phase {phase.name}: hook {phase.on_enter!r} is not a method of the rules")
+            if phase.moves:
+                turns.resolve(impl, phase.turn)
+            out = self.edges_from(phase.name)
+            if phase.name != self.terminal and not out:
+                raise ValueError(f"phase {phase.name} has no way out")
+            if phase.automatic and phase.name != self.terminal and all(e.guard is not None for e in out):
+                raise ValueError(f"automatic phase {phase.name} needs an unguarded last edge")
+            if rulebook is not None:
+                for rule_id in phase.rules:
+                    if rule_id not in rulebook:
+                        raise ValueError(f"phase {phase.name} cites unknown rule {rule_id}")
+        reached = {self.start}
+        frontier = [self.start]
+        while frontier:
+            for edge in self.edges_from(frontier.pop()):
+                if edge.target not in reached:
+                    reached.add(edge.target)
+                    frontier.append(edge.target)
+        if reached != names:
+            raise ValueError(f"unreachable phases: {sorted(names - reached)}")
+
+
+Hook = Callable[[Any], Any]
+
+
+class FlowRunner:
+    """Runs a Flow against a game's rules object.
+
+    After each move: if a guarded edge out of the current phase passes, take it
+    (hook, then the target's on_enter) and keep going through automatic phases;
+    otherwise the phase's turn order picks who decides next.
+    """
+
+    MAX_STEPS = 10_000  # a loop guard: a flow that never settles is a bug in the declaration
+
+    def __init__(self, flow: Flow, impl: Any):
+        self.flow = flow
+        self._out: dict[str, tuple[tuple[Hook | None, Hook | None, Hook | None, str], ...]] = {}
+        self._turn: dict[str, Hook] = {}
+        for phase in flow.phases:
+            compiled = []
+            for e in flow.edges_from(phase.name):
+                target = flow.phase(e.target)
+                compiled.append((
+                    getattr(impl, e.guard) if e.guard else None,
+                    getattr(impl, e.hook) if e.hook else None,
+                    getattr(impl, target.on_enter) if target.on_enter else None,
+                    e.target,
+                ))
+            self._out[phase.name] = tuple(compiled)
+            if phase.moves:
+                self._turn[phase.name] = turns.resolve(impl, phase.turn)
+        start = flow.phase(flow.start)
+        self._start_hook = getattr(impl, start.on_enter) if start.on_enter else None
+
+    def start(self, state: Any) -> None:
+        state.phase = self.flow.start
+        if self._start_hook is not None:
+            self._start_hook(state)
+        self.settle(state)
+
+    def after_move(self, state: Any) -> None:
+        if not self.settle(state):
+            self._turn[state.phase](state)
+
+    def settle(self, state: Any) -> bool:
+        """Follow edges while guards pass. Returns whether the phase changed."""
+        moved = False
+        trail = state.trail
+        for _ in range(self.MAX_STEPS):
+            for guard, hook, enter, target in self._out[state.phase]:
+                if guard is None or guard(state):
+                    if trail is not None:
+                        trail.append((state.phase, target))
+                    state.phase = target
+                    if hook is not None:
+                        hook(state)
+                    if enter is not None:
+                        enter(state)
+                    moved = True
+                    break
+            else:
+                return moved
+        raise RuntimeError(f"flow did not settle in phase {state.phase}")

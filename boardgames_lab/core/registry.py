@@ -1,0 +1,53 @@
+"""The games the package knows, and how to start or restore one."""
+from __future__ import annotations
+
+import os
+from importlib import import_module
+from typing import Any, Iterable
+
+from .definition import GameDefinition
+from .errors import UnknownGame
+from .game import PLAY, Game
+from .rules import Rule
+
+_GAMES: dict[str, GameDefinition[Any]] = {}
+
+
+def _load_bundled() -> None:
+    import_module("boardgames_lab.rulesets")  # registers the bundled games on first use
+
+
+def register(definition: GameDefinition[Any]) -> None:
+    _GAMES[definition.info.name] = definition
+
+
+def definition(name: str) -> GameDefinition[Any]:
+    _load_bundled()
+    key = name.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(name, str) else name
+    if key not in _GAMES:
+        raise UnknownGame(f"no game named {name!r}; the games are {sorted(_GAMES)}")
+    return _GAMES[key]
+
+
+def games() -> list[dict[str, Any]]:
+    """Every registered game with its metadata: players, hidden information, chance, options."""
+    _load_bundled()
+    return [d.info.as_dict() for d in _GAMES.values()]
+
+
+def new_game(name: str, players: int | None = None, seed: int | None = None, *, mode: str = PLAY,
+             names: Iterable[str] | None = None, **options: Any) -> Game:
+    """Start a game. ``seed`` fixes every shuffle and draw; without one a fresh seed is chosen and kept."""
+    d = definition(name)
+    if players is None:
+        players = d.info.default_players
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, not {seed!r}")
+    return Game(d, players, seed, options, mode=mode, names=names)
+
+
+def rules(name: str) -> list[Rule]:
+    """The game's rules: id, rulebook reference and paraphrase."""
+    return list(definition(name).rulebook)
