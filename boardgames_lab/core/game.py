@@ -213,16 +213,25 @@ class Game:
         state.events = []
         definition.runner.start(state)
         story = [{"ply": 0, "phase": "setup", "player": None, "move": None, "text": "Set-up",
-                  "changes": state.events, "visible_to": None}]
+                  "changes": self._named(state.events), "visible_to": None}]
         for move in self._moves:
             phase, player = state.phase, state.current
             state.events = []
             definition.advance(state, move)
             state.ply += 1
             story.append({"ply": state.ply, "phase": phase, "player": player, "move": str(move),
-                          "text": f"{self.names[player]}: {move}", "changes": state.events,
+                          "text": f"{self.names[player]}: {move}", "changes": self._named(state.events),
                           "visible_to": None})
         return story
+
+    def _named(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Rule code writes {p0}, {p1}, ... for players; the log shows their names."""
+        for event in events:
+            text = event["text"]
+            for i, name in enumerate(self.names):
+                text = text.replace("{p%d}" % i, name)
+            event["text"] = text
+        return events
 
     # --- saving ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

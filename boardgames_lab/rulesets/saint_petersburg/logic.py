@@ -18,6 +18,7 @@ from .view import Viewing
 
 P = "saint_petersburg."
 RUBLES = tuple(c.rubles for c in CARDS)
+MARKERS = ("worker", "building", "aristocrat", "trading")
 POINTS = tuple(c.points for c in CARDS)
 ARISTOCRAT_IDS = frozenset(i for i, c in enumerate(CARDS) if c.group == ARISTOCRAT)
 
@@ -80,13 +81,13 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         holders = [seat % n for seat in range(4)] if n != 3 else [0, 1, 2, st.rng.below(3)]
         for phase, holder in zip(phases, holders):
             st.markers[phase] = holder
-        self._lay_out(st, WORKER, 2 * n)
-        st.revealed = True
         if st.events is not None:
             st.note(f"Every player takes {START_RUBLES} rubles.", {"rubles": START_RUBLES})
             for phase, holder in enumerate(st.markers):
-                st.note(f"{{p{holder}}} holds the {GROUPS[phase] if phase < 3 else 'trading'} start marker.",
-                        {"marker": DECKS[phase], "player": holder})
+                st.note(f"{{p{holder}}} holds the {MARKERS[phase]} start marker.",
+                        {"marker": MARKERS[phase], "player": holder})
+        self._lay_out(st, WORKER, 2 * n)
+        st.revealed = True
 
     def _lay_out(self, st: SPState, deck: int, count: int) -> list[int]:
         """Draw up to ``count`` cards into empty upper-row slots, leftmost first."""
@@ -325,9 +326,10 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         st.areas[p].append(card)
         st.owned[p][card] += 1
         if st.events is not None:
-            how = {"buy": "buys", "play": "plays from hand"}[move.kind]
+            how = "buys" if move.kind == "buy" else "plays"
+            source = " from hand" if move.kind == "play" else ""
             swap = f", replacing {CARDS[target].name}" if target != EMPTY else ""
-            st.note(f"{{p{p}}} {how} {CARDS[card].name} for {cost} rubles{swap}.",
+            st.note(f"{{p{p}}} {how} {CARDS[card].name}{source} for {cost} rubles{swap}.",
                     {"player": p, "card": move.card, "paid": cost, "replaced": move.target or None,
                      "from": move.slot or "hand"})
 

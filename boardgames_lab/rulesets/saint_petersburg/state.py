@@ -1,6 +1,7 @@
 """The Saint Petersburg game state: plain lists of card indices, cheap to copy."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ...core.definition import State
@@ -67,7 +68,7 @@ class SPState(State):
     def snapshot(self) -> dict[str, Any]:
         fields = {name: getattr(self, name) for name in SPState.__slots__ if name != "options"}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
-        return fields
+        return copy.deepcopy(fields)
 
 
 def hand_limit(st: SPState, player: int) -> int:
