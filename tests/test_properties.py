@@ -1,0 +1,63 @@
+"""Property tests: whatever a user types or loads, the engine answers with its own errors and stays whole."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings, strategies as st
+
+import boardgames_lab as bgl
+from boardgames_lab.rulesets.saint_petersburg.data import CARDS
+from boardgames_lab.rulesets.saint_petersburg.moves import DECKS, SLOTS, Move
+
+GAME = bgl.new_game("saint_petersburg", players=3, seed=2)
+CARD_IDS = [c.id for c in CARDS]
+
+moves = st.one_of(
+    st.just(Move("pass")),
+    st.builds(lambda n: Move("pub", amount=n), st.integers(0, 12)),
+    st.builds(lambda d: Move("observe", slot=d), st.sampled_from(DECKS)),
+    st.builds(lambda k, c, s, t: Move(k, c, s, t), st.sampled_from(["buy", "take"]), st.sampled_from(CARD_IDS),
+              st.sampled_from([*SLOTS, "drawn"]), st.sampled_from(["", *CARD_IDS])),
+    st.builds(lambda c, t: Move("play", c, "", t), st.sampled_from(CARD_IDS), st.sampled_from(["", *CARD_IDS])),
+    st.builds(lambda c: Move("discard", c, "drawn"), st.sampled_from(CARD_IDS)),
+)
+
+
+@given(moves)
+def test_notation_round_trips_for_every_move_value(move: Move) -> None:
+    assert bgl.rulesets.saint_petersburg.parse(str(move)) == move
+
+
+@given(st.text(max_size=40))
+def test_parse_move_raises_only_invalid_notation(text: str) -> None:
+    try:
+        GAME.parse_move(text)
+    except bgl.InvalidNotation:
+        pass
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 10_000), min_size=1, max_size=150), moves)
+def test_random_play_keeps_invariants_and_explain_matches_legality(seed: int, picks: list[int], probe: Move) -> None:
+    game = bgl.new_game("saint_petersburg", players=2 + seed % 3, seed=seed)
+    for pick in picks:
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        assert bool(game.explain(probe)) == (probe in legal)
+        game.apply(legal[pick % len(legal)])
+        assert game.definition.invariants(game.state) == []
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                        max_size=4), max_leaves=20)
+
+
+@given(st.dictionaries(st.sampled_from(["format", "version", "game", "rules_version", "players", "seed", "options",
+                                        "mode", "names", "moves", "redo", "other"]), json_values))
+def test_load_game_refuses_garbage_with_save_format_error(data: dict) -> None:  # type: ignore[type-arg]
+    try:
+        bgl.load_game(json.dumps(data))
+    except bgl.SaveFormatError:
+        pass
