@@ -1,0 +1,1 @@
+"""Benchmarks for boardgames_lab (run with ``make bench`` or ``python -m bench``)."""

@@ -1,0 +1,117 @@
+"""Speed of every registered game in random play, on one core.
+
+For each game and player count it prints: random full games per second through
+the engine's fast path (what bots and tournaments use: ``legal_moves`` then
+``advance``) and through the checked ``Game`` API (legality check, history);
+microseconds per decision (legal moves plus apply); clone time; peak memory of
+one game. Targets named in the issues are printed beside the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+import tracemalloc
+from typing import Any
+
+import boardgames_lab as bgl
+from boardgames_lab.core.registry import definition
+
+TARGETS = {("saint_petersburg", 4): 850}  # random games per second the issues ask for
+
+
+def engine_games(name: str, players: int, seeds: range) -> tuple[float, int]:
+    d = definition(name)
+    options = d.resolve_options({})
+    decisions = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        st = d.new_state(players, seed, options)
+        rng = random.Random(seed)
+        legal, advance, terminal = d.legal_moves, d.advance, d.flow.terminal
+        while st.phase != terminal:
+            moves = legal(st)
+            advance(st, moves[rng.randrange(len(moves))])
+            decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def api_games(name: str, players: int, seeds: range) -> float:
+    start = time.perf_counter()
+    for seed in seeds:
+        game = bgl.new_game(name, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.apply(moves[rng.randrange(len(moves))])
+    return time.perf_counter() - start
+
+
+def clone_time(name: str, players: int, samples: int = 2000) -> float:
+    d = definition(name)
+    st = d.new_state(players, 1, d.resolve_options({}))
+    rng = random.Random(1)
+    for _ in range(60):  # a mid-game position
+        if st.phase == d.flow.terminal:
+            break
+        moves = d.legal_moves(st)
+        d.advance(st, moves[rng.randrange(len(moves))])
+    start = time.perf_counter()
+    for _ in range(samples):
+        d.clone_state(st)
+    return (time.perf_counter() - start) / samples
+
+
+def peak_memory(name: str, players: int) -> int:
+    tracemalloc.start()
+    game = bgl.new_game(name, players=players, seed=1)
+    rng = random.Random(1)
+    while not game.is_over:
+        moves = game.legal_moves()
+        game.apply(moves[rng.randrange(len(moves))])
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak
+
+
+def run(name: str, players: int, games: int) -> dict[str, Any]:
+    engine_games(name, players, range(10))  # warm up
+    best = min(engine_games(name, players, range(games)) for _ in range(3))
+    seconds, decisions = best
+    api = min(api_games(name, players, range(games // 2)) for _ in range(2))
+    return {"game": name, "players": players, "games_per_s": games / seconds,
+            "api_games_per_s": (games // 2) / api, "us_per_decision": seconds / decisions * 1e6,
+            "decisions_per_game": decisions / games, "clone_us": clone_time(name, players) * 1e6,
+            "peak_kib": peak_memory(name, players) / 1024, "target": TARGETS.get((name, players))}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--games", type=int, default=400, help="random games per measurement")
+    parser.add_argument("--only", help="one game")
+    args = parser.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the targets are stated
+    print(f"Python {sys.version.split()[0]}, one core, {args.games} random games per measurement (best of 3)")
+    header = (f"{'game':<18}{'players':>8}{'games/s':>10}{'API g/s':>10}{'us/dec':>9}{'dec/game':>10}"
+              f"{'clone us':>10}{'peak KiB':>10}  target")
+    print(header)
+    ok = True
+    for info in bgl.games():
+        if args.only and info["name"] != args.only:
+            continue
+        for players in info["players"]:
+            r = run(info["name"], players, args.games)
+            target = r["target"]
+            verdict = "" if target is None else f"{target} games/s: {'met' if r['games_per_s'] >= target else 'NOT met'}"
+            ok &= target is None or r["games_per_s"] >= target
+            print(f"{r['game']:<18}{r['players']:>8}{r['games_per_s']:>10.0f}{r['api_games_per_s']:>10.0f}"
+                  f"{r['us_per_decision']:>9.2f}{r['decisions_per_game']:>10.0f}{r['clone_us']:>10.2f}"
+                  f"{r['peak_kib']:>10.0f}  {verdict}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
