@@ -41,5 +41,8 @@ autodoc_typehints = "signature"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = True
 
+# bgl_docs runs these files' ```python blocks during the build, so the README's example must keep working.
+bgl_run_python_blocks = ["../README.md"]
+
 html_theme = "furo"
 html_title = "boardgames_lab"
