@@ -33,7 +33,7 @@ def engine_games(name: str, players: int, seeds: range) -> tuple[float, int]:
         legal, advance, terminal = d.legal_moves, d.advance, d.flow.terminal
         while st.phase != terminal:
             moves = legal(st)
-            advance(st, moves[rng.randrange(len(moves))])
+            advance(st, moves[int(rng.random() * len(moves))])
             decisions += 1
     return time.perf_counter() - start, decisions
 
@@ -45,7 +45,7 @@ def api_games(name: str, players: int, seeds: range) -> float:
         rng = random.Random(seed)
         while not game.is_over:
             moves = game.legal_moves()
-            game.apply(moves[rng.randrange(len(moves))])
+            game.apply(moves[int(rng.random() * len(moves))])
     return time.perf_counter() - start
 
 
@@ -57,7 +57,7 @@ def clone_time(name: str, players: int, samples: int = 2000) -> float:
         if st.phase == d.flow.terminal:
             break
         moves = d.legal_moves(st)
-        d.advance(st, moves[rng.randrange(len(moves))])
+        d.advance(st, moves[int(rng.random() * len(moves))])
     start = time.perf_counter()
     for _ in range(samples):
         d.clone_state(st)
@@ -70,7 +70,7 @@ def peak_memory(name: str, players: int) -> int:
     rng = random.Random(1)
     while not game.is_over:
         moves = game.legal_moves()
-        game.apply(moves[rng.randrange(len(moves))])
+        game.apply(moves[int(rng.random() * len(moves))])
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return peak

@@ -104,6 +104,14 @@ class GameDefinition(Generic[S]):
     def __init__(self) -> None:
         self.flow.validate(self, self.rulebook)
         self.runner = FlowRunner(self.flow, self)
+        apply_move, after_move = self.apply_move, self.runner.after_move
+
+        def advance(state: S, move: Any) -> None:
+            """Apply a legal move and let the flow run on (the hot path: no checks)."""
+            apply_move(state, move)
+            after_move(state)
+
+        self.advance = advance  # type: ignore[method-assign]  (bound once: this runs after every move)
 
     # --- set-up --------------------------------------------------------------------------
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -120,6 +120,7 @@ class FlowRunner:
         self.flow = flow
         self._out: dict[str, tuple[tuple[Hook | None, Hook | None, Hook | None, str], ...]] = {}
         self._turn: dict[str, Hook] = {}
+        self._guards: dict[str, tuple[Hook | None, ...]] = {}
         for phase in flow.phases:
             compiled = []
             for e in flow.edges_from(phase.name):
@@ -131,6 +132,7 @@ class FlowRunner:
                     e.target,
                 ))
             self._out[phase.name] = tuple(compiled)
+            self._guards[phase.name] = tuple(guard for guard, _, _, _ in compiled)
             if phase.moves:
                 self._turn[phase.name] = turns.resolve(impl, phase.turn)
         start = flow.phase(flow.start)
@@ -143,8 +145,13 @@ class FlowRunner:
         self.settle(state)
 
     def after_move(self, state: Any) -> None:
-        if not self.settle(state):
-            self._turn[state.phase](state)
+        # The common case inlined (this runs after every move): no edge passes, the turn order moves on.
+        phase = state.phase
+        for guard in self._guards[phase]:
+            if guard is None or guard(state):
+                self.settle(state)
+                return
+        self._turn[phase](state)
 
     def settle(self, state: Any) -> bool:
         """Follow edges while guards pass. Returns whether the phase changed."""

@@ -52,7 +52,8 @@ def give(game: Game, player: int, area: Iterable[str] = (), hand: Iterable[str] 
 
 
 def refresh(game: Game) -> None:
-    game._legal = None  # the state was edited by hand: drop the cached legal moves
+    game._legal = None  # the state was edited by hand: drop the cached legal moves and board offers
+    game.state.offers = None
 
 
 def moves(game: Game) -> set[str]:

@@ -19,6 +19,7 @@ from .view import Viewing
 P = "saint_petersburg."
 RUBLES = tuple(c.rubles for c in CARDS)
 MARKERS = ("worker", "building", "aristocrat", "trading")
+DECK_CARDS = tuple(tuple(i for i, c in enumerate(CARDS) if c.deck == d for _ in range(c.copies)) for d in range(4))
 POINTS = tuple(c.points for c in CARDS)
 ARISTOCRAT_IDS = frozenset(i for i, c in enumerate(CARDS) if c.group == ARISTOCRAT)
 
@@ -56,6 +57,25 @@ OBSERVE = tuple(Move("observe", slot=deck) for deck in DECKS)
 PUB_MOVES = tuple(Move("pub", amount=k) for k in range(PUB_POINTS_PER_CARD * 2 + 1))
 
 
+def _offer(slot: int, card: int) -> tuple[int, int, int, int, Move | None, Move]:
+    lower = 1 if slot >= ROW_SLOTS else 0
+    return (slot, card, COST[card] - lower, GROUP[card], None if IS_TRADING[card] else BUY[slot][card],
+            TAKE[slot][card])
+
+
+# What a card in a slot offers, made once: (slot, card, cost less the lower-row discount, group,
+# buy move or None for a trading card, take move).
+OFFER = tuple(tuple(_offer(slot, card) for card in range(len(CARDS))) for slot in range(2 * ROW_SLOTS))
+
+
+def board_offers(st: SPState) -> tuple[Any, ...]:
+    """The offers of every card on the board, cached in the state until the board changes."""
+    upper_offers, lower_offers = OFFER[:ROW_SLOTS], OFFER[ROW_SLOTS:]
+    st.offers = found = tuple(upper_offers[i][c] for i, c in enumerate(st.upper) if c != EMPTY) + tuple(
+        lower_offers[i][c] for i, c in enumerate(st.lower) if c != EMPTY)
+    return found
+
+
 class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
     info = INFO
     flow = FLOW
@@ -72,7 +92,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         """saint_petersburg.setup.rubles / setup.start_markers / setup.first_display"""
         n = st.num_players
         for deck in range(4):
-            cards = [i for i, c in enumerate(CARDS) if c.deck == deck for _ in range(c.copies)]
+            cards = list(DECK_CARDS[deck])
             st.rng.shuffle(cards)
             st.decks[deck] = cards
         st.money = [START_RUBLES] * n
@@ -98,6 +118,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
                 break
             if st.upper[i] == EMPTY:
                 st.upper[i] = card = pile.pop()
+                st.offers = None
                 placed.append(card)
         if placed:
             st.revealed = True
@@ -186,6 +207,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         gone = [c for c in st.lower if c != EMPTY]
         st.removed.extend(gone)
         st.lower = st.upper
+        st.offers = None
         st.upper = [EMPTY] * ROW_SLOTS
         if st.events is not None:
             st.note(f"Round {st.round} ends: {len(gone)} card(s) leave the lower row; the upper row moves down.",
@@ -227,33 +249,36 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         money = st.money[p]
         owned = st.owned[p]
         room = len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT)
+        if money == 0 and not room:  # broke with a full hand, as random players often are: nothing but pass
+            if phase == "building" and owned[OBSERVATORY] > st.obs_used[p]:
+                moves.extend(OBSERVE[d] for d in range(4) if len(st.decks[d]) >= 2)
+            return moves
         discount = (0, 1 if owned[CARPENTER_WORKSHOP] else 0, 1 if owned[GOLD_SMELTER] else 0)
-        cost_of, group_of, trading = COST, GROUP, IS_TRADING
-        buy, take = BUY, TAKE
-        for lower, row in ((0, st.upper), (1, st.lower)):
-            slot = lower * ROW_SLOTS - 1
-            for card in row:
-                slot += 1
-                if card < 0:
-                    continue
-                cost = cost_of[card] - owned[card] - lower - discount[group_of[card]]
-                if trading[card]:
-                    for t in usable_targets(st, p, card):
-                        c = cost - TRADE_VALUE[t]
+        free_observatories = owned[OBSERVATORY] - st.obs_used[p]
+        cost_of, group_of, trading, targets_of, value_of = COST, GROUP, IS_TRADING, TARGETS, TRADE_VALUE
+        for slot, card, base, group, buy_move, take_move in (st.offers or board_offers(st)):
+            cost = base - owned[card] - discount[group]
+            if buy_move is None:  # a trading card: one move per card it may replace (pricing.usable_targets)
+                for t in targets_of[card]:
+                    if owned[t] and (t != OBSERVATORY or free_observatories > 0):
+                        c = cost - value_of[t]
                         if (c if c > 1 else 1) <= money:
                             append(BUY_TRADING[slot][card][t])
-                elif (cost if cost > 1 else 1) <= money:
-                    append(buy[slot][card])
-                if room:
-                    append(take[slot][card])
+            elif (cost if cost > 1 else 1) <= money:
+                append(buy_move)
+            if room:
+                append(take_move)
         hand = st.hands[p]
         if hand:
-            for card in (set(hand) if len(hand) > 1 else hand):
-                if IS_TRADING[card]:
-                    for t in usable_targets(st, p, card):
-                        if price(st, p, card, False, t) <= money:
-                            append(PLAY_TRADING[card][t])
-                elif price(st, p, card, False) <= money:
+            for card in (hand if len(hand) == 1 else dict.fromkeys(hand)):
+                cost = cost_of[card] - owned[card] - discount[group_of[card]]
+                if trading[card]:
+                    for t in targets_of[card]:
+                        if owned[t] and (t != OBSERVATORY or free_observatories > 0):
+                            c = cost - value_of[t]
+                            if (c if c > 1 else 1) <= money:
+                                append(PLAY_TRADING[card][t])
+                elif (cost if cost > 1 else 1) <= money:
                     append(PLAY[card])
         if phase == "building" and owned[OBSERVATORY] > st.obs_used[p]:
             moves.extend(OBSERVE[d] for d in range(4) if len(st.decks[d]) >= 2)
@@ -297,6 +322,8 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
             st.drawn = EMPTY
         elif slot:
             i = SLOT_INDEX[slot]
+            if st.offers is not None:  # one card leaves the board: drop its offer
+                st.offers = tuple(o for o in st.offers if o[0] != i)
             if i < ROW_SLOTS:
                 st.upper[i] = EMPTY
             else:

@@ -16,7 +16,7 @@ SLOT_INDEX = {name: i for i, name in enumerate(SLOTS)}
 class SPState(State):
     __slots__ = ("options", "decks", "upper", "lower", "money", "points", "hands", "areas", "owned",
                  "obs_used", "markers", "stage", "passes", "taken", "end_triggered", "round", "drawn",
-                 "pub_queue", "removed", "final")
+                 "pub_queue", "removed", "final", "offers")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -39,6 +39,7 @@ class SPState(State):
         self.pub_queue: list[int] = []
         self.removed: list[int] = []  # cards out of the game
         self.final: list[dict[str, int]] | None = None
+        self.offers: tuple[Any, ...] | None = None  # what the board offers, built by the rules; None: stale
 
     def clone(self) -> "SPState":
         other = SPState.__new__(SPState)
@@ -63,10 +64,11 @@ class SPState(State):
         other.pub_queue = self.pub_queue[:]
         other.removed = self.removed[:]
         other.final = self.final
+        other.offers = self.offers  # immutable: rebuilt, never changed in place
         return other
 
     def snapshot(self) -> dict[str, Any]:
-        fields = {name: getattr(self, name) for name in SPState.__slots__ if name != "options"}
+        fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "offers")}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return copy.deepcopy(fields)
 
@@ -79,3 +81,4 @@ def hand_limit(st: SPState, player: int) -> int:
 def slot_card(st: SPState, slot: str) -> int:
     i = SLOT_INDEX[slot]
     return st.upper[i] if i < ROW_SLOTS else st.lower[i - ROW_SLOTS]
+
