@@ -8,11 +8,26 @@ from typing import Sequence
 from .bots import BOTS, Bot, bot_move, make_bot
 from .core.errors import GameError
 from .core.game import Game
-from .core.registry import games, new_game, rules
+from .core.registry import definition, games, new_game, rules
+
+
+def _options(game_name: str, pairs: list[str]) -> dict[str, object]:
+    """--option name=value, the value read as one of the option's declared choices."""
+    declared = {o.name: o for o in definition(game_name).info.options}
+    chosen: dict[str, object] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        if name not in declared:
+            raise SystemExit(f"{game_name} has no option {name!r}; options are {sorted(declared)}")
+        values = {str(v).lower(): v for v in declared[name].choices}
+        if text.lower() not in values:
+            raise SystemExit(f"option {name} takes one of {', '.join(map(str, declared[name].choices))}")
+        chosen[name] = values[text.lower()]
+    return chosen
 
 
 def _play(args: argparse.Namespace) -> int:
-    game = new_game(args.game, players=args.players, seed=args.seed)
+    game = new_game(args.game, players=args.players, seed=args.seed, **_options(args.game, args.option))
     names = [s.strip() for s in args.bots.split(",")]
     if len(names) == 1:
         names *= game.num_players
@@ -92,7 +107,8 @@ def _games(args: argparse.Namespace) -> int:
     for info in games():
         print(f"{info['name']:<18} {info['title']} ({info['min_players']}-{info['max_players']} players)")
         for opt in info["options"]:
-            print(f"{'':<20}--{opt['name']} (default {opt['default']!r}; {', '.join(map(repr, opt['choices']))})")
+            choices = ", ".join(str(c) for c in opt["choices"])
+            print(f"{'':<20}--option {opt['name']}=... (default {opt['default']}; one of {choices})")
     return 0
 
 
@@ -105,6 +121,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--bots", default="random", help=f"one per seat or one for all: {', '.join(BOTS)}, human")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a rule option (see 'boardgames-lab games'), e.g. --option pub_limit=per_player")
     play.set_defaults(run=_play)
     rl = sub.add_parser("rules", help="list a game's rule ids with their references")
     rl.add_argument("game")
@@ -125,6 +143,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GameError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (e.g. piped into head): not an error
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -37,3 +37,12 @@ def test_diagram_writes_svg(tmp_path: Path) -> None:
     out = tmp_path / "phases.svg"
     assert main(["diagram", "saint_petersburg", "-o", str(out)]) == 0
     assert "<svg" in out.read_text()
+
+
+def test_play_accepts_rule_options(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["play", "saint_petersburg", "--players", "2", "--seed", "3", "--quiet",
+                 "--option", "pub_limit=per_player", "--option", "open_money=true"]) == 0
+    assert "Final scores:" in capsys.readouterr().out
+    import pytest
+    with pytest.raises(SystemExit, match="no option 'speed'"):
+        main(["play", "saint_petersburg", "--option", "speed=fast"])

@@ -13,13 +13,15 @@ class IllegalMove(GameError, ValueError):
     what would make it legal.
     """
 
-    def __init__(self, move: object, rule: str, reason: str, phase: str = "", player: int | None = None):
+    def __init__(self, move: object, rule: str, reason: str, phase: str = "", player: int | None = None,
+                 player_name: str = ""):
         self.move = move
         self.rule = rule
         self.reason = reason
         self.phase = phase
-        self.player = player
-        where = f" (phase {phase}, player {player})" if phase else ""
+        self.player = player  # the seat index, counted from 0
+        who = player_name or (f"seat {player}" if player is not None else "")
+        where = f" ({phase} phase{', ' + who + ' to move' if who else ''})" if phase else ""
         super().__init__(f"{move!s} is illegal{where}: {reason} [{rule}]")
 
 

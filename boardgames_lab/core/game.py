@@ -104,7 +104,9 @@ class Game:
         why = self.explain(move)
         if why.legal:  # explain and legal_moves disagree: a bug, so say so plainly
             why = Explanation(False, "core.not_legal", f"{move} is not among the legal moves here")
-        raise IllegalMove(move, why.rule, why.reason, self.state.phase, self.current_player)
+        player = self.current_player
+        raise IllegalMove(move, why.rule, why.reason, self.state.phase, player,
+                          self.names[player] if player is not None else "")
 
     def _push(self, move: Any) -> None:
         state = self.state
@@ -245,7 +247,7 @@ class Game:
 
     # --- display -----------------------------------------------------------------------
     def __repr__(self) -> str:
-        status = "over" if self.is_over else f"phase {self.phase}, player {self.current_player} to move"
+        status = "over" if self.is_over else f"{self.phase} phase, {self.names[self.state.current]} to move"
         return f"<{self.definition.info.title}: {self.num_players} players, seed {self.seed}, ply {self.ply}, {status}>"
 
     def __str__(self) -> str:
