@@ -32,6 +32,7 @@ CSS = """
 .bgl-aristocrat{background:#fff3e0;border-color:#ef6c00}
 .bgl-trading{border-style:double;border-width:5px;box-shadow:inset 0 0 0 1px #6a1b9a}
 .bgl-slot{font-size:10px;color:#666}
+.bgl-legend{font-size:11px;color:#555;margin:-2px 0 4px 50px}
 .bgl-name{font-weight:bold;font-size:12px}
 .bgl-cost,.bgl-pay{font-size:11px}
 .bgl-pay{font-weight:bold}
@@ -61,13 +62,21 @@ class BoardHtml(str):
     def _repr_html_(self) -> str:
         return str(self)
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's plain-text form: a label, not pages of markup."""
+        printer.text(f"<Saint Petersburg board: {len(self)} characters of HTML>")
+
 
 def render_html(view: dict[str, Any], names: Sequence[str] | None = None,
                 winners: Sequence[int] = ()) -> BoardHtml:
-    """Draw a view dict (``game.view(p)`` or ``game.full_view()``) as an HTML fragment."""
+    """Draw a view dict (``game.view(p)`` or ``game.full_view()``) as an HTML fragment.
+
+    ``names`` are the players' names (default "Player 1", ...); ``winners`` (seats) are marked in the
+    final-scoring table. The result is a ``str`` that notebooks display as HTML.
+    """
     names = list(names) if names is not None else [f"Player {p['seat'] + 1}" for p in view["players"]]
-    parts = [f"<style>{CSS}</style>", '<div class="bgl-board">', _header(view, names),
-             _decks(view), _row("Upper", view["upper"]), _row("Lower", view["lower"]), _drawn(view),
+    parts = [f"<style>{CSS}</style>", '<div class="bgl-board">', _header(view, names), _decks(view),
+             _row("Upper", view["upper"]), _row("Lower", view["lower"]), _legend(view, names), _drawn(view),
              _players(view, names), _final(view, names, winners), "</div>"]
     return BoardHtml("\n".join(p for p in parts if p))
 
@@ -88,11 +97,13 @@ def _header(view: dict[str, Any], names: Sequence[str]) -> Html:
     current = view["current_player"]
     turn = (f'<span class="bgl-tag bgl-turn">{escape(names[current])} to move</span>' if current is not None
             else '<span class="bgl-tag bgl-over">game over</span>')
-    last = '<span class="bgl-tag bgl-warn">last round: a deck ran out</span>' if view["end_triggered"] else ""
+    notes = '<span class="bgl-tag bgl-warn">last round: a deck ran out</span>' if view["end_triggered"] else ""
+    if current is not None and view["passes_in_a_row"]:  # the phase ends when everybody has passed in a row
+        notes += f'<span class="bgl-tag">passes in a row: {view["passes_in_a_row"]}</span>'
     markers = " ".join(f'<span class="bgl-tag">{m} marker: {escape(names[holder])}</span>'
                        for m, holder in view["markers"].items())
     return (f'<div class="bgl-head"><span class="bgl-title">Round {view["round"]} · {escape(label)}</span>'
-            f'{turn}{last}<span class="bgl-tag">{_perspective(view, names)}</span></div>'
+            f'{turn}{notes}<span class="bgl-tag">{_perspective(view, names)}</span></div>'
             f'<div class="bgl-head">Start markers: {markers}</div>')
 
 
@@ -120,6 +131,14 @@ def _card(c: dict[str, Any]) -> Html:
     return (f'<div class="{classes}" data-slot="{c["slot"]}" data-card="{c["card"]}" title="{escape(tip)}">'
             f'<span class="bgl-slot">{c["slot"]}</span><span class="bgl-name">{escape(c["name"])}</span>'
             f'<span class="bgl-cost">cost {c["cost"]}</span><span class="bgl-pay">pay {pay}</span></div>')
+
+
+def _legend(view: dict[str, Any], names: Sequence[str]) -> Html:
+    current = view["current_player"]
+    if current is None:
+        return ""
+    return (f'<div class="bgl-legend">cost: the printed price · pay: what {escape(names[current])} would pay now, '
+            "after all discounts (—: a trading card with none of their cards to replace)</div>")
 
 
 def _drawn(view: dict[str, Any]) -> Html:

@@ -1,0 +1,424 @@
+"""``GameViewer``: play and study a game in a notebook.
+
+The viewer is thin: every fact it shows comes from the ``Game`` API (``view``/``full_view``,
+``legal_moves``, ``explain``, ``log_for``, ``at``, ``scores``), the drawing from the game's
+``render`` module and the diagram from ``diagrams.phase_svg``. It holds no rule logic.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import threading
+from html import escape
+from typing import Any, Callable, Sequence
+
+import ipywidgets as w
+
+from ..bots import Bot, RandomBot, bot_move
+from ..core.definition import Explanation
+from ..core.errors import GameError
+from ..core.game import Game
+
+TEACHER = "teacher"  # the whole table: game.full_view()
+SPECTATOR = "spectator"  # public information only: game.view(None)
+Perspective = int | str | None  # a seat, TEACHER, SPECTATOR (or None), or a player's name
+
+CSS = """<style>
+.bgl-viewer .bgl-status{font-size:14px}
+.bgl-viewer .bgl-diagram{max-height:560px;overflow:auto;border:1px solid #ddd;border-radius:4px;background:#fff}
+.bgl-viewer .bgl-diagram svg{width:100%;height:auto}
+.bgl-viewer .bgl-log{font-family:monospace;font-size:12px;line-height:1.35;white-space:pre-wrap;max-height:480px;
+ overflow:auto;background:#fafafa;border:1px solid #ddd;padding:4px}
+.bgl-viewer .widget-html-content{line-height:1.35}
+.bgl-viewer .bgl-msg-error{color:#b71c1c}
+.bgl-viewer .bgl-msg-ok{color:#1b5e20}
+</style>"""
+NO_DOT = ("<p><b>The phase diagram needs Graphviz's <code>dot</code> program, which was not found.</b> "
+          "Install Graphviz (Debian/Ubuntu: <code>apt-get install graphviz</code>; conda: "
+          "<code>conda install -c conda-forge graphviz</code>), then restart the kernel.</p>")
+
+
+class GameViewer:
+    """A widget for one ``Game``: board, phase diagram, legal moves, "why not?", undo/redo, bot, log scrubber.
+
+    ``perspective`` is a seat number, ``"teacher"`` (everything) or ``"spectator"``/``None``
+    (public information only); it changes only what is *shown*, never who may move.
+    Display the viewer itself (it is the last value in a cell) or its ``widget``.
+    Methods report rule errors in the viewer's message line instead of raising.
+    """
+
+    def __init__(self, game: Game, perspective: Perspective = TEACHER, bot: Bot | None = None,
+                 log_entries: int = 8):
+        self.game = game
+        self.bot: Bot = bot if bot is not None else RandomBot(seed=game.seed)
+        self.log_entries = log_entries
+        self._lock = threading.RLock()  # autoplay runs in a thread; one change at a time
+        self._scrub: int | None = None  # the ply shown read-only, or None for the live game
+        self._syncing = False  # True while the viewer itself moves the scrubber
+        self._shown_moves: list[Any] = []  # the move behind each visible move button
+        self._button_pool: list[w.Button] = []  # reused: a new widget per move would leak comms
+        self._diagram_cache: dict[str, str] = {}  # phase name -> SVG; only the lit phase changes
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._renderer = _renderer_for(game)
+        self._build(perspective)
+        self.refresh()
+
+    # --- public actions ------------------------------------------------------------------
+    def apply(self, move: Any) -> Any | None:
+        """Make a move (its notation or the move value); returns it, or None if it was refused."""
+        with self._lock:
+            try:
+                played = self.game.parse_move(move) if isinstance(move, str) else move
+                self.game.apply(played)
+            except GameError as e:
+                self._fail(str(e))
+                return None
+            self._say(f"Played {played}.")
+            self.refresh()
+            return played
+
+    def undo(self) -> Any | None:
+        """Take back the last move (refused across revealed information in play mode)."""
+        return self._history_step(self.game.undo, "Took back")
+
+    def redo(self) -> Any | None:
+        return self._history_step(self.game.redo, "Replayed")
+
+    def bot_step(self) -> Any | None:
+        """Let the bot choose the current player's move (it sees only that player's view)."""
+        with self._lock:
+            if self.game.is_over:
+                self._fail("The game is over: there is nothing left to play.")
+                return None
+            return self.apply(bot_move(self.game, self.bot))
+
+    def why_not(self, text: str) -> Explanation | None:
+        """Explain whether a move (in notation) is legal in the position shown, and show the answer."""
+        with self._lock:
+            try:
+                why = self._shown_game().explain(text)
+            except GameError as e:  # not a move at all: InvalidNotation says what notation looks like
+                self.why_output.value = f'<span class="bgl-msg-error">{escape(str(e))}</span>'
+                return None
+            self.why_output.value = self._explanation_html(why)
+            return why
+
+    def set_perspective(self, perspective: Perspective) -> None:
+        self.perspective.value = self._perspective_key(perspective)  # the observer redraws
+
+    def scrub(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves, read-only (None or the current ply: back to live)."""
+        self.scrubber.value = self.game.ply if ply is None else ply  # the observer redraws
+
+    def live(self) -> None:
+        self.scrub(None)
+
+    def refresh(self) -> None:
+        """Redraw everything from the game (call it after changing the game outside the viewer)."""
+        with self._lock:
+            if self._scrub is not None and self._scrub >= self.game.ply:
+                self._scrub = None  # the history shrank under the scrubbed position
+            shown = self._shown_game()
+            self.board_html.value = self._board(shown)
+            self.status.value = self._status(shown)
+            self.diagram.value = self._diagram(shown)
+            self.log_html.value = self._log(shown)
+            self._sync_moves(shown)
+            self._sync_controls()
+
+    def stop(self) -> None:
+        """Stop autoplay and wait for its thread to finish."""
+        self.autoplay.value = False
+        self._stop.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5)
+
+    def close(self) -> None:
+        """Stop autoplay and close every widget of the viewer."""
+        self.stop()
+        for button in self._button_pool:
+            button.close()
+        _close_tree(self.widget)
+
+    # --- display -----------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"GameViewer({self.game!r})"
+
+    # --- building the widgets ------------------------------------------------------------
+    def _build(self, perspective: Perspective) -> None:
+        self.status = w.HTML()
+        self.board_html = w.HTML()
+        self.diagram = w.HTML(layout=w.Layout(width="360px", margin="0 12px 0 0"))
+        self.log_html = w.HTML()
+        self.message = w.HTML()
+        self.errors = w.Output()  # unexpected errors in callbacks land here, visibly
+        self.moves_label = w.HTML()
+        self.moves_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self.moves_box.add_class("bgl-moves")
+        self.move_buttons: list[w.Button] = []
+        self._build_controls(perspective)
+        self._build_history()
+        self._build_why()
+        self.widget = self._layout()
+
+    def _build_controls(self, perspective: Perspective) -> None:
+        # The widget is `perspective`; the value it stands for is `viewpoint`.
+        self.perspective = w.Dropdown(options=self._perspective_options(), description="View:",
+                                      value=self._perspective_key(perspective), layout=w.Layout(width="220px"))
+        self.undo_button = self._button("Undo", "Take back the last move", self.undo, icon="undo")
+        self.redo_button = self._button("Redo", "Replay the move taken back", self.redo, icon="repeat")
+        self.bot_button = self._button("Bot move", "A random bot plays the current player's move",
+                                       self.bot_step, icon="cog")
+        self.autoplay = w.ToggleButton(description="Autoplay", tooltip="Bots play until you stop them",
+                                       icon="play")
+        self.speed = w.FloatSlider(value=2.0, min=0.5, max=20.0, step=0.5, description="moves/s",
+                                   layout=w.Layout(width="260px"))
+        self.perspective.observe(self._guarded(lambda _: self.refresh()), names="value")
+        self.autoplay.observe(self._on_autoplay, names="value")  # trivial, and also fired from the thread
+
+    def _build_history(self) -> None:
+        self.scrubber = w.IntSlider(value=0, min=0, max=0, description="Log ply:", continuous_update=False,
+                                    layout=w.Layout(width="420px"))
+        self.live_button = self._button("Back to live", "Leave the log and show the game as it is now",
+                                        self.live, icon="fast-forward")
+        self.scrubber.observe(self._guarded(self._on_scrub), names="value")
+
+    def _build_why(self) -> None:
+        # continuous_update=False: the value arrives on Enter (or leaving the box), not at every keystroke
+        self.why_text = w.Text(placeholder="a move, e.g. buy U3 or take market@L1", continuous_update=False,
+                               layout=w.Layout(width="300px"))
+        self.why_button = self._button("Why not?", "Is this move legal here? If not, which rule forbids it?",
+                                       lambda: self.why_not(self.why_text.value), icon="question")
+        self.why_text.observe(self._guarded(lambda change: change["new"].strip() and self.why_not(change["new"])),
+                              names="value")
+        self.why_output = w.HTML()
+
+    def _layout(self) -> w.VBox:
+        controls = w.HBox([self.perspective, self.undo_button, self.redo_button, self.bot_button,
+                           self.autoplay, self.speed], layout=w.Layout(flex_flow="row wrap"))
+        history = w.VBox([w.HBox([self.scrubber, self.live_button]), self.log_html],
+                         layout=w.Layout(flex="1 1 420px"))
+        # The diagram sits beside the log, and moves under it when the notebook is too narrow.
+        lower = w.HBox([self.diagram, history], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        box = w.VBox([w.HTML(CSS), self.status, controls, self.board_html, self.moves_label, self.moves_box,
+                      w.HBox([self.why_text, self.why_button]), self.why_output, self.message, lower, self.errors])
+        box.add_class("bgl-viewer")
+        return box
+
+    def _button(self, label: str, tip: str, action: Callable[[], Any], icon: str = "") -> w.Button:
+        button = w.Button(description=label, tooltip=tip, icon=icon)
+        button.on_click(self._guarded(lambda _: action()))
+        return button
+
+    def _guarded(self, handler: Callable[[Any], Any]) -> Callable[[Any], None]:
+        """Run a callback inside the Output capture, so a bug shows a traceback instead of vanishing."""
+        def run(arg: Any) -> None:
+            if threading.current_thread() is not threading.main_thread():
+                handler(arg)  # the capture follows the kernel's current request: only safe on its thread
+                return
+            with self.errors:
+                handler(arg)
+        return run
+
+    # --- perspective ---------------------------------------------------------------------
+    def _perspective_options(self) -> list[tuple[str, str]]:
+        seats = [(name, str(seat)) for seat, name in enumerate(self.game.names)]
+        return [*seats, ("Spectator", SPECTATOR), ("Teacher", TEACHER)]
+
+    def _perspective_key(self, perspective: Perspective) -> str:
+        if perspective is None or perspective == SPECTATOR:
+            return SPECTATOR
+        if perspective == TEACHER:
+            return TEACHER
+        if isinstance(perspective, str) and perspective in self.game.names:
+            return str(self.game.names.index(perspective))
+        if isinstance(perspective, int) and 0 <= perspective < self.game.num_players:
+            return str(perspective)
+        raise ValueError(f"perspective must be a seat 0..{self.game.num_players - 1}, a player's name, "
+                         f"{TEACHER!r} or {SPECTATOR!r}/None, not {perspective!r}")
+
+    @property
+    def viewpoint(self) -> int | str | None:
+        """The perspective shown: a seat number, ``"teacher"``, or None for a spectator."""
+        key = self.perspective.value
+        return TEACHER if key == TEACHER else None if key == SPECTATOR else int(key)
+
+    # --- what is shown -------------------------------------------------------------------
+    def _shown_game(self) -> Game:
+        return self.game if self._scrub is None else self.game.at(self._scrub)
+
+    def _view(self, game: Game) -> dict[str, Any]:
+        seat = self.viewpoint
+        return game.full_view() if seat == TEACHER else game.view(seat if isinstance(seat, int) else None)
+
+    def _board(self, game: Game) -> str:
+        return self._renderer(self._view(game), game.names, game.winners())
+
+    def _status(self, game: Game) -> str:
+        label = game.definition.flow.phase(game.phase).label
+        scores = ", ".join(f"{name} {score}" for name, score in zip(game.names, game.scores()))
+        if game.is_over:
+            turn = "game over, won by " + " and ".join(game.names[p] for p in game.winners())
+        else:
+            turn = f"{game.names[game.current_player or 0]} to move"
+        where = (f" · <b>viewing ply {self._scrub} of {self.game.ply} (read-only)</b>"
+                 if self._scrub is not None else f" · ply {game.ply}")
+        return (f'<div class="bgl-status"><b>{escape(label)}</b> · {escape(turn)} · '
+                f'scores: {escape(scores)}{where}</div>')
+
+    def _log(self, game: Game) -> str:
+        seat = self.viewpoint
+        entries = game.log if seat == TEACHER else game.log_for(seat if isinstance(seat, int) else None)
+        lines = []
+        for entry in entries[-self.log_entries:]:
+            lines.append(f"[{entry['ply']:>3}] {entry['text']}")
+            lines.extend(f"        {change['text']}" for change in entry["changes"])
+        return f'<b>Log</b> (last {self.log_entries} entries)<div class="bgl-log">{escape(chr(10).join(lines))}</div>'
+
+    def _diagram(self, game: Game) -> str:
+        svg = self._diagram_cache.get(game.phase)
+        if svg is None:
+            svg = self._diagram_cache[game.phase] = _phase_svg_or_message(game)
+        return f'<b>Phases</b> (lit: now)<div class="bgl-diagram">{svg}</div>'
+
+    def _explanation_html(self, why: Explanation) -> str:
+        rulebook = self.game.definition.rulebook
+        rule = f" — {escape(rulebook[why.rule].text)}" if why.rule in rulebook else ""
+        verdict = '<span class="bgl-msg-ok">legal</span>' if why.legal else '<span class="bgl-msg-error">illegal</span>'
+        return f"{verdict}: {escape(why.reason)}<br>rule <code>{escape(why.rule)}</code>{rule}"
+
+    # --- keeping the controls in step -----------------------------------------------------------
+    def _sync_moves(self, game: Game) -> None:
+        live = self._scrub is None
+        moves = list(game.legal_moves())
+        played = None if self._scrub is None else self.game.moves[self._scrub]  # the move made next
+        while len(self._button_pool) < len(moves):
+            self._button_pool.append(self._move_button(len(self._button_pool)))
+        for button, move in zip(self._button_pool, moves):
+            button.description = str(move)
+            button.disabled = not live
+            button.button_style = "info" if move == played else ""
+        self._shown_moves = moves
+        self.move_buttons = self._button_pool[:len(moves)]
+        self.moves_box.children = tuple(self.move_buttons)
+        self.moves_label.value = self._moves_label(game, len(moves), live)
+
+    def _moves_label(self, game: Game, count: int, live: bool) -> str:
+        if game.is_over:
+            return "<b>No legal moves: the game is over.</b>"
+        who = escape(game.names[game.current_player or 0])
+        if live:
+            return f"<b>Legal moves for {who}</b> ({count}); click one to play it:"
+        return f"<b>Legal moves for {who} at this ply</b> (read-only; the move played next is highlighted):"
+
+    def _move_button(self, index: int) -> w.Button:
+        button = w.Button(layout=w.Layout(width="auto"))
+        button.on_click(self._guarded(lambda _: self.apply(self._shown_moves[index])))
+        return button
+
+    def _sync_controls(self) -> None:
+        live, game = self._scrub is None, self.game
+        self.undo_button.disabled = not (live and game.can_undo())
+        self.redo_button.disabled = not (live and game.can_redo())
+        self.bot_button.disabled = not live or game.is_over
+        self.autoplay.disabled = game.is_over and not self.autoplay.value
+        self.live_button.disabled = live
+        self._syncing = True
+        try:
+            with self.scrubber.hold_trait_notifications():
+                self.scrubber.max = max(game.ply, 1)  # a slider over 0..0 cannot be drawn
+                self.scrubber.value = game.ply if live else self._scrub
+        finally:
+            self._syncing = False
+        self.scrubber.disabled = game.ply == 0
+
+    def _on_scrub(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        with self._lock:
+            ply = min(change["new"], self.game.ply)
+            self._scrub = None if ply == self.game.ply else ply
+            self.refresh()
+
+    # --- undo / redo ---------------------------------------------------------------------
+    def _history_step(self, step: Callable[[], Any], verb: str) -> Any | None:
+        with self._lock:
+            try:
+                move = step()
+            except GameError as e:  # UndoBlocked: the play-mode policy says no
+                self._fail(str(e))
+                return None
+            self._say(f"{verb} {move}.")
+            self.refresh()
+            return move
+
+    # --- autoplay ------------------------------------------------------------------------
+    def _on_autoplay(self, change: dict[str, Any]) -> None:
+        self.autoplay.icon = "pause" if change["new"] else "play"
+        if not change["new"]:
+            self._stop.set()
+            return
+        if self._thread is not None and self._thread.is_alive():
+            return
+        self._stop.clear()
+        # A thread, not the kernel's event loop: it also runs where no loop exists (plain Python, tests).
+        self._thread = threading.Thread(target=self._autoplay_loop, name="bgl-autoplay", daemon=True)
+        self._thread.start()
+
+    def _autoplay_loop(self) -> None:
+        try:
+            while not self._stop.is_set() and not self.game.is_over:
+                if self.bot_step() is None:
+                    break
+                self._stop.wait(1.0 / max(self.speed.value, 0.1))
+        except Exception as e:  # no Output capture in a thread: say it in the message line
+            self._fail(f"Autoplay stopped: {type(e).__name__}: {e}")
+        finally:
+            with self._lock:
+                self.autoplay.value = False
+                self._sync_controls()
+
+    # --- messages ------------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.message.value = f'<span class="bgl-msg-ok">{escape(text)}</span>'
+
+    def _fail(self, text: str) -> None:
+        self.message.value = f'<span class="bgl-msg-error">{escape(text)}</span>'
+
+
+def _renderer_for(game: Game) -> Callable[[dict[str, Any], Sequence[str], Sequence[int]], str]:
+    """The game's own ``render.render_html`` if it has one, else its view data as JSON in a <pre>."""
+    name = f"boardgames_lab.rulesets.{game.name}.render"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:  # the drawing exists but something it imports is missing: say so
+            raise
+        return lambda view, names, winners: f"<pre>{escape(json.dumps(view, indent=1))}</pre>"
+    return module.render_html  # type: ignore[no-any-return]
+
+
+def _phase_svg_or_message(game: Game) -> str:
+    """The phase diagram as inline SVG, or a clear message when Graphviz is missing."""
+    try:
+        import graphviz
+    except ImportError:
+        return "<p>The phase diagram needs the <code>graphviz</code> Python package (the <code>lab</code> extra).</p>"
+    from ..diagrams import phase_svg
+
+    try:
+        svg = phase_svg(game)
+    except graphviz.ExecutableNotFound:
+        return NO_DOT
+    return svg[svg.find("<svg"):]  # inline HTML wants no XML prologue or doctype
+
+
+def _close_tree(widget: w.Widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    widget.close()

@@ -1,0 +1,66 @@
+"""The Saint Petersburg tutorial in a real JupyterLab: Run All, then play a move in the GameViewer.
+
+Checks what only a browser can: the widgets render, a click goes through the kernel and back, and the
+board drawing and phase diagram really show. Leaves a screenshot of the viewer in artifacts/.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+NOTEBOOK = "saint_petersburg.ipynb"
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("BGL_ARTIFACTS_DIR", REPO / "artifacts"))
+SHOT = ARTIFACTS / "saint_petersburg_viewer.png"
+LIT_FILL = "#ffd54f"  # diagrams.LIT["fillcolor"]: the highlighted phase
+ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update back in the page
+
+
+def test_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
+                                                    open_and_run_all: Callable[..., Locator]) -> None:
+    panel = open_and_run_all(page, lab_url, NOTEBOOK)
+    expect(panel.locator(".jp-RenderedSVG img").first).to_be_visible()  # phase_diagram(game) in section 2
+
+    viewer = panel.locator(".bgl-viewer").first
+    board = viewer.locator(".bgl-board")
+    expect(board).to_be_visible()
+    expect(board).to_contain_text("Round 1")
+    diagram = viewer.locator(".bgl-diagram svg")
+    expect(diagram).to_be_visible()
+    expect(diagram.locator(f'[fill="{LIT_FILL}"]')).to_have_count(1)  # exactly one phase lit
+
+    html_before, text_before = board.inner_html(), board.inner_text()
+    button = viewer.locator(".bgl-moves button", has_text="buy ").first
+    move = button.inner_text().strip()
+    button.scroll_into_view_if_needed()
+    button.click()
+
+    expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(r"ply 1\b"), timeout=ROUND_TRIP)
+    expect(board).not_to_have_text(text_before, timeout=ROUND_TRIP)
+    assert board.inner_html() != html_before
+    expect(viewer).to_contain_text(f"Played {move}.")
+    expect(viewer.locator(".bgl-log")).to_contain_text(move)
+    expect(viewer.locator(".bgl-moves button").first).to_be_visible()  # buttons for the next player
+    expect(diagram).to_be_visible()
+
+    # Autoplay applies bot moves from a background thread; its widget updates must reach the page too.
+    status = viewer.locator(".bgl-status")
+    autoplay = viewer.get_by_role("button", name="Autoplay")
+    autoplay.click()
+    expect(status).to_contain_text(re.compile(r"ply ([4-9]|\d\d+)\b"), timeout=ROUND_TRIP)
+    autoplay.click()
+    expect(autoplay).not_to_have_class(re.compile(r"\bmod-active\b"))  # toggled off
+    page.wait_for_timeout(1000)  # a move already under way may still arrive
+    stopped_at = status.inner_text()
+    page.wait_for_timeout(1500)  # three moves' time at the default 2 moves/s
+    assert status.inner_text() == stopped_at, "autoplay kept playing after it was switched off"
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1400, "height": 1800})  # the whole viewer in one picture
+    viewer.scroll_into_view_if_needed()
+    viewer.screenshot(path=str(SHOT))
+    assert SHOT.stat().st_size > 10_000

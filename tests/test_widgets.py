@@ -1,0 +1,320 @@
+"""GameViewer and the Saint Petersburg HTML drawing, headless: no browser, no kernel.
+
+The viewer is driven the way a user drives it (button.click(), slider values, the text box) and
+checked through the strings it shows, against what the Game API says.
+"""
+from __future__ import annotations
+
+import re
+import time
+from typing import Iterator
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.bots import RandomBot, bot_move
+from boardgames_lab.core.game import Game
+from boardgames_lab.diagrams import LIT
+from boardgames_lab.rulesets.saint_petersburg.render import render_html
+
+pytest.importorskip("ipywidgets")
+from boardgames_lab.widgets import GameViewer  # noqa: E402  (after the importorskip)
+
+SEED = 1
+ACTION_PHASES = ("worker", "building", "aristocrat", "trading")  # where buying is the question
+
+
+def new_game(seed: int = SEED) -> Game:
+    return bgl.new_game("saint_petersburg", players=3, seed=seed)
+
+
+def played(plies: int, seed: int = SEED) -> Game:
+    """A game the random bot has played for ``plies`` moves."""
+    game, bot = new_game(seed), RandomBot(seed=seed)
+    while game.ply < plies and not game.is_over:
+        game.apply(bot_move(game, bot))
+    return game
+
+
+def unaffordable_position() -> tuple[Game, str]:
+    """Play on until some ordinary card on the board costs the player to move more than they have."""
+    game, bot = new_game(), RandomBot(seed=7)
+    while not game.is_over:
+        view = game.full_view()
+        money = view["players"][game.current_player]["money"]
+        for card in view["upper"] + view["lower"]:
+            if card and not card["trading"] and card["cost_for_current"] > money and game.phase in ACTION_PHASES:
+                return game, f"buy {card['card']}@{card['slot']}"
+        game.apply(bot_move(game, bot))
+    raise AssertionError("no unaffordable card in a whole game")
+
+
+def seat_sections(html: str) -> dict[int, str]:
+    """The HTML of each player's panel, by seat (panels follow one another)."""
+    parts = html.split('data-seat="')[1:]
+    return {int(part[:part.index('"')]): part for part in parts}
+
+
+def money_shown(section: str) -> str:
+    found = re.search(r'class="bgl-money[^"]*"[^>]*>([^<]*)<', section)
+    assert found, "no money field in the player's panel"
+    return found.group(1)
+
+
+def hand_shown(section: str) -> str:
+    found = re.search(r'<div class="bgl-hand"[^>]*>(.*?)</div>', section, re.S)
+    assert found, "no hand in the player's panel"
+    return found.group(1)
+
+
+def hand_cards(section: str) -> list[str]:
+    return re.findall(r'data-card="([a-z_]+)"', hand_shown(section))
+
+
+@pytest.fixture
+def viewer() -> Iterator[GameViewer]:
+    v = GameViewer(new_game())
+    yield v
+    v.close()
+
+
+# --- building and moving ---------------------------------------------------------------------
+
+def test_viewer_builds_with_one_button_per_legal_move(viewer: GameViewer) -> None:
+    game = viewer.game
+    assert [b.description for b in viewer.move_buttons] == [str(m) for m in game.legal_moves()]
+    assert 'class="bgl-board"' in viewer.board_html.value
+    bundle = viewer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "Worker phase" in viewer.status.value
+    assert game.current_player is not None
+    assert f"{game.names[game.current_player]} to move" in viewer.status.value
+
+
+def test_clicking_a_move_button_applies_exactly_that_move(viewer: GameViewer) -> None:
+    game = viewer.game
+    before = viewer.board_html.value
+    index = next(i for i, b in enumerate(viewer.move_buttons) if b.description.startswith("buy "))
+    move = game.legal_moves()[index]
+    viewer.move_buttons[index].click()
+    assert game.moves == (move,)
+    assert viewer.board_html.value != before
+    assert viewer.board_html.value == render_html(game.full_view(), game.names)
+    assert [b.description for b in viewer.move_buttons] == [str(m) for m in game.legal_moves()]
+    assert str(move) in viewer.message.value
+
+
+def test_apply_by_notation_and_a_refused_move(viewer: GameViewer) -> None:
+    assert viewer.apply("buy U1") == viewer.game.moves[-1]
+    before = viewer.game.to_json()
+    assert viewer.apply("buy U9") is None  # no card there: refused, reported, nothing changes
+    assert viewer.game.to_json() == before
+    assert "bgl-msg-error" in viewer.message.value
+
+
+def test_why_not_names_the_rule_and_changes_nothing() -> None:
+    game, move = unaffordable_position()
+    v = GameViewer(game)
+    before, ply = game.to_json(), game.ply
+    v.why_text.value = move
+    v.why_button.click()
+    assert "saint_petersburg.buy.pay_cost" in v.why_output.value
+    assert "illegal" in v.why_output.value
+    assert game.to_json() == before and game.ply == ply
+    assert v.apply(move) is None and "saint_petersburg.buy.pay_cost" in v.message.value
+    assert game.to_json() == before
+    v.close()
+
+
+def test_why_not_on_text_that_is_no_move(viewer: GameViewer) -> None:
+    viewer.why_not("fly to the moon")
+    assert "is not a Saint Petersburg move" in viewer.why_output.value
+    why = viewer.why_not("pass")
+    assert why is not None and why.legal and "saint_petersburg.action.pass" in viewer.why_output.value
+
+
+# --- history -----------------------------------------------------------------------------------
+
+def test_undo_and_redo_buttons(viewer: GameViewer) -> None:
+    game = viewer.game
+    assert viewer.undo_button.disabled and viewer.redo_button.disabled
+    viewer.move_buttons[1].click()
+    assert not viewer.undo_button.disabled and viewer.redo_button.disabled
+    viewer.undo_button.click()
+    assert game.ply == 0 and viewer.undo_button.disabled and not viewer.redo_button.disabled
+    viewer.redo_button.click()
+    assert game.ply == 1 and viewer.redo_button.disabled
+
+
+def test_undo_blocked_is_reported(viewer: GameViewer) -> None:
+    game = viewer.game
+    while game.can_undo() or game.ply == 0:  # until a move revealed new cards
+        viewer.bot_step()
+    assert viewer.undo_button.disabled
+    ply = game.ply
+    assert viewer.undo() is None
+    assert game.ply == ply and "sandbox" in viewer.message.value
+
+
+def test_bot_step_plays_a_legal_move(viewer: GameViewer) -> None:
+    game = viewer.game
+    legal = game.legal_moves()
+    viewer.bot_button.click()
+    assert game.ply == 1 and game.moves[0] in legal
+
+
+def test_bot_step_when_the_game_is_over() -> None:
+    game = played(10_000)
+    v = GameViewer(game)
+    assert game.is_over and v.bot_button.disabled and v.move_buttons == []
+    assert v.bot_step() is None and "over" in v.message.value
+    assert "Final scoring" in v.board_html.value and "won by" in v.status.value
+    v.close()
+
+
+def test_scrubbing_shows_an_earlier_position_read_only() -> None:
+    game = played(12)
+    v = GameViewer(game)
+    before = game.to_json()
+    v.scrubber.value = 3
+    earlier = game.at(3)
+    assert v.board_html.value == render_html(earlier.full_view(), earlier.names)
+    assert game.to_json() == before and game.ply == 12
+    assert "viewing ply 3 of 12" in v.status.value
+    assert all(b.disabled for b in v.move_buttons)
+    assert [b.description for b in v.move_buttons] == [str(m) for m in earlier.legal_moves()]
+    assert "[  3]" in v.log_html.value and "[  4]" not in v.log_html.value
+    v.live_button.click()
+    assert v.board_html.value == render_html(game.full_view(), game.names)
+    assert v.scrubber.value == 12 and not any(b.disabled for b in v.move_buttons)
+    v.close()
+
+
+# --- perspectives ------------------------------------------------------------------------------
+
+def hidden_info_game() -> Game:
+    """Play until at least two players hold cards in hand."""
+    game, bot = new_game(), RandomBot(seed=3)
+    while True:
+        view = game.full_view()
+        if sum(p["hand_size"] > 0 for p in view["players"]) >= 2:
+            return game
+        game.apply(bot_move(game, bot))
+
+
+def test_spectator_sees_no_money_and_no_hand_cards() -> None:
+    game = hidden_info_game()
+    v = GameViewer(game, perspective=None)
+    for seat, section in seat_sections(v.board_html.value).items():
+        assert money_shown(section) == "?"
+        assert hand_cards(section) == []
+        assert hand_shown(section).count("bgl-back") == game.full_view()["players"][seat]["hand_size"]
+    v.close()
+
+
+def test_a_player_sees_only_their_own_secrets() -> None:
+    game = hidden_info_game()
+    full = game.full_view()["players"]
+    v = GameViewer(game, perspective=0)
+    sections = seat_sections(v.board_html.value)
+    assert money_shown(sections[0]) == str(full[0]["money"])
+    assert hand_cards(sections[0]) == full[0]["hand"]
+    for seat in (1, 2):
+        assert money_shown(sections[seat]) == "?" and hand_cards(sections[seat]) == []
+    v.close()
+
+
+def test_teacher_sees_everything() -> None:
+    game = hidden_info_game()
+    full = game.full_view()
+    v = GameViewer(game, perspective="Player 1")
+    v.set_perspective("teacher")
+    sections = seat_sections(v.board_html.value)
+    for p in full["players"]:
+        assert money_shown(sections[p["seat"]]) == str(p["money"])
+        assert hand_cards(sections[p["seat"]]) == p["hand"]
+    assert "next:" in v.board_html.value  # the top card of each deck
+    v.close()
+
+
+def test_perspective_dropdown(viewer: GameViewer) -> None:
+    labels = [label for label, _ in viewer.perspective.options]
+    assert labels == ["Player 1", "Player 2", "Player 3", "Spectator", "Teacher"]
+    viewer.set_perspective(2)
+    assert viewer.viewpoint == 2 and "Seen by Player 3" in viewer.board_html.value
+    viewer.set_perspective(None)
+    assert viewer.viewpoint is None and "Spectator view" in viewer.board_html.value
+    with pytest.raises(ValueError):
+        viewer.set_perspective(7)
+
+
+# --- diagram and autoplay ----------------------------------------------------------------------
+
+def lit_phase(svg: str) -> list[str]:
+    """The phases whose node is drawn in the highlight colour."""
+    nodes = re.findall(r'<title>([a-z_]+)</title>\s*<g[^>]*><a[^>]*>\s*<[a-z]+ fill="([^"]+)"', svg)
+    return [name for name, fill in nodes if fill == LIT["fillcolor"]]
+
+
+def test_diagram_is_an_svg_with_the_current_phase_lit(viewer: GameViewer) -> None:
+    assert "<svg" in viewer.diagram.value
+    assert lit_phase(viewer.diagram.value) == ["worker"]
+    while viewer.game.phase == "worker":
+        viewer.apply("pass")
+    assert lit_phase(viewer.diagram.value) == [viewer.game.phase] == ["building"]
+
+
+def test_diagram_without_graphviz_dot_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", "/nonexistent")
+    v = GameViewer(new_game())
+    assert "<svg" not in v.diagram.value and "Graphviz" in v.diagram.value
+    v.close()
+
+
+def test_autoplay_runs_in_the_background_and_stops() -> None:
+    v = GameViewer(new_game())
+    v.speed.value = v.speed.max
+    v.autoplay.value = True
+    deadline = time.monotonic() + 20
+    while v.game.ply < 5 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    v.stop()
+    assert v.game.ply >= 5 and not v.autoplay.value
+    ply = v.game.ply
+    time.sleep(0.3)
+    assert v.game.ply == ply  # really stopped
+    assert v.scrubber.max == ply
+    v.close()
+
+
+def test_autoplay_stops_at_the_end_of_the_game() -> None:
+    finished = played(10_000)
+    game = new_game()
+    for move in finished.moves[:-2]:
+        game.apply(move)
+    v = GameViewer(game)
+    v.speed.value = v.speed.max
+    v.autoplay.value = True
+    deadline = time.monotonic() + 60
+    while (v.autoplay.value or not game.is_over) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert game.is_over and not v.autoplay.value and v.autoplay.disabled
+    v.close()
+
+
+# --- the drawing on its own --------------------------------------------------------------------
+
+def test_render_html_is_a_string_with_a_final_table() -> None:
+    game = played(10_000)
+    html = render_html(game.full_view(), game.names, game.winners())
+    assert isinstance(html, str) and html._repr_html_() == html
+    assert "Final scoring" in html and "bgl-winner" in html
+    assert html.count("<style>") == 1 and "game over" in html
+
+
+def test_render_html_marks_a_price_that_does_not_apply() -> None:
+    view = new_game().view(0)
+    view["upper"][0] = {**view["upper"][0], "cost_for_current": None}
+    html = render_html(view)
+    assert "pay —" in html
+    assert html.count('class="bgl-card bgl-') == 8 + 8  # every slot drawn, empty or not
