@@ -76,6 +76,10 @@ def board_offers(st: SPState) -> tuple[Any, ...]:
     return found
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
     info = INFO
     flow = FLOW
@@ -173,7 +177,8 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
             st.money[p] += rubles
             st.points[p] += points
             if st.events is not None and (rubles or points):
-                st.note(f"{{p{p}}} scores {rubles} rubles and {points} points for {GROUPS[group]} cards.",
+                st.note(f"{{p{p}}} scores {plural(rubles, 'ruble')} and {plural(points, 'point')} for "
+                        f"{GROUPS[group]} cards.",
                         {"player": p, "rubles": rubles, "points": points, "group": GROUPS[group]})
 
     def refill_display(self, st: SPState) -> None:
@@ -356,7 +361,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
             how = "buys" if move.kind == "buy" else "plays"
             source = " from hand" if move.kind == "play" else ""
             swap = f", replacing {CARDS[target].name}" if target != EMPTY else ""
-            st.note(f"{{p{p}}} {how} {CARDS[card].name}{source} for {cost} rubles{swap}.",
+            st.note(f"{{p{p}}} {how} {CARDS[card].name}{source} for {plural(cost, 'ruble')}{swap}.",
                     {"player": p, "card": move.card, "paid": cost, "replaced": move.target or None,
                      "from": move.slot or "hand"})
 
@@ -373,7 +378,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         st.points[p] += amount
         st.pub_queue.remove(p)
         if st.events is not None:
-            st.note(f"{{p{p}}} buys {amount} points at the Pub for {PUB_PRICE * amount} rubles.",
+            st.note(f"{{p{p}}} buys {plural(amount, 'point')} at the Pub for {plural(PUB_PRICE * amount, 'ruble')}.",
                     {"player": p, "points": amount, "paid": PUB_PRICE * amount})
 
     # --- results -------------------------------------------------------------------------

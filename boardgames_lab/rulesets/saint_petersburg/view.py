@@ -14,6 +14,7 @@ MARKER_NAMES = ("worker", "building", "aristocrat", "trading")
 
 def _row(st: SPState, row: list[int], lower: bool, offset: int) -> list[dict[str, Any] | None]:
     buyer = st.current
+    over = st.final is not None  # nobody is to move, so no one's price applies
     out: list[dict[str, Any] | None] = []
     for i in range(ROW_SLOTS):
         card = row[i]
@@ -22,7 +23,8 @@ def _row(st: SPState, row: list[int], lower: bool, offset: int) -> list[dict[str
             continue
         c = CARDS[card]
         out.append({"slot": SLOTS[offset + i], "card": c.id, "name": c.name, "cost": c.cost,
-                    "cost_for_current": cheapest(st, buyer, card, lower), "group": GROUPS[c.group],
+                    "cost_for_current": None if over else cheapest(st, buyer, card, lower),
+                    "group": GROUPS[c.group],
                     "trading": c.is_trading})
     return out
 
