@@ -46,6 +46,7 @@ def give(game: Game, player: int, area: Iterable[str] = (), hand: Iterable[str] 
         card = CARD_INDEX[name]
         st.decks[CARDS[card].deck].remove(card)
         st.hands[player].append(card)
+        st.hands[player].sort()  # the engine keeps hands sorted
     if money is not None:
         st.money[player] = money
     refresh(game)

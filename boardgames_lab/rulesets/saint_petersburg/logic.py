@@ -1,6 +1,7 @@
 """Saint Petersburg rule logic: set-up, moves, hooks and guards named in phases.py."""
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from ...core.definition import GameDefinition, GameInfo, Option
@@ -274,17 +275,20 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
             if room:
                 append(take_move)
         hand = st.hands[p]
-        if hand:
-            for card in (hand if len(hand) == 1 else dict.fromkeys(hand)):
-                cost = cost_of[card] - owned[card] - discount[group_of[card]]
-                if trading[card]:
-                    for t in targets_of[card]:
-                        if owned[t] and (t != OBSERVATORY or free_observatories > 0):
-                            c = cost - value_of[t]
-                            if (c if c > 1 else 1) <= money:
-                                append(PLAY_TRADING[card][t])
-                elif (cost if cost > 1 else 1) <= money:
-                    append(PLAY[card])
+        previous = EMPTY
+        for card in hand:  # sorted: a repeated card follows itself
+            if card == previous:
+                continue
+            previous = card
+            cost = cost_of[card] - owned[card] - discount[group_of[card]]
+            if trading[card]:
+                for t in targets_of[card]:
+                    if owned[t] and (t != OBSERVATORY or free_observatories > 0):
+                        c = cost - value_of[t]
+                        if (c if c > 1 else 1) <= money:
+                            append(PLAY_TRADING[card][t])
+            elif (cost if cost > 1 else 1) <= money:
+                append(PLAY[card])
         if phase == "building" and owned[OBSERVATORY] > st.obs_used[p]:
             moves.extend(OBSERVE[d] for d in range(4) if len(st.decks[d]) >= 2)
         return moves
@@ -323,10 +327,12 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         card = CARD_INDEX[move.card]
         target = CARD_INDEX[move.target] if move.target else EMPTY
         slot = move.slot
+        lower = False
         if slot == DRAWN:
             st.drawn = EMPTY
         elif slot:
             i = SLOT_INDEX[slot]
+            lower = i >= ROW_SLOTS
             if st.offers is not None:  # one card leaves the board: drop its offer
                 st.offers = tuple(o for o in st.offers if o[0] != i)
             if i < ROW_SLOTS:
@@ -335,7 +341,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
                 st.lower[i - ROW_SLOTS] = EMPTY
             st.taken = True
         if kind == "take":
-            st.hands[p].append(card)
+            insort(st.hands[p], card)  # hands stay sorted, so duplicates sit side by side
             if st.events is not None:
                 st.note(f"{{p{p}}} takes {CARDS[card].name} into hand ({len(st.hands[p])} in hand).",
                         {"player": p, "card": move.card, "from": slot})
@@ -346,7 +352,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         else:
             if kind == "play":
                 st.hands[p].remove(card)
-            cost = price(st, p, card, slot.startswith("L"), target)
+            cost = price(st, p, card, lower, target)
             self._place(st, p, card, target, cost, move)
 
     def _place(self, st: SPState, p: int, card: int, target: int, cost: int, move: Move) -> None:

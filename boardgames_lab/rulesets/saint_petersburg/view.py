@@ -113,6 +113,7 @@ class Viewing:
                 if pile:
                     j = rng.below(len(pile))
                     hand[i], pile[j] = pile[j], hand[i]
+            hand.sort()
         return out
 
     def invariants(self, st: SPState) -> list[str]:
@@ -134,6 +135,8 @@ class Viewing:
             mirror = [0] * len(CARDS)
             for card in st.areas[p]:
                 mirror[card] += 1
+            if st.hands[p] != sorted(st.hands[p]):
+                broken.append(f"player {p}: hand not kept sorted")
             if mirror != st.owned[p]:
                 broken.append(f"player {p}: owned counts do not match the area")
             if st.obs_used[p] > st.owned[p][OBSERVATORY]:
