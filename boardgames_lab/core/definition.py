@@ -185,6 +185,14 @@ class GameDefinition(Generic[S]):
         """A full state the given player cannot tell apart from ``state``: what they may not see is resampled."""
         raise NotImplementedError
 
+    def move_visibility(self, state: S, move: Any) -> list[int] | None:
+        """Who may read this move in the log (None: everyone). Called before the move is applied.
+
+        A decision offered outside a player's own turn (a reaction window) is answered by every
+        player in turn; its answers are private, so the log does not tell who holds which card.
+        """
+        return None
+
     def invariants(self, state: S) -> list[str]:
         """Broken conservation laws, in words (an empty list when all hold)."""
         return []

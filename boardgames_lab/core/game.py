@@ -218,12 +218,13 @@ class Game:
                   "changes": self._named(state.events), "visible_to": None}]
         for move in self._moves:
             phase, player = state.phase, state.current
+            visible_to = definition.move_visibility(state, move)
             state.events = []
             definition.advance(state, move)
             state.ply += 1
             story.append({"ply": state.ply, "phase": phase, "player": player, "move": str(move),
                           "text": f"{self.names[player]}: {move}", "changes": self._named(state.events),
-                          "visible_to": None})
+                          "visible_to": visible_to})
         return story
 
     def _named(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:

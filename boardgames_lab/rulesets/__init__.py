@@ -1,7 +1,12 @@
-"""The bundled games, registered explicitly (one package per game)."""
-from ..core.registry import register
-from .saint_petersburg import DEFINITION as SAINT_PETERSBURG
+"""The bundled games, registered explicitly: one package per game, each exposing ``DEFINITION``."""
+from importlib import import_module
 
-GAMES = (SAINT_PETERSBURG,)
+from ..core.registry import register
+
+GAME_PACKAGES = (
+    "saint_petersburg",
+)
+
+GAMES = tuple(import_module(f"{__name__}.{name}").DEFINITION for name in GAME_PACKAGES)
 for _definition in GAMES:
     register(_definition)
