@@ -1,43 +1,53 @@
-"""Players that are not people. A bot decides from what its seat may see: the view and the legal moves."""
+"""Players that are not people. A bot decides from what its seat may see: the view, the legal moves
+and samples of full states consistent with that view (:class:`Seat`), never the real state.
+
+``make_bot("mcts", seed=1, iterations=500)`` builds a bot by name with options declared as data
+(``BOTS["mcts"].options``); ``bot_move(game, bot)`` asks it for the current player's move.
+"""
 from __future__ import annotations
 
-import random
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable
 
 from ..core.game import Game
+from .base import SEED, Bot, BotOption, RandomBot, Seat, reward_shares
+from .heuristic import HEURISTICS, HeuristicBot, register_heuristic
+from .mcts import ISMCTSBot, MCTSBot
+
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTSBot,
+                                       "ismcts": ISMCTSBot}
 
 
-class Bot(Protocol):
-    name: str
-
-    def choose(self, view: dict[str, Any], legal_moves: Sequence[Any]) -> Any: ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal moves, from its own seeded generator."""
-
-    name = "random"
-    options: tuple[dict[str, Any], ...] = ({"name": "seed", "default": 0, "kind": "int"},)
-
-    def __init__(self, seed: int = 0):
-        self._rng = random.Random(seed)
-
-    def choose(self, view: dict[str, Any], legal_moves: Sequence[Any]) -> Any:
-        return legal_moves[self._rng.randrange(len(legal_moves))]
-
-
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
+def bot_options(name: str) -> tuple[BotOption, ...]:
+    """The options a bot takes, as data (name, default, kind, bounds, description)."""
     if name not in BOTS:
         raise ValueError(f"no bot called {name!r}; the bots are {sorted(BOTS)}")
-    return BOTS[name](seed=seed)
+    return BOTS[name].options  # type: ignore[attr-defined]
 
 
-def bot_move(game: Game, bot: Bot) -> Any:
-    """Ask a bot for the current player's move, showing it only that player's view."""
+def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
+    """A bot by name; options are checked against its declared options."""
+    declared = {o.name: o for o in bot_options(name)}
+    for key, value in options.items():
+        if key not in declared:
+            raise ValueError(f"bot {name!r} has no option {key!r}; options are {sorted(declared)}")
+        options[key] = declared[key].check(value)
+    return BOTS[name](seed=seed, **options)
+
+
+def decide(bot: Any, seat: Seat) -> Any:
+    """Ask any bot for a move: ``decide(seat)`` if it has one, else ``choose(view, legal_moves)``."""
+    if hasattr(bot, "decide"):
+        return bot.decide(seat)
+    return bot.choose(seat.view, seat.legal_moves)
+
+
+def bot_move(game: Game, bot: Any) -> Any:
+    """Ask a bot for the current player's move; it sees only what that player may see."""
     player = game.current_player
     if player is None:
         raise ValueError("the game is over")
-    return bot.choose(game.view(player), game.legal_moves())
+    return decide(bot, Seat(game.definition, game.state, player, game.legal_moves()))
+
+
+__all__ = ["BOTS", "Bot", "BotOption", "HEURISTICS", "HeuristicBot", "ISMCTSBot", "MCTSBot", "RandomBot", "SEED",
+           "Seat", "bot_move", "bot_options", "decide", "make_bot", "register_heuristic", "reward_shares"]

@@ -1,0 +1,176 @@
+"""Bots: options as data, legal choices with reasons, search strength, and no way to hidden information."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.bots import (BOTS, HEURISTICS, HeuristicBot, ISMCTSBot, MCTSBot, RandomBot, Seat, bot_move,
+                                 bot_options, make_bot)
+from boardgames_lab.core.game import Game
+from boardgames_lab.rulesets.saint_petersburg.state import CARD_IDS
+from tests.lab.tinygames import Nim
+
+
+def play_out(game: Game, bots: list) -> Game:
+    while not game.is_over:
+        game.apply(bot_move(game, bots[game.current_player]))
+    return game
+
+
+def test_every_bot_declares_its_options_as_data() -> None:
+    for name in BOTS:
+        options = bot_options(name)
+        assert options[0].name == "seed"
+        bot = make_bot(name, seed=3, **{o.name: o.default for o in options[1:]})
+        assert bot.name == name
+
+
+def test_bot_options_are_checked() -> None:
+    with pytest.raises(ValueError, match="no option"):
+        make_bot("random", speed=3)
+    with pytest.raises(ValueError, match="between"):
+        make_bot("mcts", iterations=0)
+    with pytest.raises(ValueError, match="no bot"):
+        make_bot("oracle")
+
+
+@pytest.mark.parametrize("name,options", [("random", {}), ("heuristic", {}), ("mcts", {"iterations": 8}),
+                                          ("ismcts", {"iterations": 8})])
+def test_bots_finish_a_saint_petersburg_game_with_legal_moves(name: str, options: dict) -> None:
+    game = bgl.new_game("saint_petersburg", players=3, seed=5)
+    bots = [make_bot(name, seed=i, **options) for i in range(3)]
+    play_out(game, bots)  # Game.apply raises on any illegal move
+    assert game.winners()
+    assert bots[0].last_reason
+
+
+def test_random_bot_keeps_its_old_interface() -> None:
+    game = bgl.new_game("saint_petersburg", players=2, seed=1)
+    assert RandomBot(4).choose(game.view(0), game.legal_moves()) in game.legal_moves()
+
+
+def test_heuristic_explains_each_move_and_saint_petersburg_has_one() -> None:
+    assert "saint_petersburg" in HEURISTICS
+    game = bgl.new_game("saint_petersburg", players=2, seed=2)
+    bot = HeuristicBot(seed=0)
+    advice = bot.advise(Seat(game.definition, game.state, 0, game.legal_moves()))
+    assert {m for m, _, _ in advice} == set(game.legal_moves())
+    assert all(reason for _, _, reason in advice)
+    assert [s for _, s, _ in advice] == sorted((s for _, s, _ in advice), reverse=True)
+    move = bot_move(game, bot)
+    assert bot.last_reason.startswith(str(move) + ":")
+
+
+def test_heuristic_falls_back_to_one_move_lookahead_for_a_game_without_one() -> None:
+    game = Game(Nim(pile=2), 2, 0, {})
+    bot = HeuristicBot(seed=0)
+    assert bot_move(game, bot) == 2  # taking both counters wins at once
+    assert "raises my score by 1" in bot.last_reason
+
+
+@pytest.mark.parametrize("cls", [MCTSBot, ISMCTSBot])
+@pytest.mark.parametrize("pile,winning", [(7, 1), (5, 2), (8, 2)])
+def test_search_finds_the_winning_nim_move(cls: type, pile: int, winning: int) -> None:
+    game = Game(Nim(pile=pile), 2, 0, {})
+    assert bot_move(game, cls(seed=1, iterations=400)) == winning
+
+
+def test_search_beats_random_play_in_nim() -> None:
+    wins = 0
+    for seed in range(6):
+        game = Game(Nim(pile=10), 2, seed, {})
+        play_out(game, [MCTSBot(seed=seed, iterations=200), RandomBot(seed)])
+        wins += game.winners() == [0]
+    assert wins == 6
+
+
+def test_time_budget_stops_the_search() -> None:
+    game = bgl.new_game("saint_petersburg", players=4, seed=1)
+    bot = MCTSBot(seed=0, iterations=10**6, seconds=0.05)
+    bot_move(game, bot)
+    assert 0 < bot.last_iterations < 10**6
+
+
+def test_heuristic_bot_beats_random_in_saint_petersburg() -> None:
+    wins = 0
+    for seed in range(10):
+        game = bgl.new_game("saint_petersburg", players=2, seed=seed)
+        bots = [HeuristicBot(seed), RandomBot(seed)] if seed % 2 == 0 else [RandomBot(seed), HeuristicBot(seed)]
+        play_out(game, bots)
+        wins += (seed % 2) in game.winners()
+    assert wins >= 8
+
+
+# --- hidden information ---------------------------------------------------------------------------------
+
+def _mid_game(seed: int = 3, plies: int = 40) -> Game:
+    game = bgl.new_game("saint_petersburg", players=3, seed=seed)
+    bots = [RandomBot(i) for i in range(3)]
+    for _ in range(plies):
+        game.apply(bot_move(game, bots[game.current_player]))
+    return game
+
+
+def _scramble_hidden(game: Game, player: int) -> Game:
+    """The same position for ``player``: others' money, hand cards and the deck order changed."""
+    other = game.clone()
+    st = other.state
+    rng = random.Random(99)
+    for q in range(st.num_players):
+        if q != player:
+            st.money[q] += 7
+            for i, card in enumerate(st.hands[q]):
+                pile = next(d for d in st.decks if d)
+                j = rng.randrange(len(pile))
+                st.hands[q][i], pile[j] = pile[j], card
+            st.hands[q].sort()
+    for deck in st.decks:
+        rng.shuffle(deck)
+    st.rng = type(st.rng)(12345)
+    return other
+
+
+def test_scrambled_hidden_information_leaves_the_view_unchanged() -> None:
+    game = _mid_game()
+    me = game.current_player
+    other = _scramble_hidden(game, me)
+    assert other.view(me) == game.view(me)
+    assert other.full_view() != game.full_view()
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_bots_decide_the_same_whatever_is_hidden(name: str) -> None:
+    for plies in (10, 25, 40, 60):
+        game = _mid_game(plies=plies)
+        me = game.current_player
+        other = _scramble_hidden(game, me)
+        assert bot_move(game, make_bot(name, seed=1)) == bot_move(other, make_bot(name, seed=1))
+
+
+def test_a_seat_holds_no_reference_to_the_state() -> None:
+    game = _mid_game()
+    seat = Seat(game.definition, game.state, game.current_player, game.legal_moves())
+    reachable = [getattr(seat, name) for name in Seat.__slots__]
+    assert all(value is not game.state for value in reachable)
+    assert not hasattr(seat, "state") and not hasattr(seat, "__dict__")
+
+
+def test_samples_agree_with_the_view_but_not_with_the_hidden_truth() -> None:
+    game = _mid_game(plies=60)
+    me = game.current_player
+    seat = Seat(game.definition, game.state, me, game.legal_moves())
+    rng = random.Random(0)
+    samples = [seat.sample(rng) for _ in range(30)]
+    truth = game.state
+    d = game.definition
+    for s in samples:
+        assert d.view(s, me) == game.view(me)
+        assert s is not truth and s.decks is not truth.decks
+    others = [q for q in range(3) if q != me]
+    assert any(s.money[q] != truth.money[q] for s in samples for q in others)
+    assert any(s.decks != truth.decks for s in samples)
+    assert len({s.rng.state for s in samples}) == 30  # the future draws are unknown too
+    hands = {tuple(CARD_IDS[c] for c in s.hands[q]) for s in samples for q in others if truth.hands[q]}
+    assert len(hands) > 1 or not any(truth.hands[q] for q in others)
