@@ -1,0 +1,14 @@
+"""Tournaments, statistics and game theory from real games (needs the ``analysis`` extra;
+the ``scale`` extra for Dask).
+
+>>> from boardgames_lab.analysis import tournament, win_rates
+>>> results = tournament("saint_petersburg", ["heuristic", "random"], games=20, backend="serial")
+>>> sorted(win_rates(results).index)
+['heuristic', 'random']
+"""
+from .play import BotSpec, as_spec, play_batch
+from .stats import margins, mean_ci, plot_win_rates, seat_advantage, summarize, wilson, win_rates
+from .tournament import PROCESSES, SERIAL, tournament
+
+__all__ = ["BotSpec", "PROCESSES", "SERIAL", "as_spec", "margins", "mean_ci", "play_batch", "plot_win_rates",
+           "seat_advantage", "summarize", "tournament", "wilson", "win_rates"]
