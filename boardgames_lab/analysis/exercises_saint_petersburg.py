@@ -1,0 +1,74 @@
+"""Saint Petersburg exercise: buy a card now, or take it into hand and pay later?"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..bots import bot_move, make_bot
+from ..core.game import Game
+from ..core.registry import new_game
+from ..core.rng import Rng
+from .exercises import Exercise, register_exercise
+
+
+def unknown_future(state: Any, rng: random.Random) -> Any:
+    """The same table with the decks reshuffled: nobody knows the cards still to come."""
+    out = state.clone()
+    for deck in out.decks:
+        random.Random(rng.getrandbits(63)).shuffle(deck)
+    out.rng = Rng(rng.getrandbits(63))
+    out.offers = None
+    return out
+
+
+def _position(seed: int) -> tuple[Game, Any, Any, Any] | None:
+    """Play heuristic bots until the player to move may buy or take the same card and the next
+    player can afford a different card; None if the game ends first."""
+    game = new_game("saint_petersburg", players=2, seed=seed, names=["Anna", "Boris"])
+    bots = [make_bot("heuristic", seed=seed + p) for p in range(2)]
+    while not game.is_over:
+        if game.phase in ("building", "aristocrat", "trading") and game.state.round >= 2:
+            found = _choice(game)
+            if found:
+                return (game, *found)
+        game.apply(bot_move(game, bots[game.current_player]))
+    return None
+
+
+def _choice(game: Game) -> tuple[Any, Any, Any] | None:
+    legal = game.legal_moves()
+    buys = {(m.card, m.slot): m for m in legal if m.kind == "buy" and not m.target}
+    takes = [m for m in legal if m.kind == "take" and (m.card, m.slot) in buys]
+    if not takes:
+        return None
+    take = takes[-1]
+    buy = buys[(take.card, take.slot)]
+    after = game.clone().apply(take)
+    if after.current_player == game.current_player:
+        return None
+    other = [m for m in after.legal_moves() if m.kind == "buy" and not m.target and m.slot != take.slot]
+    if not other or other[-1] not in game.clone().apply(buy).legal_moves():
+        return None
+    return buy, take, other[-1]
+
+
+@register_exercise("saint_petersburg.buy_or_take")
+def buy_or_take(seed: int = 4, playouts: int = 20) -> Exercise:
+    for attempt in range(seed, seed + 50):
+        found = _position(attempt)
+        if found:
+            game, buy, take, answer = found
+            break
+    else:
+        raise RuntimeError("no buy-or-take position found")
+    me, other = game.current_player, 1 - game.current_player
+    story = (f"Saint Petersburg, round {game.state.round}, {game.phase} phase (seed {game.seed}, after "
+             f"{game.ply} moves). {game.names[me]} has {game.state.money[me]} rubles and may buy the "
+             f"{buy.card.replace('_', ' ')} now or take it into hand (free now, paid for when played). "
+             f"{game.names[other]}, with {game.state.money[other]} rubles, then buys the "
+             f"{answer.card.replace('_', ' ')} or passes.")
+    return Exercise(
+        name="saint_petersburg.buy_or_take", title="Buy now or take into hand?", story=story, game=game,
+        row_player=me, col_player=other, rows={"buy": buy, "take": take},
+        cols={"buy": answer, "pass": game.definition.parse_move(game.state, "pass")},
+        future=unknown_future, playouts=playouts, seed=seed)
