@@ -112,6 +112,25 @@ def _games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from .analysis import margins, tournament, win_rates
+
+    backend = args.scheduler or ("serial" if args.workers == 1 else "processes")
+    results = tournament(args.game, args.bots, games=args.games, players=args.players, seed=args.seed,
+                         options=_options(args.game, args.option), backend=backend, workers=args.workers,
+                         progress=not args.quiet)
+    table = win_rates(results).join(margins(results)[["margin"]])
+    print(f"{args.games} games of {args.game}, seats rotated; 95% confidence intervals")
+    print(f"{'bot':<32}{'games':>7}{'win rate':>10}{'95% CI':>17}{'margin':>9}")
+    for bot, row in table.iterrows():
+        ci = f"{row['ci_low']:.3f}-{row['ci_high']:.3f}"
+        print(f"{bot:<32}{int(row['games']):>7}{row['win_rate']:>10.3f}{ci:>17}{row['margin']:>9.1f}")
+    if args.csv:
+        results.to_csv(args.csv, index=False)
+        print(f"wrote {args.csv}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="boardgames-lab", description=__doc__)
     sub = top.add_subparsers(dest="command", required=True)
@@ -131,6 +150,19 @@ def parser() -> argparse.ArgumentParser:
     dg.add_argument("game")
     dg.add_argument("-o", "--output", required=True)
     dg.set_defaults(run=_diagram)
+    tr = sub.add_parser("tournament", help="bots against each other, seats rotated, with win rates")
+    tr.add_argument("game")
+    tr.add_argument("--bots", nargs="+", required=True, metavar="BOT",
+                    help=f"one per seat: {', '.join(BOTS)}, with options as mcts:iterations=50,seconds=0.1")
+    tr.add_argument("--games", type=int, default=100)
+    tr.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
+    tr.add_argument("--seed", type=int, default=0, help="first seed; game seeds count up from it")
+    tr.add_argument("--workers", type=int, default=None, help="local worker processes (default: every core)")
+    tr.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
+    tr.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
+    tr.add_argument("--csv", default=None, help="also write every game's rows to this CSV file")
+    tr.add_argument("--quiet", action="store_true", help="no progress bar")
+    tr.set_defaults(run=_tournament)
     gm = sub.add_parser("games", help="list the games and their options")
     gm.set_defaults(run=_games)
     return top

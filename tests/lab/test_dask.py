@@ -52,3 +52,11 @@ def test_a_worker_lost_mid_tournament_loses_and_doubles_no_game(client) -> None:
     assert (df.groupby("game").size() == 3).all()
     assert df.equals(tournament("saint_petersburg", BOTS, games=games, batch_size=7, backend="serial"))
     client.wait_for_workers(2, timeout=60)
+
+
+def test_the_command_line_runs_on_a_scheduler(client, capsys) -> None:  # type: ignore[no-untyped-def]
+    from boardgames_lab.cli import main
+
+    assert main(["tournament", "saint_petersburg", "--bots", "random", "random", "--games", "4", "--quiet",
+                 "--scheduler", client.scheduler.address]) == 0
+    assert "4 games of saint_petersburg" in capsys.readouterr().out
