@@ -64,12 +64,12 @@ lab: $(VENV)/.installed-lab ensure-dot
 	$(BIN)/jupyter lab $(NOTEBOOKS)/ $(ALLOW_ROOT) $(LAB_ARGS)
 
 # The whole suite, as CI runs it: one pytest run (tests/ + notebooks via nbval-lax), then the docs.
-test: $(VENV)/.installed-dev ensure-dot ensure-chromium
+test: $(VENV)/.installed-dev-scale ensure-dot ensure-chromium
 	CHROMIUM=$(CHROMIUM) BGL_NOTEBOOKS_DIR=$(abspath $(NOTEBOOKS)) $(BIN)/pytest $(TEST_PATHS) --nbval-lax --nbval-current-env $(PYTEST_ARGS)
 	$(SPHINX)
 
 # HTML docs (warnings are errors) into docs/_build/html.
-docs: $(VENV)/.installed-dev
+docs: $(VENV)/.installed-dev-scale
 	$(SPHINX)
 
 # Benchmarks (the bench/ package); pass options with BENCH_ARGS="...".
@@ -101,8 +101,8 @@ $(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
 	$(PIP_INSTALL) -e '.[lab]'
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(PIP_INSTALL) -e '.[dev,analysis]'
+$(VENV)/.installed-dev-scale: pyproject.toml | $(BIN)/python
+	$(PIP_INSTALL) -e '.[dev,analysis,scale]'
 	@touch $@
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python

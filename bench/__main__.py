@@ -98,8 +98,11 @@ def run(name: str, players: int, games: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--games", type=int, default=400, help="random games per measurement")
-    parser.add_argument("--only", help="one game")
+    parser.add_argument("--only", help="one game, or 'lab' for the lab sections alone")
+    parser.add_argument("--lab-games", type=int, default=10_000, help="games in the tournament speed-up section")
+    parser.add_argument("--no-lab", action="store_true", help="skip the MCTS and tournament speed-up sections")
     args = parser.parse_args(argv)
+    all_cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set(range(os.cpu_count() or 1))
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the targets are stated
     print(f"Python {sys.version.split()[0]} ({sys.executable}), one core, {args.games} random games in "
@@ -111,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     for info in bgl.games():
         if args.only and info["name"] != args.only:
             continue
+        if args.only == "lab":
+            break
         for players in info["players"]:
             r = run(info["name"], players, args.games)
             target = r["target"]
@@ -120,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"{r['api_games_per_s']:>10.0f}"
                   f"{r['us_per_decision']:>9.2f}{r['decisions_per_game']:>10.0f}{r['clone_us']:>10.2f}"
                   f"{r['peak_kib']:>10.0f}  {verdict}")
+    if not args.no_lab and args.only in (None, "lab", "saint_petersburg"):
+        from .lab import report
+
+        ok &= report(all_cores, args.lab_games)
     return 0 if ok else 1
 
 
