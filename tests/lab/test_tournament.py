@@ -74,6 +74,8 @@ def test_intervals() -> None:
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(0, 10)[0] == 0.0 and 0 < wilson(0, 10)[1] < 0.35
+    for n in range(1, 60):
+        assert wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0
     mean, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
     assert mean == 2.5 and hi - mean == pytest.approx(1.96 * math.sqrt(5 / 3) / 2, rel=1e-3)
 
