@@ -7,7 +7,10 @@ ask "why not?", undo, let a bot move and scrub through the history::
     from boardgames_lab.widgets import GameViewer
 
     GameViewer(bgl.new_game("saint_petersburg", players=3, seed=1))
+
+``BotMatch(game, seats=["human", "heuristic", "mcts"])`` seats bots and people at one table in the viewer.
 """
+from .match import HUMAN, BotMatch
 from .viewer import SPECTATOR, TEACHER, GameViewer
 
-__all__ = ["GameViewer", "SPECTATOR", "TEACHER"]
+__all__ = ["BotMatch", "GameViewer", "HUMAN", "SPECTATOR", "TEACHER"]

@@ -61,6 +61,7 @@ class GameViewer:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._renderer = _renderer_for(game)
+        self.on_move: list[Callable[[Any], None]] = []  # called with each move the viewer plays
         self._build(perspective)
         self.refresh()
 
@@ -76,6 +77,8 @@ class GameViewer:
                 return None
             self._say(f"Played {played}.")
             self.refresh()
+            for hook in self.on_move:
+                hook(played)
             return played
 
     def undo(self) -> Any | None:
