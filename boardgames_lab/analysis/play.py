@@ -84,10 +84,13 @@ def play_one(batch: Batch, number: int, seed: int, rotation: int) -> list[dict[s
     bots = [batch.bots[slots[seat]].make(bot_seed(seed, seat)) for seat in range(n)]
     st = d.new_state(n, seed, d.resolve_options(batch.options))
     legal_of, advance, over, scores_of = d.legal_moves, d.advance, d.is_over, d.scores
+    picks = [getattr(bot, "pick", None) for bot in bots]  # bots that need only the legal moves
     plies, lead_changes, leader = 0, 0, -1
     while not over(st):
         p = st.current
-        advance(st, decide(bots[p], Seat(d, st, p, legal_of(st))))
+        pick = picks[p]
+        legal = legal_of(st)
+        advance(st, pick(legal) if pick is not None else decide(bots[p], Seat(d, st, p, legal)))
         plies += 1
         if batch.trace:
             now = _leader(scores_of(st))

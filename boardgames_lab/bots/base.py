@@ -93,14 +93,19 @@ class RandomBot:
 
     def __init__(self, seed: int = 0):
         self._rng = random.Random(seed)
+        self._random = self._rng.random
         self.last_reason = ""
 
     def choose(self, view: dict[str, Any], legal_moves: Sequence[Any]) -> Any:
         return legal_moves[self._rng.randrange(len(legal_moves))]
 
+    def pick(self, legal_moves: Sequence[Any]) -> Any:
+        """The fast path for tournaments: a bot that needs only the legal moves may offer ``pick``."""
+        return legal_moves[int(self._random() * len(legal_moves))]
+
     def decide(self, seat: Seat) -> Any:
         self.last_reason = f"chosen at random among {len(seat.legal_moves)} legal moves"
-        return self.choose({}, seat.legal_moves)
+        return self.pick(seat.legal_moves)
 
 
 def reward_shares(definition: GameDefinition[Any], state: Any) -> list[float]:
