@@ -46,6 +46,7 @@ class BotMatch:
         self._bots: dict[int, Any] = {}
         self._busy = False
         self.reasons = w.HTML()
+        self.reasons.add_class("bgl-reasons")
         self.auto = w.Checkbox(value=auto, description="Bots answer at once", indent=False)
         self.play_button = w.Button(description="Play bots", icon="forward",
                                     tooltip="Bots move until it is a person's turn")
