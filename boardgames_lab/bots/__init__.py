@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from ..core.game import Game
 from .base import SEED, Bot, BotOption, RandomBot, Seat, reward_shares
-from .heuristic import HEURISTICS, HeuristicBot, register_heuristic
+from .heuristic import HEURISTICS, HeuristicBot, heuristic_games, register_heuristic
 from .mcts import ISMCTSBot, MCTSBot
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTSBot,
@@ -50,4 +50,4 @@ def bot_move(game: Game, bot: Any) -> Any:
 
 
 __all__ = ["BOTS", "Bot", "BotOption", "HEURISTICS", "HeuristicBot", "ISMCTSBot", "MCTSBot", "RandomBot", "SEED",
-           "Seat", "bot_move", "bot_options", "decide", "make_bot", "register_heuristic", "reward_shares"]
+           "Seat", "bot_move", "bot_options", "decide", "heuristic_games", "make_bot", "register_heuristic", "reward_shares"]

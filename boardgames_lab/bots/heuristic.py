@@ -29,6 +29,12 @@ def _load_bundled() -> None:
     from . import heuristics  # noqa: F401  (registers the bundled games' heuristics)
 
 
+def heuristic_games() -> list[str]:
+    """The games with a heuristic of their own (the others get the one-move lookahead)."""
+    _load_bundled()
+    return sorted(HEURISTICS)
+
+
 class HeuristicBot:
     """Plays the move its game's heuristic scores highest; ties are broken by its own seeded generator."""
 
