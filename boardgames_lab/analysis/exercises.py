@@ -134,17 +134,20 @@ def register_exercise(name: str) -> Callable[[Callable[..., Exercise]], Callable
 
 def exercise(name: str, **kwargs: Any) -> Exercise:
     """Build an exercise by name (``playouts=``, ``seed=`` and the like size it)."""
-    from . import exercises_saint_petersburg  # noqa: F401  (registers the bundled exercises)
-
+    _load_bundled()
     if name not in EXERCISES:
         raise ValueError(f"no exercise called {name!r}; the exercises are {sorted(EXERCISES)}")
     return EXERCISES[name](**kwargs)
 
 
 def exercises() -> list[str]:
-    from . import exercises_saint_petersburg  # noqa: F401
-
+    """The names of the exercises, ``<game>.<decision>``."""
+    _load_bundled()
     return sorted(EXERCISES)
+
+
+def _load_bundled() -> None:
+    from . import exercise_sets  # noqa: F401  (registers the bundled games' exercises)
 
 
 __all__ = ["EXERCISES", "Exercise", "Feedback", "equilibria", "exercise", "exercises", "register_exercise"]

@@ -4,11 +4,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..bots import bot_move, make_bot
-from ..core.game import Game
-from ..core.registry import new_game
-from ..core.rng import Rng
-from .exercises import Exercise, register_exercise
+from ...bots import bot_move, make_bot
+from ...core.game import Game
+from ...core.registry import new_game
+from ...core.rng import Rng
+from ..exercises import Exercise, register_exercise
 
 
 def unknown_future(state: Any, rng: random.Random) -> Any:
