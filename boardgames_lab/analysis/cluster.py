@@ -6,6 +6,7 @@ first result of each batch, so no game is lost or counted twice.
 """
 from __future__ import annotations
 
+import uuid
 from typing import Any, Iterator
 
 from .play import Batch, play_batch
@@ -18,8 +19,9 @@ def run_on_dask(jobs: list[Batch], backend: Any) -> Iterator[tuple[int, list[dic
     client = Client(backend) if own else backend
     if not isinstance(client, Client):
         raise TypeError(f"backend must be 'processes', 'serial', a distributed.Client or an address, not {backend!r}")
+    run = uuid.uuid4().hex  # keys unique to this tournament: Dask would hand back a finished batch of the same key
     try:
-        futures = [client.submit(play_batch, job, key=f"bgl-batch-{index}-{id(jobs)}", retries=3, pure=False)
+        futures = [client.submit(play_batch, job, key=f"bgl-{run}-{index}", retries=3, pure=False)
                    for index, job in enumerate(jobs)]
         where = {f.key: i for i, f in enumerate(futures)}
         for future in as_completed(futures):
