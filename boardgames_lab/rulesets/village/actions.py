@@ -1,0 +1,161 @@
+"""The village actions of one area: which moves are legal, and what they do."""
+from __future__ import annotations
+
+from .data import (BROWN, BUILDING_OF_GOOD, BUILDINGS, CHURCH, CHURCH_TIME, COUNCIL, COUNCIL_ADVANCE_TIME,
+                   COUNCIL_ENTER_TIME, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY, GENERATIONS, GOODS, GRAIN_LIMIT,
+                   HARVEST, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MARKET, MILL_COINS, MILL_GRAIN, MILL_TIME,
+                   OX, PLOUGH, PRESTIGE_PRIVILEGE, SCROLL, TRAVEL, TRAVEL_PRESTIGE, TRAVEL_TIME, WAGON)
+from .moves import Move
+from .places import BAG, BUILDING0, COUNCIL1, FARM, PLACE_NAMES, TOWN0, UNBORN, alive_on_board
+from .payment import Need, coin_choices, farm_generations, pay_influence, piece_at, spend_time
+from .state import VillageState
+from .travel import REWARD, routes_from_place
+
+GREEN_NEED: Need = (0, COUNCIL_GREEN, 0, 0)
+BROWN_NEED: Need = (0, 0, 1, 0)
+SKIP = Move("skip")
+HARVEST_MOVE = Move("harvest")
+BIRTH = Move("birth")
+MILL = Move("mill")
+
+
+def _need(colours: tuple[int, ...]) -> Need:
+    need = [0, 0, 0, 0]
+    for c in colours:
+        need[c] += 1
+    return (need[0], need[1], need[2], need[3])
+
+
+RESOURCE_NEED = tuple(_need(b.cubes) for b in BUILDINGS)
+
+
+def harvest_gain(st: VillageState, p: int) -> int:
+    """village.harvest.grain / harvest.limit: one combination only, capped by the farm's store and the supply."""
+    goods = st.goods[p]
+    gain = HARVEST_OX if goods[PLOUGH] and goods[OX] else HARVEST_HORSE if goods[PLOUGH] and goods[HORSE] else HARVEST_BASE
+    room = GRAIN_LIMIT - st.grain[p]
+    gain = min(gain, room, st.grain_supply)
+    return gain if gain > 0 else 0
+
+
+def board_villagers(places: list[int]) -> list[tuple[int, int]]:
+    """(place, generation) of every living villager on the board, each pair once."""
+    found = []
+    for i, place in enumerate(places):
+        if alive_on_board(place):
+            pair = (place, GENERATIONS[i])
+            if pair not in found:
+                found.append(pair)
+    found.sort()
+    return found
+
+
+# --- move generation -----------------------------------------------------------------------------
+
+def action_moves(st: VillageState, p: int, area: int) -> list[Move]:
+    """Every action the area offers ``p`` now (without ``skip``)."""
+    places = st.places[p]
+    if area == HARVEST:
+        return [HARVEST_MOVE] if FARM in places else []
+    if area == FAMILY:
+        out = [BIRTH] if UNBORN in places else []
+        out.extend(Move("recall", PLACE_NAMES[place], gen=g) for place, g in board_villagers(places))
+        return out
+    if area == CRAFTS:
+        return craft_moves(st, p)
+    if area == COUNCIL:
+        return council_moves(st, p)
+    if area == TRAVEL:
+        return travel_moves(st, p)
+    if area == CHURCH:
+        return church_moves(st, p)
+    return []  # the market is a market day, not an action move
+
+
+def craft_moves(st: VillageState, p: int) -> list[Move]:
+    places = st.places[p]
+    out: list[Move] = []
+    gens = farm_generations(places)
+    have, money = st.cubes[p], st.coins[p]
+    for good, name in enumerate(GOODS):
+        if not st.goods_supply[good]:
+            continue
+        b = BUILDING_OF_GOOD[good]
+        out.extend(Move("craft", name, "train", g) for g in gens)
+        if BUILDING0 + b in places:
+            out.append(Move("craft", name, "worker"))
+        building = BUILDINGS[b]
+        if building.grain:
+            if st.grain[p] >= building.grain:
+                out.append(Move("craft", name, "pay"))
+        else:
+            out.extend(Move("craft", name, "pay", coins=k) for k in coin_choices(have, money, RESOURCE_NEED[b]))
+    if st.grain[p] >= MILL_GRAIN and st.coin_supply:
+        out.append(MILL)
+    return out
+
+
+def council_moves(st: VillageState, p: int) -> list[Move]:
+    places = st.places[p]
+    have, money = st.cubes[p], st.coins[p]
+    green = coin_choices(have, money, GREEN_NEED)
+    scroll = st.goods[p][SCROLL] > 0
+    out: list[Move] = []
+    movers = [("farm", g) for g in farm_generations(places)]
+    top = 0
+    for place, g in board_villagers(places):
+        if COUNCIL1 <= place < BAG:
+            stage = place - COUNCIL1 + 1
+            top = max(top, stage)
+            if stage < COUNCIL_STAGES:
+                movers.append((PLACE_NAMES[place], g))
+    for name, g in movers:
+        out.extend(Move("council", name, "green", g, k) for k in green)
+        if scroll:
+            out.append(Move("council", name, "scroll", g))
+    out.extend(privilege_moves(st, p, top, with_none=False))
+    return out
+
+
+def privilege_moves(st: VillageState, p: int, top: int, with_none: bool) -> list[Move]:
+    """village.council.privilege: the privileges of stages 1..top that are available now."""
+    out = [Move("privilege", "none")] if with_none else []
+    if top >= 1 and st.ring < 0:
+        out.append(Move("privilege", "1"))
+    if top >= 2 and sum(st.supply[:4]) >= 2:
+        out.append(Move("privilege", "2"))
+    if top >= 3:
+        out.extend(Move("privilege", "3", GOODS[g]) for g in range(5) if st.goods_supply[g])
+    if top >= 4 and st.coins[p]:
+        out.append(Move("privilege", "4"))
+    return out
+
+
+def travel_moves(st: VillageState, p: int) -> list[Move]:
+    if not st.goods[p][WAGON]:
+        return []
+    places = st.places[p]
+    have, money = st.cubes[p], st.coins[p]
+    starts = [(FARM, g) for g in farm_generations(places)]
+    starts.extend(pg for pg in board_villagers(places) if pg[0] >= TOWN0)
+    out: list[Move] = []
+    for place, g in starts:
+        for town, need in routes_from_place(place):
+            name = PLACE_NAMES[TOWN0 + town]
+            out.extend(Move("travel", PLACE_NAMES[place], name, g, k) for k in coin_choices(have, money, need))
+    return out
+
+
+def church_moves(st: VillageState, p: int) -> list[Move]:
+    gens = farm_generations(st.places[p])
+    brown = coin_choices(st.cubes[p], st.coins[p], BROWN_NEED)
+    out = [Move("church", "", "brown", g, k) for g in gens for k in brown]
+    out.extend(Move("church", "", "time", g) for g in gens)
+    return out
+
+
+def area_available(st: VillageState, p: int, area: int) -> bool:
+    """An action the Well (or a last action) can reach: the area offers at least one move."""
+    if area == MARKET:
+        return any(t >= 0 for t in st.stalls)
+    return bool(action_moves(st, p, area))
