@@ -122,4 +122,6 @@ def _shaped(text: str, kind: str, rest: list[str], gen: int, coins: int) -> Move
         raise _bad(text, f"this is not how a '{kind}' move is written")
     if kind == "church":
         a, b = "", a
+    if kind == "cubes" and COLOURS.index(a) > COLOURS.index(b):
+        a, b = b, a  # one notation per choice: colours in the order of COLOURS
     return Move(kind, a, b, gen, coins)
