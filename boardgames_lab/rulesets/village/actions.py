@@ -1,7 +1,7 @@
 """The village actions of one area: which moves are legal, and what they do."""
 from __future__ import annotations
 
-from .data import (BROWN, BUILDING_OF_GOOD, BUILDINGS, CHURCH, CHURCH_TIME, COUNCIL, COUNCIL_ADVANCE_TIME,
+from .data import (BREWERY, BROWN, BUILDING_OF_GOOD, TOOL, BUILDINGS, CHURCH, CHURCH_TIME, COUNCIL, COUNCIL_ADVANCE_TIME,
                    COUNCIL_ENTER_TIME, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY, GENERATIONS, GOODS, GRAIN_LIMIT,
                    HARVEST, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MARKET, MILL_COINS, MILL_GRAIN, MILL_TIME,
                    OX, PLOUGH, PRESTIGE_PRIVILEGE, SCROLL, TRAVEL, TRAVEL_PRESTIGE, TRAVEL_TIME, WAGON)
@@ -77,19 +77,23 @@ def craft_moves(st: VillageState, p: int) -> list[Move]:
     out: list[Move] = []
     gens = farm_generations(places)
     have, money = st.cubes[p], st.coins[p]
+    brewery = st.options.get("inn_brewery", False)
+    suffixes = ("", "_tool") if st.goods[p][TOOL] else ("",)  # Marriage: a tool doubles the output
     for good, name in enumerate(GOODS):
-        if not st.goods_supply[good]:
-            continue
         b = BUILDING_OF_GOOD[good]
-        out.extend(Move("craft", name, "train", g) for g in gens)
-        if BUILDING0 + b in places:
-            out.append(Move("craft", name, "worker"))
+        if b < 0 or not st.goods_supply[good] or (b == BREWERY and not brewery):
+            continue
         building = BUILDINGS[b]
-        if building.grain:
-            if st.grain[p] >= building.grain:
-                out.append(Move("craft", name, "pay"))
-        else:
-            out.extend(Move("craft", name, "pay", coins=k) for k in coin_choices(have, money, RESOURCE_NEED[b]))
+        for tool in suffixes:
+            out.extend(Move("craft", name, "train" + tool, g) for g in gens)
+            if BUILDING0 + b in places:
+                out.append(Move("craft", name, "worker" + tool))
+            if building.grain:
+                if st.grain[p] >= building.grain:
+                    out.append(Move("craft", name, "pay" + tool))
+            elif building.cubes:
+                out.extend(Move("craft", name, "pay" + tool, coins=k)
+                           for k in coin_choices(have, money, RESOURCE_NEED[b]))
     if st.grain[p] >= MILL_GRAIN and st.coin_supply:
         out.append(MILL)
     return out
@@ -125,7 +129,7 @@ def privilege_moves(st: VillageState, p: int, top: int, with_none: bool) -> list
     if top >= 2 and sum(st.supply[:4]) >= 2:
         out.append(Move("privilege", "2"))
     if top >= 3:
-        out.extend(Move("privilege", "3", GOODS[g]) for g in range(5) if st.goods_supply[g])
+        out.extend(Move("privilege", "3", GOODS[g]) for g in range(8) if st.goods_supply[g])
     if top >= 4 and st.coins[p]:
         out.append(Move("privilege", "4"))
     return out

@@ -41,9 +41,13 @@ GRAIN_SUPPLY = 20
 GRAIN_LIMIT = 5  # rulebook: store at most five grain
 
 # --- goods and crafts -----------------------------------------------------------------------
-GOODS = ("wagon", "horse", "ox", "plough", "scroll")
-WAGON, HORSE, OX, PLOUGH, SCROLL = range(5)
+GOODS = ("wagon", "horse", "ox", "plough", "scroll", "beer", "bread", "tool")
+BASE_GOODS = GOODS[:5]  # the base game's goods; beer (Inn), bread and tools (Marriage) come with options
+WAGON, HORSE, OX, PLOUGH, SCROLL, BEER, BREAD, TOOL = range(8)
 GOODS_PER_KIND = 8  # fact sheet §1.2
+BEER_TILES = 12  # fact sheet §1.18: the Inn's beer tiles
+BEER_AT_START = 1  # fact sheet §1.18: with the Inn each player starts with one beer
+MARRIAGE_TILES = 8  # ASSUMED: bread and tool tiles in the Marriage expansion (not found)
 
 # Harvest (rulebook): 2 grain, 3 with horse and plough, 4 with ox and plough.
 HARVEST_BASE, HARVEST_HORSE, HARVEST_OX = 2, 3, 4
@@ -56,6 +60,7 @@ class Building(NamedTuple):
     production: int  # time per good with a trained villager
     cubes: tuple[int, ...]  # resource alternative: influence cubes, one per entry
     grain: int  # resource alternative: grain
+    output: int = 1  # goods made per use
 
 
 # Rulebook table (003): trained-worker production, resource alternative and the training times.
@@ -64,8 +69,12 @@ BUILDINGS = (
     Building("stables", (HORSE, OX), 3, 3, (), 3),
     Building("office", (SCROLL,), 2, 2, (PINK,), 0),
     Building("smithy", (PLOUGH,), 3, 3, (ORANGE, PINK), 0),
+    # Inn: the brewery makes two beer (rulebook note). ASSUMED: training 2, production 2, no resource alternative.
+    Building("brewery", (BEER,), 2, 2, (), 0, output=2),
 )
-BUILDING_OF_GOOD = (0, 1, 1, 3, 2)  # good index -> building index
+BREWERY = 4
+BUILDING_OF_GOOD = (0, 1, 1, 3, 2, BREWERY, -1, -1)  # good index -> building index (-1: not crafted)
+TOOL_FACTOR = 2  # Marriage: one tool doubles a craft's output
 MILL_TIME, MILL_GRAIN, MILL_COINS = 2, 2, 2  # rulebook: no worker, 2 time + 2 grain for 2 coins
 
 # --- council chamber ------------------------------------------------------------------------
@@ -155,4 +164,6 @@ ASSUMED_VALUES = (
     ("CUSTOMERS", "24 tiles: demand and prestige", "fact sheet §1.16 [?]"),
     ("TOWNS / ROUTES", "towns, rewards and route cubes", "fact sheet §1.17 [?]"),
     ("STALLS", STALLS, "fact sheet §1.15 [I]"),
+    ("BUILDINGS brewery", "training 2, production 2, no resource alternative", "Inn: not in the rulebook text"),
+    ("MARRIAGE_TILES", MARRIAGE_TILES, "Marriage: not found"),
 )

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import BROWN_NEED, GREEN_NEED, RESOURCE_NEED, harvest_gain
-from .data import (BUILDING_OF_GOOD, BUILDINGS, CHURCH_TIME, COUNCIL_ADVANCE_TIME, COUNCIL_ENTER_TIME, GOODS,
+from .data import (TOOL, TOOL_FACTOR, BUILDING_OF_GOOD, BUILDINGS, CHURCH_TIME, COUNCIL_ADVANCE_TIME, COUNCIL_ENTER_TIME, GOODS,
                    GENERATIONS, MILL_COINS, MILL_GRAIN, MILL_TIME, PRESTIGE_PRIVILEGE, SCROLL, TRAVEL_PRESTIGE,
                    TRAVEL_TIME, WAGON)
 from .moves import Move
@@ -80,17 +80,23 @@ def _craft(st: VillageState, p: int, move: Move) -> None:
     good = GOOD_INDEX[move.a]
     b = BUILDING_OF_GOOD[good]
     building = BUILDINGS[b]
-    if move.b == "train":
+    how, _, tool = move.b.partition("_")
+    if how == "train":
         _move_piece(st, p, FARM, move.gen, BUILDING0 + b)
         spend_time(st, p, building.training + building.production)
-    elif move.b == "worker":
+    elif how == "worker":
         spend_time(st, p, building.production)
     elif building.grain:
         st.grain[p] -= building.grain
         st.grain_supply += building.grain
     else:
         pay_influence(st, p, RESOURCE_NEED[b], move.coins)
-    made = gain_good(st, p, good)
+    count = building.output
+    if tool:  # Marriage: the tool is spent and the output doubled
+        st.goods[p][TOOL] -= 1
+        st.goods_supply[TOOL] += 1
+        count *= TOOL_FACTOR
+    made = gain_good(st, p, good, count)
     _say(st, f"{{p{p}}} makes {made} {move.a} at the {building.name.replace('_', ' ')} ({move.b}).",
          player=p, good=move.a, how=move.b)
 

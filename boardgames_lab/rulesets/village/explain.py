@@ -24,8 +24,14 @@ PHASE_HINTS = {
 
 def _rule_of(move: Move) -> str:
     kind = move.kind
+    if kind == "craft" and move.a == "beer":
+        return "inn.brewery"
+    if kind == "craft" and move.b.endswith("_tool"):
+        return "marriage.tools"
+    if kind == "raise" and move.b == "bread":
+        return "marriage.bread"
     if kind == "craft":
-        return {"train": "crafts.training", "worker": "crafts.worker", "pay": "crafts.resources"}[move.b]
+        return {"train": "crafts.training", "worker": "crafts.worker", "pay": "crafts.resources"}[move.b.split("_")[0]]
     if kind == "council":
         return "council.enter" if move.a == "farm" else "council.advance"
     return {"take": "turn.take_cube", "well": "well.action", "free": "end.no_cubes", "skip": "turn.skip",
@@ -86,12 +92,18 @@ class Explaining:
             return rule, f"the mill needs {MILL_GRAIN} grain (you have {st.grain[p]}) and coins left in the supply"
         if kind == "craft":
             good = GOODS.index(move.a)
-            building = BUILDINGS[BUILDING_OF_GOOD[good]]
+            building = BUILDINGS[max(BUILDING_OF_GOOD[good], 0)]
+            if building.name == "brewery" and not st.options.get("inn_brewery"):
+                return rule, "the brewery belongs to the Inn expansion: start the game with inn_brewery=True"
+            if move.b.endswith("_tool") and not st.goods[p][7]:
+                return rule, "a doubled output needs a tool (Marriage); take one with the stage-3 privilege"
+            if BUILDING_OF_GOOD[good] < 0:
+                return rule, f"no craft building makes {move.a}"
             if not st.goods_supply[good]:
                 return rule, f"no {move.a} is left in the supply"
-            if move.b == "worker":
+            if move.b.startswith("worker"):
                 return rule, f"you have no trained villager at the {building.name}; train one ('craft {move.a} train g<n>')"
-            if move.b == "train":
+            if move.b.startswith("train"):
                 return rule, f"training needs a generation-{move.gen} villager on your farm{alternatives}"
             return rule, f"you cannot pay the {building.name}'s resources this way (coins may replace cubes){alternatives}"
         if kind == "travel" and not st.goods[p][WAGON]:

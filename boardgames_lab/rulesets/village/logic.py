@@ -5,13 +5,13 @@ from typing import Any
 
 from ...core.definition import GameDefinition
 from .actions import SKIP, action_moves, area_available, privilege_moves
-from .data import (AREAS, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR, CUSTOMERS, GENERATIONS, GOODS_PER_KIND,
+from .data import (AREAS, BEER, BEER_AT_START, BREAD, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR, CUSTOMERS, GENERATIONS, GOODS_PER_KIND,
                    GRAIN_SUPPLY, MARKET, MONKS, PLAGUE, PLAGUE_CUBES, PLAGUE_TIME, QUEUE_SPACES, SETUP_CARDS,
                    START_BORN, START_COINS, STALLS, WELL_CUBES)
 from .death import death_moves, die, resolve_forced
 from .effects import CUBES_OWED, DONE, PRIVILEGE_OWED, apply_action, take_privilege
 from .explain import Explaining
-from .info import INFO, resolved_lap
+from .info import INFO, goods_totals, resolved_lap
 from .market import market_moves, market_over, next_in_market, refill, serve
 from .mass import DONE as MASS_DONE, award, draw, grain_to_enter, in_turn_order, prune, raise_moves, redeem_moves
 from .moves import Move
@@ -58,7 +58,11 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.coin_supply = COIN_SUPPLY - START_COINS * n
         st.grain_supply = GRAIN_SUPPLY
         st.supply = [CUBES_PER_COLOUR] * 4 + [PLAGUE_CUBES]
-        st.goods_supply = [GOODS_PER_KIND] * 5
+        st.goods_supply = goods_totals(st.options)
+        if st.options.get("inn_brewery"):
+            for p in range(n):
+                st.goods[p][BEER] = BEER_AT_START
+                st.goods_supply[BEER] -= BEER_AT_START
         st.monks = MONKS
         pile = list(range(len(CUSTOMERS)))
         st.rng.shuffle(pile)
@@ -354,11 +358,17 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         source = PLACE_INDEX[move.a]
         i = next(k for k, where in enumerate(places) if where == source and GENERATIONS[k] == move.gen)
         stage = source - CHURCH1 + 2
-        cost = grain_to_enter(st, stage)
-        st.grain[p] -= cost
-        st.grain_supply += cost
+        if move.b == "bread":
+            st.goods[p][BREAD] -= 1
+            st.goods_supply[BREAD] += 1
+            paid = "a bread"
+        else:
+            cost = grain_to_enter(st, stage)
+            st.grain[p] -= cost
+            st.grain_supply += cost
+            paid = f"{cost} grain"
         places[i] = source + 1
-        _say(st, f"{{p{p}}} advances a villager to church stage {stage} for {cost} grain.", player=p, stage=stage)
+        _say(st, f"{{p{p}}} advances a villager to church stage {stage} for {paid}.", player=p, stage=stage)
 
     # --- results -----------------------------------------------------------------------------
     def scores(self, st: VillageState) -> list[int]:

@@ -1,7 +1,7 @@
 """The Mass: buying villagers out of the black bag, the random draw, advancing with grain, the majority."""
 from __future__ import annotations
 
-from .data import CHURCH_GRAIN, CHURCH_STAGES, GENERATIONS, MASS_PIECES, MASS_PRESTIGE
+from .data import BREAD, CHURCH_GRAIN, CHURCH_STAGES, GENERATIONS, MASS_PIECES, MASS_PRESTIGE
 from .moves import Move
 from .places import BAG, CHURCH1, PLACE_NAMES
 from .state import VillageState
@@ -34,6 +34,8 @@ def raise_moves(st: VillageState, p: int) -> list[Move]:
             seen.add(pair)
             if st.grain[p] >= grain_to_enter(st, place - CHURCH1 + 2):
                 out.append(Move("raise", PLACE_NAMES[place], gen=pair[1]))
+            if st.goods[p][BREAD]:  # Marriage: one bread replaces the stage's grain
+                out.append(Move("raise", PLACE_NAMES[place], "bread", pair[1]))
     out.sort()
     return out
 

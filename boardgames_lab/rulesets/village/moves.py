@@ -11,6 +11,7 @@ notation                            meaning
 ``recall council2 g1``              bring the generation-1 councillor on stage 2 back to the farm
 ``craft wagon train g2``            a farm villager of generation 2 trains at the wagon maker and makes a wagon
 ``craft ox worker`` / ``craft scroll pay +1c``  a trained worker makes it / pay its resources (one coin for a cube)
+``craft beer worker_tool``          (options) the brewery makes beer; a Marriage tool doubles the output
 ``council farm g1 green``           a farm villager enters stage 1 for two green (``scroll`` for a scroll)
 ``council council1 g1 scroll``      the councillor on stage 1 advances to stage 2
 ``privilege 3 ox`` / ``privilege none``  take a council privilege (a good for stage 3) / take none
@@ -20,6 +21,7 @@ notation                            meaning
 ``cubes green pink``                choose two influence cubes
 ``dies farm g1``                    the generation-1 villager on the farm dies
 ``redeem g2`` / ``raise church1 g2`` / ``done``  Mass: buy a villager out of the bag / advance one stage / finish
+``raise church1 bread g2``          (Marriage) advance paying one bread instead of the grain
 ==================================  ===============================================================
 """
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .places import PLACE_INDEX
 BARE = ("skip", "harvest", "birth", "mill", "pass", "done")
 KINDS = BARE + ("take", "well", "free", "recall", "craft", "council", "privilege", "travel", "church", "serve",
                 "cubes", "dies", "redeem", "raise")
-HOW = ("train", "worker", "pay")
+HOW = ("train", "worker", "pay", "train_tool", "worker_tool", "pay_tool")
 
 
 class Move(NamedTuple):
@@ -106,7 +108,7 @@ def _shaped(text: str, kind: str, rest: list[str], gen: int, coins: int) -> Move
         "well": a in AREAS and (b in COLOURS or (not b and coins == 3)) and not gen,
         "free": a in AREAS and not b and not gen and not coins,
         "recall": a in PLACE_INDEX and not b and gen > 0 and not coins,
-        "craft": a in GOODS and b in HOW and (gen > 0) == (b == "train") and (not coins or b == "pay"),
+        "craft": a in GOODS and b in HOW and (gen > 0) == b.startswith("train") and (not coins or b.startswith("pay")),
         "council": a in PLACE_INDEX and b in ("green", "scroll") and gen > 0,
         "privilege": a in ("1", "2", "3", "4", "none") and ((a == "3") == (b in GOODS)) and not gen and not coins
         and (a == "3" or not b),
@@ -116,7 +118,7 @@ def _shaped(text: str, kind: str, rest: list[str], gen: int, coins: int) -> Move
         "cubes": a in COLOURS and b in COLOURS and not gen and not coins,
         "dies": a in PLACE_INDEX and not b and gen > 0 and not coins,
         "redeem": not a and gen > 0 and not coins,
-        "raise": a in PLACE_INDEX and not b and gen > 0 and not coins,
+        "raise": a in PLACE_INDEX and b in ("", "bread") and gen > 0 and not coins,
     }
     if not checks[kind]:
         raise _bad(text, f"this is not how a '{kind}' move is written")

@@ -57,6 +57,10 @@ RULES = make_rulebook("village", [
     Rule(P + "mass.majority", "Rulebook Church and Mass", "Most villagers in the church gain two prestige; tied: the best-placed villager decides; still tied: all tied gain two."),
     Rule(P + "well.action", "Rulebook Well", "Instead of taking a cube, return three influence of one colour to take any action, even one whose area is empty."),
     Rule(P + "coins.joker", "Rulebook Coins", "A coin may stand in for any one influence cube."),
+    # Expansion notes in the rulebook text, modelled as options.
+    Rule(P + "inn.brewery", "Rulebook Crafts [Inn]", "With the Inn, the brewery is a craft building that makes two beer per use."),
+    Rule(P + "marriage.tools", "Rulebook Crafts [Marriage]", "With Marriage, one tool spent on a craft doubles its output."),
+    Rule(P + "marriage.bread", "Rulebook Church and Mass [Marriage]", "With Marriage, one bread can pay a church stage instead of its grain."),
     # End and scoring (fact sheet).
     Rule(P + "end.trigger", "Fact sheet §1.13", "The game ends when a dead villager fills the last free chronicle space or the last free grave."),
     Rule(P + "end.last_actions", "Fact sheet §1.13", "The player who triggered the end acts no more; each other player takes one last action, clockwise."),

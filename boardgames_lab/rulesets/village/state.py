@@ -22,7 +22,7 @@ class VillageState(State):
         n = players
         self.places: list[list[int]] = []  # per player, per piece (data.GENERATIONS order): a places.* code
         self.cubes: list[list[int]] = [[0] * 4 for _ in range(n)]  # influence by colour
-        self.goods: list[list[int]] = [[0] * 5 for _ in range(n)]
+        self.goods: list[list[int]] = [[0] * 8 for _ in range(n)]
         self.grain = [0] * n
         self.coins = [0] * n
         self.prestige = [0] * n
@@ -32,7 +32,7 @@ class VillageState(State):
         self.supply = [0] * 5  # cubes by colour, plague last
         self.bag = [0] * 5
         self.spaces: list[list[int]] = [[0] * 5 for _ in range(7)]  # cubes on each action area
-        self.goods_supply = [0] * 5
+        self.goods_supply = [0] * 8
         self.coin_supply = 0
         self.grain_supply = 0
         self.monks = 0  # monks in the black bag
@@ -82,6 +82,12 @@ class VillageState(State):
         return other
 
     def snapshot(self) -> dict[str, Any]:
-        fields = {name: getattr(self, name) for name in VillageState.__slots__ if name != "options"}
+        """Every field copied down to its integers (no deepcopy: tests take one per move)."""
+        fields: dict[str, Any] = {name: getattr(self, name)[:] for name in _LISTS}
+        fields.update({name: [x[:] for x in getattr(self, name)] for name in _NESTED})
+        fields.update({name: getattr(self, name) for name in _SCALARS})
+        fields["last_queue"] = None if self.last_queue is None else self.last_queue[:]
+        fields["mass_queue"] = self.mass_queue[:]
+        fields["final"] = copy.deepcopy(self.final)
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
-        return copy.deepcopy(fields)
+        return fields

@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from .data import (AREAS, CATEGORIES, CHRONICLE_SPACES, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR,
+from .data import (AREAS, BASE_GOODS, CATEGORIES, CHRONICLE_SPACES, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR,
                    CUSTOMERS, GENERATIONS, GOODS, GOODS_PER_KIND, GRAIN_SUPPLY, GRAVES, MONKS, PLAGUE_CUBES, TOWNS)
+from .info import goods_totals
 from .places import PLACE_NAMES
 from .state import VillageState
 
@@ -14,7 +15,7 @@ def _customer(tile: int) -> dict[str, Any] | None:
     if tile < 0:
         return None
     c = CUSTOMERS[tile]
-    wants = {name: n for name, n in zip(GOODS + ("grain",), c.demand) if n}
+    wants = {name: n for name, n in zip(BASE_GOODS + ("grain",), c.demand) if n}
     return {"tile": tile, "wants": wants, "prestige": c.prestige}
 
 
@@ -107,8 +108,8 @@ class Viewing:
         plague = st.supply[4] + st.bag[4] + sum(s[4] for s in st.spaces)
         if plague != PLAGUE_CUBES:
             broken.append(f"plague cubes: {plague}")
-        for g in range(5):
-            if st.goods_supply[g] + sum(st.goods[p][g] for p in range(n)) != GOODS_PER_KIND:
+        for g, total in enumerate(goods_totals(st.options)):
+            if st.goods_supply[g] + sum(st.goods[p][g] for p in range(n)) != total:
                 broken.append(f"{GOODS[g]} tiles do not add up")
         if st.coin_supply + sum(st.coins) != COIN_SUPPLY:
             broken.append("coins do not add up")
