@@ -1,28 +1,40 @@
 """Village moves: immutable values whose text notation round-trips exactly.
 
-==================================  ===============================================================
-notation                            meaning
-==================================  ===============================================================
-``take crafts green``               take a green cube from the crafts area (``plague`` for a plague cube)
-``well market brown +1c``           the Well: return two brown and one coin, then hold the market action
-``free travel``                     a last action when the board has no cubes left (no Well payment)
-``skip``                            keep the cube and do not act
-``harvest`` / ``birth`` / ``mill``  harvest, a birth, the mill
-``recall council2 g1``              bring the generation-1 councillor on stage 2 back to the farm
-``craft wagon train g2``            a farm villager of generation 2 trains at the wagon maker and makes a wagon
-``craft ox worker`` / ``craft scroll pay +1c``  a trained worker makes it / pay its resources (one coin for a cube)
-``craft beer worker_tool``          (options) the brewery makes beer; a Marriage tool doubles the output
-``council farm g1 green``           a farm villager enters stage 1 for two green (``scroll`` for a scroll)
-``council council1 g1 scroll``      the councillor on stage 1 advances to stage 2
-``privilege 3 ox`` / ``privilege none``  take a council privilege (a good for stage 3) / take none
-``travel farm altdorf g1``          a farm villager travels to Altdorf (``travel altdorf cleve g1`` moves on)
-``church g1 brown`` / ``church g1 time``  a farm villager goes into the black bag
-``serve 2`` / ``pass``              serve the customer on stall 2 / pass for the rest of the market day
-``cubes green pink``                choose two influence cubes
-``dies farm g1``                    the generation-1 villager on the farm dies
-``redeem g2`` / ``raise church1 g2`` / ``done``  Mass: buy a villager out of the bag / advance one stage / finish
-``raise church1 bread g2``          (Marriage) advance paying one bread instead of the grain
-==================================  ===============================================================
+=================================  =================================================================================
+notation                           meaning
+=================================  =================================================================================
+``take crafts green``              take a green cube from the crafts area (``plague`` for a plague cube)
+``well market brown +1c``          the Well: return two brown and one coin, then hold the market action
+``well harvest +3c``               the Well paid with three coins
+``free travel``                    a last action when the board has no cubes left (no Well payment)
+``skip``                           keep the cube and do not act
+``harvest``                        harvest grain
+``birth``                          the lowest-numbered unborn villager comes onto the farm
+``recall council2 g1``             bring the generation-1 councillor on stage 2 back to the farm
+``craft wagon train g2``           a generation-2 farm villager trains at the wagon maker and makes a wagon
+``craft ox worker``                a villager already trained at the stables makes an ox
+``craft scroll pay +1c``           pay the office's resource instead (a coin stands in for the pink cube)
+``mill``                           the mill: 2 time and 2 grain for 2 coins
+``craft beer worker_tool``         (options) the Inn's brewery makes beer; a Marriage tool doubles the output
+``council farm g1 green``          a farm villager enters stage 1 for two green (``scroll`` pays a scroll)
+``council council1 g1 scroll``     the generation-1 councillor on stage 1 advances to stage 2
+``privilege 3 ox``                 take a council privilege (stage 3 names the good)
+``privilege none``                 take no privilege after entering or advancing
+``travel farm altdorf g1``         a farm villager travels to Altdorf
+``travel altdorf cleve g1 +1c``    a traveller moves on, a coin standing in for a route cube
+``church g1 brown``                a farm villager goes into the black bag for one brown (``time`` for three time)
+``serve 2``                        serve the customer on stall 2 (``+1c``: a coin pays the surcharge's green)
+``pass``                           pass for the rest of the market day
+``cubes green pink``               choose two influence cubes (privilege 2, a town's reward)
+``dies farm g1``                   the generation-1 villager on the farm dies
+``redeem g2``                      Mass: pay a coin to take an own generation-2 villager out of the bag
+``raise church1 g2``               Mass: advance a villager one church stage, paying its grain
+``raise church1 bread g2``         (Marriage) the same, paying one bread instead of the grain
+``done``                           Mass: finish buying out or advancing
+=================================  =================================================================================
+
+A villager is named by its place and generation (``g1`` .. ``g4``); coins paid in place of influence
+cubes are written last (``+2c``).
 """
 from __future__ import annotations
 
