@@ -313,7 +313,7 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
                 st.supply[c] -= 1
                 st.cubes[p][c] += 1
             st.step = DONE
-            _say(st, f"{{p{p}}} takes a {move.a} and a {move.b} cube.", player=p)
+            _say(st, f"{{p{p}}} takes two cubes: {move.a} and {move.b}.", player=p)
         elif kind in ("redeem", "raise", "done"):
             self._mass_move(st, p, move)
         elif st.phase == "privilege":
@@ -333,7 +333,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
             spend_time(st, p, PLAGUE_TIME)
         else:
             st.cubes[p][c] += 1
-            _say(st, f"{{p{p}}} takes a {move.b} cube from {move.a}.", player=p, area=move.a, cube=move.b)
+            article = "an" if move.b[0] in "aeiou" else "a"
+            _say(st, f"{{p{p}}} takes {article} {move.b} cube from {move.a}.", player=p, area=move.a, cube=move.b)
 
     def _mass_move(self, st: VillageState, p: int, move: Move) -> None:
         if move.kind == "redeem":

@@ -89,7 +89,7 @@ def _council_church_crafts(view: dict[str, Any], where: dict[str, list[tuple[int
 
 
 def _market(view: dict[str, Any]) -> str:
-    out = [_box(430, 160, 300, 150, "market: stalls (blue) and queue (brown)")]
+    out = [_box(430, 160, 300, 150, "market")]
     for row, (key, stroke) in enumerate((("stalls", "#1565c0"), ("queue", "#6d4c41"))):
         for k, tile in enumerate(view[key]):
             x, y = 436 + k * 58, 180 + row * 64
@@ -99,7 +99,7 @@ def _market(view: dict[str, Any]) -> str:
                 out.append(_text(x + 27, y + 12, f"{tile['prestige']} pts", 10, "middle", "bold"))
                 for j, (good, n) in enumerate(tile["wants"].items()):
                     out.append(_text(x + 27, y + 25 + j * 11, f"{n} {good}", 9, "middle"))
-    out.append(_text(436, 306, f"face-down pile: {view['pile']}", 10))
+    out.append(_text(560, 173, f"face-down pile: {view['pile']}", 10))
     return "".join(out)
 
 
