@@ -362,3 +362,17 @@ def test_tie_break_customers_then_living() -> None:
     st.final = [{"total": 10, "served": 2, "living": 5}, {"total": 10, "served": 2, "living": 5}]
     assert d.winners(st) == [0, 1]
     assert REMOVED > GRAVE
+
+
+@cites(P + "death.end_of_turn", P + "turn.plague")
+def test_a_plague_cube_at_the_market_kills_after_the_market_day() -> None:
+    game = market_game(2)
+    st = game.state
+    st.time[0] = 11
+    place(game, 0, 1, "office")
+    board(game, market={"plague": 1})
+    game.apply("take market plague")
+    assert game.phase == "market" and st.held_deaths == 1 and st.deaths == 0
+    game.apply("pass")
+    game.apply("pass")
+    assert game.phase == "death" and st.current == 0 and moves(game) == {"dies farm g1", "dies office g1"}

@@ -113,6 +113,7 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
     def open_market(self, st: VillageState) -> None:
         """village.market.day"""
         st.opener = st.current
+        st.held_deaths, st.deaths = st.deaths, 0  # a plague cube's death waits for the end of the turn
         st.passed = [False] * st.num_players
         st.first_sale = True
         st.served_any = False
@@ -148,6 +149,7 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         refill(st)
         st.opener = -1
         st.current = st.turn_player
+        st.deaths, st.held_deaths = st.held_deaths, 0
         st.step = DONE
         _say(st, "The market day ends.")
 

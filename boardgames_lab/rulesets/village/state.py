@@ -10,7 +10,7 @@ _LISTS = ("grain", "coins", "prestige", "time", "visited", "supply", "bag", "goo
           "pile", "chronicle", "passed")
 _NESTED = ("places", "cubes", "goods", "served", "spaces")
 _SCALARS = ("coin_supply", "grain_supply", "monks", "graves", "start_player", "ring", "round", "area", "step",
-            "priv_max", "deaths", "opener", "first_sale", "served_any", "end_by", "end_opener", "last_queue",
+            "priv_max", "deaths", "held_deaths", "opener", "first_sale", "served_any", "end_by", "end_opener", "last_queue",
             "no_cubes", "mass_queue", "selected", "final_mass", "turn_player", "final", "lap")
 
 
@@ -48,6 +48,7 @@ class VillageState(State):
         self.step = 0  # 0: choose the action, 1: a privilege is owed, 2: two cubes are owed, 3: done
         self.priv_max = 0  # highest stage whose privilege the owed privilege may use
         self.deaths = 0  # deaths owed by the current player
+        self.held_deaths = 0  # the turn player's deaths from before a market day, settled at the end of the turn
         self.opener = -1  # the player who started the market day, -1 outside one
         self.passed = [False] * n
         self.first_sale = False
