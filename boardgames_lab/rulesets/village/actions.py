@@ -162,4 +162,15 @@ def area_available(st: VillageState, p: int, area: int) -> bool:
     """An action the Well (or a last action) can reach: the area offers at least one move."""
     if area == MARKET:
         return any(t >= 0 for t in st.stalls)
+    places = st.places[p]
+    if area == HARVEST or area == CHURCH:
+        return FARM in places  # harvest, or a villager into the bag for three time
+    if area == FAMILY:
+        return UNBORN in places or any(alive_on_board(w) for w in places)
+    if area == CRAFTS and FARM in places and st.goods_supply[WAGON]:
+        return True  # training at the wagon maker is always open
+    if area == COUNCIL and FARM in places and (st.goods[p][SCROLL] or st.cubes[p][1] + st.coins[p] >= COUNCIL_GREEN):
+        return True  # a farm villager can enter stage 1
+    if area == TRAVEL and not st.goods[p][WAGON]:
+        return False
     return bool(action_moves(st, p, area))

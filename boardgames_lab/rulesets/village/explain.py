@@ -77,6 +77,8 @@ class Explaining:
             if st.no_cubes:
                 return "end.no_cubes", "the board is empty: take any action with 'free <area>'"
             return rule, f"the {move.a} area holds no {move.b} cube{alternatives}"
+        if kind == "free" and st.no_cubes:
+            return rule, f"you cannot take the {move.a} action now{alternatives}"
         if kind == "free":
             return rule, "'free' actions exist only in the last actions once the board has no cubes; take a cube"
         if kind == "well":

@@ -28,6 +28,9 @@ CUBE_INDEX = {name: i for i, name in enumerate(CUBE_NAMES)}
 TAKE = tuple(tuple(Move("take", AREAS[a], CUBE_NAMES[c]) for c in range(5)) for a in range(7))
 FREE = tuple(Move("free", name) for name in AREAS)
 WELL_NEED = tuple(tuple(WELL_CUBES if c == colour else 0 for c in range(4)) for colour in range(4))
+# Every Well move, made once: area -> (colour name or "", coins) -> move.
+WELL_MOVES = tuple({(colour, k): Move("well", name, colour, coins=k)
+                    for colour in ("",) + COLOURS for k in range(WELL_CUBES + 1)} for name in AREAS)
 CUBE_PAIRS = tuple((a, b) for a in range(4) for b in range(a, 4))
 CUBE_MOVES = tuple(Move("cubes", COLOURS[a], COLOURS[b]) for a, b in CUBE_PAIRS)
 
@@ -257,12 +260,15 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         return []
 
     def _turn_moves(self, st: VillageState, p: int) -> list[Move]:
-        if st.no_cubes:
-            return [FREE[a] for a in range(7) if area_available(st, p, a)]
+        if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
+            return [FREE[a] for a in range(7) if area_available(st, p, a)] or list(FREE)
         out = []
+        append = out.append
         for a, space in enumerate(st.spaces):
             row = TAKE[a]
-            out.extend(row[c] for c in range(5) if space[c])
+            for c in range(5):
+                if space[c]:
+                    append(row[c])
         out.extend(self._well_moves(st, p))
         return out
 
@@ -277,9 +283,10 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         if not pays:
             return []
         out = []
-        for a, name in enumerate(AREAS):
+        for a in range(7):
             if area_available(st, p, a):
-                out.extend(Move("well", name, colour, coins=k) for colour, k in pays)
+                table = WELL_MOVES[a]
+                out.extend(table[pay] for pay in pays)
         return out
 
     def _cube_moves(self, st: VillageState) -> list[Move]:
