@@ -6,7 +6,7 @@ from .data import (BREWERY, BROWN, BUILDING_OF_GOOD, TOOL, BUILDINGS, CHURCH, CH
                    HARVEST, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MARKET, MILL_COINS, MILL_GRAIN, MILL_TIME,
                    OX, PLOUGH, PRESTIGE_PRIVILEGE, SCROLL, TRAVEL, TRAVEL_PRESTIGE, TRAVEL_TIME, WAGON)
 from .moves import Move
-from .places import BAG, BUILDING0, COUNCIL1, FARM, PLACE_NAMES, TOWN0, UNBORN, alive_on_board
+from .places import BAG, BUILDING0, CHRONICLE0, COUNCIL1, FARM, PLACE_NAMES, TOWN0, UNBORN, alive_on_board
 from .payment import Need, coin_choices, farm_generations, pay_influence, piece_at, spend_time
 from .state import VillageState
 from .travel import REWARD, routes_from_place
@@ -166,7 +166,7 @@ def area_available(st: VillageState, p: int, area: int) -> bool:
     if area == HARVEST or area == CHURCH:
         return FARM in places  # harvest, or a villager into the bag for three time
     if area == FAMILY:
-        return UNBORN in places or any(alive_on_board(w) for w in places)
+        return UNBORN in places or any(BUILDING0 <= w < CHRONICLE0 and w != BAG for w in places)
     if area == CRAFTS and FARM in places and st.goods_supply[WAGON]:
         return True  # training at the wagon maker is always open
     if area == COUNCIL and FARM in places and (st.goods[p][SCROLL] or st.cubes[p][1] + st.coins[p] >= COUNCIL_GREEN):

@@ -31,6 +31,7 @@ WELL_NEED = tuple(tuple(WELL_CUBES if c == colour else 0 for c in range(4)) for 
 # Every Well move, made once: area -> (colour name or "", coins) -> move.
 WELL_MOVES = tuple({(colour, k): Move("well", name, colour, coins=k)
                     for colour in ("",) + COLOURS for k in range(WELL_CUBES + 1)} for name in AREAS)
+WELL_PAYS = tuple(tuple((name, k) for k in range(WELL_CUBES)) for name in COLOURS)
 CUBE_PAIRS = tuple((a, b) for a in range(4) for b in range(a, 4))
 CUBE_MOVES = tuple(Move("cubes", COLOURS[a], COLOURS[b]) for a, b in CUBE_PAIRS)
 
@@ -276,8 +277,11 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         """village.well.action: three influence of one colour, coins standing in."""
         have, money = st.cubes[p], st.coins[p]
         pays: list[tuple[str, int]] = []
+        top = money if money < WELL_CUBES - 1 else WELL_CUBES - 1  # three coins pay the Well without a colour
         for colour in range(4):
-            pays.extend((COLOURS[colour], k) for k in coin_choices(have, money, WELL_NEED[colour]) if k < WELL_CUBES)
+            short = WELL_CUBES - have[colour]
+            for k in range(short if short > 0 else 0, top + 1):
+                pays.append(WELL_PAYS[colour][k])
         if money >= WELL_CUBES:
             pays.append(("", WELL_CUBES))
         if not pays:
