@@ -158,6 +158,18 @@ def church_moves(st: VillageState, p: int) -> list[Move]:
     return out
 
 
+def _crafts_open(st: VillageState, p: int, places: list[int]) -> bool:
+    supply = st.goods_supply
+    if FARM in places and (supply[WAGON] or supply[SCROLL]):
+        return True  # training at the wagon maker or the office is open
+    for w in places:
+        if BUILDING0 <= w < BUILDING0 + 4 and any(supply[g] for g in BUILDINGS[w - BUILDING0].goods):
+            return True  # a trained worker can produce
+    if st.grain[p] >= MILL_GRAIN and st.coin_supply:
+        return True
+    return bool(craft_moves(st, p))
+
+
 def area_available(st: VillageState, p: int, area: int) -> bool:
     """An action the Well (or a last action) can reach: the area offers at least one move."""
     if area == MARKET:
@@ -167,8 +179,8 @@ def area_available(st: VillageState, p: int, area: int) -> bool:
         return FARM in places  # harvest, or a villager into the bag for three time
     if area == FAMILY:
         return UNBORN in places or any(BUILDING0 <= w < CHRONICLE0 and w != BAG for w in places)
-    if area == CRAFTS and FARM in places and st.goods_supply[WAGON]:
-        return True  # training at the wagon maker is always open
+    if area == CRAFTS:
+        return _crafts_open(st, p, places)
     if area == COUNCIL and FARM in places and (st.goods[p][SCROLL] or st.cubes[p][1] + st.coins[p] >= COUNCIL_GREEN):
         return True  # a farm villager can enter stage 1
     if area == TRAVEL and not st.goods[p][WAGON]:

@@ -11,10 +11,20 @@ SURCHARGE_NEED = (0, 1, 0, 0)  # one green influence (a coin may stand in)
 SURCHARGE_TIME = 1
 
 
+# Each customer's demand as (good, count) pairs without the zeros, and its grain.
+DEMAND = tuple(tuple((g, n) for g, n in enumerate(c.demand[:5]) if n) for c in CUSTOMERS)
+GRAIN_DEMAND = tuple(c.demand[5] for c in CUSTOMERS)
+SERVE = tuple(tuple(Move("serve", str(i + 1), coins=k) for k in range(2)) for i in range(8))
+
+
 def can_serve(st: VillageState, p: int, tile: int) -> bool:
-    demand = CUSTOMERS[tile].demand
+    if st.grain[p] < GRAIN_DEMAND[tile]:
+        return False
     goods = st.goods[p]
-    return all(goods[g] >= demand[g] for g in range(5)) and st.grain[p] >= demand[5]
+    for g, n in DEMAND[tile]:
+        if goods[g] < n:
+            return False
+    return True
 
 
 def market_moves(st: VillageState, p: int) -> list[Move]:
@@ -24,7 +34,8 @@ def market_moves(st: VillageState, p: int) -> list[Move]:
     surcharge = range(1) if free else coin_choices(st.cubes[p], st.coins[p], SURCHARGE_NEED)
     for i, tile in enumerate(st.stalls):
         if tile >= 0 and can_serve(st, p, tile):
-            out.extend(Move("serve", str(i + 1), coins=k) for k in surcharge)
+            row = SERVE[i]
+            out.extend(row[k] for k in surcharge)
     return out
 
 
