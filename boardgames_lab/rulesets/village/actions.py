@@ -1,15 +1,14 @@
-"""The village actions of one area: which moves are legal, and what they do."""
+"""The village actions of one area: which moves are legal (their effects are in effects.py)."""
 from __future__ import annotations
 
-from .data import (BREWERY, BROWN, BUILDING_OF_GOOD, TOOL, BUILDINGS, CHURCH, CHURCH_TIME, COUNCIL, COUNCIL_ADVANCE_TIME,
-                   COUNCIL_ENTER_TIME, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY, GENERATIONS, GOODS, GRAIN_LIMIT,
-                   HARVEST, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MARKET, MILL_COINS, MILL_GRAIN, MILL_TIME,
-                   OX, PLOUGH, PRESTIGE_PRIVILEGE, SCROLL, TRAVEL, TRAVEL_PRESTIGE, TRAVEL_TIME, WAGON)
+from .data import (BREWERY, BUILDING_OF_GOOD, BUILDINGS, CHURCH, COUNCIL, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY,
+                   GENERATIONS, GOODS, GRAIN_LIMIT, HARVEST, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MARKET,
+                   MILL_GRAIN, OX, PLOUGH, SCROLL, TOOL, TRAVEL, WAGON)
 from .moves import Move
 from .places import BAG, BUILDING0, CHRONICLE0, COUNCIL1, FARM, PLACE_NAMES, TOWN0, UNBORN, alive_on_board
-from .payment import Need, coin_choices, farm_generations, pay_influence, piece_at, spend_time
+from .payment import Need, coin_choices, farm_generations
 from .state import VillageState
-from .travel import REWARD, routes_from_place
+from .travel import routes_from_place
 
 GREEN_NEED: Need = (0, COUNCIL_GREEN, 0, 0)
 BROWN_NEED: Need = (0, 0, 1, 0)

@@ -5,8 +5,8 @@ from typing import Any
 
 from ...core.definition import GameDefinition
 from .actions import SKIP, action_moves, area_available, privilege_moves
-from .data import (AREAS, BEER, BEER_AT_START, BREAD, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR, CUSTOMERS, GENERATIONS, GOODS_PER_KIND,
-                   GRAIN_SUPPLY, MARKET, MONKS, PLAGUE, PLAGUE_CUBES, PLAGUE_TIME, QUEUE_SPACES, SETUP_CARDS,
+from .data import (AREAS, BEER, BEER_AT_START, BREAD, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR, CUSTOMERS,
+                   GENERATIONS, GRAIN_SUPPLY, MARKET, MONKS, PLAGUE, PLAGUE_CUBES, PLAGUE_TIME, QUEUE_SPACES, SETUP_CARDS,
                    START_BORN, START_COINS, STALLS, WELL_CUBES)
 from .death import death_moves, die, resolve_forced
 from .effects import CUBES_OWED, DONE, PRIVILEGE_OWED, apply_action, take_privilege
@@ -15,7 +15,7 @@ from .info import INFO, goods_totals, resolved_lap
 from .market import market_moves, market_over, next_in_market, refill, serve
 from .mass import DONE as MASS_DONE, award, draw, grain_to_enter, in_turn_order, prune, raise_moves, redeem_moves
 from .moves import Move
-from .payment import coin_choices, pay_influence, spend_time
+from .payment import pay_influence, spend_time
 from .phases import FLOW
 from .places import BAG, CHURCH1, FARM, PLACE_INDEX, UNBORN
 from .rules import RULES

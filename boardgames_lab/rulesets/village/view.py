@@ -5,7 +5,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from .data import (AREAS, BASE_GOODS, CATEGORIES, CHRONICLE_SPACES, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR,
-                   CUSTOMERS, GENERATIONS, GOODS, GOODS_PER_KIND, GRAIN_SUPPLY, GRAVES, MONKS, PLAGUE_CUBES, TOWNS)
+                   CUSTOMERS, GENERATIONS, GOODS, GRAIN_SUPPLY, GRAVES, MONKS, PLAGUE_CUBES, TOWNS)
 from .info import goods_totals
 from .places import PLACE_NAMES
 from .state import VillageState
