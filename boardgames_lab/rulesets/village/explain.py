@@ -42,6 +42,30 @@ def _rule_of(move: Move) -> str:
             "done": "mass.select"}[kind]
 
 
+def _describe(st: VillageState, move: Move) -> str:
+    """What a legal move costs or does, in a few words."""
+    kind = move.kind
+    coins = f", {move.coins} coin(s) standing in for cubes" if move.coins else ""
+    if kind == "take":
+        return ": a plague cube goes back and costs two time" if move.b == "plague" else ": the cube goes to your farm"
+    if kind == "well":
+        return f": three {move.b or 'coins'} go back{coins}, then the {move.a} action"
+    if kind == "craft":
+        building = BUILDINGS[BUILDING_OF_GOOD[GOODS.index(move.a)]]
+        how = move.b.split("_")[0]
+        cost = {"train": f"{building.training} training + {building.production} production time",
+                "worker": f"{building.production} time", "pay": "the resource alternative"}[how]
+        return f": the {building.name.replace('_', ' ')} makes {move.a} for {cost}{coins}"
+    if kind == "serve":
+        free = st.first_sale and st.current == st.opener
+        return ": the first sale, without surcharge" if free else f": plus one green and one time{coins}"
+    if kind == "dies":
+        return ": one of your oldest visible villagers; it goes to the chronicle if its category has room"
+    if kind in ("council", "travel", "church"):
+        return coins and f" ({coins[2:]})"
+    return ""
+
+
 def _no(rule: str, reason: str) -> Explanation:
     return Explanation(False, P + rule, reason)
 
@@ -62,7 +86,7 @@ class Explaining:
         legal = self.legal_moves(st)  # type: ignore[attr-defined]
         rule = _rule_of(move)
         if move in legal:
-            return Explanation(True, P + rule, f"'{move}' is legal here")
+            return Explanation(True, P + rule, f"'{move}' is legal here" + _describe(st, move))
         return _no(*self._why_not(st, move, rule, legal))
 
     def _why_not(self, st: VillageState, move: Move, rule: str, legal: list[Move]) -> tuple[str, str]:
