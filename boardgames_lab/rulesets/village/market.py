@@ -1,0 +1,92 @@
+"""The market day: a sub-round going around the table, passing is final."""
+from __future__ import annotations
+
+from .data import CUSTOMERS
+from .moves import Move
+from .payment import coin_choices, pay_influence, spend_time
+from .state import VillageState
+
+PASS = Move("pass")
+SURCHARGE_NEED = (0, 1, 0, 0)  # one green influence (a coin may stand in)
+SURCHARGE_TIME = 1
+
+
+# Each customer's demand as (good, count) pairs without the zeros, and its grain.
+DEMAND = tuple(tuple((g, n) for g, n in enumerate(c.demand[:5]) if n) for c in CUSTOMERS)
+GRAIN_DEMAND = tuple(c.demand[5] for c in CUSTOMERS)
+SERVE = tuple(tuple(Move("serve", str(i + 1), coins=k) for k in range(2)) for i in range(8))
+
+
+def can_serve(st: VillageState, p: int, tile: int) -> bool:
+    if st.grain[p] < GRAIN_DEMAND[tile]:
+        return False
+    goods = st.goods[p]
+    for g, n in DEMAND[tile]:
+        if goods[g] < n:
+            return False
+    return True
+
+
+def market_moves(st: VillageState, p: int) -> list[Move]:
+    """village.market.available / first_sale / surcharge"""
+    out = [PASS]
+    free = st.first_sale and p == st.opener
+    surcharge = range(1) if free else coin_choices(st.cubes[p], st.coins[p], SURCHARGE_NEED)
+    for i, tile in enumerate(st.stalls):
+        if tile >= 0 and can_serve(st, p, tile):
+            row = SERVE[i]
+            out.extend(row[k] for k in surcharge)
+    return out
+
+
+def serve(st: VillageState, p: int, move: Move) -> None:
+    i = int(move.a) - 1
+    tile = st.stalls[i]
+    demand = CUSTOMERS[tile].demand
+    goods = st.goods[p]
+    for g in range(5):
+        goods[g] -= demand[g]
+        st.goods_supply[g] += demand[g]
+    st.grain[p] -= demand[5]
+    st.grain_supply += demand[5]
+    free = st.first_sale and p == st.opener
+    if not free:
+        pay_influence(st, p, SURCHARGE_NEED, move.coins)
+        spend_time(st, p, SURCHARGE_TIME)
+    st.stalls[i] = -1
+    st.served[p].append(tile)
+    st.served_any = True
+    if st.events is not None:
+        st.note(f"{{p{p}}} serves the customer on stall {i + 1} ({CUSTOMERS[tile].prestige} prestige)"
+                + ("" if free else ", paying the surcharge") + ".", {"player": p, "stall": i + 1, "tile": tile})
+
+
+def market_over(st: VillageState) -> bool:
+    return all(st.passed) or all(t < 0 for t in st.stalls)
+
+
+def next_in_market(st: VillageState) -> None:
+    """Clockwise to the next player who has not passed (the same player when they are the last one in)."""
+    n = st.num_players
+    for step in range(1, n + 1):
+        q = (st.current + step) % n
+        if not st.passed[q]:
+            st.current = q
+            return
+
+
+def refill(st: VillageState) -> None:
+    """village.market.end: waiting customers move up to the front spaces, the queue shifts and refills."""
+    if not st.served_any:
+        return
+    line = [t for t in st.stalls + st.queue if t >= 0]
+    size = len(st.stalls) + len(st.queue)
+    while len(line) < size and st.pile:
+        line.append(st.pile.pop())
+        st.revealed = True
+    line.extend([-1] * (size - len(line)))
+    k = len(st.stalls)
+    st.stalls = line[:k]
+    st.queue = line[k:]
+
+

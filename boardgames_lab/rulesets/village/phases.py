@@ -1,0 +1,81 @@
+"""The Village phase machine: the one declaration the engine runs and the diagram draws."""
+from __future__ import annotations
+
+from ...core.flow import Edge, Flow, Phase
+
+P = "village."
+ACTION_MOVES = ("skip", "harvest", "birth", "recall", "craft", "mill", "council", "privilege", "travel", "church")
+
+PHASES = (
+    Phase("setup", "Set-up", on_enter="deal", rules=(P + "setup.players",)),
+    Phase("round_start", "Seed the board", on_enter="seed_round", rules=(P + "round.seed",)),
+    Phase("turn", "Take a cube", moves=("take", "well", "free"), turn="same",
+          rules=(P + "turn.take_cube", P + "turn.plague", P + "well.action", P + "coins.joker", P + "end.no_cubes"),
+          note="one cube from an area, or the Well"),
+    Phase("action", "Act", moves=ACTION_MOVES, turn="same",
+          rules=(P + "turn.skip", P + "harvest.grain", P + "family.birth", P + "family.recall", P + "crafts.worker",
+                 P + "crafts.training", P + "crafts.resources", P + "crafts.mill", P + "council.enter",
+                 P + "council.advance", P + "council.privilege", P + "travel.route", P + "travel.reward",
+                 P + "church.action", P + "inn.brewery", P + "marriage.tools"),
+          note="the area's action, or skip"),
+    Phase("privilege", "Council privilege", moves=("privilege",), turn="same",
+          rules=(P + "council.privilege", P + "council.ring", P + "council.good", P + "council.prestige"),
+          note="entering or advancing grants one privilege"),
+    Phase("cubes", "Choose two cubes", moves=("cubes",), turn="same",
+          rules=(P + "council.cubes", P + "travel.reward")),
+    Phase("market", "Market day", moves=("serve", "pass"), turn="market_next",
+          rules=(P + "market.day", P + "market.available", P + "market.first_sale", P + "market.surcharge",
+                 P + "market.pass_final"),
+          note="clockwise from the starter; passing is final"),
+    Phase("market_death", "Death in the market day", moves=("dies",), turn="same",
+          rules=(P + "death.market_at_once", P + "death.oldest", P + "death.chronicle")),
+    Phase("turn_end", "End of turn", on_enter="settle_deaths",
+          rules=(P + "death.end_of_turn", P + "time.track", P + "death.chronicle", P + "end.trigger")),
+    Phase("death", "Choose who dies", moves=("dies",), turn="same", rules=(P + "death.oldest",),
+          note="one of the oldest visible villagers"),
+    Phase("next_turn", "Next player", rules=(P + "round.end", P + "end.last_actions", P + "end.market_day")),
+    Phase("mass", "Mass: buy villagers out", on_enter="begin_mass", moves=("redeem", "done"), turn="mass_next",
+          rules=(P + "mass.select",), note="one coin per own villager, until four are out"),
+    Phase("mass_draw", "Mass: draw", on_enter="draw_mass", rules=(P + "mass.draw",)),
+    Phase("mass_advance", "Mass: advance", moves=("raise", "done"), turn="mass_next",
+          rules=(P + "mass.advance", P + "marriage.bread"), note="grain for every stage entered"),
+    Phase("mass_award", "Mass: majority", on_enter="award_mass", rules=(P + "mass.majority",)),
+    Phase("new_round", "New round", on_enter="start_new_round", rules=(P + "round.next_start",)),
+    Phase("final_scoring", "Final scoring", on_enter="score_final", rules=(P + "final.scoring", P + "final.tie_break")),
+    Phase("game_over", "Game over"),
+)
+
+EDGES = (
+    Edge("setup", "round_start", rule=P + "round.seed"),
+    Edge("round_start", "turn", hook="first_turn", rule=P + "turn.take_cube"),
+    Edge("turn", "market", guard="market_day", hook="open_market", rule=P + "market.day", label="market"),
+    Edge("turn", "action", guard="acting", rule=P + "turn.take_cube", label="cube taken"),
+    Edge("action", "privilege", guard="privilege_owed", rule=P + "council.privilege", label="entered or advanced"),
+    Edge("action", "cubes", guard="cubes_owed", rule=P + "travel.reward", label="two cubes to choose"),
+    Edge("action", "turn_end", guard="action_done", rule=P + "death.end_of_turn"),
+    Edge("privilege", "cubes", guard="cubes_owed", rule=P + "council.cubes", label="privilege 2"),
+    Edge("privilege", "turn_end", guard="action_done", rule=P + "death.end_of_turn"),
+    Edge("cubes", "turn_end", guard="action_done", rule=P + "death.end_of_turn"),
+    Edge("market", "market_death", guard="death_choice", rule=P + "death.market_at_once", label="bridge passed"),
+    Edge("market", "turn_end", guard="market_over", hook="close_market", rule=P + "market.end",
+         label="all passed or no customer"),
+    Edge("market_death", "market", guard="deaths_settled", hook="after_market_death", rule=P + "death.market_at_once"),
+    Edge("turn_end", "death", guard="death_choice", rule=P + "death.oldest", label="a choice of who dies"),
+    Edge("turn_end", "next_turn", rule=P + "death.end_of_turn"),
+    Edge("death", "next_turn", guard="deaths_settled", rule=P + "death.oldest"),
+    Edge("next_turn", "mass", guard="last_actions_done", hook="prepare_final_mass", rule=P + "end.final_mass",
+         label="last actions done"),
+    Edge("next_turn", "turn", guard="end_triggered", hook="next_last_action", rule=P + "end.last_actions",
+         label="a last action"),
+    Edge("next_turn", "mass", guard="board_empty", rule=P + "round.end", label="board empty"),
+    Edge("next_turn", "turn", hook="next_player", rule=P + "turn.take_cube"),
+    Edge("mass", "mass_draw", guard="selection_over", rule=P + "mass.draw"),
+    Edge("mass_draw", "mass_advance", hook="begin_advance", rule=P + "mass.advance"),
+    Edge("mass_advance", "mass_award", guard="mass_queue_empty", rule=P + "mass.majority"),
+    Edge("mass_award", "final_scoring", guard="is_final_mass", rule=P + "final.scoring", label="final Mass"),
+    Edge("mass_award", "new_round", rule=P + "round.next_start"),
+    Edge("new_round", "round_start", rule=P + "round.seed"),
+    Edge("final_scoring", "game_over", rule=P + "final.tie_break"),
+)
+
+FLOW = Flow(start="setup", phases=PHASES, edges=EDGES, terminal="game_over")

@@ -1,0 +1,94 @@
+"""The Village game state: plain lists of small integers in ``__slots__``, cheap to copy."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...core.definition import State
+
+_LISTS = ("grain", "coins", "prestige", "time", "visited", "supply", "bag", "goods_supply", "stalls", "queue",
+          "pile", "chronicle", "passed")
+_NESTED = ("places", "cubes", "goods", "served", "spaces")
+_SCALARS = ("coin_supply", "grain_supply", "monks", "graves", "start_player", "ring", "round", "area", "step",
+            "priv_max", "deaths", "held_deaths", "opener", "first_sale", "served_any", "end_by", "end_opener", "last_queue",
+            "no_cubes", "mass_queue", "selected", "final_mass", "turn_player", "final", "lap")
+
+
+class VillageState(State):
+    __slots__ = ("options",) + _LISTS + _NESTED + _SCALARS
+
+    def setup_fields(self, players: int, options: dict[str, Any]) -> None:
+        self.options = options
+        n = players
+        self.places: list[list[int]] = []  # per player, per piece (data.GENERATIONS order): a places.* code
+        self.cubes: list[list[int]] = [[0] * 4 for _ in range(n)]  # influence by colour
+        self.goods: list[list[int]] = [[0] * 8 for _ in range(n)]
+        self.grain = [0] * n
+        self.coins = [0] * n
+        self.prestige = [0] * n
+        self.time = [0] * n  # time spent so far; every full lap passes the bridge once
+        self.visited = [0] * n  # bit t: town t carries the player's disc
+        self.served: list[list[int]] = [[] for _ in range(n)]  # customer tiles served
+        self.supply = [0] * 5  # cubes by colour, plague last
+        self.bag = [0] * 5
+        self.spaces: list[list[int]] = [[0] * 5 for _ in range(7)]  # cubes on each action area
+        self.goods_supply = [0] * 8
+        self.coin_supply = 0
+        self.grain_supply = 0
+        self.monks = 0  # monks in the black bag
+        self.stalls: list[int] = []  # customer tile on each blue stall, -1 when empty
+        self.queue: list[int] = []  # the brown waiting spaces, front first
+        self.pile: list[int] = []  # face-down customers, top last (hidden order)
+        self.chronicle = [0] * 5  # spaces used per category
+        self.graves = 0
+        self.start_player = 0
+        self.ring = -1  # holder of the next-starting-player ring, -1 while on its council space
+        self.round = 1
+        self.area = -1  # the area whose action is being taken, -1 between actions
+        self.step = 0  # 0: choose the action, 1: a privilege is owed, 2: two cubes are owed, 3: done
+        self.priv_max = 0  # highest stage whose privilege the owed privilege may use
+        self.deaths = 0  # deaths owed by the current player
+        self.held_deaths = 0  # the turn player's deaths from before a market day, settled at the end of the turn
+        self.opener = -1  # the player who started the market day, -1 outside one
+        self.passed = [False] * n
+        self.first_sale = False
+        self.served_any = False
+        self.end_by = -1  # who filled the last chronicle space or grave
+        self.end_opener = -1  # the market day's starter when the end came during one
+        self.last_queue: list[int] | None = None  # players still owed a last action
+        self.no_cubes = False  # last actions with an empty board: no Well payment
+        self.mass_queue: list[int] = []
+        self.selected = 0  # pieces taken out of the bag at this Mass
+        self.final_mass = False
+        self.turn_player = 0  # whose turn it is (the market day and Mass move ``current`` around)
+        self.final: list[dict[str, int]] | None = None
+        self.lap = 12
+
+    def clone(self) -> "VillageState":
+        other = VillageState.__new__(VillageState)
+        self.copy_base(other)
+        other.options = self.options
+        for name in _LISTS:
+            setattr(other, name, getattr(self, name)[:])
+        other.places = [x[:] for x in self.places]
+        other.cubes = [x[:] for x in self.cubes]
+        other.goods = [x[:] for x in self.goods]
+        other.served = [x[:] for x in self.served]
+        other.spaces = [x[:] for x in self.spaces]
+        for name in _SCALARS:
+            setattr(other, name, getattr(self, name))
+        if self.last_queue is not None:
+            other.last_queue = self.last_queue[:]
+        other.mass_queue = self.mass_queue[:]
+        return other
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field copied down to its integers (no deepcopy: tests take one per move)."""
+        fields: dict[str, Any] = {name: getattr(self, name)[:] for name in _LISTS}
+        fields.update({name: [x[:] for x in getattr(self, name)] for name in _NESTED})
+        fields.update({name: getattr(self, name) for name in _SCALARS})
+        fields["last_queue"] = None if self.last_queue is None else self.last_queue[:]
+        fields["mass_queue"] = self.mass_queue[:]
+        fields["final"] = copy.deepcopy(self.final)
+        fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
+        return fields

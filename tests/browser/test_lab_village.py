@@ -1,0 +1,50 @@
+"""The Village tutorial in a real JupyterLab: Run All, then play a move in the GameViewer.
+
+Checks that the Village drawing (board and farmyard SVGs) renders in the viewer, that a click on a move
+goes through the kernel and back, and that the phase diagram shows. Leaves a screenshot in artifacts/.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+NOTEBOOK = "village.ipynb"
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("BGL_ARTIFACTS_DIR", REPO / "artifacts"))
+SHOT = ARTIFACTS / "village_viewer.png"
+ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update back in the page
+
+
+def test_village_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
+                                                            open_and_run_all: Callable[..., Locator]) -> None:
+    panel = open_and_run_all(page, lab_url, NOTEBOOK)
+    expect(panel.locator(".jp-RenderedSVG img").first).to_be_visible()  # phase_diagram(game) in section 2
+
+    viewer = panel.locator(".bgl-viewer").first
+    board = viewer.locator(".vlg")
+    expect(board).to_be_visible()
+    expect(board).to_contain_text("Village, round 1")
+    expect(board.locator("svg")).to_have_count(4)  # the village board and three farmyards
+    expect(board.locator("svg").first).to_contain_text("chronicle and graves")
+    expect(viewer.locator(".bgl-diagram svg")).to_be_visible()
+
+    html_before = board.inner_html()
+    button = viewer.locator(".bgl-moves button", has_text="take ").first
+    move = button.inner_text().strip()
+    button.scroll_into_view_if_needed()
+    button.click()
+
+    expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(r"ply 1\b"), timeout=ROUND_TRIP)
+    expect(viewer).to_contain_text(f"Played {move}.", timeout=ROUND_TRIP)
+    assert board.inner_html() != html_before
+    expect(viewer.locator(".bgl-moves button", has_text="skip")).to_be_visible()  # the action step follows
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1400, "height": 2000})
+    viewer.scroll_into_view_if_needed()
+    viewer.screenshot(path=str(SHOT))
+    assert SHOT.stat().st_size > 10_000
