@@ -1,0 +1,162 @@
+"""The character draft and the calling of the characters: hooks and guards named in phases.py."""
+from __future__ import annotations
+
+from .data import CHARACTERS, FACE_UP, KING
+from .state import NOBODY, CitadelsState
+
+KEEP, BURY = 0, 1
+
+
+def draft_steps(n: int, crown: int) -> list[int]:
+    """Who decides at each step of the draft, and whether they keep or bury (player * 2 + kind)."""
+    a, b = crown, (crown + 1) % n
+    if n == 2:  # citadels.draft.two_players
+        return [a * 2, b * 2, b * 2 + BURY, a * 2, a * 2 + BURY, b * 2]
+    rounds = 2 if n == 3 else 1  # citadels.draft.three_players: the cards go round twice
+    return [((crown + i) % n) * 2 for i in range(n * rounds)]
+
+
+class Drafting:
+    """Mixed into the game definition: the round's set-up, the draft and the calling."""
+
+    def start_round(self, st: CitadelsState) -> None:
+        """citadels.draft.face_down / draft.face_up / draft.king_not_face_up / char.king_murdered"""
+        n = st.num_players
+        if st.heir != NOBODY:
+            st.crown, st.heir = st.heir, NOBODY
+            st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
+        cards = list(range(8))
+        st.rng.shuffle(cards)
+        st.down = [cards.pop()]
+        st.down_knower = [st.crown if n <= 3 else NOBODY]  # with 2-3 players the King looks at it
+        st.face_up = []
+        for _ in range(FACE_UP[n]):
+            while cards[-1] == KING:  # the King never lies face up: shuffle it back, turn up another
+                st.rng.shuffle(cards)
+            st.face_up.append(cards.pop())
+        st.pool = cards
+        st.owner = [NOBODY] * 8
+        st.taken_step = [99] * 8
+        st.first_step = [99] * n
+        st.shown = [False] * 8
+        st.silent = [False] * 8
+        st.killed = st.robbed = NOBODY
+        st.rank = -1
+        st.steps = draft_steps(n, st.crown)
+        st.step = 0
+        st.current = st.steps[0] >> 1
+        st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
+                + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "") + ".",
+                {"round": st.round, "face_up": [CHARACTERS[c].id for c in st.face_up]})
+        self._prepare_step(st)
+
+    def _prepare_step(self, st: CitadelsState) -> None:
+        """Who holds the cards now; with seven players the last one also takes the face-down card."""
+        p = st.steps[st.step] >> 1
+        st.current = p
+        if st.first_step[p] == 99:
+            st.first_step[p] = st.step
+        if st.num_players == 7 and st.step == 6:  # citadels.draft.seven_players
+            st.pool.append(st.down.pop())
+            st.down_knower.pop()
+            st.pool.sort()
+        st.pool.sort()
+
+    def turn_draft(self, st: CitadelsState) -> None:
+        self._prepare_step(st)
+
+    def draft_done(self, st: CitadelsState) -> bool:
+        return st.step >= len(st.steps)
+
+    def finish_draft(self, st: CitadelsState) -> None:
+        """citadels.draft.last_two: the card left over goes face down; its last holder saw it."""
+        last = st.steps[-1] >> 1
+        for c in st.pool:
+            st.taken_step[c] = st.step
+            st.down.append(c)
+            st.down_knower.append(last)
+        st.pool = []
+        st.note("The last character is laid face down. The King calls the characters.", {})
+
+    def apply_draft(self, st: CitadelsState, kind: str, c: int) -> None:
+        p = st.current
+        st.pool.remove(c)
+        st.taken_step[c] = st.step
+        if kind == "pick":
+            st.owner[c] = p
+            st.note(f"{{p{p}}} keeps the {CHARACTERS[c].name}.", {"player": p, "character": CHARACTERS[c].id},
+                    visible_to=[p])
+        else:
+            st.down.append(c)
+            st.down_knower.append(p)
+            st.note(f"{{p{p}}} lays the {CHARACTERS[c].name} face down.", {"player": p,
+                    "character": CHARACTERS[c].id}, visible_to=[p])
+        st.note(f"{{p{p}}} {'keeps a character' if kind == 'pick' else 'lays a character face down'}.",
+                {"player": p})
+        st.step += 1
+
+    # --- calling -------------------------------------------------------------------------
+    def call_next(self, st: CitadelsState) -> None:
+        """citadels.call.order / call.silent / char.assassin"""
+        st.rank += 1
+        st.asked = 0
+        if st.rank >= 8:
+            return
+        r = st.rank
+        if st.owner[r] == NOBODY or st.killed == r:
+            st.silent[r] = True
+            why = " (murdered)" if st.killed == r else ""
+            st.note(f"The {CHARACTERS[r].name} is called; nobody answers{why}.", {"called": CHARACTERS[r].id})
+
+    def all_called(self, st: CitadelsState) -> bool:
+        return st.rank >= 8
+
+    def character_answers(self, st: CitadelsState) -> bool:
+        return st.owner[st.rank] != NOBODY and st.killed != st.rank
+
+    def rasputin_due(self, st: CitadelsState) -> bool:
+        """citadels.action.rasputin: offered whenever a murdered character is called, held or not."""
+        return st.options["action_cards"] and st.killed == st.rank and not st.asked & 1
+
+    def acrobat_due(self, st: CitadelsState) -> bool:
+        """citadels.action.acrobat: the King is called and nobody reveals him."""
+        return (st.options["action_cards"] and st.rank == KING and not st.queue and not st.asked & 6
+                and (st.owner[KING] == NOBODY or st.killed == KING))
+
+    def _open(self, st: CitadelsState, window: str, bit: int) -> None:
+        st.asked |= bit
+        st.window = window
+        n = st.num_players
+        st.queue = [(st.crown + i) % n for i in range(n)]
+        st.current = st.queue[0]
+
+    def open_rasputin(self, st: CitadelsState) -> None:
+        self._open(st, "rasputin", 1)
+
+    def open_acrobat(self, st: CitadelsState) -> None:
+        self._open(st, "acrobat", 2)
+
+    def turn_window(self, st: CitadelsState) -> None:
+        if st.queue:
+            st.current = st.queue[0]
+
+    def window_closed(self, st: CitadelsState) -> bool:
+        return not st.queue
+
+    def rasputin_played(self, st: CitadelsState) -> bool:
+        return bool(st.asked & 4)
+
+    def end_round(self, st: CitadelsState) -> None:
+        """citadels.char.king_absent: with no King revealed the crown stays; a murdered King's heir waits."""
+        if st.killed == KING and st.owner[KING] != NOBODY and not st.shown[KING] and st.acrobat_round != st.round:
+            st.heir = st.owner[KING]  # citadels.char.king_murdered
+            st.note("The murdered King was {p%d}'s: the crown goes there next round." % st.heir, {"heir": st.heir})
+        st.owner = [NOBODY] * 8
+        st.down, st.down_knower, st.face_up = [], [], []
+        st.rank = -1
+        st.note(f"Round {st.round} ends; the characters go back to the middle.", {"round": st.round})
+        if st.first_eight == NOBODY:
+            st.round += 1
+
+    def game_ends(self, st: CitadelsState) -> bool:
+        return st.first_eight != NOBODY
