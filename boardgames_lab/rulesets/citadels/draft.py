@@ -45,9 +45,10 @@ class Drafting:
         st.steps = draft_steps(n, st.crown)
         st.step = 0
         st.current = st.steps[0] >> 1
-        st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
-                + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "") + ".",
-                {"round": st.round, "face_up": [CHARACTERS[c].id for c in st.face_up]})
+        if st.events is not None:
+            st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
+                    + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "")
+                    + ".", {"round": st.round, "face_up": [CHARACTERS[c].id for c in st.face_up]})
         self._prepare_step(st)
 
     def _prepare_step(self, st: CitadelsState) -> None:
@@ -82,37 +83,40 @@ class Drafting:
         p = st.current
         st.pool.remove(c)
         st.taken_step[c] = st.step
+        st.step += 1
         if kind == "pick":
             st.owner[c] = p
-            st.note(f"{{p{p}}} keeps the {CHARACTERS[c].name}.", {"player": p, "character": CHARACTERS[c].id},
-                    visible_to=[p])
         else:
             st.down.append(c)
             st.down_knower.append(p)
-            st.note(f"{{p{p}}} lays the {CHARACTERS[c].name} face down.", {"player": p,
-                    "character": CHARACTERS[c].id}, visible_to=[p])
-        st.note(f"{{p{p}}} {'keeps a character' if kind == 'pick' else 'lays a character face down'}.",
-                {"player": p})
-        st.step += 1
+        if st.events is not None:
+            what = "keeps the {}" if kind == "pick" else "lays the {} face down"
+            st.note(f"{{p{p}}} " + what.format(CHARACTERS[c].name) + ".",
+                    {"player": p, "character": CHARACTERS[c].id, "kind": kind}, visible_to=[p])
 
     # --- calling -------------------------------------------------------------------------
     def call_next(self, st: CitadelsState) -> None:
-        """citadels.call.order / call.silent / char.assassin"""
-        st.rank += 1
+        """citadels.call.order / call.silent / char.assassin: call the next rank; skip the silent ones,
+        unless a reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
         st.asked = 0
-        if st.rank >= 8:
-            return
-        r = st.rank
-        if st.owner[r] == NOBODY or st.killed == r:
+        r = st.rank + 1
+        owner, killed = st.owner, st.killed
+        windows = st.options["action_cards"]
+        while r < 8:
+            if owner[r] != NOBODY and killed != r:
+                break
             st.silent[r] = True
-            why = " (murdered)" if st.killed == r else ""
-            st.note(f"The {CHARACTERS[r].name} is called; nobody answers{why}.", {"called": CHARACTERS[r].id})
-
-    def all_called(self, st: CitadelsState) -> bool:
-        return st.rank >= 8
+            if st.events is not None:
+                why = " (murdered)" if killed == r else ""
+                st.note(f"The {CHARACTERS[r].name} is called; nobody answers{why}.", {"called": CHARACTERS[r].id})
+            if windows and (killed == r or r == KING):
+                break
+            r += 1
+        st.rank = r
 
     def character_answers(self, st: CitadelsState) -> bool:
-        return st.owner[st.rank] != NOBODY and st.killed != st.rank
+        r = st.rank
+        return r < 8 and st.owner[r] != NOBODY and st.killed != r
 
     def rasputin_due(self, st: CitadelsState) -> bool:
         """citadels.action.rasputin: offered whenever a murdered character is called, held or not."""
@@ -154,7 +158,8 @@ class Drafting:
         st.owner = [NOBODY] * 8
         st.down, st.down_knower, st.face_up = [], [], []
         st.rank = -1
-        st.note(f"Round {st.round} ends; the characters go back to the middle.", {"round": st.round})
+        if st.events is not None:
+            st.note(f"Round {st.round} ends; the characters go back to the middle.", {"round": st.round})
         if st.first_eight == NOBODY:
             st.round += 1
 

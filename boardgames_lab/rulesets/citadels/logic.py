@@ -18,6 +18,8 @@ from .turn import DECLINE, KEEP_MOVES, PLAY_ACROBAT, PLAY_RASPUTIN, SAVE, CASH, 
 from .view import Viewing
 
 P = "citadels."
+PICK = tuple(mv("pick", c) for c in CHAR_IDS)
+BURY = tuple(mv("bury", c) for c in CHAR_IDS)
 
 INFO = GameInfo(
     name="citadels", title="Citadels", min_players=2, max_players=7, default_players=4,
@@ -73,8 +75,8 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
             return self.turn_moves(st)
         p = st.current
         if phase == "draft":
-            kind = "bury" if st.steps[st.step] & 1 else "pick"
-            return [mv(kind, CHAR_IDS[c]) for c in st.pool]
+            table = BURY if st.steps[st.step] & 1 else PICK
+            return [table[c] for c in st.pool]
         if phase == "keep":
             return [KEEP_MOVES[c] for c in _distinct(st.drawn)]
         if phase == "exchange":

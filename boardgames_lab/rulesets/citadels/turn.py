@@ -20,6 +20,8 @@ EXCHANGE = tuple(mv("exchange", c) for c in CARD_IDS)
 LAB = tuple(mv("lab", c) for c in CARD_IDS)
 TAKE = tuple(mv("take", c) for c in CARD_IDS)
 KILL = tuple(mv("kill", c) for c in CHAR_IDS)
+TICKET = tuple(mv("ticket", seat=q) for q in range(7))
+CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
 ROB = tuple(mv("rob", c) for c in CHAR_IDS)
 
 
@@ -96,18 +98,22 @@ class Turning:
         st.action_used = st.turn_over = False
         st.builds_left = 1 + (ARCHITECT_EXTRA_BUILDS if r == ARCHITECT else 0)
         st.paid = []
-        st.note(f"{{p{p}}} reveals the {CHARACTERS[r].name}.", {"player": p, "character": CHAR_IDS[r]})
+        ev = st.events is not None
+        if ev:
+            st.note(f"{{p{p}}} reveals the {CHARACTERS[r].name}.", {"player": p, "character": CHAR_IDS[r]})
         if r == KING:
             st.crown = p
             st.heir = NOBODY
-            st.note(f"{{p{p}}} takes the crown.", {"crown": p})
+            if ev:
+                st.note(f"{{p{p}}} takes the crown.", {"crown": p})
         if st.robbed == r:
             thief = st.owner[THIEF]
             stolen = st.gold[p]
             st.gold[p] = 0
             st.gold[thief] += stolen
-            st.note(f"The Thief, {{p{thief}}}, takes all {stolen} gold of {{p{p}}}.",
-                    {"thief": thief, "victim": p, "gold": stolen})
+            if ev:
+                st.note(f"The Thief, {{p{thief}}}, takes all {stolen} gold of {{p{p}}}.",
+                        {"thief": thief, "victim": p, "gold": stolen})
 
     def choosing(self, st: CitadelsState) -> bool:
         return bool(st.drawn)
@@ -153,35 +159,39 @@ class Turning:
 
     # --- legal moves ---------------------------------------------------------------------
     def turn_moves(self, st: CitadelsState) -> list[Move]:
+        """Every legal move of the turn (the hot path of every bot: lookups bound to locals)."""
         p, r = st.tp, st.tc
         gold = st.gold[p]
         hand = st.hands[p]
         city = st.city[p]
-        moves: list[Move] = []
         if not st.income_done:
-            moves.append(GOLD)
-            if st.deck or st.discard:
-                moves.append(DRAW)
+            moves = [GOLD, DRAW] if st.deck or st.discard else [GOLD]
         else:
-            moves.append(END)
+            moves = [END]
             if st.builds_left > 0:
-                moves.extend(BUILD[c] for c in _distinct(hand) if not IS_ACTION[c] and COST[c] <= gold
-                             and c not in city)
+                last = -1
+                for c in hand:  # sorted: a repeated card follows itself
+                    if c != last:
+                        last = c
+                        if COST[c] <= gold and not IS_ACTION[c] and c not in city:
+                            moves.append(BUILD[c])
         if not st.ability_used:
             moves.extend(self._ability_moves(st, p, r))
-        if not st.colour_used and CHARACTERS[r].colour != NONE:
+        if not st.colour_used and CHAR_COLOUR[r] != NONE:
             moves.append(INCOME)
-        if LABORATORY in city and not st.lab_used and hand:
-            moves.extend(LAB[c] for c in _distinct(hand))
-        if SMITHY in city and not st.smithy_used and gold >= SMITHY_READINGS[st.options["smithy"]][0]:
-            moves.append(SMITHY_MOVE)
+        if city and (LABORATORY in city or SMITHY in city):
+            if LABORATORY in city and not st.lab_used and hand:
+                moves.extend(LAB[c] for c in _distinct(hand))
+            if SMITHY in city and not st.smithy_used and gold >= SMITHY_READINGS[st.options["smithy"]][0]:
+                moves.append(SMITHY_MOVE)
         if st.options["action_cards"]:
             if not st.action_used:
                 moves.extend(self._action_moves(st, p))
             if gold:
-                for q in range(st.num_players):
-                    if q != p and any(q * 8 + i not in st.paid for i in range(len(st.booths[q]))):
-                        moves.append(mv("ticket", seat=q))
+                paid = st.paid
+                for q, booths in enumerate(st.booths):
+                    if booths and q != p and any(q * 8 + i not in paid for i in range(len(booths))):
+                        moves.append(TICKET[q])
         return moves
 
     def _ability_moves(self, st: CitadelsState, p: int, r: int) -> list[Move]:
