@@ -1,26 +1,31 @@
 """Citadels moves: immutable values whose text notation round-trips exactly.
 
-=================================  ============================================================
-notation                           meaning
-=================================  ============================================================
-``pick king`` / ``bury thief``     draft: keep a character / lay one face down (2 players)
-``gold`` / ``draw``                income: take 2 gold / draw cards to keep one
-``keep manor``                     keep a drawn card
-``build manor``                    build a hand card in the city
-``income``                         colour income (King, Bishop, Merchant, Warlord)
-``kill thief`` / ``rob bishop``    the Assassin's / the Thief's ability
-``swap p2``                        the Wizard swaps hands with player 2
-``exchange manor`` ... ``exchange done``  the Wizard discards cards, then draws as many
-``bonus`` / ``cards``              the Merchant's extra gold / the Architect's two cards
-``destroy manor p2``               the Warlord removes player 2's Manor
-``lab tavern`` / ``smithy``        Laboratory / Smithy
-``save`` / ``decline``             answer the Graveyard, a Ticket Booth or a reaction window
-``play director``                  play an action card (``play fortune_teller p2``)
-``cannon manor>palace``            play the Living Cannonball: the Manor goes, the Palace comes
-``ticket p2`` / ``cash``           pay 1 gold onto player 2's Ticket Booth / cash a booth in
-``take manor``                     take a card seen with the Fortune Teller
-``end``                            end the turn
-=================================  ============================================================
+=========================  =================================================================================
+notation                   meaning
+=========================  =================================================================================
+``pick king``              draft: keep a character
+``bury thief``             draft with 2 players: lay a character face down
+``gold``                   income: take 2 gold
+``draw``                   income: draw cards to keep one (``keep manor`` then keeps the Manor)
+``build manor``            build a hand card in the city
+``income``                 colour income (King, Bishop, Merchant, Warlord)
+``kill thief``             the Assassin murders the Thief
+``rob bishop``             the Thief robs the Bishop
+``swap p2``                the Wizard swaps hands with player 2
+``exchange manor``         the Wizard discards the Manor (more may follow; ``exchange done`` draws as many)
+``bonus``                  the Merchant's extra gold
+``cards``                  the Architect's two cards
+``destroy manor p2``       the Warlord removes player 2's Manor
+``lab tavern``             the Laboratory: discard the Tavern for 1 gold
+``smithy``                 the Smithy: pay gold, draw cards
+``save``                   the Graveyard's owner buys the removed building (``decline`` lets it go)
+``play director``          play an action card; ``play fortune_teller p2`` looks at player 2's hand
+``take manor``             take the Manor seen with the Fortune Teller
+``cannon manor>palace``    the Living Cannonball: the Manor goes, the Palace comes
+``ticket p2``              pay 1 gold onto player 2's Ticket Booth (its owner may then ``cash`` or ``decline``)
+``play acrobat``           answer a reaction window with the Acrobat (or Rasputin); ``decline`` to pass
+``end``                    end the turn
+=========================  =================================================================================
 """
 from __future__ import annotations
 
