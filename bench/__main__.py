@@ -19,7 +19,7 @@ from typing import Any
 import boardgames_lab as bgl
 from boardgames_lab.core.registry import definition
 
-TARGETS = {("saint_petersburg", 4): 850}  # random games per second the issues ask for
+TARGETS = {("saint_petersburg", 4): 850, ("citadels", 6): 390}  # random games per second the issues ask for
 
 
 def engine_games(name: str, players: int, seeds: range) -> tuple[float, int]:

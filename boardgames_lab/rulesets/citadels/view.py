@@ -9,6 +9,7 @@ from .state import NOBODY, CitadelsState
 
 CARD_IDS = tuple(c.id for c in CARDS)
 CHAR_IDS = tuple(c.id for c in CHARACTERS)
+TEACHER = -2  # the perspective of the full view: everything is known
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -17,7 +18,7 @@ def _ids(cards: list[int]) -> list[str]:
 
 def _knows(st: CitadelsState, player: int | None, r: int) -> bool:
     """May ``player`` see where character ``r`` is? (citadels.draft.secret)"""
-    if st.shown[r] or r in st.face_up or st.final is not None:
+    if player == TEACHER or st.shown[r] or r in st.face_up or st.final is not None:
         return True
     if st.silent[r] and st.killed != r:
         return True  # called and silent, not murdered: it lies aside
@@ -74,13 +75,14 @@ def _table(st: CitadelsState, player: int | None, all_seen: bool) -> dict[str, A
         "current_player": None if over else st.current,
         "turn_player": None if st.tp == NOBODY or st.phase in ("draft", "round_start") else st.tp,
         "crown": st.crown, "deck": len(st.deck), "discard": _ids(st.discard),
-        "characters": _characters(st, None if all_seen else player),
+        "characters": _characters(st, TEACHER if all_seen else player),
         "pool": [CHAR_IDS[c] for c in st.pool] if drafter or all_seen else None, "pool_size": len(st.pool),
         "face_up": [CHAR_IDS[c] for c in st.face_up], "face_down": len(st.down),
         "drawn": _ids(st.drawn) if chooser or all_seen else None, "drawn_size": len(st.drawn),
         "exchange": _ids(st.exchange) if chooser or all_seen else None, "exchange_size": len(st.exchange),
         "window": st.window or None, "first_eight": None if st.first_eight == NOBODY else st.first_eight,
-        "players": [_player(st, p, over or all_seen or p == player, player) for p in range(st.num_players)],
+        "players": [_player(st, p, over or all_seen or p == player, TEACHER if all_seen else player)
+                    for p in range(st.num_players)],
         "final": st.final,
     }
 
