@@ -161,3 +161,23 @@ def test_draft_moves_offer_only_the_pool() -> None:
     game = new(5)
     pool = game.view(0)["pool"]
     assert moves(game) == {f"pick {c}" for c in pool}
+
+
+@cites(P + "draft.secret")
+def test_determinize_keeps_what_a_drafter_saw() -> None:
+    """A resampled state never hands a character a player saw passing to someone who chose before him."""
+    from boardgames_lab.core.rng import Rng
+
+    game = new(5, seed=9)
+    play_out_draft(game)
+    d, st = game.definition, game.state
+    first_choice = next(r for r in range(8) if st.owner[r] == 0)
+    seen_by_second = {r for r in range(8) if st.taken_step[r] >= st.first_step[1]}
+    assert first_choice not in seen_by_second
+    for seed in range(40):
+        other = d.determinize(st, 1, Rng(seed))
+        assert d.view(other, 1) == game.view(1)
+        picked_first = next(r for r in range(8) if other.owner[r] == 0)
+        assert picked_first not in seen_by_second
+        placed = [r for r in range(8) if other.owner[r] != -1] + other.down + other.face_up
+        assert sorted(placed) == list(range(8))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .data import CHARACTERS, FACE_UP, KING
-from .state import NOBODY, CitadelsState
+from .state import NOBODY, NOT_TAKEN, CitadelsState
 
 KEEP, BURY = 0, 1
 
@@ -36,8 +36,9 @@ class Drafting:
             st.face_up.append(cards.pop())
         st.pool = cards
         st.owner = [NOBODY] * 8
-        st.taken_step = [99] * 8
-        st.first_step = [99] * n
+        st.taken_step = [NOT_TAKEN] * 8
+        st.taken_step[st.down[0]] = -1  # out of the pool before anyone chose
+        st.first_step = [NOT_TAKEN] * n
         st.shown = [False] * 8
         st.silent = [False] * 8
         st.killed = st.robbed = NOBODY
@@ -55,12 +56,13 @@ class Drafting:
         """Who holds the cards now; with seven players the last one also takes the face-down card."""
         p = st.steps[st.step] >> 1
         st.current = p
-        if st.first_step[p] == 99:
+        if st.first_step[p] == NOT_TAKEN:
             st.first_step[p] = st.step
         if st.num_players == 7 and st.step == 6:  # citadels.draft.seven_players
-            st.pool.append(st.down.pop())
+            card = st.down.pop()
             st.down_knower.pop()
-            st.pool.sort()
+            st.pool.append(card)
+            st.taken_step[card] = NOT_TAKEN
         st.pool.sort()
 
     def turn_draft(self, st: CitadelsState) -> None:

@@ -22,6 +22,8 @@ LEGAL_RULE = {
     "cash": "action.ticket_cash", "ticket": "action.ticket_booth", "take": "action.fortune_teller",
     "cannon": "action.cannonball", "play": "action.one_per_turn", "end": "turn.end",
 }
+PHASE_RULE = {"graveyard": "violet.graveyard", "cash": "action.ticket_cash", "rasputin": "action.rasputin",
+              "acrobat": "action.acrobat"}
 ABILITY_OF = {"kill": ASSASSIN, "rob": THIEF, "swap": WIZARD, "exchange": WIZARD, "bonus": MERCHANT,
               "cards": ARCHITECT, "destroy": WARLORD}
 
@@ -44,7 +46,8 @@ class Explaining:
         if not isinstance(move, Move):
             return Explanation(False, "core.not_legal", f"{move!r} is not a Citadels move")
         if move in self.legal_moves(st):  # type: ignore[attr-defined]
-            return Explanation(True, P + LEGAL_RULE[move.kind], f"{move} is allowed here")
+            rule = PHASE_RULE.get(st.phase) if move.kind in ("decline", "play") else None
+            return Explanation(True, P + (rule or LEGAL_RULE[move.kind]), f"{move} is allowed here")
         if move.kind not in FLOW.phase(st.phase).moves:
             return self._wrong_phase(st, move)
         why = self._diagnose(st, move)

@@ -5,7 +5,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from .data import CARDS, CHARACTERS, COLOURS, COLOUR, deck_for
-from .state import NOBODY, CitadelsState
+from .state import NOBODY, NOT_TAKEN, CitadelsState
 
 CARD_IDS = tuple(c.id for c in CARDS)
 CHAR_IDS = tuple(c.id for c in CHARACTERS)
@@ -147,7 +147,7 @@ class Viewing:
 
     def _resample_characters(self, st: CitadelsState, player: int | None, rng: Rng) -> None:
         """Unknown characters change places only with others the player saw (or did not see) alike."""
-        first = st.first_step[player] if player is not None else 99
+        first = st.first_step[player] if player is not None and player >= 0 else NOT_TAKEN
         groups: dict[bool, list[int]] = {True: [], False: []}
         for r in range(8):
             if not _knows(st, player, r):
