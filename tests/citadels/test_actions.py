@@ -197,3 +197,12 @@ def test_acrobat_and_rasputin_are_not_played_in_ones_own_turn() -> None:
     at_turn(game, 0, "bishop")
     assert not game.explain("play acrobat")
     assert game.explain("play acrobat").rule == P + "action.acrobat"
+
+
+@cites(P + "violet.laboratory")
+def test_laboratory_takes_no_action_card() -> None:
+    game = variant()
+    give(game, 0, hand=["director", "temple"], city=["laboratory"])
+    at_turn(game, 0, "bishop")
+    assert "lab temple" in moves(game) and "lab director" not in moves(game)
+    assert game.explain("lab director").rule == P + "violet.laboratory"

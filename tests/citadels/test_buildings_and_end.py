@@ -49,6 +49,7 @@ def test_laboratory_once_a_turn() -> None:
     empty_hand(game, 0)
     give(game, 0, hand=["temple", "tavern"], city=["laboratory"], gold=0)
     at_turn(game, 0, "bishop")
+    assert moves(game) >= {"lab temple", "lab tavern"}
     game.apply("lab temple")
     assert game.state.gold[0] == 1 and "lab tavern" not in moves(game)
     assert game.explain("lab tavern").rule == P + "violet.laboratory"

@@ -47,13 +47,23 @@ class Explaining:
             return Explanation(False, "core.not_legal", f"{move!r} is not a Citadels move")
         if move in self.legal_moves(st):  # type: ignore[attr-defined]
             rule = PHASE_RULE.get(st.phase) if move.kind in ("decline", "play") else None
-            return Explanation(True, P + (rule or LEGAL_RULE[move.kind]), f"{move} is allowed here")
+            return Explanation(True, P + (rule or LEGAL_RULE[move.kind]), self._legal_reason(st, move))
         if move.kind not in FLOW.phase(st.phase).moves:
             return self._wrong_phase(st, move)
         why = self._diagnose(st, move)
         if why is None:
             return _no("turn.ability", f"{move} is not possible at this moment of the {st.phase} phase")
         return why
+
+    def _legal_reason(self, st: CitadelsState, move: Move) -> str:
+        p = st.current
+        if move.kind == "build":
+            c = CARD_INDEX[move.arg]
+            return f"the {CARDS[c].name} costs {COST[c]} gold and you have {st.gold[p]}"
+        if move.kind == "destroy":
+            price = removal_price(st, move.seat, CARD_INDEX[move.arg])
+            return f"removing the {_card(move.arg)} costs {price} gold and you have {st.gold[p]}"
+        return f"{move} is allowed here"
 
     def _wrong_phase(self, st: CitadelsState, move: Move) -> Explanation:
         wants = {
@@ -120,6 +130,8 @@ class Explaining:
                 return _no("violet.laboratory", "you have no Laboratory in your city")
             if st.lab_used:
                 return _no("violet.laboratory", "the Laboratory works once a turn")
+            if IS_ACTION[CARD_INDEX[move.arg]]:
+                return _no("violet.laboratory", "the Laboratory takes a building card, not an action card")
             return _no("violet.laboratory", f"you hold no {_card(move.arg)}")
         if kind == "smithy":
             price = SMITHY_READINGS[st.options["smithy"]][0]

@@ -64,7 +64,7 @@ RULES = make_rulebook("citadels", [
     # Violet buildings (fact sheet §2.3, §2.6)
     Rule(P + "violet.haunted_city", "Fact sheet §2.3", "The Haunted City counts as any one colour for the five-colour bonus, unless built in the last round."),
     Rule(P + "violet.keep", "Fact sheet §2.3", "The Warlord cannot remove a Keep."),
-    Rule(P + "violet.laboratory", "Fact sheet §2.3", "Once a turn the Laboratory's owner may discard a hand card for 1 gold."),
+    Rule(P + "violet.laboratory", "Fact sheet §2.3", "Once a turn the Laboratory's owner may discard a building card from hand for 1 gold."),
     Rule(P + "violet.smithy", "Fact sheet §2.3", "Once a turn the Smithy's owner may pay gold to draw cards: 3 for 2 by default (edition option)."),
     Rule(P + "violet.observatory", "Fact sheet §2.3", "Drawing for income, the Observatory's owner draws 3 and keeps 1."),
     Rule(P + "violet.library", "Fact sheet §2.3", "Drawing for income, the Library's owner keeps every card drawn; with an Observatory too, draws 3 and keeps 2."),

@@ -181,7 +181,7 @@ class Turning:
             moves.append(INCOME)
         if city and (LABORATORY in city or SMITHY in city):
             if LABORATORY in city and not st.lab_used and hand:
-                moves.extend(LAB[c] for c in _distinct(hand))
+                moves.extend(LAB[c] for c in _distinct(hand) if not IS_ACTION[c])
             if SMITHY in city and not st.smithy_used and gold >= SMITHY_READINGS[st.options["smithy"]][0]:
                 moves.append(SMITHY_MOVE)
         if st.options["action_cards"]:
