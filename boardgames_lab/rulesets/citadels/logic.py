@@ -5,16 +5,17 @@ from typing import Any
 
 from ...core.definition import GameDefinition, GameInfo, Option
 from .actions import Acting
-from .data import (CARD_IDS, CARDS, CHAR_IDS, CHAR_INDEX, CITY_GOAL, COLOUR, FIRST_EIGHT_BONUS, FIVE_COLOUR_BONUS,
-                   HAUNTED_CITY, IS_ACTION, TICKET_BOOTH, NONE, OTHER_EIGHT_BONUS, POINTS, RASPUTIN, ACROBAT, START_CARDS,
-                   START_GOLD, VIOLET, deck_for)
+from .data import (ACROBAT, CARD_IDS, CARDS, CHAR_IDS, CHAR_INDEX, CITY_GOAL, COLOUR, FIRST_EIGHT_BONUS,
+                   FIVE_COLOUR_BONUS, HAUNTED_CITY, IS_ACTION, NONE, OTHER_EIGHT_BONUS, POINTS, RASPUTIN, START_CARDS,
+                   START_GOLD, TICKET_BOOTH, VIOLET, deck_for)
 from .draft import Drafting
 from .explain import Explaining
 from .moves import Move, mv
 from .phases import FLOW
 from .rules import RULES
 from .state import CitadelsState
-from .turn import DECLINE, KEEP_MOVES, PLAY_ACROBAT, PLAY_RASPUTIN, SAVE, CASH, EXCHANGE, EXCHANGE_DONE, TAKE, Turning, _distinct
+from .turn import (CASH, DECLINE, EXCHANGE, EXCHANGE_DONE, KEEP_MOVES, PLAY_ACROBAT, PLAY_RASPUTIN, SAVE, TAKE,
+                   Turning, distinct)
 from .view import Viewing
 
 P = "citadels."
@@ -78,11 +79,11 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
             table = BURY if st.steps[st.step] & 1 else PICK
             return [table[c] for c in st.pool]
         if phase == "keep":
-            return [KEEP_MOVES[c] for c in _distinct(st.drawn)]
+            return [KEEP_MOVES[c] for c in distinct(st.drawn)]
         if phase == "exchange":
-            return [EXCHANGE_DONE, *(EXCHANGE[c] for c in _distinct(st.hands[p]))]
+            return [EXCHANGE_DONE, *(EXCHANGE[c] for c in distinct(st.hands[p]))]
         if phase == "fortune":
-            return [TAKE[c] for c in _distinct(st.hands[st.fortune])]
+            return [TAKE[c] for c in distinct(st.hands[st.fortune])]
         if phase == "graveyard":
             return [DECLINE, SAVE]
         if phase == "cash":

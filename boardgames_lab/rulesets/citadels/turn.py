@@ -74,7 +74,7 @@ def removable(st: CitadelsState, p: int) -> list[Move]:
     return out
 
 
-def _distinct(cards: list[int]) -> list[int]:
+def distinct(cards: list[int]) -> list[int]:
     out, last = [], -1
     for c in cards:  # hands are sorted: repeats sit side by side
         if c != last:
@@ -181,7 +181,7 @@ class Turning:
             moves.append(INCOME)
         if city and (LABORATORY in city or SMITHY in city):
             if LABORATORY in city and not st.lab_used and hand:
-                moves.extend(LAB[c] for c in _distinct(hand) if not IS_ACTION[c])
+                moves.extend(LAB[c] for c in distinct(hand) if not IS_ACTION[c])
             if SMITHY in city and not st.smithy_used and gold >= SMITHY_READINGS[st.options["smithy"]][0]:
                 moves.append(SMITHY_MOVE)
         if st.options["action_cards"]:
@@ -201,7 +201,7 @@ class Turning:
             return [ROB[c] for c in range(2, 8) if c != st.killed]
         if r == WIZARD:
             out = [mv("swap", seat=q) for q in range(st.num_players) if q != p]
-            out.extend(EXCHANGE[c] for c in _distinct(st.hands[p]))
+            out.extend(EXCHANGE[c] for c in distinct(st.hands[p]))
             return out
         if r == MERCHANT:
             return [BONUS]
@@ -214,7 +214,7 @@ class Turning:
     def _action_moves(self, st: CitadelsState, p: int) -> list[Move]:
         out: list[Move] = []
         hand = st.hands[p]
-        for c in _distinct(hand):
+        for c in distinct(hand):
             if not IS_ACTION[c] or c in (ACROBAT, RASPUTIN):
                 continue
             if c == FORTUNE_TELLER:
@@ -231,7 +231,7 @@ class Turning:
         for old in sorted(set(city)):
             if old == CIRCUS_TENT:
                 continue
-            for new in _distinct(st.hands[p]):
+            for new in distinct(st.hands[p]):
                 if not IS_ACTION[new] and COST[new] > COST[old] and COST[new] - COST[old] <= gold and new not in city:
                     out.append(mv("cannon", CARD_IDS[old], -1, CARD_IDS[new]))
         return out
