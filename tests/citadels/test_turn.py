@@ -277,3 +277,18 @@ def test_empty_deck_is_refilled_from_the_discard_pile() -> None:
     game.apply("cards")
     game.apply("draw")
     assert len(st.deck) > 10 and game.phase == "keep"
+
+
+@cites(P + "char.colour_income")
+def test_colour_income_is_offered_once_it_pays() -> None:
+    game = new(4)
+    empty_hand(game, 0)
+    give(game, 0, hand=["manor"], gold=3)
+    at_turn(game, 0, "king")
+    assert "income" not in moves(game)
+    why = game.explain("income")
+    assert not why.legal and "nothing to collect" in why.reason
+    game.apply("gold")
+    game.apply("build manor")
+    game.apply("income")
+    assert game.state.gold[0] == 3

@@ -124,7 +124,10 @@ class Explaining:
         if kind == "income":
             if CHARACTERS[st.tc].colour == NONE:
                 return _no("char.colour_income", f"the {CHARACTERS[st.tc].name} earns nothing by colour")
-            return _no("char.colour_income", "colour income is taken once, all at once; you have taken it")
+            if st.colour_used:
+                return _no("char.colour_income", "colour income is taken once, all at once; you have taken it")
+            return _no("char.colour_income", f"you have no building that pays the {CHARACTERS[st.tc].name} yet: "
+                       "nothing to collect (build one first, then take the income)")
         if kind == "lab":
             if LABORATORY not in st.city[p]:
                 return _no("violet.laboratory", "you have no Laboratory in your city")

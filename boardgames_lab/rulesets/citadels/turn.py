@@ -21,6 +21,8 @@ LAB = tuple(mv("lab", c) for c in CARD_IDS)
 TAKE = tuple(mv("take", c) for c in CARD_IDS)
 KILL = tuple(mv("kill", c) for c in CHAR_IDS)
 TICKET = tuple(mv("ticket", seat=q) for q in range(7))
+SWAP = tuple(mv("swap", seat=q) for q in range(7))
+DESTROY = tuple(tuple(mv("destroy", c, q) for c in CARD_IDS) for q in range(7))
 CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
 ROB = tuple(mv("rob", c) for c in CHAR_IDS)
 
@@ -58,19 +60,20 @@ def removal_price(st: CitadelsState, q: int, b: int) -> int:
 
 
 def removable(st: CitadelsState, p: int) -> list[Move]:
-    """Every building the Warlord may remove and afford (one move each)."""
+    """Every building the Warlord may remove and afford (one move each; prices inlined from removal_price)."""
     out = []
     gold = st.gold[p]
-    for q in range(st.num_players):
-        if q == p or len(st.city[q]) >= CITY_GOAL or protected(st, q):
+    bishop_seat = st.owner[BISHOP] if st.killed != BISHOP else NOBODY
+    for q, city in enumerate(st.city):
+        if q == p or q == bishop_seat or len(city) >= CITY_GOAL or not city:
             continue
-        seen = set()
-        for b in st.city[q]:
-            if b == KEEP or b == CIRCUS_TENT or b in seen:
-                continue
-            seen.add(b)
-            if removal_price(st, q, b) <= gold:
-                out.append(mv("destroy", CARD_IDS[b], q))
+        wall = 1 if GREAT_WALL in city else 0
+        moves = DESTROY[q]
+        for b in city:
+            if b != KEEP and b != CIRCUS_TENT and COST[b] - 1 + (wall if b != GREAT_WALL else 0) <= gold:
+                move = moves[b]
+                if move not in out:  # Circus Tents aside, a city holds one building of a name
+                    out.append(move)
     return out
 
 
@@ -177,8 +180,8 @@ class Turning:
                             moves.append(BUILD[c])
         if not st.ability_used:
             moves.extend(self._ability_moves(st, p, r))
-        if not st.colour_used and CHAR_COLOUR[r] != NONE:
-            moves.append(INCOME)
+        if not st.colour_used and CHAR_COLOUR[r] != NONE and colour_income(st, p, r):
+            moves.append(INCOME)  # offered once there is something to collect
         if city and (LABORATORY in city or SMITHY in city):
             if LABORATORY in city and not st.lab_used and hand:
                 moves.extend(LAB[c] for c in distinct(hand) if not IS_ACTION[c])
@@ -200,7 +203,7 @@ class Turning:
         if r == THIEF:
             return [ROB[c] for c in range(2, 8) if c != st.killed]
         if r == WIZARD:
-            out = [mv("swap", seat=q) for q in range(st.num_players) if q != p]
+            out = [SWAP[q] for q in range(st.num_players) if q != p]
             out.extend(EXCHANGE[c] for c in distinct(st.hands[p]))
             return out
         if r == MERCHANT:
