@@ -1,0 +1,177 @@
+"""The character draft and the calling of the characters: hooks and guards named in phases.py."""
+from __future__ import annotations
+
+from .data import CHARACTERS, FACE_UP, KING
+from .state import NOBODY, NOT_TAKEN, CitadelsState
+
+KEEP, BURY = 0, 1
+
+
+def draft_steps(n: int, crown: int) -> list[int]:
+    """Who decides at each step of the draft, and whether they keep or bury (player * 2 + kind)."""
+    a, b = crown, (crown + 1) % n
+    if n == 2:  # citadels.draft.two_players
+        return [a * 2, b * 2, b * 2 + BURY, a * 2, a * 2 + BURY, b * 2]
+    rounds = 2 if n == 3 else 1  # citadels.draft.three_players: the cards go round twice
+    return [((crown + i) % n) * 2 for i in range(n * rounds)]
+
+
+def _shuffle(st: CitadelsState, cards: list[int]) -> None:
+    """Fisher-Yates on the state's generator: for eight cards cheaper than Rng.shuffle's seeded twister."""
+    below = st.rng.below
+    for i in range(len(cards) - 1, 0, -1):
+        j = below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+class Drafting:
+    """Mixed into the game definition: the round's set-up, the draft and the calling."""
+
+    def start_round(self, st: CitadelsState) -> None:
+        """citadels.draft.face_down / draft.face_up / draft.king_not_face_up / char.king_murdered"""
+        n = st.num_players
+        if st.heir != NOBODY:
+            st.crown, st.heir = st.heir, NOBODY
+            st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
+        cards = list(range(8))
+        _shuffle(st, cards)
+        st.down = [cards.pop()]
+        st.down_knower = [st.crown if n <= 3 else NOBODY]  # with 2-3 players the King looks at it
+        st.face_up = []
+        for _ in range(FACE_UP[n]):
+            while cards[-1] == KING:  # the King never lies face up: shuffle it back, turn up another
+                _shuffle(st, cards)
+            st.face_up.append(cards.pop())
+        st.pool = cards
+        st.owner = [NOBODY] * 8
+        st.taken_step = [NOT_TAKEN] * 8
+        st.taken_step[st.down[0]] = -1  # out of the pool before anyone chose
+        st.first_step = [NOT_TAKEN] * n
+        st.shown = [False] * 8
+        st.silent = [False] * 8
+        st.killed = st.robbed = NOBODY
+        st.rank = -1
+        st.steps = draft_steps(n, st.crown)
+        st.step = 0
+        st.current = st.steps[0] >> 1
+        if st.events is not None:
+            st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
+                    + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "")
+                    + ".", {"round": st.round, "face_up": [CHARACTERS[c].id for c in st.face_up]})
+        self._prepare_step(st)
+
+    def _prepare_step(self, st: CitadelsState) -> None:
+        """Who holds the cards now; with seven players the last one also takes the face-down card."""
+        p = st.steps[st.step] >> 1
+        st.current = p
+        if st.first_step[p] == NOT_TAKEN:
+            st.first_step[p] = st.step
+        if st.num_players == 7 and st.step == 6:  # citadels.draft.seven_players
+            card = st.down.pop()
+            st.down_knower.pop()
+            st.pool.append(card)
+            st.taken_step[card] = NOT_TAKEN
+        st.pool.sort()
+
+    def turn_draft(self, st: CitadelsState) -> None:
+        self._prepare_step(st)
+
+    def draft_done(self, st: CitadelsState) -> bool:
+        return st.step >= len(st.steps)
+
+    def finish_draft(self, st: CitadelsState) -> None:
+        """citadels.draft.last_two: the card left over goes face down; its last holder saw it."""
+        last = st.steps[-1] >> 1
+        for c in st.pool:
+            st.taken_step[c] = st.step
+            st.down.append(c)
+            st.down_knower.append(last)
+        st.pool = []
+        st.note("The last character is laid face down. The King calls the characters.", {})
+
+    def apply_draft(self, st: CitadelsState, kind: str, c: int) -> None:
+        p = st.current
+        st.pool.remove(c)
+        st.taken_step[c] = st.step
+        st.step += 1
+        if kind == "pick":
+            st.owner[c] = p
+        else:
+            st.down.append(c)
+            st.down_knower.append(p)
+        if st.events is not None:
+            what = "keeps the {}" if kind == "pick" else "lays the {} face down"
+            st.note(f"{{p{p}}} " + what.format(CHARACTERS[c].name) + ".",
+                    {"player": p, "character": CHARACTERS[c].id, "kind": kind}, visible_to=[p])
+
+    # --- calling -------------------------------------------------------------------------
+    def call_next(self, st: CitadelsState) -> None:
+        """citadels.call.order / call.silent / char.assassin: call the next rank; skip the silent ones,
+        unless a reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
+        st.asked = 0
+        r = st.rank + 1
+        owner, killed = st.owner, st.killed
+        windows = st.options["action_cards"]
+        while r < 8:
+            if owner[r] != NOBODY and killed != r:
+                break
+            st.silent[r] = True
+            if st.events is not None:
+                why = " (murdered)" if killed == r else ""
+                st.note(f"The {CHARACTERS[r].name} is called; nobody answers{why}.", {"called": CHARACTERS[r].id})
+            if windows and (killed == r or r == KING):
+                break
+            r += 1
+        st.rank = r
+
+    def character_answers(self, st: CitadelsState) -> bool:
+        r = st.rank
+        return r < 8 and st.owner[r] != NOBODY and st.killed != r
+
+    def rasputin_due(self, st: CitadelsState) -> bool:
+        """citadels.action.rasputin: offered whenever a murdered character is called, held or not."""
+        return st.options["action_cards"] and st.killed == st.rank and not st.asked & 1
+
+    def acrobat_due(self, st: CitadelsState) -> bool:
+        """citadels.action.acrobat: the King is called and nobody reveals him."""
+        return (st.options["action_cards"] and st.rank == KING and not st.queue and not st.asked & 6
+                and (st.owner[KING] == NOBODY or st.killed == KING))
+
+    def _open(self, st: CitadelsState, window: str, bit: int) -> None:
+        st.asked |= bit
+        st.window = window
+        n = st.num_players
+        st.queue = [(st.crown + i) % n for i in range(n)]
+        st.current = st.queue[0]
+
+    def open_rasputin(self, st: CitadelsState) -> None:
+        self._open(st, "rasputin", 1)
+
+    def open_acrobat(self, st: CitadelsState) -> None:
+        self._open(st, "acrobat", 2)
+
+    def turn_window(self, st: CitadelsState) -> None:
+        if st.queue:
+            st.current = st.queue[0]
+
+    def window_closed(self, st: CitadelsState) -> bool:
+        return not st.queue
+
+    def rasputin_played(self, st: CitadelsState) -> bool:
+        return bool(st.asked & 4)
+
+    def end_round(self, st: CitadelsState) -> None:
+        """citadels.char.king_absent: with no King revealed the crown stays; a murdered King's heir waits."""
+        if st.killed == KING and st.owner[KING] != NOBODY and not st.shown[KING] and st.acrobat_round != st.round:
+            st.heir = st.owner[KING]  # citadels.char.king_murdered
+            st.note("The murdered King was {p%d}'s: the crown goes there next round." % st.heir, {"heir": st.heir})
+        st.owner = [NOBODY] * 8
+        st.down, st.down_knower, st.face_up = [], [], []
+        st.rank = -1
+        if st.events is not None:
+            st.note(f"Round {st.round} ends; the characters go back to the middle.", {"round": st.round})
+        if st.first_eight == NOBODY:
+            st.round += 1
+
+    def game_ends(self, st: CitadelsState) -> bool:
+        return st.first_eight != NOBODY

@@ -1,0 +1,100 @@
+"""The Citadels game state: plain lists and ints, cheap to copy."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...core.definition import State
+
+NOBODY = -1
+NOT_TAKEN = 99  # taken_step of a character still in the draft pool
+
+# Scalars copied as they are by clone(); every other slot holds a list (copied one level deep,
+# or two for lists of lists).
+_SCALARS = ("options", "crown", "round", "heir", "step", "rank", "killed", "robbed", "asked", "tp", "tc",
+            "income_done", "builds_left", "ability_used", "colour_used", "lab_used", "smithy_used",
+            "action_used", "keep_left", "exchanging", "turn_over", "grave_card", "grave_owner",
+            "cash_owner", "cash_booth", "fortune", "first_eight", "final", "window", "acrobat_round")
+_NESTED = ("hands", "city", "booths")
+
+
+class CitadelsState(State):
+    __slots__ = (*_SCALARS, *_NESTED, "deck", "discard", "gold", "owner", "face_up", "down", "down_knower",
+                 "pool", "steps", "taken_step", "first_step", "shown", "silent", "drawn", "exchange",
+                 "paid", "queue", "haunted_round")
+
+    def setup_fields(self, players: int, options: dict[str, Any]) -> None:
+        self.options = options
+        self.deck: list[int] = []  # top = end of the list
+        self.discard: list[int] = []  # the open discard pile, top = end
+        self.hands: list[list[int]] = [[] for _ in range(players)]  # kept sorted
+        self.city: list[list[int]] = [[] for _ in range(players)]  # in building order
+        self.booths: list[list[int]] = [[] for _ in range(players)]  # gold lying on each Ticket Booth
+        self.gold = [0] * players
+        self.crown = 0
+        self.round = 1
+        self.heir = NOBODY  # the murdered King's player, who takes the crown next round
+        # The draft: where each character is, and who may know it.
+        self.owner = [NOBODY] * 8
+        self.face_up: list[int] = []
+        self.down: list[int] = []  # characters face down in the middle
+        self.down_knower: list[int] = []  # who saw each face-down card (NOBODY: no one)
+        self.pool: list[int] = []  # the characters being passed
+        self.steps: list[int] = []  # the draft: player * 2 + (0 keep, 1 bury) per step
+        self.step = 0
+        self.taken_step = [NOT_TAKEN] * 8  # the draft step at which each character left the pool
+        self.first_step = [NOT_TAKEN] * players  # the step at which each player first saw the pool
+        # Calling the characters.
+        self.rank = -1  # the character being called (0 Assassin .. 7 Warlord)
+        self.shown = [False] * 8  # characters revealed this round
+        self.silent = [False] * 8  # called and nobody answered
+        self.killed = NOBODY
+        self.robbed = NOBODY
+        self.asked = 0  # reaction windows already offered for this rank (1 Rasputin, 2 Acrobat)
+        self.window = ""  # the open reaction window ("rasputin", "acrobat")
+        self.queue: list[int] = []  # players still to answer the open window
+        # The character's turn.
+        self.tp = NOBODY  # whose turn it is
+        self.tc = NOBODY  # with which character
+        self.income_done = False
+        self.builds_left = 0
+        self.ability_used = False
+        self.colour_used = False
+        self.lab_used = False
+        self.smithy_used = False
+        self.action_used = False
+        self.drawn: list[int] = []  # cards drawn, waiting to be kept or discarded
+        self.keep_left = 0
+        self.exchange: list[int] = []  # cards the Wizard is discarding
+        self.exchanging = False
+        self.paid: list[int] = []  # booths paid this turn, as owner * 8 + booth index
+        self.turn_over = False
+        self.grave_card = NOBODY  # a removed building the Graveyard may save
+        self.grave_owner = NOBODY
+        self.cash_owner = NOBODY  # a Ticket Booth owner deciding whether to cash in
+        self.cash_booth = NOBODY
+        self.fortune = NOBODY  # the player whose hand the Fortune Teller is looking at
+        # The end.
+        self.haunted_round = [0] * players  # the round each player built the Haunted City (0: not built)
+        self.first_eight = NOBODY
+        self.acrobat_round = 0  # the round an Acrobat took the crown (it then overrides a murdered King's heir)
+        self.final: list[dict[str, int]] | None = None
+
+    def clone(self) -> "CitadelsState":
+        other = CitadelsState.__new__(CitadelsState)
+        self.copy_base(other)
+        for name in _SCALARS:
+            setattr(other, name, getattr(self, name))
+        other.hands = [h[:] for h in self.hands]
+        other.city = [c[:] for c in self.city]
+        other.booths = [b[:] for b in self.booths]
+        for name in ("deck", "discard", "gold", "owner", "face_up", "down", "down_knower", "pool", "steps",
+                     "taken_step", "first_step", "shown", "silent", "drawn", "exchange", "paid", "queue",
+                     "haunted_round"):
+            setattr(other, name, getattr(self, name)[:])
+        return other
+
+    def snapshot(self) -> dict[str, Any]:
+        fields = {name: getattr(self, name) for name in CitadelsState.__slots__ if name != "options"}
+        fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
+        return copy.deepcopy(fields)

@@ -1,0 +1,240 @@
+"""A character's turn: income, building, abilities, violet buildings and the action cards."""
+from __future__ import annotations
+
+from .data import (ACROBAT, ARCHITECT, ARCHITECT_EXTRA_BUILDS, ASSASSIN, BISHOP, CARD_IDS, CARDS, CHAR_IDS,
+                   CHARACTERS, CIRCUS_TENT, CITY_GOAL, COLOUR, COST, FORTUNE_TELLER, GREAT_WALL, IS_ACTION, KEEP,
+                   KING, LABORATORY, LIVING_CANNONBALL, MERCHANT, NONE, RASPUTIN, SCHOOL_OF_MAGIC, SMITHY,
+                   SMITHY_READINGS, THIEF, WARLORD, WIZARD)
+from .moves import DONE, Move, mv
+from .state import NOBODY, CitadelsState
+
+NAME = tuple(c.name for c in CARDS)
+END, GOLD, DRAW, INCOME, BONUS, CARDS_MOVE, SMITHY_MOVE = (mv(k) for k in (
+    "end", "gold", "draw", "income", "bonus", "cards", "smithy"))
+SAVE, DECLINE, CASH = mv("save"), mv("decline"), mv("cash")
+EXCHANGE_DONE = mv("exchange", DONE)
+PLAY_ACROBAT, PLAY_RASPUTIN = mv("play", "acrobat"), mv("play", "rasputin")
+BUILD = tuple(mv("build", c) for c in CARD_IDS)
+KEEP_MOVES = tuple(mv("keep", c) for c in CARD_IDS)
+EXCHANGE = tuple(mv("exchange", c) for c in CARD_IDS)
+LAB = tuple(mv("lab", c) for c in CARD_IDS)
+TAKE = tuple(mv("take", c) for c in CARD_IDS)
+KILL = tuple(mv("kill", c) for c in CHAR_IDS)
+TICKET = tuple(mv("ticket", seat=q) for q in range(7))
+SWAP = tuple(mv("swap", seat=q) for q in range(7))
+DESTROY = tuple(tuple(mv("destroy", c, q) for c in CARD_IDS) for q in range(7))
+CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
+ROB = tuple(mv("rob", c) for c in CHAR_IDS)
+
+
+def draw(st: CitadelsState, count: int) -> list[int]:
+    """citadels.deck.reshuffle: an empty deck is refilled from the shuffled discard pile."""
+    out = []
+    for _ in range(count):
+        if not st.deck:
+            if not st.discard:
+                break
+            st.deck, st.discard = st.discard, []
+            st.rng.shuffle(st.deck)
+            st.note("The deck is empty: the discard pile is shuffled into a new deck.", {"reshuffle": True})
+        out.append(st.deck.pop())
+    st.revealed = True
+    return out
+
+
+def colour_income(st: CitadelsState, p: int, char: int) -> int:
+    """citadels.char.colour_income / violet.school_of_magic (it counts as the character's colour)."""
+    colour = CHARACTERS[char].colour
+    return sum(1 for b in st.city[p] if COLOUR[b] == colour or b == SCHOOL_OF_MAGIC)
+
+
+def protected(st: CitadelsState, q: int) -> bool:
+    """citadels.char.bishop_protects / char.warlord_murdered_targets"""
+    return st.owner[BISHOP] == q and st.killed != BISHOP
+
+
+def removal_price(st: CitadelsState, q: int, b: int) -> int:
+    """citadels.char.warlord_price / violet.great_wall"""
+    wall = 1 if b != GREAT_WALL and GREAT_WALL in st.city[q] else 0
+    return COST[b] - 1 + wall
+
+
+def removable(st: CitadelsState, p: int) -> list[Move]:
+    """Every building the Warlord may remove and afford (one move each; prices inlined from removal_price)."""
+    out = []
+    gold = st.gold[p]
+    bishop_seat = st.owner[BISHOP] if st.killed != BISHOP else NOBODY
+    for q, city in enumerate(st.city):
+        if q == p or q == bishop_seat or len(city) >= CITY_GOAL or not city:
+            continue
+        wall = 1 if GREAT_WALL in city else 0
+        moves = DESTROY[q]
+        for b in city:
+            if b != KEEP and b != CIRCUS_TENT and COST[b] - 1 + (wall if b != GREAT_WALL else 0) <= gold:
+                move = moves[b]
+                if move not in out:  # Circus Tents aside, a city holds one building of a name
+                    out.append(move)
+    return out
+
+
+def distinct(cards: list[int]) -> list[int]:
+    out, last = [], -1
+    for c in cards:  # hands are sorted: repeats sit side by side
+        if c != last:
+            out.append(c)
+            last = c
+    return out
+
+
+class Turning:
+    """Mixed into the game definition: the moves of a character's turn and of its side windows."""
+
+    # --- hooks and guards ----------------------------------------------------------------
+    def begin_turn(self, st: CitadelsState) -> None:
+        """citadels.call.reveal / char.king_crown / char.thief_steals"""
+        r = st.rank
+        p = st.owner[r]
+        st.tp, st.tc, st.current = p, r, p
+        st.shown[r] = True
+        st.silent[r] = False
+        st.income_done = st.ability_used = st.colour_used = st.lab_used = st.smithy_used = False
+        st.action_used = st.turn_over = False
+        st.builds_left = 1 + (ARCHITECT_EXTRA_BUILDS if r == ARCHITECT else 0)
+        st.paid = []
+        ev = st.events is not None
+        if ev:
+            st.note(f"{{p{p}}} reveals the {CHARACTERS[r].name}.", {"player": p, "character": CHAR_IDS[r]})
+        if r == KING:
+            st.crown = p
+            st.heir = NOBODY
+            if ev:
+                st.note(f"{{p{p}}} takes the crown.", {"crown": p})
+        if st.robbed == r:
+            thief = st.owner[THIEF]
+            stolen = st.gold[p]
+            st.gold[p] = 0
+            st.gold[thief] += stolen
+            if ev:
+                st.note(f"The Thief, {{p{thief}}}, takes all {stolen} gold of {{p{p}}}.",
+                        {"thief": thief, "victim": p, "gold": stolen})
+
+    def choosing(self, st: CitadelsState) -> bool:
+        return bool(st.drawn)
+
+    def kept(self, st: CitadelsState) -> bool:
+        return not st.drawn
+
+    def cash_due(self, st: CitadelsState) -> bool:
+        return not st.drawn and st.cash_owner != NOBODY
+
+    def ask_cash(self, st: CitadelsState) -> None:
+        st.current = st.cash_owner
+
+    def cash_answered(self, st: CitadelsState) -> bool:
+        return st.cash_owner == NOBODY
+
+    def exchanging(self, st: CitadelsState) -> bool:
+        return st.exchanging
+
+    def exchanged(self, st: CitadelsState) -> bool:
+        return not st.exchanging
+
+    def graveyard_offered(self, st: CitadelsState) -> bool:
+        return st.grave_owner != NOBODY
+
+    def ask_graveyard(self, st: CitadelsState) -> None:
+        st.current = st.grave_owner
+
+    def graveyard_answered(self, st: CitadelsState) -> bool:
+        return st.grave_owner == NOBODY
+
+    def back_to_turn(self, st: CitadelsState) -> None:
+        st.current = st.tp
+
+    def fortune_open(self, st: CitadelsState) -> bool:
+        return st.fortune != NOBODY
+
+    def fortune_done(self, st: CitadelsState) -> bool:
+        return st.fortune == NOBODY
+
+    def turn_ended(self, st: CitadelsState) -> bool:
+        return st.turn_over
+
+    # --- legal moves ---------------------------------------------------------------------
+    def turn_moves(self, st: CitadelsState) -> list[Move]:
+        """Every legal move of the turn (the hot path of every bot: lookups bound to locals)."""
+        p, r = st.tp, st.tc
+        gold = st.gold[p]
+        hand = st.hands[p]
+        city = st.city[p]
+        if not st.income_done:
+            moves = [GOLD, DRAW] if st.deck or st.discard else [GOLD]
+        else:
+            moves = [END]
+            if st.builds_left > 0:
+                last = -1
+                for c in hand:  # sorted: a repeated card follows itself
+                    if c != last:
+                        last = c
+                        if COST[c] <= gold and not IS_ACTION[c] and c not in city:
+                            moves.append(BUILD[c])
+        if not st.ability_used:
+            moves.extend(self._ability_moves(st, p, r))
+        if not st.colour_used and CHAR_COLOUR[r] != NONE and colour_income(st, p, r):
+            moves.append(INCOME)  # offered once there is something to collect
+        if city and (LABORATORY in city or SMITHY in city):
+            if LABORATORY in city and not st.lab_used and hand:
+                moves.extend(LAB[c] for c in distinct(hand) if not IS_ACTION[c])
+            if SMITHY in city and not st.smithy_used and gold >= SMITHY_READINGS[st.options["smithy"]][0]:
+                moves.append(SMITHY_MOVE)
+        if st.options["action_cards"]:
+            if not st.action_used:
+                moves.extend(self._action_moves(st, p))
+            if gold:
+                paid = st.paid
+                for q, booths in enumerate(st.booths):
+                    if booths and q != p and any(q * 8 + i not in paid for i in range(len(booths))):
+                        moves.append(TICKET[q])
+        return moves
+
+    def _ability_moves(self, st: CitadelsState, p: int, r: int) -> list[Move]:
+        if r == ASSASSIN:
+            return list(KILL[1:])
+        if r == THIEF:
+            return [ROB[c] for c in range(2, 8) if c != st.killed]
+        if r == WIZARD:
+            out = [SWAP[q] for q in range(st.num_players) if q != p]
+            out.extend(EXCHANGE[c] for c in distinct(st.hands[p]))
+            return out
+        if r == MERCHANT:
+            return [BONUS]
+        if r == ARCHITECT:
+            return [CARDS_MOVE] if st.deck or st.discard else []
+        if r == WARLORD:
+            return removable(st, p)
+        return []
+
+    def _action_moves(self, st: CitadelsState, p: int) -> list[Move]:
+        out: list[Move] = []
+        hand = st.hands[p]
+        for c in distinct(hand):
+            if not IS_ACTION[c] or c in (ACROBAT, RASPUTIN):
+                continue
+            if c == FORTUNE_TELLER:
+                out.extend(mv("play", "fortune_teller", q) for q in range(st.num_players) if q != p and st.hands[q])
+            elif c == LIVING_CANNONBALL:
+                out.extend(self._cannonball_moves(st, p))
+            else:
+                out.append(mv("play", CARD_IDS[c]))
+        return out
+
+    def _cannonball_moves(self, st: CitadelsState, p: int) -> list[Move]:
+        city, gold = st.city[p], st.gold[p]
+        out = []
+        for old in sorted(set(city)):
+            if old == CIRCUS_TENT:
+                continue
+            for new in distinct(st.hands[p]):
+                if not IS_ACTION[new] and COST[new] > COST[old] and COST[new] - COST[old] <= gold and new not in city:
+                    out.append(mv("cannon", CARD_IDS[old], -1, CARD_IDS[new]))
+        return out

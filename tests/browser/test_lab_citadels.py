@@ -1,0 +1,48 @@
+"""The Citadels tutorial in a real JupyterLab: Run All, then the viewer shows the board and plays a move.
+
+Checks what only a browser can: the Citadels board (characters, cities, hands) renders in the GameViewer, a
+click goes through the kernel and back, and the phase diagram shows. Leaves a screenshot in artifacts/.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+NOTEBOOK = "citadels.ipynb"
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("BGL_ARTIFACTS_DIR", REPO / "artifacts"))
+SHOT = ARTIFACTS / "citadels_viewer.png"
+ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update back in the page
+
+
+def test_citadels_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
+                                                             open_and_run_all: Callable[..., Locator]) -> None:
+    panel = open_and_run_all(page, lab_url, NOTEBOOK)
+    expect(panel.locator(".jp-RenderedSVG img").first).to_be_visible()  # the phase diagram in section 2
+    expect(panel).to_contain_text("Correct!")  # the exercise's check cell
+
+    viewer = panel.locator(".bgl-viewer").first
+    board = viewer.locator(".bgl-cit")
+    expect(board).to_be_visible()
+    expect(board).to_contain_text("Characters")
+    expect(board).to_contain_text("Passing:")  # the draft, as the spectator sees it: card backs only
+    expect(viewer.locator(".bgl-diagram svg")).to_be_visible()
+
+    text_before = board.inner_text()
+    button = viewer.locator(".bgl-moves button", has_text="pick ").first
+    move = button.inner_text().strip()
+    button.scroll_into_view_if_needed()
+    button.click()
+    expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(r"ply 1\b"), timeout=ROUND_TRIP)
+    expect(board).not_to_have_text(text_before, timeout=ROUND_TRIP)
+    expect(viewer).to_contain_text(f"Played {move}.")
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1400, "height": 1800})
+    viewer.scroll_into_view_if_needed()
+    viewer.screenshot(path=str(SHOT))
+    assert SHOT.stat().st_size > 10_000
