@@ -5,6 +5,7 @@ from ..core.registry import register
 
 GAME_PACKAGES = (
     "saint_petersburg",
+    "keythedral",
 )
 
 GAMES = tuple(import_module(f"{__name__}.{name}").DEFINITION for name in GAME_PACKAGES)

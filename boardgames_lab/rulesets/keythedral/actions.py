@@ -1,0 +1,236 @@
+"""Phase three: the six actions, their legal moves (the hot path) and their effects."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .board import FIELD_SITES, SITE_FIELDS, Node, fmt
+from .data import (BUILDINGS, BUILDING_INDEX, CRAFT_PRICE, CRAFTS, CUBE_NAME, GLASS, GOLD, IRON, LETTER, RESOURCES,
+                   SHOP, STONE, TIMBER, WINE)
+from .moves import PASS, Move
+from .state import KEYTHEDRAL, KState, number_of, owner_of
+
+LETTER_INDEX = {c: i for i, c in enumerate(LETTER)}
+BUY = tuple(Move("buy", tile=b.id) for b in BUILDINGS)
+HOUSE = tuple(Move("house", num=k) for k in range(1, 6))
+COSTS = tuple(b.cost for b in BUILDINGS)
+CRAFT_INDEX = {IRON: 0, GLASS: 1, GOLD: 2}
+
+
+@lru_cache(maxsize=None)
+def _multisets(size: int, kinds: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of ``size`` cube kinds drawn from ``kinds`` (sorted tuples)."""
+    if size == 0:
+        return ((),)
+    if not kinds:
+        return ()
+    first, rest = kinds[0], kinds[1:]
+    with_first = tuple((first, *m) for m in _multisets(size - 1, kinds))
+    return with_first + _multisets(size, rest)
+
+
+@lru_cache(maxsize=200_000)
+def payments(holding: tuple[int, ...], size: int) -> tuple[str, ...]:
+    """The different ways to hand over ``size`` cubes from ``holding`` (counts capped at ``size``), as letters."""
+    kinds = tuple(k for k in range(8) if holding[k])
+    out = []
+    for m in _multisets(size, kinds):
+        if all(m.count(k) <= holding[k] for k in set(m)):
+            out.append("".join(LETTER[k] for k in m))
+    return tuple(out)
+
+
+@lru_cache(maxsize=200_000)
+def exchange_moves(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[Move, ...]:
+    """Craft or trader exchanges receiving ``get`` for ``size`` other cubes."""
+    capped = tuple(0 if k == get else (h if h < size else size) for k, h in enumerate(holding))
+    return tuple(Move(kind, get=LETTER[get], pay=pay) for pay in payments(capped, size))
+
+
+@lru_cache(maxsize=4096)
+def law_moves(space: int, kinds: tuple[int, ...]) -> tuple[Move, ...]:
+    return tuple(Move("law", num=space, pay=LETTER[k]) for k in kinds)
+
+
+def craft_available(st: KState, craft: int) -> bool:
+    """keythedral.craft.restock: a shop's own stock, or used cubes of its colour waiting in the store."""
+    return st.shops[CRAFT_INDEX[craft]] > 0 or st.store[craft] > 0
+
+
+def fence_moves(st: KState) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """(build, remove) fence moves, cached in the state until the board changes."""
+    cached = st.fence_cache
+    if cached is None:
+        build = []
+        fields, fences = st.fields, st.fences
+        for site, cottage in sorted(st.sites.items()):
+            if cottage == KEYTHEDRAL:
+                continue
+            for f in SITE_FIELDS[site]:
+                if f in fields and (site, f) not in fences:
+                    build.append(Move("fence", node=site, node2=f))
+        remove = tuple(Move("unfence", node=s, node2=f) for s, f in sorted(fences))
+        st.fence_cache = cached = (tuple(build), remove)
+    return cached
+
+
+def action_moves(st: KState, p: int) -> list[Move]:
+    cubes = st.cubes[p]
+    moves = [PASS]
+    if not any(cubes):
+        return moves
+    holding = tuple(cubes)
+    stage = st.stage
+    if stage < 5:
+        for tile in st.rows[stage]:
+            cost = COSTS[tile]
+            for k in range(8):
+                if cost[k] > cubes[k]:
+                    break
+            else:
+                moves.append(BUY[tile])
+    if cubes[STONE] and cubes[TIMBER]:
+        houses = st.houses
+        moves.extend(HOUSE[c - 5 * p] for c in range(5 * p, 5 * p + 5) if not houses[c] and st.cottage_at[c])
+    build, remove = fence_moves(st)
+    if cubes[TIMBER] and st.fences_left[p]:
+        moves.extend(build)
+    if cubes[WINE] >= 2:
+        moves.extend(remove)
+    total = sum(cubes)
+    for craft in CRAFTS:
+        size = CRAFT_PRICE[craft]
+        if total - cubes[craft] >= size and craft_available(st, craft):
+            moves.extend(exchange_moves("craft", craft, holding, size))
+    if total >= 2:
+        store = st.store
+        for r in RESOURCES:
+            if store[r] and total - cubes[r] >= 2:
+                moves.extend(exchange_moves("trade", r, holding, 2))
+    kinds = tuple(k for k in range(8) if cubes[k])
+    for i, card in enumerate(st.law_spaces):
+        if card >= 0:
+            moves.extend(law_moves(i + 1, kinds))
+    return moves
+
+
+def pay(st: KState, p: int, letters: str) -> None:
+    cubes, store = st.cubes[p], st.store
+    for letter in letters:
+        k = LETTER_INDEX[letter]
+        cubes[k] -= 1
+        store[k] += 1
+
+
+def buy(st: KState, p: int, tile: int) -> None:
+    """keythedral.buy.face_up / buy.next_stage / end.last_tile"""
+    cost = COSTS[tile]
+    cubes, store = st.cubes[p], st.store
+    for k in range(8):
+        cubes[k] -= cost[k]
+        store[k] += cost[k]
+    st.rows[st.stage].remove(tile)
+    st.seats[p].append(tile)
+    if st.events is not None:
+        st.note(f"{{p{p}}} acquires building tile {BUILDINGS[tile].id} (a seat worth "
+                f"{(4, 6, 8, 10, 12)[BUILDINGS[tile].stage]}).", {"player": p, "tile": BUILDINGS[tile].id})
+    while st.stage < 5 and not st.rows[st.stage]:
+        st.stage += 1
+        if st.stage < 5 and not st.face_up[st.stage]:
+            st.face_up[st.stage] = True
+            st.revealed = True
+            if st.events is not None:
+                st.note(f"Stage {st.stage + 1} is turned face up: "
+                        + ", ".join(BUILDINGS[t].id for t in st.rows[st.stage]) + ".",
+                        {"stage": st.stage + 1, "tiles": [BUILDINGS[t].id for t in st.rows[st.stage]]})
+
+
+def build_house(st: KState, p: int, number: int, free: bool = False) -> None:
+    """keythedral.house.cost"""
+    if not free:
+        pay(st, p, "ST")
+    st.houses[5 * p + number - 1] = True
+    if st.events is not None:
+        st.note(f"{{p{p}}} turns cottage {number} into a house" + (" for free." if free else "."),
+                {"player": p, "house": number})
+
+
+def build_fence(st: KState, p: int, site: Node, field: Node) -> None:
+    """keythedral.fence.build, then fence.relocate if that fenced a cottage off."""
+    pay(st, p, "T")
+    st.fences[(site, field)] = p
+    st.fences_left[p] -= 1
+    st.fence_cache = None
+    if st.events is not None:
+        st.note(f"{{p{p}}} builds a fence between site {fmt(site)} and field {fmt(field)}.",
+                {"player": p, "site": list(site), "field": list(field)})
+    cottage = st.sites[site]
+    if is_fenced_off(st, site):
+        del st.sites[site]
+        st.cottage_at[cottage] = None
+        st.relocating.append(cottage)
+        if st.events is not None:
+            st.note(f"{{p{owner_of(cottage)}}}'s {'house' if st.houses[cottage] else 'cottage'} "
+                    f"{number_of(cottage)} is fenced off and must be laid again.",
+                    {"player": owner_of(cottage), "cottage": number_of(cottage)})
+
+
+def is_fenced_off(st: KState, site: Node) -> bool:
+    """keythedral.fence.relocate: every laid field next to the site is behind a fence."""
+    fences, fields = st.fences, st.fields
+    return all((site, f) in fences for f in SITE_FIELDS[site] if f in fields)
+
+
+def remove_fence(st: KState, p: int, site: Node, field: Node, paid: bool = True) -> None:
+    """keythedral.fence.remove: the fence leaves the game."""
+    if paid:
+        pay(st, p, "VV")
+    del st.fences[(site, field)]
+    st.fence_cache = None
+    if st.events is not None:
+        st.note(f"{{p{p}}} removes the fence between site {fmt(site)} and field {fmt(field)}.",
+                {"player": p, "site": list(site), "field": list(field)})
+
+
+def exchange(st: KState, p: int, move: Move) -> None:
+    """keythedral.craft.exchange / craft.restock / trader.exchange"""
+    get = LETTER_INDEX[move.get]
+    pay(st, p, move.pay)
+    if move.kind == "craft":
+        shop = CRAFT_INDEX[get]
+        if st.shops[shop] == 0:  # restock from the used cubes in the store
+            st.shops[shop] = st.store[get]
+            st.store[get] = 0
+        st.shops[shop] -= 1
+        who = f"the {SHOP[get]}"
+    else:
+        st.store[get] -= 1
+        who = "the trader"
+    st.cubes[p][get] += 1
+    if st.events is not None:
+        st.note(f"{{p{p}}} gives {who} {'+'.join(move.pay)} for {CUBE_NAME[get]}.",
+                {"player": p, "paid": move.pay, "got": move.get, "from": who})
+
+
+def procure_law(st: KState, p: int, space: int, letter: str) -> None:
+    """keythedral.law.procure / law.procure_ends_turns"""
+    pay(st, p, letter)
+    card = st.law_spaces[space - 1]
+    st.law_spaces[space - 1] = -1
+    st.law_hands[p].append(card)
+    st.law_hands[p].sort()
+    st.out[p] = True
+    if st.events is not None:
+        st.note(f"{{p{p}}} procures the law card on space {space} for {CUBE_NAME[LETTER_INDEX[letter]]}.",
+                {"player": p, "space": space})
+
+
+def tile_index(tile_id: str) -> int:
+    return BUILDING_INDEX[tile_id]
+
+
+def site_fields(site: Node) -> tuple[Node, ...]:
+    return SITE_FIELDS[site]
+
+
+def field_sites(field: Node) -> tuple[Node, ...]:
+    return FIELD_SITES[field]
