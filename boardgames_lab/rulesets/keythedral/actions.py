@@ -6,6 +6,7 @@ from functools import lru_cache
 from .board import FIELD_SITES, SITE_FIELDS, Node, fmt
 from .data import (BUILDINGS, BUILDING_INDEX, CRAFT_PRICE, CRAFTS, CUBE_NAME, GLASS, GOLD, IRON, LETTER, RESOURCES,
                    SHOP, STONE, TIMBER, WINE)
+from .laws import own_turn_moves
 from .moves import PASS, Move
 from .state import KEYTHEDRAL, KState, number_of, owner_of
 
@@ -73,22 +74,87 @@ def fence_moves(st: KState) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
     return cached
 
 
+def adjusted_costs(st: KState, tile: int) -> list[tuple[str, tuple[int, ...]]]:
+    """keythedral.law.price_increase / law.price_decrease: the costs a buyer may choose, with their notation."""
+    cost = COSTS[tile]
+    fx = st.effects
+    shown = [k for k in range(8) if cost[k]]
+    ups = [(f"+{LETTER[k]}", k) for k in shown] if tile in fx.get("up", ()) else [("", -1)]
+    downs = [(f"-{LETTER[k]}", k) for k in shown if k != GOLD] if tile in fx.get("down", ()) else [("", -1)]
+    out = []
+    for up, u in ups:
+        for down, d in downs:
+            c = list(cost)
+            if u >= 0:
+                c[u] += 1
+            if d >= 0:
+                c[d] -= 1
+            out.append((up + down, tuple(c)))
+    return out
+
+
+def substitutes(cost: tuple[int, ...], cubes: list[int]) -> list[str]:
+    """keythedral.law.substitution: any resource cubes for the resource part, one craft cube swapped at most."""
+    r = sum(cost[:5])
+    res_holding = tuple(cubes[k] if k < 5 and cubes[k] < r else (r if k < 5 else 0) for k in range(8))
+    res_options = payments(res_holding, r) if r else ("",)
+    crafts = list(cost[5:])
+    craft_options = []
+    if all(cubes[5 + i] >= crafts[i] for i in range(3)):
+        craft_options.append(crafts)
+    for a in range(3):
+        for b in range(3):
+            if a != b and crafts[a]:
+                c = crafts[:]
+                c[a] -= 1
+                c[b] += 1
+                if all(cubes[5 + i] >= c[i] for i in range(3)):
+                    craft_options.append(c)
+    out = []
+    for c in craft_options:
+        letters = "".join(LETTER[5 + i] * c[i] for i in range(3))
+        out.extend(res + letters for res in res_options)
+    return sorted(set(out))
+
+
+def buy_options(st: KState, p: int, tile: int, substitution: bool) -> list[Move]:
+    cubes = st.cubes[p]
+    tile_id = BUILDINGS[tile].id
+    out: list[Move] = []
+    for extra, cost in adjusted_costs(st, tile):
+        if substitution:
+            out.extend(Move("buy", tile=tile_id, extra="=" + pay) for pay in substitutes(cost, cubes))
+        elif all(cost[k] <= cubes[k] for k in range(8)):
+            out.append(Move("buy", tile=tile_id, extra=extra) if extra else BUY[tile])
+    return list(dict.fromkeys(out))
+
+
 def action_moves(st: KState, p: int) -> list[Move]:
     cubes = st.cubes[p]
     moves = [PASS]
+    if st.law_hands[p]:
+        moves.extend(own_turn_moves(st, p))
     if not any(cubes):
         return moves
     holding = tuple(cubes)
     stage = st.stage
+    fx = st.effects
     if stage < 5:
+        special = fx.get("turn") == "substitution"
+        changed = fx.get("up", []) + fx.get("down", [])
         for tile in st.rows[stage]:
+            if special or tile in changed:
+                moves.extend(buy_options(st, p, tile, special))
+                continue
             cost = COSTS[tile]
             for k in range(8):
                 if cost[k] > cubes[k]:
                     break
             else:
                 moves.append(BUY[tile])
-    if cubes[STONE] and cubes[TIMBER]:
+    if fx.get("turn") in ("bargain", "craft_bargain", "sale"):
+        moves.extend(special_exchanges(st, p, fx["turn"]))
+    if cubes[STONE] and cubes[TIMBER] and fx.get("moratorium", p) == p:
         houses = st.houses
         moves.extend(HOUSE[c - 5 * p] for c in range(5 * p, 5 * p + 5) if not houses[c] and st.cottage_at[c])
     build, remove = fence_moves(st)
@@ -113,6 +179,39 @@ def action_moves(st: KState, p: int) -> list[Move]:
     return moves
 
 
+def special_exchanges(st: KState, p: int, law: str) -> list[Move]:
+    """keythedral.law.bargain / law.craft_bargain / law.sale: the exchanges the card allows this turn."""
+    cubes, store = st.cubes[p], st.store
+    held = [LETTER[k] for k in range(8) if cubes[k]]
+    if law == "bargain":
+        stocked = [r for r in RESOURCES if store[r]]
+        pairs = sorted({LETTER[a] + LETTER[b] for a in stocked for b in stocked if a <= b and (a != b or store[a] >= 2)},
+                       key=lambda t: (LETTER.index(t[0]), LETTER.index(t[1])))
+        return [Move("trade", get=pair, pay=h) for h in held for pair in pairs]
+    if law == "craft_bargain":
+        return [Move("trade", get=LETTER[c], pay=LETTER[r]) for c in CRAFTS if store[c] for r in RESOURCES if cubes[r]]
+    out: list[Move] = []
+    holding = tuple(cubes)
+    for craft in (GLASS, GOLD):
+        if craft_available(st, craft):
+            size = CRAFT_PRICE[craft] - 2
+            out.extend(exchange_moves("craft", craft, holding, size))
+    return out
+
+
+def complete_purchase(st: KState, p: int, text: str) -> None:
+    """Finish a purchase no law card stopped."""
+    from .moves import parse
+    move = parse(text)
+    tile = BUILDING_INDEX[move.tile]
+    if move.extra.startswith("="):
+        paid = move.extra[1:]
+    else:
+        cost = dict(adjusted_costs(st, tile))[move.extra]
+        paid = "".join(LETTER[k] * c for k, c in enumerate(cost))
+    buy(st, p, tile, paid)
+
+
 def pay(st: KState, p: int, letters: str) -> None:
     cubes, store = st.cubes[p], st.store
     for letter in letters:
@@ -121,13 +220,12 @@ def pay(st: KState, p: int, letters: str) -> None:
         store[k] += 1
 
 
-def buy(st: KState, p: int, tile: int) -> None:
+def buy(st: KState, p: int, tile: int, paid: str) -> None:
     """keythedral.buy.face_up / buy.next_stage / end.last_tile"""
-    cost = COSTS[tile]
-    cubes, store = st.cubes[p], st.store
-    for k in range(8):
-        cubes[k] -= cost[k]
-        store[k] += cost[k]
+    pay(st, p, paid)
+    for key in ("up", "down"):  # a price card beneath the tile is discarded with it
+        if tile in st.effects.get(key, ()):
+            st.effects[key].remove(tile)
     st.rows[st.stage].remove(tile)
     st.seats[p].append(tile)
     if st.events is not None:
@@ -193,8 +291,22 @@ def remove_fence(st: KState, p: int, site: Node, field: Node, paid: bool = True)
 
 def exchange(st: KState, p: int, move: Move) -> None:
     """keythedral.craft.exchange / craft.restock / trader.exchange"""
-    get = LETTER_INDEX[move.get]
     pay(st, p, move.pay)
+    if len(move.get) == 2:  # keythedral.law.bargain: two resource cubes from the store
+        for letter in move.get:
+            st.store[LETTER_INDEX[letter]] -= 1
+            st.cubes[p][LETTER_INDEX[letter]] += 1
+        if st.events is not None:
+            st.note(f"{{p{p}}} gives the trader {move.pay} for {move.get} (bargain).", {"player": p})
+        return
+    get = LETTER_INDEX[move.get]
+    if move.kind == "trade" and get >= 5:  # keythedral.law.craft_bargain: a used craft cube from the store
+        st.store[get] -= 1
+        st.cubes[p][get] += 1
+        if st.events is not None:
+            st.note(f"{{p{p}}} gives the trader {move.pay} for a used {CUBE_NAME[get]} (craft bargain).",
+                    {"player": p})
+        return
     if move.kind == "craft":
         shop = CRAFT_INDEX[get]
         if st.shops[shop] == 0:  # restock from the used cubes in the store

@@ -15,6 +15,7 @@ RULE_OF = {
     "pass": "action.pass_again", "buy": "buy.face_up", "house": "house.cost", "fence": "fence.build",
     "unfence": "fence.remove", "craft": "craft.exchange", "trade": "trader.exchange", "law": "law.procure",
     "relocate": "fence.relocate", "bid": "auction.bid_once", "give": "auction.pay", "start": "auction.choose_start",
+    "decline": "law.window", "take": "law.unexpected_harvest",
 }
 WHAT_NOW = {
     "lay_tiles": ("setup.lay_field", "the players are laying field and cottage tiles"),
@@ -25,6 +26,13 @@ WHAT_NOW = {
     "auction": ("auction.bid_once", "the start-player auction: 'bid 2' or 'bid 0'"),
     "auction_pay": ("auction.pay", "the winning bid is being paid, one cube at a time: 'give S'"),
     "choose_start": ("auction.choose_start", "the new start player is being chosen: 'start 1'"),
+    "law_window": ("law.window", "a law window is open: 'decline' or play a law card that answers it"),
+    "harvest_choice": ("law.unexpected_harvest", "choose the colour of each cube of the unexpected harvest: 'take S'"),
+}
+WHEN = {
+    "p1": "at the start of phase one", "order": "right after a work order number is chosen",
+    "p2": "at the start of phase two", "p3": "at the start of phase three",
+    "purchase": "when another player tries to buy a building tile", "answer": "right after another law card",
 }
 
 
@@ -50,7 +58,10 @@ class Explaining:
             rule, what = WHAT_NOW.get(st.phase, ("round.five_phases", "no decision is due"))
             return _no(rule, f"'{kind}' is not a move of this phase: {what}")
         if move in self.legal_moves(st):  # type: ignore[attr-defined]
-            return Explanation(True, P + RULE_OF[kind], f"{move} is allowed here")
+            rule = "law." + move.tile if kind == "play" else RULE_OF[kind]
+            return Explanation(True, P + rule, f"{move} is allowed here")
+        if kind == "play":
+            return self._why_not_play(st, move)
         return self._why_not(st, move)
 
     def _why_not(self, st: KState, move: Move) -> Explanation:
@@ -111,7 +122,28 @@ class Explaining:
             return _no("auction.pay", f"you have no {move.pay} cube to pay with")
         if kind == "start":
             return _no("auction.choose_start", f"choose a player from 1 to {st.num_players}")
+        if kind == "take":
+            return _no("law.unexpected_harvest", f"the store has no {move.get} left (or it is not a resource cube)")
         return _no("action.loop", f"{move} is not possible here")
+
+    def _why_not_play(self, st: KState, move: Move) -> Explanation:
+        from .laws import OWN_TURN_CARDS, WINDOW_CARDS
+        from .data import LAW_INDEX, LAWS
+        law, p = move.tile, st.current
+        rule = "law." + law
+        if LAW_INDEX[law] not in st.law_hands[p]:
+            return _no("law.once", f"you hold no {LAWS[LAW_INDEX[law]].title} card (each card is played once)")
+        frames = st.window.get("frames")
+        if frames:
+            kind = frames[-1]["kind"]
+            if law not in WINDOW_CARDS[kind]:
+                return _no(rule, f"{LAWS[LAW_INDEX[law]].title} does not answer this window ({WHEN[kind]}); "
+                           "'decline' or play a card that does")
+        elif law not in OWN_TURN_CARDS:
+            return _no(rule, f"{LAWS[LAW_INDEX[law]].title} is not played on your own turn; see its timing")
+        elif st.effects.get("turn"):
+            return _no("law.declared", f"use {st.effects['turn']} (played this turn) or end the turn first")
+        return _no(rule, f"'{move.extra}' is not a possible choice for {LAWS[LAW_INDEX[law]].title} here")
 
     def _site_reason(self, rule: str, st: KState, move: Move, open_only: bool = False) -> Explanation:
         node = move.node

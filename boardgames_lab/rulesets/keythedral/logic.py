@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.definition import GameDefinition, GameInfo, Option
-from . import actions, rounds, setup
+from . import actions, laws, rounds, setup
 from .actions import action_moves
 from .data import BUILDINGS, CUBE_POINTS, LETTER, STAGE_POINTS
 from .explain import Explaining
@@ -31,6 +31,7 @@ ORDER = tuple(Move("order", num=k) for k in range(1, 6))
 START = tuple(Move("start", num=k) for k in range(1, 6))
 BIDS = tuple(Move("bid", num=k) for k in range(0, 200))
 GIVE = tuple(Move("give", pay=letter) for letter in LETTER)
+TAKE = tuple(Move("take", get=letter) for letter in LETTER[:5])
 
 
 class Keythedral(Explaining, Viewing, GameDefinition[KState]):
@@ -68,22 +69,72 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
 
     # --- phase one -------------------------------------------------------------------------------------
     def begin_round(self, st: KState) -> None:
-        """keythedral.round.five_phases"""
+        """keythedral.round.five_phases; then the window for cards played at the start of phase one."""
         st.round += 1
         st.order_k = 0
         st.chosen = []
         st.current = st.start
         if st.events is not None:
             st.note(f"Round {st.round} begins; {{p{st.start}}} is the start player.", {"round": st.round})
+        laws.open_window(st, "p1", laws.players_from(st, st.start), "order")
+
+    # --- law windows -----------------------------------------------------------------------------------
+    def window_open(self, st: KState) -> bool:
+        return bool(st.window.get("frames"))
+
+    def _resumes(self, st: KState, phase: str) -> bool:
+        return bool(st.window) and not st.window["frames"] and st.window["resume"] == phase
+
+    def resume_order(self, st: KState) -> bool:
+        return self._resumes(st, "order")
+
+    def resume_place(self, st: KState) -> bool:
+        return self._resumes(st, "place")
+
+    def resume_harvest(self, st: KState) -> bool:
+        return self._resumes(st, "harvest")
+
+    def resume_actions_window(self, st: KState) -> bool:
+        return self._resumes(st, "actions")
+
+    def resume(self, st: KState) -> None:
+        """Back from a law window: whoever was to decide decides (or the turn moves on after a purchase)."""
+        current = st.window["current"]
+        st.window = {}
+        if st.phase == "order":
+            self._order_chooser(st)
+        elif st.phase == "actions":
+            st.stay = False
+            if current is None:
+                st.current = self._next_active(st, st.actor)
+            else:
+                st.current = st.actor = current
+
+    def resume_placing(self, st: KState) -> None:
+        st.window = {}
+        self.begin_placing(st)
+
+    def _order_chooser(self, st: KState) -> None:
+        """keythedral.order.choose / law.work_order: who places the next work order marker."""
+        holder = st.effects.get("work_order")
+        st.current = holder if holder is not None else (st.start + st.order_k) % st.num_players
+
+    def open_harvest_window(self, st: KState) -> None:
+        laws.open_window(st, "p2", laws.players_from(st, st.start), "harvest")
+
+    def colours_to_choose(self, st: KState) -> bool:
+        return "choose" in st.effects
+
+    def colours_chosen(self, st: KState) -> bool:
+        return "choose" not in st.effects
 
     def number_chosen(self, st: KState) -> bool:
         return len(st.chosen) > st.order_k
 
     def begin_placing(self, st: KState) -> None:
         """keythedral.order.place_in_turn: from the chooser round the table."""
-        n = st.num_players
-        chooser = (st.start + st.order_k) % n
-        st.queue = [(chooser + i) % n for i in range(n)]
+        chooser = (st.start + st.order_k) % st.num_players
+        st.queue = rounds.placing_queue(st, chooser)
         rounds.next_placer(st)
 
     def placing_done(self, st: KState) -> bool:
@@ -94,7 +145,7 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
 
     def next_marker(self, st: KState) -> None:
         st.order_k += 1
-        st.current = (st.start + st.order_k) % st.num_players
+        self._order_chooser(st)
 
     def turn_placing(self, st: KState) -> None:
         """The placer is set by the move itself (a house sends two, then the queue moves on)."""
@@ -106,7 +157,9 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
     def begin_actions(self, st: KState) -> None:
         st.out = [False] * st.num_players
         st.passes = 0
+        st.stay = False
         st.current = st.actor = st.start
+        laws.open_window(st, "p3", laws.players_from(st, st.start), "actions")
 
     def _next_active(self, st: KState, after: int) -> int:
         n = st.num_players
@@ -117,7 +170,10 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
         return after
 
     def turn_actions(self, st: KState) -> None:
-        """keythedral.action.loop: the next player still in, clockwise."""
+        """keythedral.action.loop: the next player still in, clockwise (a law card played is not a turn)."""
+        if st.stay:
+            st.stay = False
+            return
         st.current = self._next_active(st, st.actor)
 
     def last_tile_bought(self, st: KState) -> bool:
@@ -145,6 +201,7 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
         st.workers = {}
         st.chosen = []
         st.order_k = 0
+        laws.clear_round_effects(st)
         for i, card in enumerate(st.law_spaces):
             if card < 0 and st.law_deck:
                 st.law_spaces[i] = st.law_deck.pop()
@@ -210,8 +267,10 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
         p = st.current
         if phase == "actions":
             return action_moves(st, p)
+        if phase == "law_window":
+            return laws.window_moves(st, p)
         if phase == "place":
-            return [Move("worker", node=f) for f in rounds.open_fields(st, rounds.placing_cottage(st, p))]
+            return [Move("worker", node=f) for f in rounds.open_fields(st, st.placing)]
         if phase == "order":
             return [ORDER[k - 1] for k in range(1, 6) if k not in st.chosen]
         if phase == "lay_tiles":
@@ -226,6 +285,8 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
             return [BIDS[0], *(BIDS[k] for k in rounds.bid_range(st, p))]
         if phase == "auction_pay":
             return [GIVE[k] for k in range(8) if st.cubes[p][k]]
+        if phase == "harvest_choice":
+            return [TAKE[k] for k in range(5) if st.store[k]]
         if phase == "choose_start":
             return list(START[:st.num_players])
         return []
@@ -235,6 +296,16 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
         p = st.current
         if kind in ("pass", "buy", "house", "fence", "unfence", "craft", "trade", "law"):
             self._act(st, p, move)
+        elif kind == "play":
+            if st.phase == "actions":
+                st.stay = True
+            laws.play(st, p, move)
+        elif kind == "decline":
+            if st.events is not None:
+                st.note(f"{{p{p}}} plays no law card.", {"player": p})
+            laws.decline(st)
+        elif kind == "take":
+            rounds.take_chosen(st, p, move.get)
         elif kind == "worker":
             rounds.place_worker(st, move.node)
         elif kind == "order":
@@ -242,6 +313,8 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
             if st.events is not None:
                 st.note(f"{{p{p}}} puts work order marker {st.order_k + 1} on number {move.num}.",
                         {"player": p, "marker": st.order_k + 1, "number": move.num})
+            chooser = (st.start + st.order_k) % st.num_players
+            laws.open_window(st, "order", laws.players_from(st, chooser), "place")
         elif kind == "field":
             setup.lay_field(st, move.node)
         elif kind == "cottage":
@@ -261,6 +334,7 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
     def _act(self, st: KState, p: int, move: Move) -> None:
         kind = move.kind
         st.actor = p
+        laws.end_turn_effect(st)
         if kind == "pass":
             st.passes += 1
             if st.events is not None:
@@ -268,7 +342,9 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
             return
         st.passes = 0
         if kind == "buy":
-            actions.buy(st, p, actions.tile_index(move.tile))
+            if not laws.open_window(st, "purchase", laws.players_from(st, p + 1, skip=p), "actions", buyer=p,
+                                    tile=move.tile, move=str(move)):
+                actions.complete_purchase(st, p, str(move))
         elif kind == "house":
             actions.build_house(st, p, move.num)
         elif kind == "fence":
@@ -321,6 +397,10 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
             return []
         best = max(f["total"] for f in st.final)
         return [p for p, f in enumerate(st.final) if f["total"] == best]
+
+    def move_visibility(self, st: KState, move: Move) -> list[int] | None:
+        """keythedral.law.window: declining a law window is private, so nobody learns who holds nothing."""
+        return [st.current] if move.kind == "decline" else None
 
     def clone_state(self, st: KState) -> KState:
         return st.clone()

@@ -21,6 +21,7 @@ notation                    meaning
 ``relocate 4,2``            lay your fenced-off cottage again on site 4,2
 ``bid 3``                   phase five: bid three cubes (``bid 0``: no bid)
 ``give S``                  pay one cube of the bid
+``take S``                  Unexpected harvest: take a stone for a worker in the chosen field type
 ``start 2``                 make player 2 the start player
 ``play <law> [args]``       play a law card (see laws.py); ``decline``: let a law window pass
 ==========================  ==============================================================
@@ -67,6 +68,8 @@ class Move(NamedTuple):
             return f"law {self.num} {self.pay}"
         if k == "give":
             return f"give {self.pay}"
+        if k == "take":
+            return f"take {self.get}"
         if k == "play":
             return f"play {self.tile}" + (f" {self.extra}" if self.extra else "")
         raise ValueError(f"unknown move kind {k}")
@@ -127,11 +130,13 @@ def parse(text: str) -> Move:
         a, b = args[0].split(">", 1)
         return Move(k, node=_node(a, text), node2=_node(b, text))
     if k in ("craft", "trade") and len(args) == 2:
-        if len(args[0]) != 1:
-            raise InvalidNotation(f"{text!r}: name one cube to receive, e.g. '{k} I ST'")
+        if len(args[0]) not in (1, 2):
+            raise InvalidNotation(f"{text!r}: name the cube to receive, e.g. '{k} I ST'")
         return Move(k, get=_cubes(args[0], text), pay=_cubes(args[1], text))
     if k == "law" and len(args) == 2:
         return Move(k, num=_int(args[0], text), pay=_cubes(args[1], text))
+    if k == "take" and len(args) == 1 and len(args[0]) == 1:
+        return Move(k, get=_cubes(args[0], text))
     if k == "give" and len(args) == 1:
         return Move(k, pay=_cubes(args[0], text))
     if k == "play" and len(args) in (1, 2):

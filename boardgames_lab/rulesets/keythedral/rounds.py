@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .board import SITE_FIELDS, Node, fmt
-from .data import CUBE_NAME, FIELD_TILES, LETTER
+from .data import CUBE_NAME, LETTER
+from .laws import harvest_yield
 from .state import KState
 
 
@@ -16,23 +17,34 @@ def open_fields(st: KState, cottage: int) -> list[Node]:
     return [f for f in SITE_FIELDS[site] if f in fields and f not in workers and (climbs or (site, f) not in fences)]
 
 
-def placing_cottage(st: KState, player: int) -> int:
-    """The cottage of ``player`` whose workers go out for the number just chosen."""
-    return player * 5 + st.chosen[st.order_k] - 1
+def placing_queue(st: KState, chooser: int) -> list[int]:
+    """keythedral.order.place_in_turn / law.cottage_number: the cottages that act for the number just chosen."""
+    n = st.num_players
+    number = st.chosen[st.order_k]
+    renumbered = st.effects.get("renumbered", {})
+    queue = []
+    for i in range(n):
+        p = (chooser + i) % n
+        own = p * 5 + number - 1
+        if own not in renumbered:  # a renumbered cottage acted already, under its borrowed number
+            queue.append(own)
+        queue.extend(c for c, k in sorted(renumbered.items()) if k == st.order_k and c // 5 == p)
+    return queue
 
 
 def next_placer(st: KState) -> None:
-    """Move to the next player in the queue whose cottage or house can send a worker (keythedral.worker.idle)."""
+    """Move to the next cottage in the queue that can send a worker (keythedral.worker.idle)."""
     while st.queue:
-        p = st.queue.pop(0)
-        cottage = placing_cottage(st, p)
+        cottage = st.queue.pop(0)
         if open_fields(st, cottage):
-            st.current = p
+            st.current = cottage // 5
+            st.placing = cottage
             st.to_place = 2 if st.houses[cottage] else 1
             return
         if st.events is not None:
-            st.note(f"{{p{p}}}'s workers from number {st.chosen[st.order_k]} stay idle: no open field.",
-                    {"player": p, "idle": st.chosen[st.order_k]})
+            st.note(f"{{p{cottage // 5}}}'s workers from number {cottage % 5 + 1} stay idle: no open field.",
+                    {"player": cottage // 5, "idle": cottage % 5 + 1})
+    st.placing = -1
     st.to_place = 0
 
 
@@ -41,9 +53,9 @@ def place_worker(st: KState, field: Node) -> None:
     st.workers[field] = p
     st.to_place -= 1
     if st.events is not None:
-        st.note(f"{{p{p}}} sends a worker from number {st.chosen[st.order_k]} into field {fmt(field)}.",
+        st.note(f"{{p{p}}} sends a worker from number {st.placing % 5 + 1} into field {fmt(field)}.",
                 {"player": p, "field": list(field)})
-    if st.to_place == 0 or not open_fields(st, placing_cottage(st, p)):
+    if st.to_place == 0 or not open_fields(st, st.placing):
         next_placer(st)
 
 
@@ -54,17 +66,36 @@ def harvest(st: KState) -> None:
     for i in range(n):
         p = (st.start + i) % n
         for field in sorted(f for f, owner in st.workers.items() if owner == p):
-            kind = FIELD_TILES[st.fields[field]].kind
-            if store[kind]:
-                store[kind] -= 1
-                st.cubes[p][kind] += 1
-                got = True
-            else:
-                got = False
+            kind, count = harvest_yield(st, p, field)
+            if kind < 0:  # keythedral.law.unexpected_harvest: colours chosen after the harvest
+                st.effects["choose"] = [p, st.effects.get("choose", [p, 0])[1] + count]
+                continue
+            got = min(count, store[kind])
+            store[kind] -= got
+            st.cubes[p][kind] += got
             if st.events is not None:
-                st.note(f"{{p{p}}} harvests {CUBE_NAME[kind]} from field {fmt(field)}." if got else
-                        f"The store has no {CUBE_NAME[kind]} left: {{p{p}}}'s harvest at {fmt(field)} fails.",
-                        {"player": p, "field": list(field), "cube": LETTER[kind], "failed": not got})
+                st.note(f"{{p{p}}} harvests {got} {CUBE_NAME[kind]} from field {fmt(field)}." if got else
+                        f"No {CUBE_NAME[kind]} for {{p{p}}} from field {fmt(field)}: the harvest fails.",
+                        {"player": p, "field": list(field), "cube": LETTER[kind], "count": got})
+    if "choose" in st.effects:
+        if any(store[r] for r in range(5)):
+            st.current = st.effects["choose"][0]
+        else:
+            del st.effects["choose"]
+
+
+def take_chosen(st: KState, p: int, letter: str) -> None:
+    """keythedral.law.unexpected_harvest: one cube of the chosen colour from the store."""
+    k = LETTER.index(letter)
+    st.store[k] -= 1
+    st.cubes[p][k] += 1
+    left = st.effects["choose"][1] - 1
+    if left and any(st.store[r] for r in range(5)):
+        st.effects["choose"] = [p, left]
+    else:
+        del st.effects["choose"]
+    if st.events is not None:
+        st.note(f"{{p{p}}} takes {CUBE_NAME[k]} (unexpected harvest).", {"player": p, "cube": letter})
 
 
 def bid_range(st: KState, p: int) -> range:

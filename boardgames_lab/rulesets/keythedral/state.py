@@ -15,8 +15,8 @@ class KState(State):
     __slots__ = (
         "options", "two_player", "start", "round", "field_stack", "fields", "sites", "cottage_at", "houses",
         "fences", "fences_left", "cubes", "store", "shops", "rows", "stage", "face_up", "surplus", "seats",
-        "laid", "order_k", "chosen", "queue", "to_place", "workers", "out", "passes", "actor", "relocating",
-        "auction", "law_deck", "law_spaces", "law_hands", "law_used", "effects", "window", "final",
+        "laid", "order_k", "chosen", "queue", "to_place", "placing", "workers", "out", "passes", "actor", "relocating",
+        "auction", "stay", "law_deck", "law_spaces", "law_hands", "law_used", "effects", "window", "final",
         "fence_cache")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
@@ -42,14 +42,16 @@ class KState(State):
         self.laid = [0] * players  # set-up: field tiles laid by each player
         self.order_k = 0  # the next work order marker (0 = marker 1)
         self.chosen: list[int] = []  # cottage number under each placed marker
-        self.queue: list[int] = []  # phase one: players still to place for the number just chosen
+        self.queue: list[int] = []  # phase one: cottages still to send workers for the number just chosen
         self.to_place = 0  # workers the current placer still sends
+        self.placing = -1  # the cottage whose workers are going out
         self.workers: dict[Node, int] = {}  # field -> owner
         self.out = [False] * players  # phase three: procured a law card this round
         self.passes = 0
         self.actor = 0  # phase three: whose turn it is in the action loop
         self.relocating: list[int] = []  # fenced-off cottages waiting to be laid again
         self.auction: dict[str, Any] = {}
+        self.stay = False  # phase three: a law card was played on the player's turn, who then acts on
         self.law_deck: list[int] = []
         self.law_spaces: list[int] = []
         self.law_hands: list[list[int]] = [[] for _ in range(players)]
@@ -86,18 +88,24 @@ class KState(State):
         o.chosen = self.chosen[:]
         o.queue = self.queue[:]
         o.to_place = self.to_place
+        o.placing = self.placing
         o.workers = self.workers.copy()
         o.out = self.out[:]
         o.passes = self.passes
         o.actor = self.actor
         o.relocating = self.relocating[:]
-        o.auction = self.auction.copy()
+        o.auction = {**self.auction, "queue": self.auction["queue"][:]} if self.auction else {}
         o.law_deck = self.law_deck[:]
         o.law_spaces = self.law_spaces[:]
         o.law_hands = [h[:] for h in self.law_hands]
         o.law_used = self.law_used[:]
-        o.effects = copy.deepcopy(self.effects) if self.effects else {}
-        o.window = copy.deepcopy(self.window) if self.window else {}
+        o.stay = self.stay
+        o.effects = {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in self.effects.items()}
+        window = self.window
+        if window:
+            o.window = {**window, "frames": [{**f, "ask": f["ask"][:]} for f in window["frames"]]}
+        else:
+            o.window = {}
         o.final = self.final
         o.fence_cache = self.fence_cache  # immutable: rebuilt, never changed in place
         return o
