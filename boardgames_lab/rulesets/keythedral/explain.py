@@ -166,8 +166,21 @@ class Explaining:
         return _no("buy.face_up", f"{move.tile} costs {_cubes(COSTS[tile])}; you have {_cubes(st.cubes[st.current])}")
 
     def _why_not_exchange(self, st: KState, move: Move) -> Explanation:
-        k = LETTER_INDEX[move.get]
         p = st.current
+        turn = st.effects.get("turn")
+        if len(move.get) == 2:
+            if turn != "bargain":
+                return _no("law.bargain", "two cubes from the trader need the Bargain card played this turn")
+            return _no("law.bargain", f"the trader gives two resource cubes in store for one cube you own ({move})")
+        k = LETTER_INDEX[move.get]
+        if move.kind == "trade" and k >= 5:
+            if turn != "craft_bargain":
+                return _no("law.craft_bargain", "a craft cube from the trader needs the Craft bargain card this turn")
+            return _no("law.craft_bargain", "the store needs a used cube of that colour, paid with one resource cube")
+        if move.kind == "craft" and k in CRAFT_PRICE and len(move.pay) < CRAFT_PRICE[k]:
+            if turn != "sale" or k == 5:
+                return _no("law.sale", "paying fewer cubes needs the Sale card (glass or gold only)")
+            return _no("law.sale", f"with the Sale, {CUBE_NAME[k]} costs {CRAFT_PRICE[k] - 2} cubes you own")
         if move.kind == "craft":
             if k not in CRAFT_PRICE:
                 return _no("craft.exchange", "the craft shops sell I (ironwork), G (glass) and A (gold)")
