@@ -20,6 +20,35 @@ import boardgames_lab as bgl
 from boardgames_lab.core.registry import definition
 
 TARGETS = {("saint_petersburg", 4): 850}  # random games per second the issues ask for
+# Random decisions per second (legal_moves with full lists, then advance) the issues ask for, at any player
+# count. A game listed here is measured over a fixed number of decisions, restarting finished games, since its
+# random games need not end soon (Keythedral's random players waste cubes and seldom finish).
+DECISION_TARGETS = {"keythedral": 100_000}
+
+
+def engine_decisions(name: str, players: int, decisions: int, seed: int) -> float:
+    """Seconds for ``decisions`` random decisions through the engine's fast path."""
+    d = definition(name)
+    options = d.resolve_options({})
+    rng = random.Random(seed)
+    legal, advance, terminal = d.legal_moves, d.advance, d.flow.terminal
+    st = d.new_state(players, seed, options)
+    start = time.perf_counter()
+    for _ in range(decisions):
+        if st.phase == terminal:
+            st = d.new_state(players, rng.getrandbits(32), options)
+        moves = legal(st)
+        advance(st, moves[int(rng.random() * len(moves))])
+    return time.perf_counter() - start
+
+
+def run_decisions(name: str, players: int, decisions: int) -> dict[str, Any]:
+    """Decisions per second from the best of five batches."""
+    engine_decisions(name, players, 2000, 0)  # warm up
+    batch = max(decisions // 5, 1)
+    best = min(engine_decisions(name, players, batch, seed) for seed in range(1, 6))
+    return {"game": name, "players": players, "decisions_per_s": batch / best, "us_per_decision": best / batch * 1e6,
+            "clone_us": clone_time(name, players) * 1e6, "target": DECISION_TARGETS[name]}
 
 
 def engine_games(name: str, players: int, seeds: range) -> tuple[float, int]:
@@ -99,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--games", type=int, default=400, help="random games per measurement")
     parser.add_argument("--only", help="one game")
+    parser.add_argument("--decisions", type=int, default=200_000,
+                        help="random decisions per measurement, for games with a decisions-per-second target")
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the targets are stated
@@ -111,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     for info in bgl.games():
         if args.only and info["name"] != args.only:
             continue
+        if info["name"] in DECISION_TARGETS:
+            ok &= _report_decisions(info, args.decisions)
+            continue
         for players in info["players"]:
             r = run(info["name"], players, args.games)
             target = r["target"]
@@ -121,6 +155,18 @@ def main(argv: list[str] | None = None) -> int:
                   f"{r['us_per_decision']:>9.2f}{r['decisions_per_game']:>10.0f}{r['clone_us']:>10.2f}"
                   f"{r['peak_kib']:>10.0f}  {verdict}")
     return 0 if ok else 1
+
+
+def _report_decisions(info: dict[str, Any], decisions: int) -> bool:
+    ok = True
+    print(f"{'game':<18}{'players':>8}{'dec/s':>10}{'us/dec':>9}{'clone us':>10}  target ({decisions} random decisions)")
+    for players in info["players"]:
+        r = run_decisions(info["name"], players, decisions)
+        met = r["decisions_per_s"] >= r["target"]
+        ok &= met
+        print(f"{r['game']:<18}{r['players']:>8}{r['decisions_per_s']:>10.0f}{r['us_per_decision']:>9.2f}"
+              f"{r['clone_us']:>10.2f}  {r['target']} decisions/s: {'met' if met else 'NOT met'}")
+    return ok
 
 
 if __name__ == "__main__":

@@ -162,20 +162,17 @@ def action_moves(st: KState, p: int) -> list[Move]:
         moves.extend(build)
     if cubes[WINE] >= 2:
         moves.extend(remove)
-    total = sum(cubes)
-    for craft in CRAFTS:
-        size = CRAFT_PRICE[craft]
-        if total - cubes[craft] >= size and craft_available(st, craft):
-            moves.extend(exchange_moves("craft", craft, holding, size))
-    if total >= 2:
-        store = st.store
-        for r in RESOURCES:
-            if store[r] and total - cubes[r] >= 2:
-                moves.extend(exchange_moves("trade", r, holding, 2))
-    kinds = tuple(k for k in range(8) if cubes[k])
-    for i, card in enumerate(st.law_spaces):
-        if card >= 0:
-            moves.extend(law_moves(i + 1, kinds))
+    store, shops, spaces = st.store, st.shops, st.law_spaces
+    # What the shops, the store and the law spaces offer, as bits: the exchange moves depend on nothing else.
+    mask = ((shops[0] > 0 or store[IRON] > 0) | (shops[1] > 0 or store[GLASS] > 0) << 1
+            | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
+            | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
+            | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
+    key = (holding, mask)
+    block = _EXCHANGES.get(key)
+    if block is None:
+        block = _EXCHANGES[key] = exchange_block(holding, mask)
+    moves.extend(block)
     return moves
 
 
@@ -210,6 +207,30 @@ def complete_purchase(st: KState, p: int, text: str) -> None:
         cost = dict(adjusted_costs(st, tile))[move.extra]
         paid = "".join(LETTER[k] * c for k, c in enumerate(cost))
     buy(st, p, tile, paid)
+
+
+_EXCHANGES: dict[tuple[tuple[int, ...], int], tuple[Move, ...]] = {}
+
+
+def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[Move, ...]:
+    """keythedral.craft.exchange / trader.exchange / law.procure: every exchange open to this holding."""
+    if len(_EXCHANGES) > 300_000:
+        _EXCHANGES.clear()
+    total = sum(holding)
+    moves: list[Move] = []
+    for bit, craft in enumerate(CRAFTS):
+        size = CRAFT_PRICE[craft]
+        if mask >> bit & 1 and total - holding[craft] >= size:
+            moves.extend(exchange_moves("craft", craft, holding, size))
+    if total >= 2:
+        for r in RESOURCES:
+            if mask >> (3 + r) & 1 and total - holding[r] >= 2:
+                moves.extend(exchange_moves("trade", r, holding, 2))
+    kinds = tuple(k for k in range(8) if holding[k])
+    for space in (0, 1):
+        if mask >> (8 + space) & 1:
+            moves.extend(law_moves(space + 1, kinds))
+    return tuple(moves)
 
 
 def pay(st: KState, p: int, letters: str) -> None:

@@ -82,6 +82,8 @@ def board_graph(fields: dict[Node, int], sites: Iterable[Node], fences: dict[tup
 
 def reachable_fields(g: nx.Graph, site: Node) -> list[Node]:
     """Where the workers of the tile on ``site`` may go: laid fields across unfenced edges."""
+    if site not in g:
+        return []
     return [f for f in g[site] if "field" in g.nodes[f] and "fence" not in g.edges[site, f]]
 
 

@@ -31,6 +31,7 @@ ORDER = tuple(Move("order", num=k) for k in range(1, 6))
 START = tuple(Move("start", num=k) for k in range(1, 6))
 BIDS = tuple(Move("bid", num=k) for k in range(0, 200))
 GIVE = tuple(Move("give", pay=letter) for letter in LETTER)
+WORKER: dict[Any, Move] = {}  # worker moves, made once per field place
 TAKE = tuple(Move("take", get=letter) for letter in LETTER[:5])
 
 
@@ -270,7 +271,8 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
         if phase == "law_window":
             return laws.window_moves(st, p)
         if phase == "place":
-            return [Move("worker", node=f) for f in rounds.open_fields(st, st.placing)]
+            return [WORKER.get(f) or WORKER.setdefault(f, Move("worker", node=f))
+                    for f in rounds.open_fields(st, st.placing)]
         if phase == "order":
             return [ORDER[k - 1] for k in range(1, 6) if k not in st.chosen]
         if phase == "lay_tiles":

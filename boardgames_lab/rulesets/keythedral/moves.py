@@ -23,7 +23,12 @@ notation                    meaning
 ``give S``                  pay one cube of the bid
 ``take S``                  Unexpected harvest: take a stone for a worker in the chosen field type
 ``start 2``                 make player 2 the start player
-``play <law> [args]``       play a law card (see laws.py); ``decline``: let a law window pass
+``buy 2-C +T``              buy 2-C carrying a price increase, paying one extra timber
+``buy 2-C =SSTV``           buy 2-C with Substitution, paying the cubes listed
+``trade WV F``              Bargain: the trader gives two cubes for one
+``play start_order 2``      play a law card with its choice (a tile, player, field type, place...)
+``play work_order``         play a law card that needs no choice
+``decline``                 play no law card in an open law window
 ==========================  ==============================================================
 """
 from __future__ import annotations
