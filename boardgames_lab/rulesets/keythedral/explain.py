@@ -57,7 +57,10 @@ class Explaining:
         if kind not in FLOW.phase(st.phase).moves:
             rule, what = WHAT_NOW.get(st.phase, ("round.five_phases", "no decision is due"))
             return _no(rule, f"'{kind}' is not a move of this phase: {what}")
-        if move in self.legal_moves(st):  # type: ignore[attr-defined]
+        legal = st.legal_cache
+        if legal is None:  # explain is asked about many moves of one position: list them once
+            legal = st.legal_cache = frozenset(self.legal_moves(st))  # type: ignore[attr-defined]
+        if move in legal:
             rule = "law." + move.tile if kind == "play" else RULE_OF[kind]
             return Explanation(True, P + rule, f"{move} is allowed here")
         if kind == "play":

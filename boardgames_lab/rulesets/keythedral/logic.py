@@ -294,6 +294,7 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
         return []
 
     def apply_move(self, st: KState, move: Move) -> None:
+        st.legal_cache = None
         kind = move.kind
         p = st.current
         if kind in ("pass", "buy", "house", "fence", "unfence", "craft", "trade", "law"):
