@@ -47,9 +47,14 @@ def open_window(st: KState, kind: str, ask: list[int], resume: str, **data: Any)
     return True
 
 
+# ROUNDS[n][first][skip + 1]: the players from ``first`` round the table, without ``skip`` (-1: nobody)
+ROUNDS = {n: [[tuple(q for q in ((first + i) % n for i in range(n)) if q != skip) for skip in range(-1, n)]
+              for first in range(n)] for n in range(2, 6)}
+
+
 def players_from(st: KState, first: int, skip: int | None = None) -> list[int]:
     n = st.num_players
-    return [q for q in ((first + i) % n for i in range(n)) if q != skip]
+    return list(ROUNDS[n][first % n][0 if skip is None else skip + 1])
 
 
 def window_moves(st: KState, p: int) -> list[Move]:

@@ -31,7 +31,6 @@ ORDER = tuple(Move("order", num=k) for k in range(1, 6))
 START = tuple(Move("start", num=k) for k in range(1, 6))
 BIDS = tuple(Move("bid", num=k) for k in range(0, 200))
 GIVE = tuple(Move("give", pay=letter) for letter in LETTER)
-WORKER: dict[Any, Move] = {}  # worker moves, made once per field place
 TAKE = tuple(Move("take", get=letter) for letter in LETTER[:5])
 
 
@@ -271,8 +270,7 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
         if phase == "law_window":
             return laws.window_moves(st, p)
         if phase == "place":
-            return [WORKER.get(f) or WORKER.setdefault(f, Move("worker", node=f))
-                    for f in rounds.open_fields(st, st.placing)]
+            return list(st.open_moves)
         if phase == "order":
             return [ORDER[k - 1] for k in range(1, 6) if k not in st.chosen]
         if phase == "lay_tiles":

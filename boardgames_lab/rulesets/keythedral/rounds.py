@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from .board import SITE_FIELDS, Node, fmt
-from .data import CUBE_NAME, LETTER
+from .data import CUBE_NAME, FIELD_TILES, LETTER
 from .laws import harvest_yield
+from .moves import Move
 from .state import KState
 
 
@@ -32,11 +33,21 @@ def placing_queue(st: KState, chooser: int) -> list[int]:
     return queue
 
 
+WORKER: dict[Node, Move] = {}  # worker moves, made once per field place
+
+
+def worker_moves(st: KState, cottage: int) -> list[Move]:
+    """The worker moves open to ``cottage``, kept in the state while it places."""
+    st.open_moves = moves = [WORKER.get(f) or WORKER.setdefault(f, Move("worker", node=f))
+                             for f in open_fields(st, cottage)]
+    return moves
+
+
 def next_placer(st: KState) -> None:
     """Move to the next cottage in the queue that can send a worker (keythedral.worker.idle)."""
     while st.queue:
         cottage = st.queue.pop(0)
-        if open_fields(st, cottage):
+        if worker_moves(st, cottage):
             st.current = cottage // 5
             st.placing = cottage
             st.to_place = 2 if st.houses[cottage] else 1
@@ -55,7 +66,7 @@ def place_worker(st: KState, field: Node) -> None:
     if st.events is not None:
         st.note(f"{{p{p}}} sends a worker from number {st.placing % 5 + 1} into field {fmt(field)}.",
                 {"player": p, "field": list(field)})
-    if st.to_place == 0 or not open_fields(st, st.placing):
+    if st.to_place == 0 or not worker_moves(st, st.placing):
         next_placer(st)
 
 
@@ -63,10 +74,14 @@ def harvest(st: KState) -> None:
     """keythedral.harvest.collect / harvest.store_empty, from the start player round the table."""
     n = st.num_players
     store = st.store
+    fx = any(k in st.effects for k in ("good", "poor", "double", "unexpected"))
     for i in range(n):
         p = (st.start + i) % n
         for field in sorted(f for f, owner in st.workers.items() if owner == p):
-            kind, count = harvest_yield(st, p, field)
+            if fx:
+                kind, count = harvest_yield(st, p, field)
+            else:  # no harvest card this round: one cube of the field's colour
+                kind, count = FIELD_TILES[st.fields[field]].kind, 1
             if kind < 0:  # keythedral.law.unexpected_harvest: colours chosen after the harvest
                 st.effects["choose"] = [p, st.effects.get("choose", [p, 0])[1] + count]
                 continue

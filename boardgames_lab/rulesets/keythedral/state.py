@@ -17,7 +17,7 @@ class KState(State):
         "fences", "fences_left", "cubes", "store", "shops", "rows", "stage", "face_up", "surplus", "seats",
         "laid", "order_k", "chosen", "queue", "to_place", "placing", "workers", "out", "passes", "actor", "relocating",
         "auction", "stay", "law_deck", "law_spaces", "law_hands", "law_used", "effects", "window", "final",
-        "fence_cache", "legal_cache")
+        "fence_cache", "legal_cache", "open_moves")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -61,6 +61,7 @@ class KState(State):
         self.final: list[dict[str, int]] | None = None
         self.fence_cache: tuple[Any, ...] | None = None  # fence moves, rebuilt when the board changes
         self.legal_cache: frozenset[Any] | None = None  # the legal moves, for explain; cleared by every move
+        self.open_moves: list[Any] = []  # phase one: worker moves open to the cottage placing now
 
     def clone(self) -> "KState":
         o = KState.__new__(KState)
@@ -110,10 +111,11 @@ class KState(State):
         o.final = self.final
         o.fence_cache = self.fence_cache  # immutable: rebuilt, never changed in place
         o.legal_cache = None
+        o.open_moves = self.open_moves  # replaced, never changed in place
         return o
 
     def snapshot(self) -> dict[str, Any]:
-        skip = ("options", "fence_cache", "legal_cache", "fields", "sites", "fences", "workers", "cottage_at")
+        skip = ("options", "fence_cache", "legal_cache", "open_moves", "fields", "sites", "fences", "workers", "cottage_at")
         data = {name: getattr(self, name) for name in KState.__slots__ if name not in skip}
         data.update(
             fields={fmt(n): t for n, t in sorted(self.fields.items())},
