@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import FIELD_SITES, SITE_FIELDS, Node, fmt
+from .board import SITE_FIELDS, Node, fmt
 from .data import (BUILDINGS, BUILDING_INDEX, CRAFT_PRICE, CRAFTS, CUBE_NAME, GLASS, GOLD, IRON, LETTER, RESOURCES,
                    SHOP, STONE, TIMBER, WINE)
 from .laws import own_turn_moves
@@ -355,15 +355,3 @@ def procure_law(st: KState, p: int, space: int, letter: str) -> None:
     if st.events is not None:
         st.note(f"{{p{p}}} procures the law card on space {space} for {CUBE_NAME[LETTER_INDEX[letter]]}.",
                 {"player": p, "space": space})
-
-
-def tile_index(tile_id: str) -> int:
-    return BUILDING_INDEX[tile_id]
-
-
-def site_fields(site: Node) -> tuple[Node, ...]:
-    return SITE_FIELDS[site]
-
-
-def field_sites(field: Node) -> tuple[Node, ...]:
-    return FIELD_SITES[field]

@@ -7,7 +7,7 @@ from .board import SITE_FIELDS, fmt, is_field, is_site, on_board
 from .data import BUILDING_INDEX, BUILDINGS, CRAFT_PRICE, CUBE_NAME, LETTER, SHOP
 from .moves import Move, parse
 from .phases import FLOW
-from .state import KEYTHEDRAL, KState
+from .state import KState
 
 P = "keythedral."
 RULE_OF = {
@@ -200,5 +200,3 @@ class Explaining:
             return _no(rule, f"pay exactly {size} cubes other than {move.get}")
         return _no(rule, f"you do not own {move.pay}; you have {_cubes(st.cubes[p])}")
 
-
-__all__ = ["Explaining", "KEYTHEDRAL"]

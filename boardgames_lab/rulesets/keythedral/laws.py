@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import SITE_FIELDS, Node, fmt, parse_node
-from .data import (BUILDING_INDEX, BUILDINGS, CUBE_NAME, FIELD_NAME, FIELD_TILES, GOLD, LAW_INDEX, LAWS, LETTER,
-                   RESOURCES)
+from .board import Node, fmt, parse_node
+from .data import BUILDING_INDEX, BUILDINGS, FIELD_TILES, LAW_INDEX, LAWS, LETTER, RESOURCES
 from .moves import DECLINE, Move
 from .state import KState
 
@@ -299,22 +298,3 @@ def harvest_yield(st: KState, p: int, field: Node) -> tuple[int, int]:
     if unexpected is not None and unexpected[0] == p and unexpected[1] == kind:
         return -1, count
     return kind, count
-
-
-def describe_effects(st: KState) -> list[str]:
-    fx = st.effects
-    out = []
-    if "good" in fx:
-        out.append(f"good harvest: {FIELD_NAME[fx['good']]}s yield double")
-    if "poor" in fx:
-        out.append(f"poor harvest: {FIELD_NAME[fx['poor']]}s yield nothing")
-    if "unexpected" in fx:
-        out.append(f"unexpected harvest for player {fx['unexpected'][0] + 1}: {CUBE_NAME[fx['unexpected'][1]]}")
-    return out
-
-
-def site_fields(site: Node) -> tuple[Node, ...]:
-    return SITE_FIELDS[site]
-
-
-__all__ = ["GOLD", "open_window", "window_moves", "own_turn_moves", "play", "decline", "resolve"]

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from .board import CENTRE, FIELD_FIELDS, FIELD_SITES, KEY_QUARRIES, KEY_WOODS, SITE_FIELDS, TWO_PLAYER_FIELDS, Node
-from .data import (BROWN, BUILDINGS, CRAFT_STOCK, FIELD_NAME, FIELD_TILES, GREY, LAW_SPACES, LAW_SPACES_TWO_PLAYERS,
+from .data import (BROWN, CRAFT_STOCK, FIELD_NAME, FIELD_TILES, GREY, LAW_SPACES, LAW_SPACES_TWO_PLAYERS,
                    LAWS, STAGE_FULL_ASSUMED, STAGE_SHORT_ASSUMED, STAGE_TILES, STORE_START)
-from .state import EMPTY, KEYTHEDRAL, KState
+from .state import KEYTHEDRAL, KState
 
 
 def prepare(st: KState) -> None:
@@ -104,7 +104,3 @@ def lay_cottage(st: KState, number: int, node: Node) -> None:
 
 def all_laid(st: KState) -> bool:
     return all(c is not None for c in st.cottage_at)
-
-
-def top_field(st: KState) -> int:
-    return st.field_stack[-1] if st.field_stack else EMPTY
