@@ -40,11 +40,28 @@ def payments(holding: tuple[int, ...], size: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=200_000)
 def exchange_moves(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[Move, ...]:
     """Craft or trader exchanges receiving ``get`` for ``size`` other cubes."""
-    capped = tuple(0 if k == get else (h if h < size else size) for k, h in enumerate(holding))
-    return tuple(Move(kind, get=LETTER[get], pay=pay) for pay in payments(capped, size))
+    capped = tuple([0 if k == get else (h if h < size else size) for k, h in enumerate(holding)])
+    return _exchange_moves(kind, get, capped, size)
+
+
+@lru_cache(maxsize=200_000)
+def _exchange_moves(kind: str, get: int, capped: tuple[int, ...], size: int) -> tuple[Move, ...]:
+    letter = LETTER[get]
+    return tuple(_move(kind, letter, pay) for pay in payments(capped, size))
+
+
+_MOVES: dict[tuple[str, str, str], Move] = {}
+
+
+def _move(kind: str, get: str, pay: str) -> Move:
+    """Exchange moves made once and shared."""
+    key = (kind, get, pay)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(kind, get=get, pay=pay)
+    return move
 
 
 @lru_cache(maxsize=4096)
@@ -168,10 +185,11 @@ def action_moves(st: KState, p: int) -> list[Move]:
             | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
             | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
             | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
-    key = (holding, mask)
+    # No exchange takes more than four cubes, so counts above four change nothing: cap them for the cache.
+    key = (tuple([c if c < 4 else 4 for c in cubes]), mask)
     block = _EXCHANGES.get(key)
     if block is None:
-        block = _EXCHANGES[key] = exchange_block(holding, mask)
+        block = _EXCHANGES[key] = exchange_block(*key)
     moves.extend(block)
     return moves
 
