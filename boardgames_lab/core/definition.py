@@ -100,6 +100,9 @@ class GameDefinition(Generic[S]):
     info: GameInfo
     flow: Flow
     rulebook: RuleBook
+    # Moves the conformance suite plays per game before it stops checking (None: play to the end). For games
+    # whose uniformly random play wastes resources and rarely reaches the end; their own tests cover the end.
+    conformance_moves: int | None = None
 
     def __init__(self) -> None:
         self.flow.validate(self, self.rulebook)

@@ -7,6 +7,7 @@ GAME_PACKAGES = (
     "saint_petersburg",
     "village",
     "citadels",
+    "keythedral",
 )
 
 GAMES = tuple(import_module(f"{__name__}.{name}").DEFINITION for name in GAME_PACKAGES)

@@ -1,0 +1,17 @@
+"""Keythedral (Richard Breese; R&D Games 2002, Pro Ludo 2004 second edition).
+
+==================  ==============================================================
+players             2–5 (two players: the variant rules apply automatically)
+chance              shuffled field tiles, building tiles and law cards
+hidden information  law cards in hand and on the new-law spaces, face-down building tiles
+phases              set-up by the players; rounds of five phases
+rulebook            the second-edition rulebook with its appendix of 20 law cards
+==================  ==============================================================
+"""
+from .logic import INFO, Keythedral
+from .moves import Move, parse
+from .rules import RULES
+
+DEFINITION = Keythedral()
+
+__all__ = ["DEFINITION", "INFO", "Keythedral", "Move", "RULES", "parse"]

@@ -1,0 +1,300 @@
+"""The 20 law cards: when each may be played, the windows in which players may answer, and the effects.
+
+A law window is offered to every player it concerns, one after another, whether or not they hold a card, so
+nobody learns who holds what; answers are private in the log (``move_visibility``). Windows open only while
+some asked player holds a law card, which everyone can count. Windows nest: a card played in a window opens
+an answer window (Repeal law) on top of it. ``st.window`` holds the stack of frames and where play resumes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Node, fmt, parse_node
+from .data import BUILDING_INDEX, BUILDINGS, FIELD_TILES, LAW_INDEX, LAWS, LETTER, RESOURCES
+from .moves import DECLINE, Move
+from .state import KState
+
+# Which cards answer which window, and which are played on one's own turn in phase three.
+WINDOW_CARDS = {
+    "p1": ("work_order", "broken_fences", "start_order"),
+    "order": ("cottage_number",),
+    "p2": ("unexpected_harvest", "double_production", "good_harvest", "poor_harvest", "start_order"),
+    "p3": ("house_moratorium", "start_order"),
+    "purchase": ("price_increase", "design_change"),
+    "answer": ("repeal_law",),
+}
+OWN_TURN_CARDS = ("price_decrease", "upgrade_cottage", "substitution", "craft_bargain", "unsafe_fence",
+                  "design_change", "bargain", "sale", "downgrade_house")
+TURN_EFFECTS = ("substitution", "craft_bargain", "bargain", "sale")  # last for the rest of the player's turn
+KIND_LETTER = {LETTER[k]: k for k in RESOURCES}
+
+
+def anyone_holds(st: KState, players: list[int]) -> bool:
+    return any(st.law_hands[q] for q in players)
+
+
+def open_window(st: KState, kind: str, ask: list[int], resume: str, **data: Any) -> bool:
+    """Push a window frame if an asked player holds a law card; return whether one opened."""
+    if not ask or not anyone_holds(st, ask):
+        return False
+    if not st.window.get("frames"):
+        st.window = {"frames": [], "resume": resume, "current": st.current}
+    st.window["frames"].append({"kind": kind, "ask": ask, **data})
+    st.current = ask[0]
+    if st.events is not None:
+        st.note(f"Law window ({kind}): each player in turn may play a law card.", {"window": kind})
+    return True
+
+
+# ROUNDS[n][first][skip + 1]: the players from ``first`` round the table, without ``skip`` (-1: nobody)
+ROUNDS = {n: [[tuple(q for q in ((first + i) % n for i in range(n)) if q != skip) for skip in range(-1, n)]
+              for first in range(n)] for n in range(2, 6)}
+
+
+def players_from(st: KState, first: int, skip: int | None = None) -> list[int]:
+    n = st.num_players
+    return list(ROUNDS[n][first % n][0 if skip is None else skip + 1])
+
+
+def window_moves(st: KState, p: int) -> list[Move]:
+    frame = st.window["frames"][-1]
+    moves = [DECLINE]
+    for card in st.law_hands[p]:
+        law = LAWS[card].id
+        if law in WINDOW_CARDS[frame["kind"]]:
+            moves.extend(play_moves(st, p, law, frame))
+    return moves
+
+
+def own_turn_moves(st: KState, p: int) -> list[Move]:
+    moves: list[Move] = []
+    if st.effects.get("turn"):
+        return moves  # one modifying card at a time: use it (or end the turn) first
+    for card in st.law_hands[p]:
+        law = LAWS[card].id
+        if law in OWN_TURN_CARDS:
+            moves.extend(play_moves(st, p, law, None))
+    return moves
+
+
+def _face_up(st: KState) -> list[int]:
+    return list(st.rows[st.stage]) if st.stage < 5 and st.face_up[st.stage] else []
+
+
+def play_moves(st: KState, p: int, law: str, frame: dict[str, Any] | None) -> list[Move]:
+    """Every way to play ``law`` now (its arguments), as moves."""
+    def play(extra: str = "") -> Move:
+        return Move("play", tile=law, extra=extra)
+    n = st.num_players
+    if law in ("work_order", "house_moratorium", "repeal_law", "price_increase", "substitution", "craft_bargain",
+               "bargain", "sale"):
+        return [play()]
+    if law == "design_change":
+        if frame is not None:
+            tiles = [BUILDING_INDEX[frame["tile"]]]
+        else:
+            tiles = _face_up(st)
+        return [play(BUILDINGS[t].id) for t in tiles if _replacements(st, t)]
+    if law in ("broken_fences", "start_order"):
+        return [play(str(q + 1)) for q in range(n)]
+    if law == "cottage_number":
+        taken = set(st.chosen)
+        return [play(str(k)) for k in range(1, 6) if k not in taken and st.cottage_at[5 * p + k - 1] is not None]
+    if law in ("unexpected_harvest", "good_harvest", "poor_harvest"):
+        return [play(LETTER[k]) for k in RESOURCES]
+    if law == "double_production":
+        return [play(fmt(f)) for f in sorted(f for f, o in st.workers.items() if o == p)]
+    if law == "price_decrease":
+        return [play(BUILDINGS[t].id) for t in _face_up(st) if t not in st.effects.get("down", [])]
+    if law == "upgrade_cottage":
+        if _moratorium_blocks(st, p):
+            return []
+        return [play(str(c - 5 * p + 1)) for c in range(5 * p, 5 * p + 5)
+                if not st.houses[c] and st.cottage_at[c] is not None]
+    if law == "unsafe_fence":
+        return [play(f"{fmt(s)}>{fmt(f)}") for s, f in sorted(st.fences)]
+    if law == "downgrade_house":
+        return [play(fmt(st.cottage_at[c])) for c in range(5 * n) if st.houses[c] and st.cottage_at[c] is not None]
+    raise ValueError(law)
+
+
+def _moratorium_blocks(st: KState, p: int) -> bool:
+    """keythedral.law.house_moratorium: only its player may build houses this round."""
+    holder = st.effects.get("moratorium")
+    return holder is not None and holder != p
+
+
+def _replacements(st: KState, tile: int) -> list[int]:
+    stage = BUILDINGS[tile].stage
+    return [t for t in st.surplus if BUILDINGS[t].stage == stage]
+
+
+# --- playing and answering ---------------------------------------------------------------------------
+
+def decline(st: KState) -> None:
+    frame = st.window["frames"][-1]
+    frame["ask"].pop(0)
+    _continue(st)
+
+
+def play(st: KState, p: int, move: Move) -> None:
+    """keythedral.law.once: a played card is discarded; it may be answered before it takes effect."""
+    law = move.tile
+    card = LAW_INDEX[law]
+    st.law_hands[p].remove(card)
+    st.law_used.append(card)
+    if st.events is not None:
+        st.note(f"{{p{p}}} plays the law card {LAWS[card].title}" + (f" ({move.extra})." if move.extra else "."),
+                {"player": p, "law": law, "args": move.extra})
+    frames = st.window.get("frames")  # the player stays first in line: they may play another card or decline
+    if law != "repeal_law" and open_window(st, "answer", players_from(st, p + 1, skip=p),
+                                           st.window.get("resume", st.phase), law=law, player=p, args=move.extra,
+                                           repealed=False):
+        return
+    if law == "repeal_law":
+        answered = frames[-1]
+        answered["repealed"] = True
+        answered["ask"] = []
+        if st.events is not None:
+            st.note(f"The {LAWS[LAW_INDEX[answered['law']]].title} just played is repealed: it has no effect.",
+                    {"repealed": answered["law"]})
+    else:
+        resolve(st, p, law, move.extra)
+    if frames:
+        _continue(st)
+
+
+def _continue(st: KState) -> None:
+    """Ask the next player of the top frame, or close frames that have asked everyone."""
+    frames = st.window["frames"]
+    while frames and not frames[-1]["ask"]:
+        frame = frames.pop()
+        if frame["kind"] == "answer" and not frame["repealed"]:
+            resolve(st, frame["player"], frame["law"], frame["args"])
+        elif frame["kind"] == "purchase" and not frame.get("cancelled"):
+            from .actions import complete_purchase
+            complete_purchase(st, frame["buyer"], frame["move"])
+            st.window["current"] = None  # the purchase was the buyer's action: the turn moves on
+    if frames:
+        st.current = frames[-1]["ask"][0]
+
+
+def resolve(st: KState, p: int, law: str, args: str) -> None:
+    """Apply the effect of a played (and unrepealed) law card."""
+    fx = st.effects
+    if law == "work_order":
+        fx["work_order"] = p
+    elif law == "broken_fences":
+        fx["broken_fences"] = int(args) - 1
+    elif law == "start_order":
+        _new_start(st, int(args) - 1)
+    elif law == "cottage_number":
+        renumbered = fx.setdefault("renumbered", {})
+        renumbered[5 * p + int(args) - 1] = st.order_k
+    elif law == "unexpected_harvest":
+        fx["unexpected"] = [p, KIND_LETTER[args]]
+    elif law == "double_production":
+        fx["double"] = args
+    elif law == "good_harvest":
+        fx["good"] = KIND_LETTER[args]
+    elif law == "poor_harvest":
+        fx["poor"] = KIND_LETTER[args]
+    elif law == "house_moratorium":
+        fx["moratorium"] = p
+    elif law in ("price_increase", "design_change") and _in_purchase(st):
+        _stop_purchase(st, law, args)
+    elif law == "design_change":
+        design_change(st, BUILDING_INDEX[args])
+    elif law == "price_decrease":
+        fx.setdefault("down", []).append(BUILDING_INDEX[args])
+    elif law == "upgrade_cottage":
+        from .actions import build_house
+        build_house(st, p, int(args), free=True)
+    elif law in TURN_EFFECTS:
+        fx["turn"] = law
+    elif law == "unsafe_fence":
+        from .actions import remove_fence
+        site, field = (parse_node(x) for x in args.split(">"))
+        remove_fence(st, p, site, field, paid=False)  # type: ignore[arg-type]
+    elif law == "downgrade_house":
+        c = st.sites[parse_node(args)]  # type: ignore[index]
+        st.houses[c] = False
+        if st.events is not None:
+            st.note(f"{{p{c // 5}}}'s house {c % 5 + 1} becomes a cottage again.", {"player": c // 5})
+
+
+def _in_purchase(st: KState) -> bool:
+    frames = st.window.get("frames") or []
+    return bool(frames) and frames[-1]["kind"] == "purchase"
+
+
+def _stop_purchase(st: KState, law: str, args: str) -> None:
+    """keythedral.law.price_increase / law.design_change: the purchase stops; the buyer may act again."""
+    frame = st.window["frames"][-1]
+    tile = BUILDING_INDEX[frame["tile"]]
+    frame["cancelled"] = True
+    frame["ask"] = []
+    if law == "price_increase":
+        st.effects.setdefault("up", []).append(tile)
+    else:
+        design_change(st, tile)
+    st.window["current"] = frame["buyer"]
+    if st.events is not None:
+        st.note(f"{{p{frame['buyer']}}}'s purchase of {frame['tile']} is stopped; they may choose another action.",
+                {"player": frame["buyer"], "tile": frame["tile"]})
+
+
+def design_change(st: KState, tile: int) -> None:
+    """keythedral.law.design_change: a random unused tile of the same stage takes its place."""
+    pool = _replacements(st, tile)
+    new = pool[st.rng.below(len(pool))]
+    row = st.rows[BUILDINGS[tile].stage]
+    row[row.index(tile)] = new
+    row.sort()
+    st.surplus.remove(new)
+    st.surplus.append(tile)
+    st.surplus.sort()
+    for key in ("up", "down"):  # a card beneath the old tile leaves with it
+        if tile in st.effects.get(key, []):
+            st.effects[key].remove(tile)
+    st.revealed = True
+    if st.events is not None:
+        st.note(f"Design change: {BUILDINGS[tile].id} is replaced by {BUILDINGS[new].id}.",
+                {"old": BUILDINGS[tile].id, "new": BUILDINGS[new].id})
+
+
+def _new_start(st: KState, q: int) -> None:
+    """keythedral.law.start_order: the new start player leads from this phase on."""
+    st.start = q
+    bottom = st.window["frames"][0]["kind"] if st.window.get("frames") else ""
+    if bottom in ("p1", "p3"):
+        st.window["current"] = q
+    if st.events is not None:
+        st.note(f"{{p{q}}} becomes the start player.", {"start": q})
+
+
+def end_turn_effect(st: KState) -> None:
+    st.effects.pop("turn", None)
+
+
+def clear_round_effects(st: KState) -> None:
+    for key in ("work_order", "broken_fences", "renumbered", "unexpected", "double", "good", "poor", "moratorium",
+                "turn"):
+        st.effects.pop(key, None)
+
+
+def harvest_yield(st: KState, p: int, field: Node) -> tuple[int, int]:
+    """(cube kind, how many) a worker of ``p`` in ``field`` harvests after the harvest cards; kind -1: chosen."""
+    fx = st.effects
+    kind = FIELD_TILES[st.fields[field]].kind
+    if fx.get("poor") == kind:
+        return kind, 0
+    count = 1
+    if fx.get("good") == kind:
+        count *= 2
+    if fx.get("double") == fmt(field):
+        count *= 2
+    unexpected = fx.get("unexpected")
+    if unexpected is not None and unexpected[0] == p and unexpected[1] == kind:
+        return -1, count
+    return kind, count

@@ -1,0 +1,410 @@
+"""Keythedral rule logic: the game definition, hooks and guards named in phases.py, moves in and out."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.definition import GameDefinition, GameInfo, Option
+from . import actions, laws, rounds, setup
+from .actions import action_moves
+from .data import BUILDINGS, CUBE_POINTS, LETTER, STAGE_POINTS
+from .explain import Explaining
+from .moves import Move
+from .phases import FLOW
+from .rules import RULES
+from .state import KState
+from .view import Viewing
+
+INFO = GameInfo(
+    name="keythedral", title="Keythedral", min_players=2, max_players=5, default_players=4,
+    hidden_information=True, chance=True, edition="Pro Ludo 2004 (second edition)", rules_version=1,
+    description="Lay a board of fields and cottages, send workers out in a bid-for order, and spend the cubes "
+                "they bring on seats in the Keythedral; fences, houses, crafts and twenty secret law cards.",
+    options=(
+        Option("version", "short", ("short", "full"),
+               "Short: the grey spaces of the Keythedral mat; full: one more (orange) space per row."),
+        Option("face_up_tiles", False, (False, True),
+               "Variation two: every building tile in play is face up from the start."),
+    ),
+)
+
+ORDER = tuple(Move("order", num=k) for k in range(1, 6))
+START = tuple(Move("start", num=k) for k in range(1, 6))
+BIDS = tuple(Move("bid", num=k) for k in range(0, 200))
+GIVE = tuple(Move("give", pay=letter) for letter in LETTER)
+TAKE = tuple(Move("take", get=letter) for letter in LETTER[:5])
+
+
+class Keythedral(Explaining, Viewing, GameDefinition[KState]):
+    info = INFO
+    flow = FLOW
+    rulebook = RULES
+    conformance_moves = 400  # uniformly random play wastes cubes and seldom finishes; tests cover the end
+
+    # --- set-up ------------------------------------------------------------------------------------
+    def create_state(self, players: int, seed: int, options: dict[str, Any]) -> KState:
+        st = KState()
+        st.init_base(players, seed)
+        st.setup_fields(players, options)
+        return st
+
+    def prepare(self, st: KState) -> None:
+        setup.prepare(st)
+
+    def turn_setup(self, st: KState) -> None:
+        """A player lays a field then a cottage; then the next player does."""
+        if setup.setup_step_is_field(st):
+            st.current = (st.current + 1) % st.num_players
+
+    def all_laid(self, st: KState) -> bool:
+        return setup.all_laid(st)
+
+    def reveal_first(self, st: KState) -> None:
+        """keythedral.setup.reveal_first"""
+        st.face_up[0] = True
+        st.revealed = True
+        if st.events is not None:
+            st.note("The stage-one building tiles are turned face up: "
+                    + ", ".join(BUILDINGS[t].id for t in st.rows[0]) + ".",
+                    {"tiles": [BUILDINGS[t].id for t in st.rows[0]]})
+
+    # --- phase one -------------------------------------------------------------------------------------
+    def begin_round(self, st: KState) -> None:
+        """keythedral.round.five_phases; then the window for cards played at the start of phase one."""
+        st.round += 1
+        st.order_k = 0
+        st.chosen = []
+        st.current = st.start
+        if st.events is not None:
+            st.note(f"Round {st.round} begins; {{p{st.start}}} is the start player.", {"round": st.round})
+        laws.open_window(st, "p1", laws.players_from(st, st.start), "order")
+
+    # --- law windows -----------------------------------------------------------------------------------
+    def window_open(self, st: KState) -> bool:
+        return bool(st.window.get("frames"))
+
+    def _resumes(self, st: KState, phase: str) -> bool:
+        return bool(st.window) and not st.window["frames"] and st.window["resume"] == phase
+
+    def resume_order(self, st: KState) -> bool:
+        return self._resumes(st, "order")
+
+    def resume_place(self, st: KState) -> bool:
+        return self._resumes(st, "place")
+
+    def resume_harvest(self, st: KState) -> bool:
+        return self._resumes(st, "harvest")
+
+    def resume_actions_window(self, st: KState) -> bool:
+        return self._resumes(st, "actions")
+
+    def resume(self, st: KState) -> None:
+        """Back from a law window: whoever was to decide decides (or the turn moves on after a purchase)."""
+        current = st.window["current"]
+        st.window = {}
+        if st.phase == "order":
+            self._order_chooser(st)
+        elif st.phase == "actions":
+            st.stay = False
+            if current is None:
+                st.current = self._next_active(st, st.actor)
+            else:
+                st.current = st.actor = current
+
+    def resume_placing(self, st: KState) -> None:
+        st.window = {}
+        self.begin_placing(st)
+
+    def _order_chooser(self, st: KState) -> None:
+        """keythedral.order.choose / law.work_order: who places the next work order marker."""
+        holder = st.effects.get("work_order")
+        st.current = holder if holder is not None else (st.start + st.order_k) % st.num_players
+
+    def open_harvest_window(self, st: KState) -> None:
+        laws.open_window(st, "p2", laws.players_from(st, st.start), "harvest")
+
+    def colours_to_choose(self, st: KState) -> bool:
+        return "choose" in st.effects
+
+    def colours_chosen(self, st: KState) -> bool:
+        return "choose" not in st.effects
+
+    def number_chosen(self, st: KState) -> bool:
+        return len(st.chosen) > st.order_k
+
+    def begin_placing(self, st: KState) -> None:
+        """keythedral.order.place_in_turn: from the chooser round the table."""
+        chooser = (st.start + st.order_k) % st.num_players
+        st.queue = rounds.placing_queue(st, chooser)
+        rounds.next_placer(st)
+
+    def placing_done(self, st: KState) -> bool:
+        return st.to_place == 0 and not st.queue
+
+    def all_numbers_placed(self, st: KState) -> bool:
+        return st.order_k == 4 and st.to_place == 0 and not st.queue
+
+    def next_marker(self, st: KState) -> None:
+        st.order_k += 1
+        self._order_chooser(st)
+
+    def turn_placing(self, st: KState) -> None:
+        """The placer is set by the move itself (a house sends two, then the queue moves on)."""
+
+    # --- phases two and three ----------------------------------------------------------------------------
+    def harvest(self, st: KState) -> None:
+        rounds.harvest(st)
+
+    def begin_actions(self, st: KState) -> None:
+        st.out = [False] * st.num_players
+        st.passes = 0
+        st.stay = False
+        st.current = st.actor = st.start
+        laws.open_window(st, "p3", laws.players_from(st, st.start), "actions")
+
+    def _next_active(self, st: KState, after: int) -> int:
+        n = st.num_players
+        for i in range(1, n + 1):
+            q = (after + i) % n
+            if not st.out[q]:
+                return q
+        return after
+
+    def turn_actions(self, st: KState) -> None:
+        """keythedral.action.loop: the next player still in, clockwise (a law card played is not a turn)."""
+        if st.stay:
+            st.stay = False
+            return
+        st.current = self._next_active(st, st.actor)
+
+    def last_tile_bought(self, st: KState) -> bool:
+        return st.stage >= 5
+
+    def cottage_fenced_off(self, st: KState) -> bool:
+        return bool(st.relocating)
+
+    def begin_relocation(self, st: KState) -> None:
+        st.current = st.relocating[0] // 5
+
+    def relocated(self, st: KState) -> bool:
+        return not st.relocating
+
+    def resume_actions(self, st: KState) -> None:
+        st.current = self._next_active(st, st.actor)
+
+    def actions_over(self, st: KState) -> bool:
+        """keythedral.action.until: every player still in has passed in succession."""
+        return st.passes >= st.num_players - sum(st.out)
+
+    # --- phases four and five ----------------------------------------------------------------------------
+    def retrieve(self, st: KState) -> None:
+        """keythedral.retrieve.reset"""
+        st.workers = {}
+        st.chosen = []
+        st.order_k = 0
+        laws.clear_round_effects(st)
+        for i, card in enumerate(st.law_spaces):
+            if card < 0 and st.law_deck:
+                st.law_spaces[i] = st.law_deck.pop()
+        if st.events is not None:
+            st.note("Workers return; the work order markers come off; empty new-law spaces are refilled.",
+                    {"law_spaces": sum(1 for c in st.law_spaces if c >= 0)})
+
+    def begin_auction(self, st: KState) -> None:
+        """keythedral.auction.bid_once: the marker passes to B; bidding starts with the player after B."""
+        n = st.num_players
+        b = (st.start + 1) % n
+        st.start = b
+        st.auction = {"b": b, "queue": [(b + i) % n for i in range(1, n)] + [b], "high": 0, "high_bidder": -1,
+                      "matched": False, "payer": -1, "payee": -1, "owe": 0, "chooser": b, "done": False}
+        st.current = st.auction["queue"][0]
+        if st.events is not None:
+            st.note(f"{{p{b}}} takes the start player marker; the auction for the next start player begins.",
+                    {"b": b})
+
+    def bid_owed(self, st: KState) -> bool:
+        return not st.auction["queue"] and st.auction["high"] > 0
+
+    def bidding_over(self, st: KState) -> bool:
+        return not st.auction["queue"]
+
+    def begin_payment(self, st: KState) -> None:
+        """keythedral.auction.pay: B pays the matched bidder; any other winner pays B."""
+        a = st.auction
+        if a["matched"]:
+            a["payer"], a["payee"], a["chooser"] = a["b"], a["high_bidder"], a["b"]
+        else:
+            a["payer"], a["payee"], a["chooser"] = a["high_bidder"], a["b"], a["high_bidder"]
+        a["owe"] = a["high"]
+        st.current = a["payer"]
+
+    def bid_paid(self, st: KState) -> bool:
+        return st.auction["owe"] == 0
+
+    def begin_choice(self, st: KState) -> None:
+        st.current = st.auction["chooser"]
+
+    def start_chosen(self, st: KState) -> bool:
+        return bool(st.auction.get("done"))
+
+    def turn_bidding(self, st: KState) -> None:
+        st.current = st.auction["queue"][0]
+
+    # --- the end ---------------------------------------------------------------------------------------------
+    def score_final(self, st: KState) -> None:
+        """keythedral.score.total"""
+        final = []
+        for p in range(st.num_players):
+            seats = sum(STAGE_POINTS[BUILDINGS[t].stage] for t in st.seats[p])
+            cubes = sum(c * v for c, v in zip(st.cubes[p], CUBE_POINTS))
+            final.append({"seats": seats, "cubes": cubes, "total": seats + cubes})
+            if st.events is not None:
+                st.note(f"{{p{p}}}: {seats} for seats + {cubes} for cubes = {seats + cubes}.", {"player": p, **final[-1]})
+        st.final = final
+
+    # --- moves ---------------------------------------------------------------------------------------------
+    def legal_moves(self, st: KState) -> list[Move]:
+        phase = st.phase
+        p = st.current
+        if phase == "actions":
+            return action_moves(st, p)
+        if phase == "law_window":
+            return laws.window_moves(st, p)
+        if phase == "place":
+            return list(st.open_moves)
+        if phase == "order":
+            return [ORDER[k - 1] for k in range(1, 6) if k not in st.chosen]
+        if phase == "lay_tiles":
+            if setup.setup_step_is_field(st):
+                return [Move("field", node=node) for node in setup.field_spots(st)]
+            spots = setup.cottage_spots(st)
+            numbers = [c % 5 + 1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is None]
+            return [Move("cottage", num=k, node=s) for k in numbers for s in spots]
+        if phase == "relocate":
+            return [Move("relocate", node=s) for s in setup.cottage_spots(st, open_only=True)]
+        if phase == "auction":
+            return [BIDS[0], *(BIDS[k] for k in rounds.bid_range(st, p))]
+        if phase == "auction_pay":
+            return [GIVE[k] for k in range(8) if st.cubes[p][k]]
+        if phase == "harvest_choice":
+            return [TAKE[k] for k in range(5) if st.store[k]]
+        if phase == "choose_start":
+            return list(START[:st.num_players])
+        return []
+
+    def apply_move(self, st: KState, move: Move) -> None:
+        st.legal_cache = None
+        kind = move.kind
+        p = st.current
+        if kind in ("pass", "buy", "house", "fence", "unfence", "craft", "trade", "law"):
+            self._act(st, p, move)
+        elif kind == "play":
+            if st.phase == "actions":
+                st.stay = True
+            laws.play(st, p, move)
+        elif kind == "decline":
+            if st.events is not None:
+                st.note(f"{{p{p}}} plays no law card.", {"player": p})
+            laws.decline(st)
+        elif kind == "take":
+            rounds.take_chosen(st, p, move.get)
+        elif kind == "worker":
+            rounds.place_worker(st, move.node)
+        elif kind == "order":
+            st.chosen.append(move.num)
+            if st.events is not None:
+                st.note(f"{{p{p}}} puts work order marker {st.order_k + 1} on number {move.num}.",
+                        {"player": p, "marker": st.order_k + 1, "number": move.num})
+            chooser = (st.start + st.order_k) % st.num_players
+            laws.open_window(st, "order", laws.players_from(st, chooser), "place")
+        elif kind == "field":
+            setup.lay_field(st, move.node)
+        elif kind == "cottage":
+            setup.lay_cottage(st, move.num, move.node)
+        elif kind == "relocate":
+            self._relocate(st, move.node)
+        elif kind == "bid":
+            self._bid(st, p, move.num)
+        elif kind == "give":
+            self._give(st, p, move.pay)
+        elif kind == "start":
+            st.start = move.num - 1
+            st.auction["done"] = True
+            if st.events is not None:
+                st.note(f"{{p{p}}} makes {{p{st.start}}} the start player.", {"player": p, "start": st.start})
+
+    def _act(self, st: KState, p: int, move: Move) -> None:
+        kind = move.kind
+        st.actor = p
+        laws.end_turn_effect(st)
+        if kind == "pass":
+            st.passes += 1
+            if st.events is not None:
+                st.note(f"{{p{p}}} passes.", {"player": p})
+            return
+        st.passes = 0
+        if kind == "buy":
+            if not laws.open_window(st, "purchase", laws.players_from(st, p + 1, skip=p), "actions", buyer=p,
+                                    tile=move.tile, move=str(move)):
+                actions.complete_purchase(st, p, str(move))
+        elif kind == "house":
+            actions.build_house(st, p, move.num)
+        elif kind == "fence":
+            actions.build_fence(st, p, move.node, move.node2)
+        elif kind == "unfence":
+            actions.remove_fence(st, p, move.node, move.node2)
+        elif kind == "law":
+            actions.procure_law(st, p, move.num, move.pay)
+        else:
+            actions.exchange(st, p, move)
+
+    def _relocate(self, st: KState, site: Any) -> None:
+        cottage = st.relocating.pop(0)
+        st.sites[site] = cottage
+        st.cottage_at[cottage] = site
+        st.fence_cache = None
+        if st.events is not None:
+            st.note(f"{{p{cottage // 5}}} lays {'house' if st.houses[cottage] else 'cottage'} {cottage % 5 + 1} "
+                    f"again on site {site[0]},{site[1]}.", {"player": cottage // 5, "site": list(site)})
+
+    def _bid(self, st: KState, p: int, amount: int) -> None:
+        a = st.auction
+        a["queue"].pop(0)
+        if amount:
+            if p == a["b"]:
+                a["matched"] = True
+            else:
+                a["high"], a["high_bidder"] = amount, p
+        if st.events is not None:
+            st.note(f"{{p{p}}} bids {amount}." if amount else f"{{p{p}}} does not bid.", {"player": p, "bid": amount})
+
+    def _give(self, st: KState, p: int, letter: str) -> None:
+        a = st.auction
+        k = LETTER.index(letter)
+        st.cubes[p][k] -= 1
+        st.cubes[a["payee"]][k] += 1
+        a["owe"] -= 1
+        if st.events is not None:
+            st.note(f"{{p{p}}} pays {{p{a['payee']}}} one {letter} cube.", {"player": p, "to": a["payee"], "cube": letter})
+
+    # --- results -----------------------------------------------------------------------------------------------
+    def scores(self, st: KState) -> list[int]:
+        if st.final is not None:
+            return [f["total"] for f in st.final]
+        return [sum(STAGE_POINTS[BUILDINGS[t].stage] for t in st.seats[p]) for p in range(st.num_players)]
+
+    def winners(self, st: KState) -> list[int]:
+        """keythedral.score.winner"""
+        if st.final is None:
+            return []
+        best = max(f["total"] for f in st.final)
+        return [p for p, f in enumerate(st.final) if f["total"] == best]
+
+    def move_visibility(self, st: KState, move: Move) -> list[int] | None:
+        """keythedral.law.window: declining a law window is private, so nobody learns who holds nothing."""
+        return [st.current] if move.kind == "decline" else None
+
+    def clone_state(self, st: KState) -> KState:
+        return st.clone()
+
+    def snapshot(self, st: KState) -> dict[str, Any]:
+        return st.snapshot()

@@ -1,0 +1,177 @@
+"""How a Keythedral view looks: the tile board as SVG, the Keythedral mat, Keytown and the players (HTML).
+
+``render_html(view)`` draws whatever ``game.view(p)`` or ``game.full_view()`` returned and nothing more, so
+hidden law cards and face-down tiles can never leak through the drawing. Pure Python.
+"""
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any, Sequence
+
+from .board import parse_node
+from .phases import FLOW
+
+Html = str
+PLAYER_COLOURS = ("#d32f2f", "#1976d2", "#388e3c", "#fbc02d", "#7b1fa2")
+FIELD_FILL = {"grey": "#9e9e9e", "brown": "#8d6e63", "green": "#81c784", "blue": "#64b5f6", "red": "#e57373"}
+CUBE_FILL = {"S": "#212121", "T": "#795548", "F": "#43a047", "W": "#1e88e5", "V": "#c62828", "I": "#fafafa",
+             "G": "#8e24aa", "A": "#fdd835"}
+UNIT = 26.0  # pixels per doubled-coordinate step
+SIDE = 2 * UNIT / (1 + math.sqrt(2))  # the edge of an octagon and of a square
+CSS = """
+.kt-board{font-family:Helvetica,Arial,sans-serif;font-size:13px;color:#222;line-height:1.25}
+.kt-head{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:baseline;margin-bottom:4px}
+.kt-title{font-weight:bold;font-size:15px}
+.kt-tag{display:inline-block;padding:1px 6px;border-radius:9px;background:#eceff1;font-size:11px}
+.kt-turn{background:#ffd54f}
+.kt-over{background:#c8e6c9}
+.kt-row{display:flex;gap:4px;align-items:center;margin:2px 0}
+.kt-tile{border:2px solid #616161;border-radius:4px;padding:1px 4px;font-size:11px;background:#fff8e1}
+.kt-down{background:repeating-linear-gradient(45deg,#6d4c41,#6d4c41 3px,#8d6e63 3px,#8d6e63 6px);color:#fff}
+.kt-cube{display:inline-block;width:10px;height:10px;border:1px solid #555;margin:0 1px;vertical-align:middle}
+.kt-players{display:flex;gap:8px;flex-wrap:wrap}
+.kt-player{border:1px solid #bbb;border-radius:6px;padding:4px 6px;min-width:200px;flex:1}
+.kt-current{border:2px solid #e65100;background:#fffde7}
+.kt-final{border-collapse:collapse;margin-top:6px}
+.kt-final td,.kt-final th{border:1px solid #bbb;padding:2px 6px}
+.kt-winner{background:#c8e6c9;font-weight:bold}
+"""
+
+
+class BoardHtml(str):
+    """The drawing as plain ``str`` (easy to test) that Jupyter also displays as HTML."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def render_html(view: dict[str, Any], names: Sequence[str] | None = None, winners: Sequence[int] = ()) -> BoardHtml:
+    """Draw a view dict (``game.view(p)`` or ``game.full_view()``) as an HTML fragment with an SVG board."""
+    names = list(names) if names is not None else [f"Player {p['seat'] + 1}" for p in view["players"]]
+    parts = [f"<style>{CSS}</style>", '<div class="kt-board">', _header(view, names), board_svg(view, names),
+             _mat(view), _keytown(view), _players(view, names), _final(view, names, winners), "</div>"]
+    return BoardHtml("\n".join(p for p in parts if p))
+
+
+def _header(view: dict[str, Any], names: Sequence[str]) -> Html:
+    label = FLOW.phase(view["phase"]).label
+    current = view["current_player"]
+    turn = (f'<span class="kt-tag kt-turn">{escape(names[current])} to move</span>' if current is not None
+            else '<span class="kt-tag kt-over">game over</span>')
+    order = " ".join(str(k) for k in view["work_order"]) or "—"
+    extra = f'<span class="kt-tag">next field tile: {view["next_field"]}</span>' if view["next_field"] else ""
+    return (f'<div class="kt-head"><span class="kt-title">Round {view["round"]} · {escape(label)}</span>{turn}'
+            f'<span class="kt-tag">start player: {escape(names[view["start_player"]])}</span>'
+            f'<span class="kt-tag">work order: {order}</span>{extra}</div>')
+
+
+def _xy(node: tuple[int, int], left: float, top: float) -> tuple[float, float]:
+    return (node[0] - left) * UNIT, (node[1] - top) * UNIT
+
+
+def _polygon(cx: float, cy: float, radius: float, corners: int, turn: float) -> str:
+    return " ".join(f"{cx + radius * math.cos(turn + 2 * math.pi * k / corners):.1f},"
+                    f"{cy + radius * math.sin(turn + 2 * math.pi * k / corners):.1f}" for k in range(corners))
+
+
+def board_svg(view: dict[str, Any], names: Sequence[str]) -> Html:
+    """The laid tiles: octagonal fields (colour, worker), square sites (owner colour, number, house), fences."""
+    nodes = [parse_node(f["at"]) for f in view["fields"]] + [parse_node(s["at"]) for s in view["sites"]]
+    nodes = [n for n in nodes if n is not None] or [(0, 0)]
+    left = min(n[0] for n in nodes) - 1.5
+    top = min(n[1] for n in nodes) - 1.5
+    width = (max(n[0] for n in nodes) + 1.5 - left) * UNIT
+    height = (max(n[1] for n in nodes) + 1.5 - top) * UNIT
+    octagon_r = SIDE / (2 * math.sin(math.pi / 8))
+    out = [f'<svg class="kt-svg" xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+           f'viewBox="0 0 {width:.0f} {height:.0f}">']
+    for f in view["fields"]:
+        x, y = _xy(parse_node(f["at"]), left, top)  # type: ignore[arg-type]
+        out.append(f'<polygon class="kt-field" data-at="{f["at"]}" data-kind="{f["kind"]}" '
+                   f'points="{_polygon(x, y, octagon_r, 8, math.pi / 8)}" fill="{FIELD_FILL[f["kind"]]}" '
+                   f'stroke="#424242"><title>{f["kind"]} field {f["at"]} (tile {f["number"]})</title></polygon>')
+        if f["worker"] is not None:
+            out.append(f'<circle class="kt-worker" data-owner="{f["worker"]}" cx="{x:.1f}" cy="{y:.1f}" r="7" '
+                       f'fill="{PLAYER_COLOURS[f["worker"]]}" stroke="#fff" stroke-width="2"/>')
+    for s in view["sites"]:
+        x, y = _xy(parse_node(s["at"]), left, top)  # type: ignore[arg-type]
+        points = _polygon(x, y, SIDE / math.sqrt(2) * 1.0, 4, 0)
+        if s["keythedral"]:
+            out.append(f'<polygon class="kt-keythedral" points="{points}" fill="#6a1b9a" stroke="#311b92">'
+                       '<title>the Keythedral</title></polygon>')
+            continue
+        colour = PLAYER_COLOURS[s["owner"]]
+        what = "house" if s["house"] else "cottage"
+        opacity = "1" if s["house"] else "0.55"
+        out.append(f'<polygon class="kt-site kt-{what}" data-at="{s["at"]}" data-owner="{s["owner"]}" '
+                   f'data-number="{s["number"]}" points="{points}" fill="{colour}" fill-opacity="{opacity}" '
+                   f'stroke="#212121"><title>{escape(names[s["owner"]])}\'s {what} {s["number"]}</title></polygon>'
+                   f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" font-weight="bold">'
+                   f'{s["number"]}{"H" if s["house"] else ""}</text>')
+    for fence in view["fences"]:
+        sx, sy = _xy(parse_node(fence["site"]), left, top)  # type: ignore[arg-type]
+        fx, fy = _xy(parse_node(fence["field"]), left, top)  # type: ignore[arg-type]
+        mx, my = (sx + fx) / 2, (sy + fy) / 2
+        dx, dy = (fy - sy) * 0.35, (sx - fx) * 0.35  # across the edge the site and field share
+        out.append(f'<line class="kt-fence" data-site="{fence["site"]}" data-field="{fence["field"]}" '
+                   f'x1="{mx - dx:.1f}" y1="{my - dy:.1f}" x2="{mx + dx:.1f}" y2="{my + dy:.1f}" '
+                   f'stroke="{PLAYER_COLOURS[fence["owner"]]}" stroke-width="5" stroke-linecap="round"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _cubes(counts: dict[str, int]) -> Html:
+    return "".join(f'<span class="kt-cube" title="{k}" style="background:{CUBE_FILL[k]}"></span>' * c
+                   for k, c in counts.items()) or "—"
+
+
+def _mat(view: dict[str, Any]) -> Html:
+    rows = []
+    for row in view["mat"]:
+        if row["tiles"] is None:
+            tiles = "".join('<span class="kt-tile kt-down">?</span>' for _ in range(row["count"]))
+        else:
+            tiles = "".join(f'<span class="kt-tile" data-tile="{t["id"]}">{t["id"]}: {t["cost"]}</span>'
+                            for t in row["tiles"])
+        rows.append(f'<div class="kt-row" data-stage="{row["stage"]}"><b>Stage {row["stage"]}</b> '
+                    f'({row["points"]} points) {tiles or "—"}</div>')
+    return '<h4>Keythedral mat</h4>' + "".join(rows)
+
+
+def _keytown(view: dict[str, Any]) -> Html:
+    shops = view["shops"]
+    spaces = " ".join("law card (face down)" if filled else "empty" for filled in view["law_spaces"])
+    return (f'<h4>Keytown</h4><div>Forge (ironwork): {shops["I"]} · Glassworks: {shops["G"]} · Workshop (gold): '
+            f'{shops["A"]} · New-law spaces: {spaces} · law stack: {view["law_stack"]}</div>'
+            f'<div>Store: {_counts(view["store"])}</div>')
+
+
+def _counts(counts: dict[str, int]) -> Html:
+    return " ".join(f'<span class="kt-cube" style="background:{CUBE_FILL[k]}"></span>{k} {c}' for k, c in counts.items())
+
+
+def _players(view: dict[str, Any], names: Sequence[str]) -> Html:
+    panels = []
+    for p in view["players"]:
+        seat = p["seat"]
+        laws = (", ".join(p["laws"]) or "none") if p["laws"] is not None else f'{p["law_count"]} face down'
+        seats = ", ".join(t["id"] for t in p["seats"]) or "—"
+        current = " kt-current" if seat == view["current_player"] else ""
+        panels.append(f'<div class="kt-player{current}" data-seat="{seat}" '
+                      f'style="border-left:6px solid {PLAYER_COLOURS[seat]}"><b>{escape(names[seat])}</b><br>'
+                      f'Cubes: {_cubes(p["cubes"])}<br>Seats: {seats}<br>Law cards: {laws}<br>'
+                      f'Fences left: {p["fences_left"]}</div>')
+    return f'<h4>Players</h4><div class="kt-players">{"".join(panels)}</div>'
+
+
+def _final(view: dict[str, Any], names: Sequence[str], winners: Sequence[int]) -> Html:
+    if not view["final"]:
+        return ""
+    rows = []
+    for seat, line in enumerate(view["final"]):
+        cls = ' class="kt-winner"' if seat in winners else ""
+        rows.append(f"<tr{cls}><td>{escape(names[seat])}{' ★' if seat in winners else ''}</td><td>{line['seats']}"
+                    f"</td><td>{line['cubes']}</td><td>{line['total']}</td></tr>")
+    return ('<h4>Final scoring</h4><table class="kt-final"><tr><th>Player</th><th>Seats</th><th>Cubes</th>'
+            f'<th>Total</th></tr>{"".join(rows)}</table>')

@@ -1,0 +1,135 @@
+"""The Keythedral game state: plain lists, dicts and ints, cheap to copy (the board graph is never copied)."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...core.definition import State
+from .board import Node, fmt
+
+EMPTY = -1
+KEYTHEDRAL = -2  # what sits on the centre site
+
+
+class KState(State):
+    __slots__ = (
+        "options", "two_player", "start", "round", "field_stack", "fields", "sites", "cottage_at", "houses",
+        "fences", "fences_left", "cubes", "store", "shops", "rows", "stage", "face_up", "surplus", "seats",
+        "laid", "order_k", "chosen", "queue", "to_place", "placing", "workers", "out", "passes", "actor", "relocating",
+        "auction", "stay", "law_deck", "law_spaces", "law_hands", "law_used", "effects", "window", "final",
+        "fence_cache", "legal_cache", "open_moves")
+
+    def setup_fields(self, players: int, options: dict[str, Any]) -> None:
+        self.options = options
+        self.two_player = players == 2
+        self.start = 0  # the start player holds the start marker
+        self.round = 0
+        self.field_stack: list[int] = []  # field tile indices, top = end
+        self.fields: dict[Node, int] = {}  # laid field tiles by place
+        self.sites: dict[Node, int] = {}  # cottage id (owner * 5 + number - 1) or KEYTHEDRAL by place
+        self.cottage_at: list[Node | None] = [None] * (5 * players)
+        self.houses = [False] * (5 * players)
+        self.fences: dict[tuple[Node, Node], int] = {}  # (site, field) -> owner
+        self.fences_left = [3] * players
+        self.cubes = [[0] * 8 for _ in range(players)]
+        self.store: list[int] = []  # resource cubes and used craft cubes
+        self.shops: list[int] = []  # craft cubes at the forge, glassworks and workshop
+        self.rows: list[list[int]] = [[] for _ in range(5)]  # building tiles still on the mat, per stage
+        self.stage = 0  # the stage whose tiles are for sale
+        self.face_up = [False] * 5  # per stage
+        self.surplus: list[int] = []  # tiles out of the game, unseen
+        self.seats: list[list[int]] = [[] for _ in range(players)]
+        self.laid = [0] * players  # set-up: field tiles laid by each player
+        self.order_k = 0  # the next work order marker (0 = marker 1)
+        self.chosen: list[int] = []  # cottage number under each placed marker
+        self.queue: list[int] = []  # phase one: cottages still to send workers for the number just chosen
+        self.to_place = 0  # workers the current placer still sends
+        self.placing = -1  # the cottage whose workers are going out
+        self.workers: dict[Node, int] = {}  # field -> owner
+        self.out = [False] * players  # phase three: procured a law card this round
+        self.passes = 0
+        self.actor = 0  # phase three: whose turn it is in the action loop
+        self.relocating: list[int] = []  # fenced-off cottages waiting to be laid again
+        self.auction: dict[str, Any] = {}
+        self.stay = False  # phase three: a law card was played on the player's turn, who then acts on
+        self.law_deck: list[int] = []
+        self.law_spaces: list[int] = []
+        self.law_hands: list[list[int]] = [[] for _ in range(players)]
+        self.law_used: list[int] = []
+        self.effects: dict[str, Any] = {}  # law effects lasting a round or attached to a tile
+        self.window: dict[str, Any] = {}  # an open law-card window: who is asked, what for
+        self.final: list[dict[str, int]] | None = None
+        self.fence_cache: tuple[Any, ...] | None = None  # fence moves, rebuilt when the board changes
+        self.legal_cache: frozenset[Any] | None = None  # the legal moves, for explain; cleared by every move
+        self.open_moves: list[Any] = []  # phase one: worker moves open to the cottage placing now
+
+    def clone(self) -> "KState":
+        o = KState.__new__(KState)
+        self.copy_base(o)
+        o.options = self.options
+        o.two_player = self.two_player
+        o.start = self.start
+        o.round = self.round
+        o.field_stack = self.field_stack[:]
+        o.fields = self.fields.copy()
+        o.sites = self.sites.copy()
+        o.cottage_at = self.cottage_at[:]
+        o.houses = self.houses[:]
+        o.fences = self.fences.copy()
+        o.fences_left = self.fences_left[:]
+        o.cubes = [c[:] for c in self.cubes]
+        o.store = self.store[:]
+        o.shops = self.shops[:]
+        o.rows = [r[:] for r in self.rows]
+        o.stage = self.stage
+        o.face_up = self.face_up[:]
+        o.surplus = self.surplus[:]
+        o.seats = [s[:] for s in self.seats]
+        o.laid = self.laid[:]
+        o.order_k = self.order_k
+        o.chosen = self.chosen[:]
+        o.queue = self.queue[:]
+        o.to_place = self.to_place
+        o.placing = self.placing
+        o.workers = self.workers.copy()
+        o.out = self.out[:]
+        o.passes = self.passes
+        o.actor = self.actor
+        o.relocating = self.relocating[:]
+        o.auction = {**self.auction, "queue": self.auction["queue"][:]} if self.auction else {}
+        o.law_deck = self.law_deck[:]
+        o.law_spaces = self.law_spaces[:]
+        o.law_hands = [h[:] for h in self.law_hands]
+        o.law_used = self.law_used[:]
+        o.stay = self.stay
+        o.effects = {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in self.effects.items()}
+        window = self.window
+        if window:
+            o.window = {**window, "frames": [{**f, "ask": f["ask"][:]} for f in window["frames"]]}
+        else:
+            o.window = {}
+        o.final = self.final
+        o.fence_cache = self.fence_cache  # immutable: rebuilt, never changed in place
+        o.legal_cache = None
+        o.open_moves = self.open_moves  # replaced, never changed in place
+        return o
+
+    def snapshot(self) -> dict[str, Any]:
+        skip = ("options", "fence_cache", "legal_cache", "open_moves", "fields", "sites", "fences", "workers", "cottage_at")
+        data = {name: getattr(self, name) for name in KState.__slots__ if name not in skip}
+        data.update(
+            fields={fmt(n): t for n, t in sorted(self.fields.items())},
+            sites={fmt(n): c for n, c in sorted(self.sites.items())},
+            fences={f"{fmt(s)}>{fmt(f)}": o for (s, f), o in sorted(self.fences.items())},
+            workers={fmt(n): o for n, o in sorted(self.workers.items())},
+            cottage_at=[None if n is None else fmt(n) for n in self.cottage_at],
+            phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
+        return copy.deepcopy(data)
+
+
+def owner_of(cottage: int) -> int:
+    return cottage // 5
+
+
+def number_of(cottage: int) -> int:
+    return cottage % 5 + 1

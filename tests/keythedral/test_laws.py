@@ -1,0 +1,336 @@
+"""Keythedral law cards, one by one, and the windows in which they are played."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.core.errors import IllegalMove
+from boardgames_lab.rulesets.keythedral.data import BUILDING_INDEX, BUILDINGS, LAW_INDEX, LETTER
+from tests.conftest import cites
+from tests.keythedral.position import give, refresh, to_actions
+from tests.keythedral.test_rules import cost_of, small_board
+
+P = "keythedral."
+
+
+def hold(game: bgl.Game, player: int, *laws: str) -> None:
+    """Put law cards into a player's hand, wherever they were."""
+    st = game.state
+    for law in laws:
+        card = LAW_INDEX[law]
+        if card in st.law_deck:
+            st.law_deck.remove(card)
+        elif card in st.law_spaces:
+            st.law_spaces[st.law_spaces.index(card)] = -1
+        st.law_hands[player].append(card)
+        st.law_hands[player].sort()
+    refresh(game)
+
+
+def enter(game: bgl.Game, phase: str, hook: str) -> None:
+    """Enter an automatic phase as the flow does and let it settle."""
+    st = game.state
+    d = game.definition
+    st.phase = phase
+    getattr(d, hook)(st)
+    d.runner.settle(st)
+    refresh(game)
+
+
+def texts(game: bgl.Game) -> set[str]:
+    return {str(m) for m in game.legal_moves()}
+
+
+@cites(P + "law.window", P + "law.work_order", P + "law.once")
+def test_work_order_in_the_phase_one_window() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    hold(game, 1, "work_order")
+    enter(game, "round_start", "begin_round")
+    assert game.phase == "law_window" and game.current_player == 0
+    assert texts(game) == {"decline"}  # every player is asked, holder or not
+    game.apply("decline")
+    assert "play work_order" in texts(game)
+    game.apply("play work_order")
+    assert LAW_INDEX["work_order"] in st.law_used and not st.law_hands[1]
+    game.apply("decline")  # player 1 may play another card or decline
+    game.apply("decline")
+    assert game.phase == "order" and game.current_player == 1  # the holder places every marker
+    game.apply("order 1")
+    assert game.current_player == 0  # placing still starts with the start player
+    while game.phase == "place":
+        game.apply(game.legal_moves()[0])
+    assert game.phase == "order" and game.current_player == 1
+
+
+@cites(P + "law.window")
+def test_declines_are_private_in_the_log() -> None:
+    game = bgl.new_game("keythedral", players=3, seed=3)
+    rng = random.Random(3)
+    while not any(m.kind == "decline" for m in game.moves):
+        moves = game.legal_moves()
+        game.apply(moves[int(rng.random() * len(moves))])
+    decider = game.log[-1]["player"]
+    others = [q for q in range(3) if q != decider]
+    assert game.log_for(decider)[-1]["move"] == "decline"
+    assert all(entry["move"] != "decline" or entry["player"] == q for q in others for entry in game.log_for(q))
+
+
+@cites(P + "law.broken_fences")
+def test_broken_fences() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    st.fences[((2, 2), (1, 1))] = 1
+    hold(game, 0, "broken_fences")
+    enter(game, "round_start", "begin_round")
+    game.apply("play broken_fences 1")
+    game.apply("decline")
+    game.apply("decline")
+    game.apply("decline")
+    game.apply("order 1")
+    assert "worker 1,1" in texts(game)  # player 1's workers (seat 1 = player 0) climb the fence
+
+
+@cites(P + "law.start_order")
+def test_start_order() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    hold(game, 0, "start_order")
+    enter(game, "round_start", "begin_round")
+    game.apply("play start_order 3")
+    game.apply("decline")
+    game.apply("decline")
+    game.apply("decline")
+    assert st.start == 2 and game.phase == "order" and game.current_player == 2
+
+
+@cites(P + "law.cottage_number")
+def test_cottage_number() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    st.current = 0
+    hold(game, 0, "cottage_number")
+    refresh(game)
+    game.apply("order 1")
+    assert game.phase == "law_window"
+    assert "play cottage_number 1" not in texts(game) and "play cottage_number 2" in texts(game)
+    game.apply("play cottage_number 2")
+    for _ in range(3):
+        game.apply("decline")
+    assert game.phase == "place"
+    assert st.queue[:1] == [1] or st.placing in (0, 1)  # cottage 2 (id 1) acts with number one
+    while game.phase == "place":
+        game.apply(game.legal_moves()[0])
+    assert sum(1 for o in st.workers.values() if o == 0) == 2
+    game.state.current = 1
+    refresh(game)
+    game.apply("order 2")  # cottage 2 acted already: player 0 sends nobody for number two
+    before = sum(1 for o in st.workers.values() if o == 0)
+    while game.phase == "place":
+        game.apply(game.legal_moves()[0])
+    assert sum(1 for o in st.workers.values() if o == 0) == before
+
+
+def harvest_window(game: bgl.Game) -> None:
+    st = game.state
+    st.start = 0
+    st.workers = {(1, 1): 0, (3, 1): 1, (3, 3): 0}
+    enter(game, "harvest_start", "open_harvest_window")
+
+
+@cites(P + "law.good_harvest", P + "law.double_production")
+def test_good_harvest_and_double_production() -> None:
+    game = small_board()
+    hold(game, 0, "good_harvest", "double_production")
+    harvest_window(game)
+    assert "play double_production 3,1" not in texts(game)  # not player 0's worker
+    game.apply("play good_harvest S")
+    game.apply("play double_production 3,3")
+    game.apply("decline")
+    game.apply("decline")
+    game.apply("decline")
+    st = game.state
+    assert st.cubes[0][0] == 2 and st.cubes[0][3] == 2 and st.cubes[1][1] == 1
+
+
+@cites(P + "law.poor_harvest", P + "law.unexpected_harvest")
+def test_poor_and_unexpected_harvest() -> None:
+    game = small_board()
+    hold(game, 0, "unexpected_harvest")
+    hold(game, 1, "poor_harvest")
+    harvest_window(game)
+    game.apply("play unexpected_harvest W")
+    game.apply("decline")  # the answer window: players 2 and 3 could repeal it
+    game.apply("decline")
+    game.apply("decline")  # player 1 again, in the harvest window
+    game.apply("play poor_harvest T")
+    game.apply("decline")  # nobody else holds a card: no answer window; players 2 and 3 finish the window
+    game.apply("decline")
+    st = game.state
+    assert game.phase == "harvest_choice" and game.current_player == 0
+    game.apply("take V")
+    assert st.cubes[0][4] == 1 and st.cubes[1][1] == 0 and st.cubes[0][0] == 1
+
+
+@cites(P + "law.house_moratorium")
+def test_house_moratorium() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    hold(game, 1, "house_moratorium")
+    enter(game, "actions_start", "begin_actions")
+    game.apply("decline")
+    game.apply("play house_moratorium")
+    game.apply("decline")
+    game.apply("decline")
+    assert game.phase == "actions" and game.current_player == 0
+    give(game, 0, "ST")
+    give(game, 1, "ST")
+    with pytest.raises(IllegalMove) as err:
+        game.apply("house 1")
+    assert err.value.rule == P + "house.cost"
+    game.apply("pass")
+    game.apply("house 1")  # its player may build as usual
+
+
+def purchase_position(buyer: int = 0) -> tuple[bgl.Game, str]:
+    game = small_board()
+    to_actions(game, buyer)
+    tile = game.state.rows[0][0]
+    give(game, buyer, cost_of(tile))
+    return game, BUILDINGS[tile].id
+
+
+@cites(P + "law.price_increase", P + "law.repeal_law")
+def test_price_increase_stops_a_purchase_and_can_be_repealed() -> None:
+    game, tile = purchase_position()
+    st = game.state
+    hold(game, 1, "price_increase")
+    game.apply(f"buy {tile}")
+    assert game.phase == "law_window" and game.current_player == 1 and not st.seats[0]
+    game.apply("play price_increase")
+    assert game.phase == "actions" and game.current_player == 0 and not st.seats[0]  # not an action
+    assert f"buy {tile}" not in texts(game)
+    cost = BUILDINGS[BUILDING_INDEX[tile]].cost
+    shown = [LETTER[k] for k in range(8) if cost[k]]
+    give(game, 0, shown[0])
+    game.apply(f"buy {tile} +{shown[0]}")
+    assert st.seats[0] and not any(st.cubes[0])
+    # now with a repeal in the buyer's hand
+    game, tile = purchase_position()
+    hold(game, 1, "price_increase")
+    hold(game, 0, "repeal_law")
+    game.apply(f"buy {tile}")
+    game.apply("play price_increase")
+    assert game.phase == "law_window" and game.current_player == 2  # the answer window, from the next player
+    game.apply("decline")
+    game.apply("play repeal_law")
+    assert game.phase == "law_window" and game.current_player == 1  # the purchase window goes on
+    game.apply("decline")
+    game.apply("decline")
+    assert game.phase == "actions" and game.state.seats[0]
+
+
+@cites(P + "law.design_change")
+def test_design_change_at_a_purchase() -> None:
+    game, tile = purchase_position()
+    hold(game, 2, "design_change")
+    game.apply(f"buy {tile}")
+    game.apply("decline")
+    game.apply(f"play design_change {tile}")
+    st = game.state
+    assert tile not in [BUILDINGS[t].id for t in st.rows[0]] and game.current_player == 0 and not st.seats[0]
+
+
+@cites(P + "law.price_decrease", P + "law.declared")
+def test_price_decrease_and_declared_cards() -> None:
+    game, tile = purchase_position()
+    st = game.state
+    hold(game, 0, "price_decrease", "bargain", "sale")
+    game.apply(f"play price_decrease {tile}")
+    assert game.current_player == 0  # a card is not an action
+    game.apply("play bargain")
+    with pytest.raises(IllegalMove) as err:
+        game.apply("play sale")
+    assert err.value.rule == P + "law.declared"
+    cost = BUILDINGS[BUILDING_INDEX[tile]].cost
+    less = next(LETTER[k] for k in range(8) if cost[k] and k != 7)
+    game.apply(f"buy {tile} -{less}")
+    assert st.seats[0] and st.cubes[0][LETTER.index(less)] == 1
+
+
+@cites(P + "law.upgrade_cottage", P + "law.downgrade_house")
+def test_upgrade_and_downgrade() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    hold(game, 0, "upgrade_cottage")
+    hold(game, 1, "downgrade_house")
+    game.apply("play upgrade_cottage 1")
+    game.apply("decline")  # player 2 could repeal it
+    game.apply("decline")
+    assert game.state.houses[0] and not any(game.state.cubes[0])
+    game.apply("pass")
+    game.apply("play downgrade_house 2,2")
+    assert not game.state.houses[0]
+
+
+@cites(P + "law.substitution")
+def test_substitution() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    st = game.state
+    tile = st.rows[0][0]
+    n = sum(BUILDINGS[tile].cost)
+    give(game, 0, "V" * n)
+    hold(game, 0, "substitution")
+    assert not any(m.kind == "buy" for m in game.legal_moves())
+    game.apply("play substitution")
+    game.apply(f"buy {BUILDINGS[tile].id} ={'V' * n}")
+    assert tile in st.seats[0] and not any(st.cubes[0])
+
+
+@cites(P + "law.craft_bargain", P + "law.bargain", P + "law.sale")
+def test_trader_and_craft_cards() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    st = game.state
+    st.shops[1] -= 1
+    st.store[6] += 1  # one used purple cube in the store
+    hold(game, 0, "craft_bargain")
+    hold(game, 1, "bargain")
+    hold(game, 2, "sale")
+    give(game, 0, "S")
+    game.apply("play craft_bargain")
+    game.apply("decline")  # the answer window: players 2 and 3 could repeal it
+    game.apply("decline")
+    assert game.phase == "actions" and game.current_player == 0
+    game.apply("trade G S")
+    assert st.cubes[0][6] == 1 and st.store[6] == 0
+    give(game, 1, "F")
+    game.apply("play bargain")
+    game.apply("decline")
+    game.apply("decline")
+    game.apply("trade WV F")
+    assert st.cubes[1][4] == 1 and st.cubes[1][3] == 1
+    give(game, 2, "SS")
+    game.apply("play sale")
+    game.apply("craft A SS")  # nobody else holds a card: no answer window
+    assert st.cubes[2][7] == 1
+
+
+@cites(P + "law.unsafe_fence")
+def test_unsafe_fence() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    st = game.state
+    st.fences[((2, 2), (1, 1))] = 1
+    st.fences_left[1] = 2
+    hold(game, 0, "unsafe_fence")
+    game.apply("play unsafe_fence 2,2>1,1")
+    assert not st.fences and st.fences_left[1] == 2  # out of the game, not back in stock

@@ -1,0 +1,369 @@
+"""Keythedral, rule by rule. Each test cites the rule ids it checks."""
+from __future__ import annotations
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.core.errors import IllegalMove
+from boardgames_lab.rulesets.keythedral.board import KEY_QUARRIES, KEY_WOODS, LATTICE, board_graph, fenced_off, reachable_fields
+from boardgames_lab.rulesets.keythedral.data import (BLUE, BROWN, BUILDING_INDEX, BUILDINGS, FIELD_TILES, GREEN, GREY, RED,
+                                                     STAGE_FULL_ASSUMED, STAGE_SHORT_ASSUMED)
+from tests.conftest import cites
+from tests.keythedral.position import after_setup, clear_cubes, give, refresh, set_board, to_actions
+
+P = "keythedral."
+# A small board: player 0's cottage 1 on 2,2 and player 1's cottage 1 on 4,0, sharing field 3,1.
+FIELDS = {(1, 1): GREY, (3, 1): BROWN, (1, 3): GREEN, (3, 3): BLUE, (5, 1): RED, (3, -1): GREY, (5, -1): BROWN,
+          (1, -1): BROWN, (-1, -1): GREY, (-1, 1): BROWN}
+
+
+def small_board(players: int = 3) -> bgl.Game:
+    game = after_setup(players)
+    cottages = {p * 5 + k: (20 + 4 * k, 20 + 4 * p) for p in range(players) for k in range(5)}
+    cottages[0] = (2, 2)
+    cottages[5] = (4, 0)
+    fields = dict(FIELDS)
+    for node in cottages.values():
+        if node not in ((2, 2), (4, 0)):
+            fields[(node[0] + 1, node[1] + 1)] = BLUE
+    set_board(game, fields, cottages)
+    clear_cubes(game)
+    return game
+
+
+# --- preparation and set-up -------------------------------------------------------------------
+
+@cites(P + "setup.pieces", P + "setup.store", P + "setup.law_spaces", P + "setup.field_tiles", P + "setup.keythedral")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_preparation(players: int) -> None:
+    st = bgl.new_game("keythedral", players=players, seed=2).state
+    assert len(st.cottage_at) == 5 * players and st.fences_left == [3] * players
+    assert st.store == [20, 20, 15, 15, 15, 0, 0, 0] and st.shops == [10, 10, 10]
+    assert len(st.law_spaces) == 2 and len(st.law_deck) == 18
+    assert all(2 <= FIELD_TILES[t].number <= players for t in st.field_stack)
+    assert len(st.field_stack) == 5 * players
+    assert {FIELD_TILES[st.fields[n]].kind for n in KEY_QUARRIES} == {GREY}
+    assert {FIELD_TILES[st.fields[n]].kind for n in KEY_WOODS} == {BROWN}
+    assert st.sites[(0, 0)] < 0
+
+
+@cites(P + "setup.buildings", P + "variant.version")
+@pytest.mark.parametrize("version, counts", [("short", STAGE_SHORT_ASSUMED), ("full", STAGE_FULL_ASSUMED)])
+def test_building_tiles_by_version(version: str, counts: tuple[int, ...]) -> None:
+    st = bgl.new_game("keythedral", players=3, seed=4, version=version).state
+    assert tuple(len(r) for r in st.rows) == counts
+    assert len(st.surplus) == 34 - sum(counts) and st.face_up == [False] * 5
+
+
+@cites(P + "variant.face_up", P + "setup.reveal_first")
+def test_face_up_variant_and_first_reveal() -> None:
+    assert bgl.new_game("keythedral", players=3, seed=4, face_up_tiles=True).state.face_up == [True] * 5
+    game = after_setup(3)
+    assert game.state.face_up == [True, False, False, False, False]
+    assert game.view(0)["mat"][1]["tiles"] is None and game.view(0)["mat"][0]["tiles"]
+
+
+@cites(P + "variant.two_players")
+def test_two_player_variant() -> None:
+    st = bgl.new_game("keythedral", players=2, seed=3).state
+    assert (0, 0) not in st.sites and len(st.fields) == 2
+    assert sorted(FIELD_TILES[t].kind for t in st.fields.values()) == [GREY, BROWN]
+    assert len(st.field_stack) == 10 and all(FIELD_TILES[t].number == 2 for t in st.field_stack)
+    assert len(st.law_spaces) == 1
+
+
+@cites(P + "setup.lay_field", P + "setup.lay_cottage", P + "setup.until_all_laid")
+def test_set_up_is_played() -> None:
+    game = bgl.new_game("keythedral", players=3, seed=1)
+    with pytest.raises(IllegalMove) as err:
+        game.apply("field 21,21")  # touches nothing laid
+    assert err.value.rule == P + "setup.lay_field"
+    with pytest.raises(IllegalMove) as err:
+        game.apply("cottage 1@2,2")  # the field comes first
+    assert err.value.rule == P + "setup.lay_field"
+    game.apply("field 3,1")
+    assert game.current_player == 0
+    with pytest.raises(IllegalMove) as err:
+        game.apply("cottage 1@30,30")  # touches no field
+    assert err.value.rule == P + "setup.lay_cottage"
+    game.apply("cottage 4@2,2")
+    assert game.current_player == 1 and game.phase == "lay_tiles"
+    while game.phase == "lay_tiles":
+        game.apply(game.legal_moves()[0])
+    assert all(node is not None for node in game.state.cottage_at) and game.state.laid == [5, 5, 5]
+    assert game.phase == "order"
+
+
+# --- phase one --------------------------------------------------------------------------------
+
+@cites(P + "round.five_phases", P + "order.choose", P + "order.place_in_turn", P + "worker.adjacent")
+def test_work_order_and_placing() -> None:
+    game = small_board()
+    game.state.start = 0
+    game.state.current = 0
+    refresh(game)
+    assert [str(m) for m in game.legal_moves()] == [f"order {k}" for k in range(1, 6)]
+    game.apply("order 1")
+    assert game.phase == "place" and game.current_player == 0
+    assert {str(m) for m in game.legal_moves()} == {"worker 1,1", "worker 3,1", "worker 1,3", "worker 3,3"}
+    game.apply("worker 3,1")
+    assert game.current_player == 1  # then the next player with a number one
+    assert "worker 3,1" not in {str(m) for m in game.legal_moves()}
+    with pytest.raises(IllegalMove) as err:
+        game.apply("order 2")
+    assert err.value.rule == P + "order.place_in_turn"
+
+
+@cites(P + "worker.closed", P + "worker.house_two", P + "worker.idle", P + "fence.blocks")
+def test_houses_fences_and_idle_workers() -> None:
+    game = small_board()
+    st = game.state
+    st.houses[0] = True
+    st.fences[((2, 2), (1, 1))] = 1
+    st.start = st.current = 1
+    refresh(game)
+    game.apply("order 1")  # player 1 chose: player 1 first, then 2, then 0
+    game.apply("worker 3,1")
+    game.apply(game.legal_moves()[0])  # player 2's cottage 1
+    assert game.current_player == 0
+    assert {str(m) for m in game.legal_moves()} == {"worker 1,3", "worker 3,3"}  # 1,1 fenced, 3,1 occupied
+    with pytest.raises(IllegalMove) as err:
+        game.apply("worker 1,1")
+    assert err.value.rule == P + "worker.closed"
+    game.apply("worker 1,3")
+    assert game.current_player == 0 and [str(m) for m in game.legal_moves()] == ["worker 3,3"]
+    game.apply("worker 3,3")
+    assert game.phase == "order" and sum(1 for o in st.workers.values() if o == 0) == 2
+    # idle: fence player 0's cottage 2 away from its only field; its number passes without a worker
+    st.fences[((24, 20), (25, 21))] = 2
+    refresh(game)
+    game.apply("order 2")
+    assert 0 not in [o for f, o in st.workers.items() if f == (25, 21)]
+    graph = board_graph(st.fields, st.sites, st.fences)
+    assert fenced_off(graph, (24, 20))
+    assert sorted(reachable_fields(graph, (2, 2))) == sorted(f for f in LATTICE[(2, 2)] if f in st.fields and f != (1, 1))
+
+
+# --- phase two --------------------------------------------------------------------------------
+
+@cites(P + "harvest.collect", P + "harvest.store_empty")
+def test_harvest_and_failed_harvest() -> None:
+    game = small_board()
+    st = game.state
+    st.workers = {(1, 1): 0, (3, 1): 1, (5, -1): 2}
+    st.store[1] = 1  # one timber left: player 1 (after start player 0) gets it, player 2's fails
+    st.start = 0
+    game.definition.harvest(st)
+    assert st.cubes[0][0] == 1 and st.cubes[1][1] == 1 and st.cubes[2][1] == 0 and st.store[1] == 0
+
+
+# --- phase three ------------------------------------------------------------------------------
+
+@cites(P + "action.loop", P + "action.until", P + "action.pass_again", P + "action.no_trading")
+def test_action_loop() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    give(game, 1, "STT")
+    game.apply("pass")
+    assert game.current_player == 1
+    game.apply("house 1")  # resets the passes
+    game.apply("pass")
+    game.apply("pass")  # player 0 passed before and may act again
+    assert game.phase == "actions" and game.current_player == 1
+    assert not any(m.kind == "give" for m in game.legal_moves())  # no trading between players
+    game.apply("pass")  # the three players still in have passed in succession
+    assert game.phase != "actions"
+
+
+@cites(P + "buy.face_up", P + "buy.next_stage")
+def test_buying_and_next_stage() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    st = game.state
+    first, second = st.rows[0][:2]
+    with pytest.raises(IllegalMove) as err:
+        game.apply(f"buy {BUILDINGS[st.rows[1][0]].id}")
+    assert err.value.rule == P + "buy.next_stage"
+    with pytest.raises(IllegalMove) as err:
+        game.apply(f"buy {BUILDINGS[first].id}")
+    assert err.value.rule == P + "buy.face_up" and "costs" in err.value.reason
+    give(game, 0, cost_of(first))
+    game.apply(f"buy {BUILDINGS[first].id}")
+    assert first in st.seats[0] and not any(st.cubes[0])
+    st.surplus += [t for t in st.rows[0] if t != second]
+    st.rows[0] = [second]
+    give(game, 1, cost_of(second))
+    game.apply(f"buy {BUILDINGS[second].id}")
+    assert st.stage == 1 and st.face_up[1] and game.view(2)["mat"][1]["tiles"]
+
+
+def cost_of(tile: int) -> str:
+    from boardgames_lab.rulesets.keythedral.data import BUILDINGS
+    return "".join(L * c for L, c in zip("STFWVIGA", BUILDINGS[tile].cost))
+
+
+@cites(P + "house.cost")
+def test_house_costs_stone_and_timber() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    give(game, 0, "T")
+    with pytest.raises(IllegalMove) as err:
+        game.apply("house 1")
+    assert err.value.rule == P + "house.cost"
+    give(game, 0, "S")
+    game.apply("house 1")
+    assert game.state.houses[0] and not any(game.state.cubes[0])
+
+
+@cites(P + "fence.build", P + "fence.remove", P + "fence.relocate")
+def test_fences() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    st = game.state
+    give(game, 0, "TTTT")
+    for field in ("1,1", "3,1", "1,3"):
+        game.apply(f"fence 2,2>{field}")
+        st.current = 0
+        refresh(game)
+    with pytest.raises(IllegalMove) as err:
+        game.apply("fence 2,2>3,3")
+    assert err.value.rule == P + "fence.build" and "three" in err.value.reason
+    st.fences_left[0] = 1
+    refresh(game)
+    game.apply("fence 2,2>3,3")  # fences off player 0's own cottage 1: it must be laid again
+    assert game.phase == "relocate" and game.current_player == 0 and st.cottage_at[0] is None
+    game.apply(game.legal_moves()[0])
+    assert game.phase == "actions" and st.cottage_at[0] is not None and game.current_player == 1
+    give(game, 1, "VV")
+    game.apply("unfence 2,2>1,1")
+    assert ((2, 2), (1, 1)) not in st.fences and st.fences_left[0] == 0
+
+
+@cites(P + "craft.exchange", P + "craft.restock")
+def test_craft_shops() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    st = game.state
+    give(game, 0, "SSTF")
+    assert "craft A SSTF" in {str(m) for m in game.legal_moves()}
+    st.shops[0] = 0
+    st.store[5] += 0
+    refresh(game)
+    with pytest.raises(IllegalMove) as err:
+        game.apply("craft I ST")
+    assert err.value.rule == P + "craft.restock"
+    # put used ironwork into the store: the forge restocks from it
+    st.store[5] = 10
+    refresh(game)
+    game.apply("craft I ST")
+    assert st.cubes[0][5] == 1 and st.shops[0] == 9 and st.store[5] == 0
+
+
+@cites(P + "trader.exchange")
+def test_trader() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    give(game, 0, "SS")
+    game.apply("trade V SS")
+    assert game.state.cubes[0][4] == 1 and game.state.cubes[0][0] == 0
+
+
+@cites(P + "law.procure", P + "law.procure_ends_turns", P + "secret.laws")
+def test_procure_law_card() -> None:
+    game = small_board()
+    to_actions(game, 0)
+    give(game, 0, "S")
+    game.apply("law 2 S")
+    st = game.state
+    assert len(st.law_hands[0]) == 1 and st.out[0] and st.law_spaces[1] == -1
+    assert game.view(1)["players"][0]["laws"] is None and game.view(1)["players"][0]["law_count"] == 1
+    assert game.view(0)["players"][0]["laws"]
+    game.apply("pass")
+    game.apply("pass")
+    assert game.phase != "actions"  # the two players still in passed in succession
+
+
+# --- phases four and five ---------------------------------------------------------------------
+
+@cites(P + "retrieve.reset")
+def test_retrieve() -> None:
+    game = small_board()
+    st = game.state
+    st.workers = {(1, 1): 0}
+    st.law_spaces = [-1, -1]
+    game.definition.retrieve(st)
+    assert not st.workers and min(st.law_spaces) >= 0 and len(st.law_deck) == 16
+
+
+def auction(players: int = 4) -> bgl.Game:
+    game = small_board(players)
+    st = game.state
+    st.start = 0
+    st.phase = "auction"
+    game.definition.begin_auction(st)
+    refresh(game)
+    return game
+
+
+@cites(P + "auction.bid_once", P + "auction.pay", P + "auction.choose_start")
+def test_auction_other_winner_pays_b() -> None:
+    game = auction()
+    give(game, 2, "SSS")
+    give(game, 3, "TTT")
+    assert game.current_player == 2  # B is player 1; bidding starts after B
+    game.apply("bid 1")
+    with pytest.raises(IllegalMove) as err:
+        game.apply("bid 1")
+    assert err.value.rule == P + "auction.bid_once"
+    game.apply("bid 2")
+    game.apply("bid 0")
+    game.apply("bid 0")  # B does not match
+    assert game.phase == "auction_pay" and game.current_player == 3
+    game.apply("give T")
+    game.apply("give T")
+    assert game.state.cubes[1][1] == 2 and game.phase == "choose_start" and game.current_player == 3
+    game.apply("start 4")
+    assert game.state.start == 3 and game.phase == "order"
+
+
+@cites(P + "auction.b_matches")
+def test_auction_b_matches_and_pays() -> None:
+    game = auction()
+    give(game, 2, "SS")
+    give(game, 1, "FF")
+    game.apply("bid 2")
+    game.apply("bid 0")
+    game.apply("bid 0")
+    assert {str(m) for m in game.legal_moves()} == {"bid 0", "bid 2"}
+    game.apply("bid 2")
+    assert game.current_player == 1 and game.phase == "auction_pay"
+    game.apply("give F")
+    game.apply("give F")
+    assert game.state.cubes[2][2] == 2 and game.current_player == 1 and game.phase == "choose_start"
+
+
+# --- the end ----------------------------------------------------------------------------------
+
+@cites(P + "end.last_tile", P + "score.total", P + "score.winner")
+def test_rulebook_scoring_example_and_the_end() -> None:
+    game = small_board(2)
+    to_actions(game, 0)
+    st = game.state
+    # The rulebook's example: tiles 12, 8, 6 and 4, one purple and three green cubes: 36 points.
+    st.seats[0] = [BUILDING_INDEX["5-A"], BUILDING_INDEX["3-A"], BUILDING_INDEX["2-A"], BUILDING_INDEX["1-A"]]
+    for stage in range(5):
+        st.rows[stage] = [t for t in st.rows[stage] if t not in st.seats[0]]
+        st.surplus = [t for t in st.surplus if t not in st.seats[0]]
+    give(game, 0, "GFFF")
+    last = BUILDING_INDEX["5-B"]
+    st.rows = [[], [], [], [], [last]]
+    st.surplus = sorted(set(range(34)) - set(st.seats[0]) - {last})
+    st.stage = 4
+    st.face_up = [True] * 5
+    give(game, 1, cost_of(last))
+    st.current = st.actor = 1
+    refresh(game)
+    game.apply("buy 5-B")
+    assert game.is_over
+    assert game.state.final[0] == {"seats": 30, "cubes": 6, "total": 36}
+    assert game.scores() == [36, 12] and game.winners() == [0]
