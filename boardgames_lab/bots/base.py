@@ -104,8 +104,9 @@ class RandomBot:
         return legal_moves[int(self._random() * len(legal_moves))]
 
     def decide(self, seat: Seat) -> Any:
+        # The same draw as ``choose``: a seeded bot plays the same game whichever way it is asked.
         self.last_reason = f"chosen at random among {len(seat.legal_moves)} legal moves"
-        return self.pick(seat.legal_moves)
+        return self.choose({}, seat.legal_moves)
 
 
 def reward_shares(definition: GameDefinition[Any], state: Any) -> list[float]:
