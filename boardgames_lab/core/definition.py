@@ -1,6 +1,7 @@
 """What a game supplies to the engine: metadata, rules, a flow and rule logic."""
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
 from typing import Any, Generic, Sequence, TypeVar
 
@@ -94,7 +95,7 @@ class State:
 S = TypeVar("S", bound=State)
 
 
-class GameDefinition(Generic[S]):
+class GameDefinition(ABC, Generic[S]):
     """Subclass per game. The engine calls these; rule code lives in the subclass."""
 
     info: GameInfo
@@ -147,46 +148,56 @@ class GameDefinition(Generic[S]):
         self.runner.after_move(state)
 
     # --- to be supplied by each game -------------------------------------------------------
+    @abstractmethod
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> S:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def legal_moves(self, state: S) -> list[Any]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def apply_move(self, state: S, move: Any) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def explain(self, state: S, move: Any) -> Explanation:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def parse_move(self, state: S, text: str) -> Any:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def view(self, state: S, player: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def full_view(self, state: S) -> dict[str, Any]:
-        raise NotImplementedError
+        ...
 
     def is_over(self, state: S) -> bool:
         return state.phase == self.flow.terminal
 
+    @abstractmethod
     def scores(self, state: S) -> list[int]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def winners(self, state: S) -> list[int]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def clone_state(self, state: S) -> S:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def snapshot(self, state: S) -> Any:
         """A comparable, JSON-ready picture of the whole state (tests compare these)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def determinize(self, state: S, player: int | None, rng: Rng) -> S:
         """A full state the given player cannot tell apart from ``state``: what they may not see is resampled."""
-        raise NotImplementedError
 
     def move_visibility(self, state: S, move: Any) -> list[int] | None:
         """Who may read this move in the log (None: everyone). Called before the move is applied.

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_lab.core.definition import GameDefinition, GameInfo, State, make_rulebook
+from boardgames_lab.core.definition import Explanation, GameDefinition, GameInfo, State, make_rulebook
+from boardgames_lab.core.errors import InvalidNotation
+from boardgames_lab.core.rng import Rng
 from boardgames_lab.core.flow import Edge, Flow, Phase
 from boardgames_lab.core.rules import Rule
 
@@ -57,3 +59,22 @@ class Nim(GameDefinition[NimState]):
         st.copy_base(other)
         other.pile, other.last = st.pile, st.last
         return other
+
+    def explain(self, st: NimState, move: int) -> Explanation:
+        if move in self.legal_moves(st):
+            return Explanation(True, "nim_test.take", f"take {move}")
+        return Explanation(False, "nim_test.take", f"take 1 or 2, at most the {st.pile} left")
+
+    def parse_move(self, st: NimState, text: str) -> int:
+        if text.strip() not in ("1", "2"):
+            raise InvalidNotation(f"{text!r}: take 1 or 2")
+        return int(text)
+
+    def full_view(self, st: NimState) -> dict[str, Any]:
+        return self.view(st, None)
+
+    def snapshot(self, st: NimState) -> dict[str, Any]:
+        return {"pile": st.pile, "last": st.last, "current": st.current, "phase": st.phase}
+
+    def determinize(self, st: NimState, player: int | None, rng: Rng) -> NimState:
+        return self.clone_state(st)  # nothing is hidden
