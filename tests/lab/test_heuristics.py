@@ -51,3 +51,10 @@ def test_heuristic_beats_random_play(name: str, games: int) -> None:
     # two players, seats rotated; measured rates are far above a half (citadels 0.75, village 0.98)
     df = tournament(name, ["heuristic", "random"], games=games, backend="serial")
     assert win_rates(df).loc["heuristic", "win_rate"] >= 0.6
+
+
+def test_heuristic_beats_random_play_in_keythedral() -> None:
+    # random players seldom finish; games stopped at the move cap count for nobody
+    df = tournament("keythedral", ["heuristic", "random"], games=6, backend="serial")
+    rates = win_rates(df)
+    assert rates.loc["heuristic", "games"] >= 4 and rates.loc["heuristic", "win_rate"] >= 0.75
