@@ -6,7 +6,7 @@ from typing import Any
 
 from ...bots import HeuristicBot, Seat, bot_move, make_bot
 from ...core.game import Game
-from ...core.registry import new_game
+from ...core.registry import definition, new_game
 from ...core.rng import Rng
 from ..exercises import Exercise, register_exercise
 
@@ -14,8 +14,6 @@ from ..exercises import Exercise, register_exercise
 def sampled_future(row_player: int) -> Any:
     """What the row player cannot see (the bags' order) resampled, and the chance to come reseeded."""
     def future(state: Any, rng: random.Random) -> Any:
-        from ...core.registry import definition
-
         out = definition("village").determinize(state, row_player, Rng(rng.getrandbits(63)))
         out.rng = Rng(rng.getrandbits(63))
         return out
