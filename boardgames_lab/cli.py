@@ -125,6 +125,8 @@ def _tournament(args: argparse.Namespace) -> int:
     for bot, row in table.iterrows():
         ci = f"{row['ci_low']:.3f}-{row['ci_high']:.3f}"
         print(f"{bot:<32}{int(row['games']):>7}{row['win_rate']:>10.3f}{ci:>17}{row['margin']:>9.1f}")
+    if results.attrs.get("unfinished"):
+        print(f"{results.attrs['unfinished']} games stopped after {results.attrs['max_moves']} moves, left out")
     if args.csv:
         results.to_csv(args.csv, index=False)
         print(f"wrote {args.csv}")

@@ -8,12 +8,13 @@ the ``scale`` extra for Dask).
 """
 from .exercises import Exercise, exercise, exercises, register_exercise
 from .gametheory import equilibria, is_equilibrium, payoff_matrix, plot_payoffs, plot_replicator, replicator
-from .play import BotSpec, as_spec, play_batch
-from .stats import margins, mean_ci, plot_win_rates, seat_advantage, summarize, wilson, win_rates
+from .play import DEFAULT_MOVE_CAP, MOVE_CAPS, BotSpec, as_spec, move_cap, play_batch
+from .stats import margins, mean_ci, plot_win_rates, seat_advantage, summarize, unfinished_games, wilson, win_rates
 from .tournament import PROCESSES, SERIAL, tournament
 from .variants import MEASURES, compare_variants, per_game, plot_variants
 
 __all__ = ["Exercise", "MEASURES", "compare_variants", "equilibria", "exercise", "exercises", "is_equilibrium",
            "payoff_matrix", "per_game", "plot_payoffs", "plot_replicator", "plot_variants", "register_exercise",
            "replicator", "BotSpec", "PROCESSES", "SERIAL", "as_spec", "margins", "mean_ci", "play_batch", "plot_win_rates",
-           "seat_advantage", "summarize", "tournament", "wilson", "win_rates"]
+           "seat_advantage", "summarize", "tournament", "wilson", "win_rates", "DEFAULT_MOVE_CAP", "MOVE_CAPS",
+           "move_cap", "unfinished_games"]

@@ -28,7 +28,9 @@ class Exercise:
     row_player: int
     col_player: int
     rows: dict[str, Any]  # label -> move of the row player
-    cols: dict[str, Any]  # label -> move of the column player (legal after every row move)
+    # label -> move of the column player (legal after every row move), or a dict from row label to the
+    # move that carries out the same intent after that row move (a reply that depends on the first move)
+    cols: dict[str, Any]
     future: Future
     playouts: int = 20
     rollout_bot: str = "heuristic"
@@ -42,10 +44,13 @@ class Exercise:
         if self._payoffs is None:
             A = pd.DataFrame(0.0, index=list(self.rows), columns=list(self.cols))
             B = A.copy()
+            cells: dict[tuple[Any, Any], tuple[float, float]] = {}  # the same pair of moves is played out once
             for r, row_move in self.rows.items():
                 for c, col_move in self.cols.items():
-                    a, b = self._estimate(row_move, col_move)
-                    A.loc[r, c], B.loc[r, c] = a, b
+                    reply = col_move[r] if isinstance(col_move, dict) else col_move
+                    if (row_move, reply) not in cells:
+                        cells[(row_move, reply)] = self._estimate(row_move, reply)
+                    A.loc[r, c], B.loc[r, c] = cells[(row_move, reply)]
             self._payoffs = (A, B)
         return self._payoffs
 
@@ -71,7 +76,7 @@ class Exercise:
                  f"{names[self.row_player]} (rows) chooses one of: " + ", ".join(
                      f"**{label}** (`{move}`)" for label, move in self.rows.items()),
                  f"{names[self.col_player]} (columns) answers with: " + ", ".join(
-                     f"**{label}** (`{move}`)" for label, move in self.cols.items()),
+                     f"**{label}** (`{_moves(move)}`)" for label, move in self.cols.items()),
                  "", f"Each cell is the players' mean final score over {self.playouts} playouts by "
                  f"{self.rollout_bot} bots. Which pair of choices is an equilibrium?"]
         return "\n".join(lines)
@@ -108,6 +113,12 @@ class Exercise:
             row["col_payoff"] = float(x @ B.to_numpy() @ y)
             rows.append(row)
         return pd.DataFrame(rows)
+
+
+def _moves(move: Any) -> str:
+    if isinstance(move, dict):
+        return "; ".join(f"{m} after {r}" for r, m in move.items())
+    return str(move)
 
 
 @dataclass(frozen=True)

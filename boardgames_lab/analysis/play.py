@@ -13,6 +13,17 @@ from ..core.registry import definition
 
 _MASK = (1 << 63) - 1
 
+# Moves after which a tournament stops a game and records it as unfinished: several times the longest
+# game heuristic bots play, so only play that goes nowhere (uniformly random Keythedral players
+# seldom finish) is cut. Override per call with ``tournament(..., max_moves=N)``.
+DEFAULT_MOVE_CAP = 10_000
+MOVE_CAPS: dict[str, int] = {"saint_petersburg": 2_000, "citadels": 5_000, "village": 5_000, "keythedral": 10_000}
+
+
+def move_cap(game: str) -> int:
+    """The move cap a tournament of ``game`` uses unless told otherwise."""
+    return MOVE_CAPS.get(game, DEFAULT_MOVE_CAP)
+
 
 @dataclass(frozen=True)
 class BotSpec:
@@ -63,6 +74,7 @@ class Batch:
     bots: tuple[BotSpec, ...]
     games: tuple[tuple[int, int, int], ...]  # (game number, seed, rotation)
     trace: bool = False
+    max_moves: int = DEFAULT_MOVE_CAP
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -70,7 +82,8 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def play_batch(batch: Batch) -> list[dict[str, Any]]:
-    """One row per seat per game: who played it, score, share of the win, rank, margin, length."""
+    """One row per seat per game: who played it, score, share of the win, rank, margin, length, and
+    whether it finished (a game stopped at the move cap has no score, win, rank or margin)."""
     rows: list[dict[str, Any]] = []
     for number, seed, rotation in batch.games:
         rows.extend(play_one(batch, number, seed, rotation))
@@ -86,7 +99,8 @@ def play_one(batch: Batch, number: int, seed: int, rotation: int) -> list[dict[s
     legal_of, advance, over, scores_of = d.legal_moves, d.advance, d.is_over, d.scores
     picks = [getattr(bot, "pick", None) for bot in bots]  # bots that need only the legal moves
     plies, lead_changes, leader = 0, 0, -1
-    while not over(st):
+    cap = batch.max_moves
+    while not over(st) and plies < cap:
         p = st.current
         pick = picks[p]
         legal = legal_of(st)
@@ -97,6 +111,8 @@ def play_one(batch: Batch, number: int, seed: int, rotation: int) -> list[dict[s
             if now >= 0 and now != leader:
                 lead_changes += leader >= 0
                 leader = now
+    if not over(st):
+        return [_unfinished(batch, number, seed, rotation, seat, slots, plies) for seat in range(n)]
     scores, winners = d.scores(st), d.winners(st)
     ranked = sorted(scores, reverse=True)
     out = []
@@ -107,8 +123,16 @@ def play_one(batch: Batch, number: int, seed: int, rotation: int) -> list[dict[s
                     "win": 1.0 / len(winners) if seat in winners else 0.0,
                     "rank": 1 + ranked.index(scores[seat]), "margin": scores[seat] - best_other,
                     "spread": ranked[0] - ranked[-1], "plies": plies,
-                    "lead_changes": lead_changes if batch.trace else None})
+                    "lead_changes": lead_changes if batch.trace else None, "finished": True})
     return out
+
+
+def _unfinished(batch: Batch, number: int, seed: int, rotation: int, seat: int, slots: list[int],
+                plies: int) -> dict[str, Any]:
+    nan = float("nan")
+    return {"game": number, "seed": seed, "rotation": rotation, "seat": seat, "slot": slots[seat],
+            "bot": batch.bots[slots[seat]].title, "score": nan, "win": nan, "rank": nan, "margin": nan,
+            "spread": nan, "plies": plies, "lead_changes": None, "finished": False}
 
 
 def _leader(scores: Sequence[int]) -> int:

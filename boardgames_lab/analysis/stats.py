@@ -30,26 +30,48 @@ def mean_ci(values: Sequence[float], z: float = Z95) -> tuple[float, float, floa
     return (mean, mean - half, mean + half)
 
 
+def unfinished_games(results: Any) -> int:
+    """How many games were stopped at the move cap (they count in no statistic)."""
+    if "finished" not in results:
+        return 0
+    return int(results.loc[~results["finished"].astype(bool), "game"].nunique())
+
+
+def _groups(results: Any, by: str) -> Any:
+    """(key, finished rows, unfinished row count) per group: stopped games never count as results."""
+    done = results["finished"].astype(bool) if "finished" in results else None
+    for key, group in results.groupby(by, sort=True):
+        if done is None:
+            yield key, group, 0
+        else:
+            mask = done.loc[group.index]
+            yield key, group[mask], int((~mask).sum())
+
+
 def win_rates(results: Any, by: str = "bot") -> Any:
-    """Share of wins (ties shared) per bot, or per ``by`` column, with a 95% Wilson interval."""
+    """Share of wins (ties shared) per bot, or per ``by`` column, with a 95% Wilson interval, over the
+    finished games; ``unfinished`` counts the games stopped at the move cap and left out."""
     import pandas as pd
 
     rows = []
-    for key, group in results.groupby(by, sort=True):
+    for key, group, stopped in _groups(results, by):
         wins, n = float(group["win"].sum()), len(group)
         low, high = wilson(wins, n)
-        rows.append({by: key, "games": n, "win_rate": wins / n, "ci_low": low, "ci_high": high})
+        rows.append({by: key, "games": n, "win_rate": wins / n if n else math.nan, "ci_low": low,
+                     "ci_high": high, "unfinished": stopped})
     return pd.DataFrame(rows).set_index(by)
 
 
 def summarize(results: Any, column: str, by: str = "bot") -> Any:
-    """Mean of any per-seat column (score, margin, rank, plies) with a 95% interval."""
+    """Mean of any per-seat column (score, margin, rank, plies) with a 95% interval, over the finished
+    games; ``unfinished`` counts the games left out."""
     import pandas as pd
 
     rows = []
-    for key, group in results.groupby(by, sort=True):
+    for key, group, stopped in _groups(results, by):
         mean, low, high = mean_ci(group[column].astype(float).tolist())
-        rows.append({by: key, "games": len(group), column: mean, "ci_low": low, "ci_high": high})
+        rows.append({by: key, "games": len(group), column: mean, "ci_low": low, "ci_high": high,
+                     "unfinished": stopped})
     return pd.DataFrame(rows).set_index(by)
 
 

@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..core.registry import definition
-from .play import Batch, BotSpec, as_spec, play_batch
+from .play import Batch, BotSpec, as_spec, move_cap, play_batch
 
 SERIAL, PROCESSES = "serial", "processes"
 
@@ -28,14 +28,15 @@ def schedule(players: int, games: int, seeds: Sequence[int] | None, seed: int) -
 
 
 def batches(game: str, players: int, options: dict[str, Any], bots: tuple[BotSpec, ...],
-            plan: list[tuple[int, int, int]], size: int, trace: bool) -> list[Batch]:
-    return [Batch(game, players, options, bots, tuple(plan[i:i + size]), trace) for i in range(0, len(plan), size)]
+            plan: list[tuple[int, int, int]], size: int, trace: bool, max_moves: int) -> list[Batch]:
+    return [Batch(game, players, options, bots, tuple(plan[i:i + size]), trace, max_moves)
+            for i in range(0, len(plan), size)]
 
 
 def tournament(game: str, bots: Sequence[Any], games: int = 100, seeds: Iterable[int] | None = None, *,
                options: dict[str, Any] | None = None, players: int | None = None, seed: int = 0,
                backend: Any = PROCESSES, workers: int | None = None, batch_size: int | None = None,
-               progress: bool | None = None, trace: bool = False,
+               progress: bool | None = None, trace: bool = False, max_moves: int | None = None,
                on_batch: Callable[[int], None] | None = None) -> Any:
     """Play ``games`` games and return a pandas DataFrame, one row per seat per game.
 
@@ -43,7 +44,9 @@ def tournament(game: str, bots: Sequence[Any], games: int = 100, seeds: Iterable
     seats rotate so every bot plays every seat equally often. ``seeds``: the seeds to use (each
     played once per rotation; default ``seed, seed + 1, ...``). ``backend``: ``"processes"`` (local
     worker processes, the default), ``"serial"``, a ``distributed.Client`` or a scheduler address
-    such as ``"tcp://10.0.0.5:8786"``. ``trace`` also counts lead changes (slower).
+    such as ``"tcp://10.0.0.5:8786"``. ``trace`` also counts lead changes (slower). A game still running
+    after ``max_moves`` moves (default: the game's entry in ``play.MOVE_CAPS``) is stopped and kept with
+    ``finished`` False and no result; the statistics leave it out and count it.
     ``on_batch(games_done)`` is called as batches finish.
     """
     import pandas as pd
@@ -57,7 +60,10 @@ def tournament(game: str, bots: Sequence[Any], games: int = 100, seeds: Iterable
     resolved = d.resolve_options(options or {})
     plan = schedule(players, games, list(seeds) if seeds is not None else None, seed)
     size = batch_size or max(1, min(100, games // (8 * (workers or os.cpu_count() or 1)) or 1))
-    jobs = batches(d.info.name, players, resolved, specs, plan, size, trace)
+    cap = max_moves if max_moves is not None else move_cap(d.info.name)
+    if cap < 1:
+        raise ValueError(f"max_moves must be at least 1, not {cap}")
+    jobs = batches(d.info.name, players, resolved, specs, plan, size, trace, cap)
     bar = _progress_bar(games, progress)
     done = 0
     results: dict[int, list[dict[str, Any]]] = {}
@@ -74,7 +80,8 @@ def tournament(game: str, bots: Sequence[Any], games: int = 100, seeds: Iterable
         bar.close()
     rows = [row for index in sorted(results) for row in results[index]]
     frame = pd.DataFrame(rows)
-    frame.attrs.update(game=d.info.name, players=players, options=resolved, bots=[s.title for s in specs])
+    frame.attrs.update(game=d.info.name, players=players, options=resolved, bots=[s.title for s in specs],
+                       max_moves=cap, unfinished=int((~frame["finished"]).sum()) // players if len(frame) else 0)
     return frame
 
 

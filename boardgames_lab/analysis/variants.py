@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .stats import mean_ci, wilson
+from .stats import mean_ci, unfinished_games, wilson
 from .tournament import tournament
 
 MEASURES = ("first_seat_wins", "score_spread", "game_length", "lead_changes", "decisiveness")
 
 
 def per_game(results: Any) -> Any:
-    """One row per game with the five measures."""
+    """One row per finished game with the five measures (games stopped at the move cap are left out)."""
     import pandas as pd
 
+    if "finished" in results:
+        results = results[results["finished"].astype(bool)]
     grouped = results.groupby("game")
     first = results[results["seat"] == 0].set_index("game")
     return pd.DataFrame({
@@ -42,12 +44,12 @@ def compare_variants(game: str, bots: Sequence[Any], variants: Mapping[str, Mapp
         for measure in MEASURES:
             values = measures[measure].tolist()
             if measure == "first_seat_wins":
-                mean = sum(values) / len(values)
+                mean = sum(values) / len(values) if values else float("nan")
                 low, high = wilson(sum(values), len(values))
             else:
                 mean, low, high = mean_ci(values)
             rows.append({"variant": label, "measure": measure, "mean": mean, "ci_low": low, "ci_high": high,
-                         "games": len(values)})
+                         "games": len(values), "unfinished": unfinished_games(results)})
     table = pd.DataFrame(rows).set_index(["measure", "variant"]).sort_index()
     table.attrs.update(game=game, variants={k: dict(v) for k, v in variants.items()})
     return table

@@ -89,3 +89,39 @@ def test_win_rates_margins_and_plot() -> None:
     assert list(seat_advantage(df).index) == [0, 1]
     ax = plot_win_rates(df)
     assert len(ax.patches) == 2
+
+
+# --- games that may not end ------------------------------------------------------------------------------
+
+def test_move_caps_are_data_with_a_default() -> None:
+    from boardgames_lab.analysis import DEFAULT_MOVE_CAP, MOVE_CAPS, move_cap
+
+    assert move_cap("keythedral") == MOVE_CAPS["keythedral"] and move_cap("no_such_game") == DEFAULT_MOVE_CAP
+    with pytest.raises(ValueError, match="max_moves"):
+        tournament("saint_petersburg", ["random", "random"], games=2, backend="serial", max_moves=0)
+
+
+def test_a_game_stopped_at_the_cap_is_recorded_unfinished_and_left_out_of_the_numbers() -> None:
+    from boardgames_lab.analysis import summarize, unfinished_games
+
+    full = tournament("saint_petersburg", ["heuristic", "random"], games=8, backend="serial")
+    cap = int(full["plies"].median())  # about half the games run longer than this
+    df = tournament("saint_petersburg", ["heuristic", "random"], games=8, backend="serial", max_moves=cap)
+    stopped = df[~df["finished"]]
+    assert 0 < unfinished_games(df) == df.attrs["unfinished"] < 8 and df.attrs["max_moves"] == cap
+    assert (stopped["plies"] == cap).all() and stopped[["score", "win", "rank", "margin"]].isna().all().all()
+    kept = df[df["finished"]]
+    assert kept.groupby("game")["win"].sum().round(9).eq(1.0).all()
+    assert (full.set_index(["game", "seat"]).loc[kept.set_index(["game", "seat"]).index, "score"]
+            == kept.set_index(["game", "seat"])["score"]).all()  # the finished games are the same games
+    rates = win_rates(df)
+    assert rates["games"].sum() == len(kept) and rates["unfinished"].sum() == len(stopped)
+    assert rates.loc["heuristic", "win_rate"] == pytest.approx(kept.loc[kept["bot"] == "heuristic", "win"].mean())
+    assert summarize(df, "score")["unfinished"].sum() == len(stopped)
+
+
+def test_random_keythedral_players_are_stopped_not_counted() -> None:
+    df = tournament("keythedral", ["random", "random"], games=2, backend="serial", max_moves=3_000)
+    assert not df["finished"].any() and df.attrs["unfinished"] == 2
+    rates = win_rates(df)
+    assert rates.loc["random", "games"] == 0 and rates.loc["random", "unfinished"] == 4  # two seats, two games

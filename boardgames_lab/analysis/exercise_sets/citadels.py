@@ -1,0 +1,71 @@
+"""Citadels exercise: a character pick in the draft, and the next drafter's answer."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...bots import HeuristicBot, Seat, bot_move, make_bot
+from ...core.game import Game
+from ...core.registry import definition, new_game
+from ...core.rng import Rng
+from ..exercises import Exercise, register_exercise
+
+
+def sampled_future(row_player: int) -> Any:
+    """Hands, the deck and the characters the drafter has not seen resampled; chance reseeded."""
+    def future(state: Any, rng: random.Random) -> Any:
+        out = definition("citadels").determinize(state, row_player, Rng(rng.getrandbits(63)))
+        out.rng = Rng(rng.getrandbits(63))
+        return out
+    return future
+
+
+def _best(game: Game, moves: list[Any]) -> list[Any]:
+    seat = Seat(game.definition, game.state, game.current_player, moves)
+    return [m for m, _, _ in HeuristicBot(0).advise(seat)]
+
+
+def _position(seed: int, round_: int) -> tuple[Game, list[Any], Any] | None:
+    """Heuristic play of a four-player game up to a draft of ``round_`` where the drafter's two best
+    characters by the heuristic, and a third one, are all still open to the next drafter."""
+    game = new_game("citadels", players=4, seed=seed, names=["Ada", "Bea", "Cy", "Dan"])
+    bots = [make_bot("heuristic", seed=seed + p) for p in range(4)]
+    while not game.is_over:
+        if game.phase == "draft" and game.state.round >= round_:
+            picks = _best(game, [m for m in game.legal_moves() if m.kind == "pick"])
+            if len(picks) >= 3:
+                first, second = picks[0], picks[1]
+                after = [game.clone().apply(first), game.clone().apply(second)]
+                if all(g.phase == "draft" and g.current_player != game.current_player for g in after):
+                    open_both = [m for m in after[0].legal_moves() if m in after[1].legal_moves()
+                                 and m.kind == "pick"]
+                    third = _best(after[0], open_both)
+                    if third:
+                        return game, [first, second], third[0]
+        game.apply(bot_move(game, bots[game.current_player]))
+    return None
+
+
+@register_exercise("citadels.character_pick")
+def character_pick(seed: int = 1, playouts: int = 10, round_: int = 2) -> Exercise:
+    for attempt in range(seed, seed + 30):
+        found = _position(attempt, round_)
+        if found:
+            game, (a, b), c = found
+            break
+    else:
+        raise RuntimeError("no character-pick position found")
+    me = game.current_player
+    other = game.clone().apply(a).current_player
+    view = game.view(me)
+    gold = [p["gold"] for p in view["players"]]
+    cities = [len(p["city"]) for p in view["players"]]
+    story = (f"Citadels with four players, the draft of round {game.state.round} (seed {game.seed}, after "
+             f"{game.ply} moves). {game.names[me]} ({gold[me]} gold, {cities[me]} buildings) takes the "
+             f"{a.arg} or the {b.arg}; {game.names[other]} ({gold[other]} gold, {cities[other]} buildings) "
+             f"drafts next and takes the {c.arg} or the one of the two that is left.")
+    return Exercise(
+        name="citadels.character_pick", title="Which character?", story=story, game=game,
+        row_player=me, col_player=other, rows={a.arg: a, b.arg: b},
+        cols={c.arg: c, "the one left": {a.arg: b, b.arg: a}},
+        future=sampled_future(me), playouts=playouts, seed=seed)
