@@ -1,10 +1,11 @@
 """Village rule logic: set-up, the hooks and guards named in phases.py, legal moves and their effects."""
 from __future__ import annotations
 
+from itertools import chain, compress
 from typing import Any
 
 from ...core.definition import GameDefinition
-from .actions import SKIP, action_moves, area_available, privilege_moves
+from .actions import SKIP, action_moves, open_areas, privilege_moves
 from .data import (AREAS, BEER, BEER_AT_START, BREAD, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR, CUSTOMERS,
                    GENERATIONS, GRAIN_SUPPLY, MARKET, MONKS, PLAGUE, PLAGUE_CUBES, PLAGUE_TIME, QUEUE_SPACES, SETUP_CARDS,
                    START_BORN, START_COINS, STALLS, WELL_CUBES)
@@ -15,6 +16,7 @@ from .info import INFO, goods_totals, resolved_lap
 from .market import market_moves, market_over, next_in_market, refill, serve
 from .mass import DONE as MASS_DONE, award, draw, grain_to_enter, in_turn_order, prune, raise_moves, redeem_moves
 from .moves import Move
+from .movetables import CAP3, FREE, TAKE, WELL_BY_KEY
 from .payment import pay_influence, spend_time
 from .phases import FLOW
 from .places import BAG, CHURCH1, FARM, PLACE_INDEX, UNBORN
@@ -25,13 +27,7 @@ from .view import Viewing
 
 AREA_INDEX = {name: i for i, name in enumerate(AREAS)}
 CUBE_INDEX = {name: i for i, name in enumerate(CUBE_NAMES)}
-TAKE = tuple(tuple(Move("take", AREAS[a], CUBE_NAMES[c]) for c in range(5)) for a in range(7))
-FREE = tuple(Move("free", name) for name in AREAS)
 WELL_NEED = tuple(tuple(WELL_CUBES if c == colour else 0 for c in range(4)) for colour in range(4))
-# Every Well move, made once: area -> (colour name or "", coins) -> move.
-WELL_MOVES = tuple({(colour, k): Move("well", name, colour, coins=k)
-                    for colour in ("",) + COLOURS for k in range(WELL_CUBES + 1)} for name in AREAS)
-WELL_PAYS = tuple(tuple((name, k) for k in range(WELL_CUBES)) for name in COLOURS)
 CUBE_PAIRS = tuple((a, b) for a in range(4) for b in range(a, 4))
 CUBE_MOVES = tuple(Move("cubes", COLOURS[a], COLOURS[b]) for a, b in CUBE_PAIRS)
 
@@ -262,35 +258,16 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
 
     def _turn_moves(self, st: VillageState, p: int) -> list[Move]:
         if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
-            return [FREE[a] for a in range(7) if area_available(st, p, a)] or list(FREE)
-        out = []
-        append = out.append
-        for a, space in enumerate(st.spaces):
-            row = TAKE[a]
-            for c in range(5):
-                if space[c]:
-                    append(row[c])
-        out.extend(self._well_moves(st, p))
-        return out
-
-    def _well_moves(self, st: VillageState, p: int) -> list[Move]:
-        """village.well.action: three influence of one colour, coins standing in."""
-        have, money = st.cubes[p], st.coins[p]
-        pays: list[tuple[str, int]] = []
-        top = money if money < WELL_CUBES - 1 else WELL_CUBES - 1  # three coins pay the Well without a colour
-        for colour in range(4):
-            short = WELL_CUBES - have[colour]
-            for k in range(short if short > 0 else 0, top + 1):
-                pays.append(WELL_PAYS[colour][k])
-        if money >= WELL_CUBES:
-            pays.append(("", WELL_CUBES))
-        if not pays:
-            return []
-        out = []
-        for a in range(7):
-            if area_available(st, p, a):
-                table = WELL_MOVES[a]
-                out.extend(table[pay] for pay in pays)
+            return [FREE[a] for a in open_areas(st, p)] or list(FREE)
+        out = list(compress(TAKE, chain.from_iterable(st.spaces)))  # a take move per colour present on an area
+        # village.well.action: three influence of one colour, coins standing in. The payments depend only on
+        # cubes and coins capped at three; the table holds the Well moves of each such holding by area.
+        have, cap = st.cubes[p], CAP3
+        rows = WELL_BY_KEY[(((cap[have[0]] * 4 + cap[have[1]]) * 4 + cap[have[2]]) * 4 + cap[have[3]]) * 4
+                           + cap[st.coins[p]]]
+        if rows:
+            for a in open_areas(st, p):
+                out.extend(rows[a])
         return out
 
     def _cube_moves(self, st: VillageState) -> list[Move]:
