@@ -117,7 +117,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.passed = [False] * st.num_players
         st.first_sale = True
         st.served_any = False
-        _say(st, f"{{p{st.current}}} starts a market day.", player=st.current)
+        if st.events is not None:
+            _say(st, f"{{p{st.current}}} starts a market day.", player=st.current)
 
     def privilege_owed(self, st: VillageState) -> bool:
         return st.step == PRIVILEGE_OWED
@@ -180,10 +181,10 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
     def next_last_action(self, st: VillageState) -> None:
         assert st.last_queue is not None
         st.turn_player = st.current = st.last_queue.pop(0)
-        st.no_cubes = not any(any(space) for space in st.spaces)  # village.end.no_cubes
+        st.no_cubes = not any(map(any, st.spaces))  # village.end.no_cubes
 
     def board_empty(self, st: VillageState) -> bool:
-        return not any(any(space) for space in st.spaces)
+        return not any(map(any, st.spaces))
 
     def next_player(self, st: VillageState) -> None:
         st.turn_player = st.current = (st.turn_player + 1) % st.num_players
@@ -283,10 +284,12 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
             colour = COLOURS.index(move.b) if move.b else 0
             pay_influence(st, p, WELL_NEED[colour], move.coins)
             st.area = AREA_INDEX[move.a]
-            _say(st, f"{{p{p}}} uses the Well for the {move.a} action.", player=p, area=move.a)
+            if st.events is not None:
+                _say(st, f"{{p{p}}} uses the Well for the {move.a} action.", player=p, area=move.a)
         elif kind == "free":
             st.area = AREA_INDEX[move.a]
-            _say(st, f"{{p{p}}} takes the {move.a} action as a last action.", player=p, area=move.a)
+            if st.events is not None:
+                _say(st, f"{{p{p}}} takes the {move.a} action as a last action.", player=p, area=move.a)
         elif kind == "serve":
             serve(st, p, move)
             st.first_sale = False
@@ -303,7 +306,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
                 st.supply[c] -= 1
                 st.cubes[p][c] += 1
             st.step = DONE
-            _say(st, f"{{p{p}}} takes two cubes: {move.a} and {move.b}.", player=p)
+            if st.events is not None:
+                _say(st, f"{{p{p}}} takes two cubes: {move.a} and {move.b}.", player=p)
         elif kind in ("redeem", "raise", "done"):
             self._mass_move(st, p, move)
         elif st.phase == "privilege":
@@ -319,12 +323,14 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.area = a
         if c == PLAGUE:
             st.supply[PLAGUE] += 1
-            _say(st, f"{{p{p}}} takes a plague cube from {move.a}: two time lost.", player=p, area=move.a)
+            if st.events is not None:
+                _say(st, f"{{p{p}}} takes a plague cube from {move.a}: two time lost.", player=p, area=move.a)
             spend_time(st, p, PLAGUE_TIME)
         else:
             st.cubes[p][c] += 1
-            article = "an" if move.b[0] in "aeiou" else "a"
-            _say(st, f"{{p{p}}} takes {article} {move.b} cube from {move.a}.", player=p, area=move.a, cube=move.b)
+            if st.events is not None:
+                article = "an" if move.b[0] in "aeiou" else "a"
+                _say(st, f"{{p{p}}} takes {article} {move.b} cube from {move.a}.", player=p, area=move.a, cube=move.b)
 
     def _mass_move(self, st: VillageState, p: int, move: Move) -> None:
         if move.kind == "redeem":
@@ -342,7 +348,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.coins[p] -= 1
         st.coin_supply += 1
         st.selected += 1
-        _say(st, f"{{p{p}}} pays a coin to take a generation-{gen} villager out of the bag.", player=p)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} pays a coin to take a generation-{gen} villager out of the bag.", player=p)
 
     def _raise(self, st: VillageState, p: int, move: Move) -> None:
         places = st.places[p]
@@ -359,7 +366,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
             st.grain_supply += cost
             paid = f"{cost} grain"
         places[i] = source + 1
-        _say(st, f"{{p{p}}} advances a villager to church stage {stage} for {paid}.", player=p, stage=stage)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} advances a villager to church stage {stage} for {paid}.", player=p, stage=stage)
 
     # --- results -----------------------------------------------------------------------------
     def scores(self, st: VillageState) -> list[int]:
