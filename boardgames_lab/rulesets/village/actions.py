@@ -13,7 +13,7 @@ from .data import (BROWN, BUILDINGS, CHURCH, COUNCIL, COUNCIL_GREEN, COUNCIL_STA
                    GREEN, HARVEST, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MARKET, MILL_GRAIN, OX, PLOUGH,
                    SCROLL, TOOL, TRAVEL, WAGON)
 from .movetables import (ALIVE, BIRTH, CHURCH_BROWN, CHURCH_TIME, COUNCIL_GREEN as COUNCIL_PAY, COUNCIL_SCROLL,
-                         CRAFTS as CRAFT_TABLE, FAMILY_OPEN, HARVEST_MOVE, IS_TOWN, MILL, PRIV_CUBES, PRIV_GOOD,
+                         CRAFTS as CRAFT_TABLE, HARVEST_MOVE, IS_TOWN, MILL, PRIV_CUBES, PRIV_GOOD,
                          PRIV_NONE, PRIV_PRESTIGE, PRIV_RING, RECALL, SKIP, TRAVEL as TRAVEL_TABLE)
 from .moves import Move
 from .payment import Need
@@ -23,6 +23,8 @@ from .state import VillageState
 GREEN_NEED: Need = (0, COUNCIL_GREEN, 0, 0)
 BROWN_NEED: Need = (0, 0, 1, 0)
 TOP_STAGE = COUNCIL1 + COUNCIL_STAGES - 1
+STAGE = tuple(w - COUNCIL1 + 1 if COUNCIL1 <= w < BAG else 0 for w in range(len(ALIVE)))  # council stage, 0: none
+ADVANCES = tuple(0 < stage < COUNCIL_STAGES for stage in STAGE)  # a councillor who can still advance
 
 
 def _need(colours: tuple[int, ...]) -> Need:
@@ -224,25 +226,8 @@ def _privilege_open(st: VillageState, p: int, top: int) -> bool:
             or (top >= 3 and any(st.goods_supply)) or (top >= 4 and st.coins[p] > 0))
 
 
-def _council_open(st: VillageState, p: int, places: list[int], farm: bool) -> bool:
-    """council_moves(st, p) is not empty."""
-    pays = st.goods[p][SCROLL] > 0 or st.cubes[p][GREEN] + st.coins[p] >= COUNCIL_GREEN
-    if pays and farm:
-        return True
-    stage = 0
-    for w in places:
-        if COUNCIL1 <= w < BAG:
-            if pays and w != TOP_STAGE:
-                return True
-            if w - COUNCIL1 + 1 > stage:
-                stage = w - COUNCIL1 + 1
-    return stage > 0 and _privilege_open(st, p, stage)
-
-
 def _travel_open(st: VillageState, p: int, places: list[int]) -> bool:
-    """travel_moves(st, p) is not empty."""
-    if not st.goods[p][WAGON]:
-        return False
+    """travel_moves(st, p) is not empty (the player holds a wagon)."""
     have, money = st.cubes[p], st.coins[p]
     for w in places:
         if w == FARM or IS_TOWN[w]:
@@ -257,17 +242,23 @@ def open_areas(st: VillageState, p: int) -> list[int]:
     places = st.places[p]
     farm = FARM in places
     out = [HARVEST] if farm else []
-    if any(map(FAMILY_OPEN.__getitem__, places)):
-        out.append(FAMILY)
+    if UNBORN in places or any(map(ALIVE.__getitem__, places)):
+        out.append(FAMILY)  # a birth or a recall
     if _crafts_open(st, p, places, farm):
         out.append(CRAFTS)
-    if max(st.stalls, default=-1) >= 0:
+    stalls = st.stalls
+    if stalls.count(-1) != len(stalls):
         out.append(MARKET)
-    if _travel_open(st, p, places):
+    goods = st.goods[p]
+    if goods[WAGON] and _travel_open(st, p, places):
         out.append(TRAVEL)
-    if _council_open(st, p, places, farm):
-        out.append(COUNCIL)
+    pays = goods[SCROLL] or st.cubes[p][GREEN] + st.coins[p] >= COUNCIL_GREEN
+    if pays and (farm or any(map(ADVANCES.__getitem__, places))):
+        out.append(COUNCIL)  # a villager enters the council or a councillor advances
+    else:
+        stage = max(map(STAGE.__getitem__, places))
+        if stage and _privilege_open(st, p, stage):
+            out.append(COUNCIL)  # a privilege of the stages held
     if farm:
         out.append(CHURCH)  # a villager into the bag for three time
     return out
-

@@ -1,7 +1,7 @@
 """Village rule logic: set-up, the hooks and guards named in phases.py, legal moves and their effects."""
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import compress
 from typing import Any
 
 from ...core.definition import GameDefinition
@@ -83,12 +83,10 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.bag[PLAGUE] += st.supply[PLAGUE]
         st.supply[PLAGUE] = 0
         rng, bag = st.rng, st.bag
+        total = sum(bag)
         for area, count in enumerate(per_area):
             space = st.spaces[area]
-            for _ in range(count):
-                total = sum(bag)
-                if not total:
-                    break
+            for _ in range(count if count < total else total):
                 k = rng.below(total)
                 c = 0
                 while k >= bag[c]:
@@ -96,6 +94,7 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
                     c += 1
                 bag[c] -= 1
                 space[c] += 1
+                total -= 1
         st.revealed = True
         _say(st, f"Round {st.round}: the board is seeded from the bag.", round=st.round)
 
@@ -158,7 +157,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         """village.death.end_of_turn: deaths are chosen now, after the whole action."""
         st.area, st.step = -1, 0
         st.current = st.turn_player
-        resolve_forced(st)
+        if st.deaths:
+            resolve_forced(st)
 
     def end_triggered(self, st: VillageState) -> bool:
         if st.end_by < 0:
@@ -260,7 +260,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
     def _turn_moves(self, st: VillageState, p: int) -> list[Move]:
         if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
             return [FREE[a] for a in open_areas(st, p)] or list(FREE)
-        out = list(compress(TAKE, chain.from_iterable(st.spaces)))  # a take move per colour present on an area
+        s0, s1, s2, s3, s4, s5, s6 = st.spaces
+        out = list(compress(TAKE, s0 + s1 + s2 + s3 + s4 + s5 + s6))  # a take move per colour present on an area
         # village.well.action: three influence of one colour, coins standing in. The payments depend only on
         # cubes and coins capped at three; the table holds the Well moves of each such holding by area.
         have, cap = st.cubes[p], CAP3

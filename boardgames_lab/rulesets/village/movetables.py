@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .data import AREAS, BREWERY, BUILDING_OF_GOOD, BUILDINGS, COLOURS, GOODS, WELL_CUBES
 from .moves import Move
-from .places import BUILDING0, CHRONICLE0, FARM, PLACE_NAMES, TOWN0, UNBORN, alive_on_board
+from .places import BUILDING0, CHRONICLE0, FARM, PLACE_NAMES, TOWN0, alive_on_board
 from .travel import routes_from_place
 
 GENS = range(5)  # generation 1..4 (index 0 unused)
@@ -20,7 +20,6 @@ BIRTH = Move("birth")
 MILL = Move("mill")
 
 ALIVE = tuple(alive_on_board(w) for w in PLACES)  # a living villager on the board (not the farm or the bag)
-FAMILY_OPEN = tuple(w == UNBORN or ALIVE[w] for w in PLACES)  # a birth or a recall is possible
 IS_TOWN = tuple(TOWN0 <= w < CHRONICLE0 for w in PLACES)
 
 RECALL = tuple(tuple(Move("recall", PLACE_NAMES[w], gen=g) for g in GENS) for w in PLACES)
