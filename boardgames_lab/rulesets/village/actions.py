@@ -1,21 +1,30 @@
-"""The village actions of one area: which moves are legal (their effects are in effects.py)."""
+"""The village actions of one area: which moves are legal (their effects are in effects.py).
+
+The hot path of every bot. Moves come from the tables of movetables.py; a payment with coins standing in for
+cubes is the slice ``row[short:top + 1]`` of a row indexed by coins (``short``: the cubes the player lacks,
+``top``: the coins that may stand in). Availability checks (for the Well and the last actions) answer "is there
+at least one move" without building the moves.
+"""
 from __future__ import annotations
 
-from .data import (BREWERY, BUILDING_OF_GOOD, BUILDINGS, CHURCH, COUNCIL, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY,
-                   GENERATIONS, GOODS, GRAIN_LIMIT, HARVEST, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MARKET,
-                   MILL_GRAIN, OX, PLOUGH, SCROLL, TOOL, TRAVEL, WAGON)
+from itertools import compress
+
+from .data import (BROWN, BUILDINGS, CHURCH, COUNCIL, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY, GENERATIONS, GRAIN_LIMIT,
+                   GREEN, HARVEST, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MARKET, MILL_GRAIN, OX, PLOUGH,
+                   SCROLL, TOOL, TRAVEL, WAGON)
+from .movetables import (ALIVE, BIRTH, CHURCH_BROWN, CHURCH_TIME, COUNCIL_GREEN as COUNCIL_PAY, COUNCIL_SCROLL,
+                         CRAFTS as CRAFT_TABLE, HARVEST_MOVE, IS_TOWN, MILL, PRIV_CUBES, PRIV_GOOD,
+                         PRIV_NONE, PRIV_PRESTIGE, PRIV_RING, RECALL, SKIP, TRAVEL as TRAVEL_TABLE)
 from .moves import Move
-from .places import BAG, BUILDING0, CHRONICLE0, COUNCIL1, FARM, PLACE_NAMES, TOWN0, UNBORN, alive_on_board
-from .payment import Need, coin_choices, farm_generations
+from .payment import Need
+from .places import BAG, COUNCIL1, FARM, UNBORN
 from .state import VillageState
-from .travel import routes_from_place
 
 GREEN_NEED: Need = (0, COUNCIL_GREEN, 0, 0)
 BROWN_NEED: Need = (0, 0, 1, 0)
-SKIP = Move("skip")
-HARVEST_MOVE = Move("harvest")
-BIRTH = Move("birth")
-MILL = Move("mill")
+TOP_STAGE = COUNCIL1 + COUNCIL_STAGES - 1
+STAGE = tuple(w - COUNCIL1 + 1 if COUNCIL1 <= w < BAG else 0 for w in range(len(ALIVE)))  # council stage, 0: none
+ADVANCES = tuple(0 < stage < COUNCIL_STAGES for stage in STAGE)  # a councillor who can still advance
 
 
 def _need(colours: tuple[int, ...]) -> Need:
@@ -37,31 +46,45 @@ def harvest_gain(st: VillageState, p: int) -> int:
     return gain if gain > 0 else 0
 
 
-def board_villagers(places: list[int]) -> list[tuple[int, int]]:
-    """(place, generation) of every living villager on the board, each pair once."""
-    found = []
-    for i, place in enumerate(places):
-        if alive_on_board(place):
-            pair = (place, GENERATIONS[i])
-            if pair not in found:
-                found.append(pair)
-    found.sort()
+def farm_gens(places: list[int]) -> list[int]:
+    """The distinct generations on the farm, lowest first (pieces are kept in generation order)."""
+    found: list[int] = []
+    if FARM in places:
+        last = 0
+        for w, g in zip(places, GENERATIONS):
+            if w == FARM and g != last:
+                found.append(g)
+                last = g
     return found
+
+
+def _short(pairs: tuple[tuple[int, int], ...], have: list[int]) -> int:
+    """Cubes of ``pairs`` ((colour, count)) the player lacks: what coins must cover."""
+    short = 0
+    for c, n in pairs:
+        h = have[c]
+        if h < n:
+            short += n - h
+    return short
 
 
 # --- move generation -----------------------------------------------------------------------------
 
 def action_moves(st: VillageState, p: int, area: int) -> list[Move]:
     """Every action the area offers ``p`` now (without ``skip``)."""
+    if area == CRAFTS:
+        return craft_moves(st, p)
     places = st.places[p]
     if area == HARVEST:
         return [HARVEST_MOVE] if FARM in places else []
     if area == FAMILY:
         out = [BIRTH] if UNBORN in places else []
-        out.extend(Move("recall", PLACE_NAMES[place], gen=g) for place, g in board_villagers(places))
+        seen: list[tuple[int, int]] = []
+        for w, g in zip(places, GENERATIONS):
+            if ALIVE[w] and (w, g) not in seen:
+                seen.append((w, g))
+                out.append(RECALL[w][g])
         return out
-    if area == CRAFTS:
-        return craft_moves(st, p)
     if area == COUNCIL:
         return council_moves(st, p)
     if area == TRAVEL:
@@ -73,64 +96,77 @@ def action_moves(st: VillageState, p: int, area: int) -> list[Move]:
 
 def craft_moves(st: VillageState, p: int) -> list[Move]:
     places = st.places[p]
-    out: list[Move] = []
-    gens = farm_generations(places)
-    have, money = st.cubes[p], st.coins[p]
+    gens = farm_gens(places)
+    have, money, grain = st.cubes[p], st.coins[p], st.grain[p]
+    supply = st.goods_supply
     brewery = st.options.get("inn_brewery", False)
-    suffixes = ("", "_tool") if st.goods[p][TOOL] else ("",)  # Marriage: a tool doubles the output
-    for good, name in enumerate(GOODS):
-        b = BUILDING_OF_GOOD[good]
-        if b < 0 or not st.goods_supply[good] or (b == BREWERY and not brewery):
+    tools = (0, 1) if st.goods[p][TOOL] else (0,)  # Marriage: a tool doubles the output
+    out: list[Move] = []
+    append, extend = out.append, out.extend
+    for craft in CRAFT_TABLE:
+        if not supply[craft.good] or (craft.brewery and not brewery):
             continue
-        building = BUILDINGS[b]
-        for tool in suffixes:
-            out.extend(Move("craft", name, "train" + tool, g) for g in gens)
-            if BUILDING0 + b in places:
-                out.append(Move("craft", name, "worker" + tool))
-            if building.grain:
-                if st.grain[p] >= building.grain:
-                    out.append(Move("craft", name, "pay" + tool))
-            elif building.cubes:
-                out.extend(Move("craft", name, "pay" + tool, coins=k)
-                           for k in coin_choices(have, money, RESOURCE_NEED[b]))
-    if st.grain[p] >= MILL_GRAIN and st.coin_supply:
-        out.append(MILL)
+        worker = craft.worker_place in places
+        short, top = 1, 0  # no payment unless one of the cases below opens it
+        if craft.grain:
+            if grain >= craft.grain:
+                short = 0
+        elif craft.total:
+            short = _short(craft.pairs, have)
+            top = craft.total if craft.total < money else money
+        for t in tools:
+            train = craft.train[t]
+            for g in gens:
+                append(train[g])
+            if worker:
+                append(craft.worker[t])
+            if short <= top:
+                extend(craft.pay[t][short:top + 1])
+    if grain >= MILL_GRAIN and st.coin_supply:
+        append(MILL)
     return out
 
 
 def council_moves(st: VillageState, p: int) -> list[Move]:
     places = st.places[p]
-    have, money = st.cubes[p], st.coins[p]
-    green = coin_choices(have, money, GREEN_NEED)
+    green, money = st.cubes[p][GREEN], st.coins[p]
+    short = COUNCIL_GREEN - green if green < COUNCIL_GREEN else 0
+    top = money if money < COUNCIL_GREEN else COUNCIL_GREEN
     scroll = st.goods[p][SCROLL] > 0
     out: list[Move] = []
-    movers = [("farm", g) for g in farm_generations(places)]
-    top = 0
-    for place, g in board_villagers(places):
-        if COUNCIL1 <= place < BAG:
-            stage = place - COUNCIL1 + 1
-            top = max(top, stage)
-            if stage < COUNCIL_STAGES:
-                movers.append((PLACE_NAMES[place], g))
-    for name, g in movers:
-        out.extend(Move("council", name, "green", g, k) for k in green)
-        if scroll:
-            out.append(Move("council", name, "scroll", g))
-    out.extend(privilege_moves(st, p, top, with_none=False))
+    movers: list[tuple[int, int]] = []
+    stage = 0
+    for w, g in zip(places, GENERATIONS):
+        if w == FARM or COUNCIL1 <= w < BAG:
+            if w != FARM:
+                if w - COUNCIL1 + 1 > stage:
+                    stage = w - COUNCIL1 + 1
+                if w == TOP_STAGE:
+                    continue  # the top stage cannot advance
+            if (w, g) not in movers:
+                movers.append((w, g))
+                if short <= top:
+                    out.extend(COUNCIL_PAY[w][g][short:top + 1])
+                if scroll:
+                    out.append(COUNCIL_SCROLL[w][g])
+    if stage:
+        out.extend(privilege_moves(st, p, stage, with_none=False))
     return out
 
 
 def privilege_moves(st: VillageState, p: int, top: int, with_none: bool) -> list[Move]:
     """village.council.privilege: the privileges of stages 1..top that are available now."""
-    out = [Move("privilege", "none")] if with_none else []
+    out = [PRIV_NONE] if with_none else []
     if top >= 1 and st.ring < 0:
-        out.append(Move("privilege", "1"))
-    if top >= 2 and sum(st.supply[:4]) >= 2:
-        out.append(Move("privilege", "2"))
+        out.append(PRIV_RING)
+    if top >= 2:
+        supply = st.supply
+        if supply[0] + supply[1] + supply[2] + supply[3] >= 2:
+            out.append(PRIV_CUBES)
     if top >= 3:
-        out.extend(Move("privilege", "3", GOODS[g]) for g in range(8) if st.goods_supply[g])
+        out.extend(compress(PRIV_GOOD, st.goods_supply))
     if top >= 4 and st.coins[p]:
-        out.append(Move("privilege", "4"))
+        out.append(PRIV_PRESTIGE)
     return out
 
 
@@ -139,49 +175,90 @@ def travel_moves(st: VillageState, p: int) -> list[Move]:
         return []
     places = st.places[p]
     have, money = st.cubes[p], st.coins[p]
-    starts = [(FARM, g) for g in farm_generations(places)]
-    starts.extend(pg for pg in board_villagers(places) if pg[0] >= TOWN0)
     out: list[Move] = []
-    for place, g in starts:
-        for town, need in routes_from_place(place):
-            name = PLACE_NAMES[TOWN0 + town]
-            out.extend(Move("travel", PLACE_NAMES[place], name, g, k) for k in coin_choices(have, money, need))
+    seen: list[tuple[int, int]] = []
+    for w, g in zip(places, GENERATIONS):
+        if (w == FARM or IS_TOWN[w]) and (w, g) not in seen:
+            seen.append((w, g))
+            for pairs, total, moves in TRAVEL_TABLE[w]:
+                short = _short(pairs, have)
+                top = total if total < money else money
+                if short <= top:
+                    out.extend(moves[g][short:top + 1])
     return out
 
 
 def church_moves(st: VillageState, p: int) -> list[Move]:
-    gens = farm_generations(st.places[p])
-    brown = coin_choices(st.cubes[p], st.coins[p], BROWN_NEED)
-    out = [Move("church", "", "brown", g, k) for g in gens for k in brown]
-    out.extend(Move("church", "", "time", g) for g in gens)
+    gens = farm_gens(st.places[p])
+    if not gens:
+        return []
+    short = 0 if st.cubes[p][BROWN] else 1
+    top = 1 if st.coins[p] else 0
+    out: list[Move] = []
+    for g in gens:
+        out.extend(CHURCH_BROWN[g][short:top + 1])
+        out.append(CHURCH_TIME[g])
     return out
 
 
-def _crafts_open(st: VillageState, p: int, places: list[int]) -> bool:
+# --- availability ---------------------------------------------------------------------------------
+
+def _crafts_open(st: VillageState, p: int, places: list[int], farm: bool) -> bool:
+    """craft_moves(st, p) is not empty."""
     supply = st.goods_supply
-    if FARM in places and (supply[WAGON] or supply[SCROLL]):
-        return True  # training at the wagon maker or the office is open
+    brewery = st.options.get("inn_brewery", False)
+    for craft in CRAFT_TABLE:
+        if not supply[craft.good] or (craft.brewery and not brewery):
+            continue
+        if farm or craft.worker_place in places:
+            return True  # training or a trained worker
+        if craft.grain:
+            if st.grain[p] >= craft.grain:
+                return True
+        elif craft.total and _short(craft.pairs, st.cubes[p]) <= st.coins[p]:
+            return True
+    return st.grain[p] >= MILL_GRAIN and st.coin_supply > 0
+
+
+def _privilege_open(st: VillageState, p: int, top: int) -> bool:
+    supply = st.supply
+    return ((top >= 1 and st.ring < 0) or (top >= 2 and supply[0] + supply[1] + supply[2] + supply[3] >= 2)
+            or (top >= 3 and any(st.goods_supply)) or (top >= 4 and st.coins[p] > 0))
+
+
+def _travel_open(st: VillageState, p: int, places: list[int]) -> bool:
+    """travel_moves(st, p) is not empty (the player holds a wagon)."""
+    have, money = st.cubes[p], st.coins[p]
     for w in places:
-        if BUILDING0 <= w < BUILDING0 + 4 and any(supply[g] for g in BUILDINGS[w - BUILDING0].goods):
-            return True  # a trained worker can produce
-    if st.grain[p] >= MILL_GRAIN and st.coin_supply:
-        return True
-    return bool(craft_moves(st, p))
+        if w == FARM or IS_TOWN[w]:
+            for pairs, _, _ in TRAVEL_TABLE[w]:
+                if _short(pairs, have) <= money:
+                    return True
+    return False
 
 
-def area_available(st: VillageState, p: int, area: int) -> bool:
-    """An action the Well (or a last action) can reach: the area offers at least one move."""
-    if area == MARKET:
-        return any(t >= 0 for t in st.stalls)
+def open_areas(st: VillageState, p: int) -> list[int]:
+    """The areas whose action ``p`` could take now (the Well, the last actions): each offers at least one move."""
     places = st.places[p]
-    if area == HARVEST or area == CHURCH:
-        return FARM in places  # harvest, or a villager into the bag for three time
-    if area == FAMILY:
-        return UNBORN in places or any(BUILDING0 <= w < CHRONICLE0 and w != BAG for w in places)
-    if area == CRAFTS:
-        return _crafts_open(st, p, places)
-    if area == COUNCIL and FARM in places and (st.goods[p][SCROLL] or st.cubes[p][1] + st.coins[p] >= COUNCIL_GREEN):
-        return True  # a farm villager can enter stage 1
-    if area == TRAVEL and not st.goods[p][WAGON]:
-        return False
-    return bool(action_moves(st, p, area))
+    farm = FARM in places
+    out = [HARVEST] if farm else []
+    if UNBORN in places or any(map(ALIVE.__getitem__, places)):
+        out.append(FAMILY)  # a birth or a recall
+    if _crafts_open(st, p, places, farm):
+        out.append(CRAFTS)
+    stalls = st.stalls
+    if stalls.count(-1) != len(stalls):
+        out.append(MARKET)
+    goods = st.goods[p]
+    if goods[WAGON] and _travel_open(st, p, places):
+        out.append(TRAVEL)
+    pays = goods[SCROLL] or st.cubes[p][GREEN] + st.coins[p] >= COUNCIL_GREEN
+    if pays and (farm or any(map(ADVANCES.__getitem__, places))):
+        out.append(COUNCIL)  # a villager enters the council or a councillor advances
+    else:
+        stage = max(map(STAGE.__getitem__, places))
+        if stage and _privilege_open(st, p, stage):
+            out.append(COUNCIL)  # a privilege of the stages held
+    if farm:
+        out.append(CHURCH)  # a villager into the bag for three time
+    return out

@@ -25,20 +25,24 @@ def apply_action(st: VillageState, p: int, move: Move) -> None:
     st.step = DONE
     kind = move.kind
     if kind == "skip":
-        _say(st, f"{{p{p}}} does not act.", player=p)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} does not act.", player=p)
     elif kind == "harvest":
         gain = harvest_gain(st, p)
         st.grain[p] += gain
         st.grain_supply -= gain
-        _say(st, f"{{p{p}}} harvests {gain} grain.", player=p, grain=gain)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} harvests {gain} grain.", player=p, grain=gain)
     elif kind == "birth":
         places = st.places[p]
         i = places.index(UNBORN)  # pieces are kept in generation order: the first unborn is the lowest
         places[i] = FARM
-        _say(st, f"{{p{p}}}: a generation-{GENERATIONS[i]} villager is born.", player=p, generation=GENERATIONS[i])
+        if st.events is not None:
+            _say(st, f"{{p{p}}}: a generation-{GENERATIONS[i]} villager is born.", player=p, generation=GENERATIONS[i])
     elif kind == "recall":
         _move_piece(st, p, PLACE_INDEX[move.a], move.gen, FARM)
-        _say(st, f"{{p{p}}} recalls a generation-{move.gen} villager from {move.a} to the farm.", player=p)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} recalls a generation-{move.gen} villager from {move.a} to the farm.", player=p)
     elif kind == "craft":
         _craft(st, p, move)
     elif kind == "mill":
@@ -48,7 +52,8 @@ def apply_action(st: VillageState, p: int, move: Move) -> None:
         coins = min(MILL_COINS, st.coin_supply)
         st.coins[p] += coins
         st.coin_supply -= coins
-        _say(st, f"{{p{p}}} mills {MILL_GRAIN} grain into {coins} coin(s).", player=p, coins=coins)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} mills {MILL_GRAIN} grain into {coins} coin(s).", player=p, coins=coins)
     elif kind == "council":
         _council(st, p, move)
     elif kind == "privilege":
@@ -61,7 +66,8 @@ def apply_action(st: VillageState, p: int, move: Move) -> None:
         else:
             pay_influence(st, p, BROWN_NEED, move.coins)
         _move_piece(st, p, FARM, move.gen, BAG)
-        _say(st, f"{{p{p}}} sends a generation-{move.gen} villager into the church bag.", player=p)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} sends a generation-{move.gen} villager into the church bag.", player=p)
 
 
 def _move_piece(st: VillageState, p: int, source: int, gen: int, target: int) -> None:
@@ -97,8 +103,9 @@ def _craft(st: VillageState, p: int, move: Move) -> None:
         st.goods_supply[TOOL] += 1
         count *= TOOL_FACTOR
     made = gain_good(st, p, good, count)
-    _say(st, f"{{p{p}}} makes {made} {move.a} at the {building.name.replace('_', ' ')} ({move.b}).",
-         player=p, good=move.a, how=move.b)
+    if st.events is not None:
+        _say(st, f"{{p{p}}} makes {made} {move.a} at the {building.name.replace('_', ' ')} ({move.b}).",
+             player=p, good=move.a, how=move.b)
 
 
 def _council(st: VillageState, p: int, move: Move) -> None:
@@ -117,7 +124,8 @@ def _council(st: VillageState, p: int, move: Move) -> None:
     _move_piece(st, p, source, move.gen, target)
     st.priv_max = target - COUNCIL1 + 1
     st.step = PRIVILEGE_OWED
-    _say(st, f"{{p{p}}}'s councillor reaches stage {st.priv_max}.", player=p, stage=st.priv_max)
+    if st.events is not None:
+        _say(st, f"{{p{p}}}'s councillor reaches stage {st.priv_max}.", player=p, stage=st.priv_max)
 
 
 def take_privilege(st: VillageState, p: int, move: Move) -> None:
@@ -126,17 +134,20 @@ def take_privilege(st: VillageState, p: int, move: Move) -> None:
     st.step = DONE
     if k == "1":
         st.ring = p
-        _say(st, f"{{p{p}}} takes the next-starting-player ring.", player=p)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} takes the next-starting-player ring.", player=p)
     elif k == "2":
         st.step = CUBES_OWED
     elif k == "3":
         gain_good(st, p, GOOD_INDEX[move.b])
-        _say(st, f"{{p{p}}} takes a {move.b} (privilege 3).", player=p, good=move.b)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} takes a {move.b} (privilege 3).", player=p, good=move.b)
     elif k == "4":
         st.coins[p] -= 1
         st.coin_supply += 1
         st.prestige[p] += PRESTIGE_PRIVILEGE
-        _say(st, f"{{p{p}}} pays a coin for {PRESTIGE_PRIVILEGE} prestige.", player=p)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} pays a coin for {PRESTIGE_PRIVILEGE} prestige.", player=p)
 
 
 def _travel(st: VillageState, p: int, move: Move) -> None:
@@ -149,7 +160,8 @@ def _travel(st: VillageState, p: int, move: Move) -> None:
     st.goods_supply[WAGON] += 1
     pay_influence(st, p, need, move.coins)
     _move_piece(st, p, source, move.gen, target)
-    _say(st, f"{{p{p}}} travels from {move.a} to {PLACE_NAMES[target]}.", player=p, town=PLACE_NAMES[target])
+    if st.events is not None:
+        _say(st, f"{{p{p}}} travels from {move.a} to {PLACE_NAMES[target]}.", player=p, town=PLACE_NAMES[target])
     if st.visited[p] >> town & 1:
         return
     st.visited[p] |= 1 << town  # village.travel.reward: a disc, and the reward once
@@ -163,4 +175,5 @@ def _travel(st: VillageState, p: int, move: Move) -> None:
             st.coin_supply -= 1
     else:
         st.prestige[p] += TRAVEL_PRESTIGE
-    _say(st, f"{{p{p}}} places a disc on {PLACE_NAMES[target]} (reward: {reward}).", player=p, reward=reward)
+    if st.events is not None:
+        _say(st, f"{{p{p}}} places a disc on {PLACE_NAMES[target]} (reward: {reward}).", player=p, reward=reward)

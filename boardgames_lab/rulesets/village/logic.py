@@ -1,10 +1,11 @@
 """Village rule logic: set-up, the hooks and guards named in phases.py, legal moves and their effects."""
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from ...core.definition import GameDefinition
-from .actions import SKIP, action_moves, area_available, privilege_moves
+from .actions import SKIP, action_moves, open_areas, privilege_moves
 from .data import (AREAS, BEER, BEER_AT_START, BREAD, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR, CUSTOMERS,
                    GENERATIONS, GRAIN_SUPPLY, MARKET, MONKS, PLAGUE, PLAGUE_CUBES, PLAGUE_TIME, QUEUE_SPACES, SETUP_CARDS,
                    START_BORN, START_COINS, STALLS, WELL_CUBES)
@@ -15,6 +16,7 @@ from .info import INFO, goods_totals, resolved_lap
 from .market import market_moves, market_over, next_in_market, refill, serve
 from .mass import DONE as MASS_DONE, award, draw, grain_to_enter, in_turn_order, prune, raise_moves, redeem_moves
 from .moves import Move
+from .movetables import CAP3, FREE, TAKE, WELL_BY_KEY
 from .payment import pay_influence, spend_time
 from .phases import FLOW
 from .places import BAG, CHURCH1, FARM, PLACE_INDEX, UNBORN
@@ -25,13 +27,7 @@ from .view import Viewing
 
 AREA_INDEX = {name: i for i, name in enumerate(AREAS)}
 CUBE_INDEX = {name: i for i, name in enumerate(CUBE_NAMES)}
-TAKE = tuple(tuple(Move("take", AREAS[a], CUBE_NAMES[c]) for c in range(5)) for a in range(7))
-FREE = tuple(Move("free", name) for name in AREAS)
 WELL_NEED = tuple(tuple(WELL_CUBES if c == colour else 0 for c in range(4)) for colour in range(4))
-# Every Well move, made once: area -> (colour name or "", coins) -> move.
-WELL_MOVES = tuple({(colour, k): Move("well", name, colour, coins=k)
-                    for colour in ("",) + COLOURS for k in range(WELL_CUBES + 1)} for name in AREAS)
-WELL_PAYS = tuple(tuple((name, k) for k in range(WELL_CUBES)) for name in COLOURS)
 CUBE_PAIRS = tuple((a, b) for a in range(4) for b in range(a, 4))
 CUBE_MOVES = tuple(Move("cubes", COLOURS[a], COLOURS[b]) for a, b in CUBE_PAIRS)
 
@@ -87,12 +83,10 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.bag[PLAGUE] += st.supply[PLAGUE]
         st.supply[PLAGUE] = 0
         rng, bag = st.rng, st.bag
+        total = sum(bag)
         for area, count in enumerate(per_area):
             space = st.spaces[area]
-            for _ in range(count):
-                total = sum(bag)
-                if not total:
-                    break
+            for _ in range(count if count < total else total):
                 k = rng.below(total)
                 c = 0
                 while k >= bag[c]:
@@ -100,6 +94,7 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
                     c += 1
                 bag[c] -= 1
                 space[c] += 1
+                total -= 1
         st.revealed = True
         _say(st, f"Round {st.round}: the board is seeded from the bag.", round=st.round)
 
@@ -121,7 +116,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.passed = [False] * st.num_players
         st.first_sale = True
         st.served_any = False
-        _say(st, f"{{p{st.current}}} starts a market day.", player=st.current)
+        if st.events is not None:
+            _say(st, f"{{p{st.current}}} starts a market day.", player=st.current)
 
     def privilege_owed(self, st: VillageState) -> bool:
         return st.step == PRIVILEGE_OWED
@@ -161,7 +157,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         """village.death.end_of_turn: deaths are chosen now, after the whole action."""
         st.area, st.step = -1, 0
         st.current = st.turn_player
-        resolve_forced(st)
+        if st.deaths:
+            resolve_forced(st)
 
     def end_triggered(self, st: VillageState) -> bool:
         if st.end_by < 0:
@@ -184,10 +181,10 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
     def next_last_action(self, st: VillageState) -> None:
         assert st.last_queue is not None
         st.turn_player = st.current = st.last_queue.pop(0)
-        st.no_cubes = not any(any(space) for space in st.spaces)  # village.end.no_cubes
+        st.no_cubes = not any(map(any, st.spaces))  # village.end.no_cubes
 
     def board_empty(self, st: VillageState) -> bool:
-        return not any(any(space) for space in st.spaces)
+        return not any(map(any, st.spaces))
 
     def next_player(self, st: VillageState) -> None:
         st.turn_player = st.current = (st.turn_player + 1) % st.num_players
@@ -262,35 +259,17 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
 
     def _turn_moves(self, st: VillageState, p: int) -> list[Move]:
         if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
-            return [FREE[a] for a in range(7) if area_available(st, p, a)] or list(FREE)
-        out = []
-        append = out.append
-        for a, space in enumerate(st.spaces):
-            row = TAKE[a]
-            for c in range(5):
-                if space[c]:
-                    append(row[c])
-        out.extend(self._well_moves(st, p))
-        return out
-
-    def _well_moves(self, st: VillageState, p: int) -> list[Move]:
-        """village.well.action: three influence of one colour, coins standing in."""
-        have, money = st.cubes[p], st.coins[p]
-        pays: list[tuple[str, int]] = []
-        top = money if money < WELL_CUBES - 1 else WELL_CUBES - 1  # three coins pay the Well without a colour
-        for colour in range(4):
-            short = WELL_CUBES - have[colour]
-            for k in range(short if short > 0 else 0, top + 1):
-                pays.append(WELL_PAYS[colour][k])
-        if money >= WELL_CUBES:
-            pays.append(("", WELL_CUBES))
-        if not pays:
-            return []
-        out = []
-        for a in range(7):
-            if area_available(st, p, a):
-                table = WELL_MOVES[a]
-                out.extend(table[pay] for pay in pays)
+            return [FREE[a] for a in open_areas(st, p)] or list(FREE)
+        s0, s1, s2, s3, s4, s5, s6 = st.spaces
+        out = list(compress(TAKE, s0 + s1 + s2 + s3 + s4 + s5 + s6))  # a take move per colour present on an area
+        # village.well.action: three influence of one colour, coins standing in. The payments depend only on
+        # cubes and coins capped at three; the table holds the Well moves of each such holding by area.
+        have, cap = st.cubes[p], CAP3
+        rows = WELL_BY_KEY[(((cap[have[0]] * 4 + cap[have[1]]) * 4 + cap[have[2]]) * 4 + cap[have[3]]) * 4
+                           + cap[st.coins[p]]]
+        if rows:
+            for a in open_areas(st, p):
+                out.extend(rows[a])
         return out
 
     def _cube_moves(self, st: VillageState) -> list[Move]:
@@ -306,10 +285,12 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
             colour = COLOURS.index(move.b) if move.b else 0
             pay_influence(st, p, WELL_NEED[colour], move.coins)
             st.area = AREA_INDEX[move.a]
-            _say(st, f"{{p{p}}} uses the Well for the {move.a} action.", player=p, area=move.a)
+            if st.events is not None:
+                _say(st, f"{{p{p}}} uses the Well for the {move.a} action.", player=p, area=move.a)
         elif kind == "free":
             st.area = AREA_INDEX[move.a]
-            _say(st, f"{{p{p}}} takes the {move.a} action as a last action.", player=p, area=move.a)
+            if st.events is not None:
+                _say(st, f"{{p{p}}} takes the {move.a} action as a last action.", player=p, area=move.a)
         elif kind == "serve":
             serve(st, p, move)
             st.first_sale = False
@@ -326,7 +307,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
                 st.supply[c] -= 1
                 st.cubes[p][c] += 1
             st.step = DONE
-            _say(st, f"{{p{p}}} takes two cubes: {move.a} and {move.b}.", player=p)
+            if st.events is not None:
+                _say(st, f"{{p{p}}} takes two cubes: {move.a} and {move.b}.", player=p)
         elif kind in ("redeem", "raise", "done"):
             self._mass_move(st, p, move)
         elif st.phase == "privilege":
@@ -342,12 +324,14 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.area = a
         if c == PLAGUE:
             st.supply[PLAGUE] += 1
-            _say(st, f"{{p{p}}} takes a plague cube from {move.a}: two time lost.", player=p, area=move.a)
+            if st.events is not None:
+                _say(st, f"{{p{p}}} takes a plague cube from {move.a}: two time lost.", player=p, area=move.a)
             spend_time(st, p, PLAGUE_TIME)
         else:
             st.cubes[p][c] += 1
-            article = "an" if move.b[0] in "aeiou" else "a"
-            _say(st, f"{{p{p}}} takes {article} {move.b} cube from {move.a}.", player=p, area=move.a, cube=move.b)
+            if st.events is not None:
+                article = "an" if move.b[0] in "aeiou" else "a"
+                _say(st, f"{{p{p}}} takes {article} {move.b} cube from {move.a}.", player=p, area=move.a, cube=move.b)
 
     def _mass_move(self, st: VillageState, p: int, move: Move) -> None:
         if move.kind == "redeem":
@@ -365,7 +349,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.coins[p] -= 1
         st.coin_supply += 1
         st.selected += 1
-        _say(st, f"{{p{p}}} pays a coin to take a generation-{gen} villager out of the bag.", player=p)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} pays a coin to take a generation-{gen} villager out of the bag.", player=p)
 
     def _raise(self, st: VillageState, p: int, move: Move) -> None:
         places = st.places[p]
@@ -382,7 +367,8 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
             st.grain_supply += cost
             paid = f"{cost} grain"
         places[i] = source + 1
-        _say(st, f"{{p{p}}} advances a villager to church stage {stage} for {paid}.", player=p, stage=stage)
+        if st.events is not None:
+            _say(st, f"{{p{p}}} advances a villager to church stage {stage} for {paid}.", player=p, stage=stage)
 
     # --- results -----------------------------------------------------------------------------
     def scores(self, st: VillageState) -> list[int]:

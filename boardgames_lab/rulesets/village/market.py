@@ -1,9 +1,9 @@
 """The market day: a sub-round going around the table, passing is final."""
 from __future__ import annotations
 
-from .data import CUSTOMERS
+from .data import CUSTOMERS, GREEN
 from .moves import Move
-from .payment import coin_choices, pay_influence, spend_time
+from .payment import pay_influence, spend_time
 from .state import VillageState
 
 PASS = Move("pass")
@@ -30,12 +30,21 @@ def can_serve(st: VillageState, p: int, tile: int) -> bool:
 def market_moves(st: VillageState, p: int) -> list[Move]:
     """village.market.available / first_sale / surcharge"""
     out = [PASS]
-    free = st.first_sale and p == st.opener
-    surcharge = range(1) if free else coin_choices(st.cubes[p], st.coins[p], SURCHARGE_NEED)
+    if st.first_sale and p == st.opener:
+        short = top = 0  # the first sale is free
+    else:  # one green, a coin standing in
+        short = 0 if st.cubes[p][GREEN] else 1
+        top = 1 if st.coins[p] else 0
+        if short > top:
+            return out
+    grain, goods = st.grain[p], st.goods[p]
     for i, tile in enumerate(st.stalls):
-        if tile >= 0 and can_serve(st, p, tile):
-            row = SERVE[i]
-            out.extend(row[k] for k in surcharge)
+        if tile >= 0 and grain >= GRAIN_DEMAND[tile]:
+            for g, n in DEMAND[tile]:
+                if goods[g] < n:
+                    break
+            else:
+                out.extend(SERVE[i][short:top + 1])
     return out
 
 
@@ -62,7 +71,7 @@ def serve(st: VillageState, p: int, move: Move) -> None:
 
 
 def market_over(st: VillageState) -> bool:
-    return all(st.passed) or all(t < 0 for t in st.stalls)
+    return all(st.passed) or max(st.stalls, default=-1) < 0
 
 
 def next_in_market(st: VillageState) -> None:

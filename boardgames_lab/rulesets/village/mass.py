@@ -7,6 +7,10 @@ from .places import BAG, CHURCH1, PLACE_NAMES
 from .state import VillageState
 
 DONE = Move("done")
+LAST_STAGE = CHURCH1 + CHURCH_STAGES - 1
+REDEEM = tuple(Move("redeem", gen=g) for g in range(5))
+RAISE = {w: tuple(Move("raise", PLACE_NAMES[w], gen=g) for g in range(5)) for w in range(CHURCH1, LAST_STAGE)}
+RAISE_BREAD = {w: tuple(Move("raise", PLACE_NAMES[w], "bread", g) for g in range(5)) for w in range(CHURCH1, LAST_STAGE)}
 
 
 def in_turn_order(st: VillageState) -> list[int]:
@@ -16,27 +20,29 @@ def in_turn_order(st: VillageState) -> list[int]:
 
 def redeem_moves(st: VillageState, p: int) -> list[Move]:
     """village.mass.select: one coin per own villager taken out of the bag."""
-    if not st.coins[p] or st.selected >= MASS_PIECES:
+    if not st.coins[p] or st.selected >= MASS_PIECES or BAG not in st.places[p]:
         return []
-    gens = sorted({GENERATIONS[i] for i, place in enumerate(st.places[p]) if place == BAG})
-    return [Move("redeem", gen=g) for g in gens]
+    out = []
+    last = 0
+    for place, g in zip(st.places[p], GENERATIONS):  # pieces in generation order: one move per generation
+        if place == BAG and g != last:
+            out.append(REDEEM[g])
+            last = g
+    return out
 
 
 def raise_moves(st: VillageState, p: int) -> list[Move]:
     """village.mass.advance: one stage at a time, paying the grain of the stage entered."""
-    out = []
-    seen = set()
-    for i, place in enumerate(st.places[p]):
-        if CHURCH1 <= place < CHURCH1 + CHURCH_STAGES - 1:
-            pair = (place, GENERATIONS[i])
-            if pair in seen:
-                continue
-            seen.add(pair)
-            if st.grain[p] >= grain_to_enter(st, place - CHURCH1 + 2):
-                out.append(Move("raise", PLACE_NAMES[place], gen=pair[1]))
-            if st.goods[p][BREAD]:  # Marriage: one bread replaces the stage's grain
-                out.append(Move("raise", PLACE_NAMES[place], "bread", pair[1]))
-    out.sort()
+    out: list[Move] = []
+    seen: list[tuple[int, int]] = []
+    grain, bread = st.grain[p], st.goods[p][BREAD]
+    for place, g in zip(st.places[p], GENERATIONS):
+        if CHURCH1 <= place < LAST_STAGE and (place, g) not in seen:
+            seen.append((place, g))
+            if grain >= CHURCH_GRAIN[place - CHURCH1 + 2]:
+                out.append(RAISE[place][g])
+            if bread:  # Marriage: one bread replaces the stage's grain
+                out.append(RAISE_BREAD[place][g])
     return out
 
 

@@ -65,22 +65,54 @@ class VillageState(State):
         self.lap = 12
 
     def clone(self) -> "VillageState":
-        other = VillageState.__new__(VillageState)
-        self.copy_base(other)
-        other.options = self.options
-        for name in _LISTS:
-            setattr(other, name, getattr(self, name)[:])
-        other.places = [x[:] for x in self.places]
-        other.cubes = [x[:] for x in self.cubes]
-        other.goods = [x[:] for x in self.goods]
-        other.served = [x[:] for x in self.served]
-        other.spaces = [x[:] for x in self.spaces]
-        for name in _SCALARS:
-            setattr(other, name, getattr(self, name))
-        if self.last_queue is not None:
-            other.last_queue = self.last_queue[:]
-        other.mass_queue = self.mass_queue[:]
-        return other
+        """Field by field (no loops over names: bots clone in their inner loops); tuples and options are shared."""
+        o = VillageState.__new__(VillageState)
+        self.copy_base(o)
+        o.options = self.options
+        o.grain = self.grain[:]
+        o.coins = self.coins[:]
+        o.prestige = self.prestige[:]
+        o.time = self.time[:]
+        o.visited = self.visited[:]
+        o.supply = self.supply[:]
+        o.bag = self.bag[:]
+        o.goods_supply = self.goods_supply[:]
+        o.stalls = self.stalls[:]
+        o.queue = self.queue[:]
+        o.pile = self.pile[:]
+        o.chronicle = self.chronicle[:]
+        o.passed = self.passed[:]
+        o.places = [x[:] for x in self.places]
+        o.cubes = [x[:] for x in self.cubes]
+        o.goods = [x[:] for x in self.goods]
+        o.served = [x[:] for x in self.served]
+        o.spaces = [x[:] for x in self.spaces]
+        o.coin_supply = self.coin_supply
+        o.grain_supply = self.grain_supply
+        o.monks = self.monks
+        o.graves = self.graves
+        o.start_player = self.start_player
+        o.ring = self.ring
+        o.round = self.round
+        o.area = self.area
+        o.step = self.step
+        o.priv_max = self.priv_max
+        o.deaths = self.deaths
+        o.held_deaths = self.held_deaths
+        o.opener = self.opener
+        o.first_sale = self.first_sale
+        o.served_any = self.served_any
+        o.end_by = self.end_by
+        o.end_opener = self.end_opener
+        o.last_queue = None if self.last_queue is None else self.last_queue[:]
+        o.no_cubes = self.no_cubes
+        o.mass_queue = self.mass_queue[:]
+        o.selected = self.selected
+        o.final_mass = self.final_mass
+        o.turn_player = self.turn_player
+        o.final = self.final  # set once at the end of the game and never changed
+        o.lap = self.lap
+        return o
 
     def snapshot(self) -> dict[str, Any]:
         """Every field copied down to its integers (no deepcopy: tests take one per move)."""
