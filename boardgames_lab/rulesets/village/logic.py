@@ -242,7 +242,9 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         if phase == "turn":
             return self._turn_moves(st, p)
         if phase == "action":
-            return [SKIP, *action_moves(st, p, st.area)]
+            moves = action_moves(st, p, st.area)
+            moves.insert(0, SKIP)
+            return moves
         if phase == "market":
             return market_moves(st, p)
         if phase in ("death", "market_death"):
@@ -281,6 +283,11 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         p = st.current
         if kind == "take":
             self._take(st, p, move)
+        elif st.phase == "action":  # every move of the action step, a privilege included
+            apply_action(st, p, move)
+        elif kind == "pass":
+            st.passed[p] = True
+            st.first_sale = False
         elif kind == "well":
             colour = COLOURS.index(move.b) if move.b else 0
             pay_influence(st, p, WELL_NEED[colour], move.coins)
@@ -295,9 +302,6 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
             serve(st, p, move)
             st.first_sale = False
             resolve_forced(st)  # village.death.market_at_once
-        elif kind == "pass":
-            st.passed[p] = True
-            st.first_sale = False
         elif kind == "dies":
             die(st, p, PLACE_INDEX[move.a], move.gen)
             resolve_forced(st)
