@@ -36,7 +36,7 @@ def speedup(games: int = 10_000, cores: set[int] | None = None, repeats: int = 2
         one = tournament("saint_petersburg", bots, games=games, backend="serial", progress=False)
         serial = min(serial, time.perf_counter() - start)
         start = time.perf_counter()
-        two = tournament("saint_petersburg", bots, games=games, workers=2, batch_size=250, progress=False)
+        two = tournament("saint_petersburg", bots, games=games, workers=2, progress=False)
         parallel = min(parallel, time.perf_counter() - start)
         assert one.equals(two), "both backends must give the same table"
     return serial, parallel, serial / parallel
