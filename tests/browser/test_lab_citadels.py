@@ -5,18 +5,13 @@ click goes through the kernel and back, and the phase diagram shows. Leaves a sc
 """
 from __future__ import annotations
 
-import os
-import re
-from pathlib import Path
 from typing import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.viewer import ROUND_TRIP, play_move, save_screenshot
+
 NOTEBOOK = "citadels.ipynb"
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("BGL_ARTIFACTS_DIR", REPO / "artifacts"))
-SHOT = ARTIFACTS / "citadels_viewer.png"
-ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update back in the page
 
 
 def test_citadels_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
@@ -33,16 +28,8 @@ def test_citadels_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url:
     expect(viewer.locator(".bgl-diagram svg")).to_be_visible()
 
     text_before = board.inner_text()
-    button = viewer.locator(".bgl-moves button", has_text="pick ").first
-    move = button.inner_text().strip()
-    button.scroll_into_view_if_needed()
-    button.click()
-    expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(r"ply 1\b"), timeout=ROUND_TRIP)
+    move = play_move(viewer, "pick ", ply=1)
     expect(board).not_to_have_text(text_before, timeout=ROUND_TRIP)
     expect(viewer).to_contain_text(f"Played {move}.")
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.set_viewport_size({"width": 1400, "height": 1800})
-    viewer.scroll_into_view_if_needed()
-    viewer.screenshot(path=str(SHOT))
-    assert SHOT.stat().st_size > 10_000
+    save_screenshot(page, viewer, "citadels_viewer.png")

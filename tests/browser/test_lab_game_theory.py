@@ -7,8 +7,9 @@ from typing import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.viewer import ROUND_TRIP
+
 NOTEBOOK = "game_theory_exercises.ipynb"
-ROUND_TRIP = 30_000  # ms
 
 
 def test_game_theory_notebook_runs_and_the_bots_answer_a_move(page: Page, lab_url: str,

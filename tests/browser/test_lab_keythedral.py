@@ -5,19 +5,13 @@ click on a move button goes through the kernel and back. Leaves a screenshot in 
 """
 from __future__ import annotations
 
-import os
-import re
-from pathlib import Path
 from typing import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.viewer import LIT_FILL, ROUND_TRIP, play_move, save_screenshot
+
 NOTEBOOK = "keythedral.ipynb"
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("BGL_ARTIFACTS_DIR", REPO / "artifacts"))
-SHOT = ARTIFACTS / "keythedral_viewer.png"
-LIT_FILL = "#ffd54f"  # diagrams.LIT["fillcolor"]: the highlighted phase
-ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update back in the page
 
 
 def test_keythedral_tutorial_runs_and_the_viewer_lays_tiles(page: Page, lab_url: str,
@@ -36,22 +30,11 @@ def test_keythedral_tutorial_runs_and_the_viewer_lays_tiles(page: Page, lab_url:
     expect(diagram).to_be_visible()
     expect(diagram.locator(f'[fill="{LIT_FILL}"]')).to_have_count(1)
 
-    button = viewer.locator(".bgl-moves button", has_text="field ").first
-    move = button.inner_text().strip()
-    button.scroll_into_view_if_needed()
-    button.click()
-    expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(r"ply 1\b"), timeout=ROUND_TRIP)
+    move = play_move(viewer, "field ", ply=1)
     expect(board.locator("polygon.kt-field")).to_have_count(5, timeout=ROUND_TRIP)
     expect(viewer).to_contain_text(f"Played {move}.")
 
-    cottage = viewer.locator(".bgl-moves button", has_text="cottage ").first
-    cottage.scroll_into_view_if_needed()
-    cottage.click()
-    expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(r"ply 2\b"), timeout=ROUND_TRIP)
+    play_move(viewer, "cottage ", ply=2)
     expect(board.locator("polygon.kt-site")).to_have_count(1, timeout=ROUND_TRIP)
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.set_viewport_size({"width": 1400, "height": 1800})
-    viewer.scroll_into_view_if_needed()
-    viewer.screenshot(path=str(SHOT))
-    assert SHOT.stat().st_size > 10_000
+    save_screenshot(page, viewer, "keythedral_viewer.png")

@@ -5,19 +5,14 @@ board drawing and phase diagram really show. Leaves a screenshot of the viewer i
 """
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.viewer import LIT_FILL, ROUND_TRIP, play_move, save_screenshot
+
 NOTEBOOK = "saint_petersburg.ipynb"
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("BGL_ARTIFACTS_DIR", REPO / "artifacts"))
-SHOT = ARTIFACTS / "saint_petersburg_viewer.png"
-LIT_FILL = "#ffd54f"  # diagrams.LIT["fillcolor"]: the highlighted phase
-ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update back in the page
 
 
 def test_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
@@ -34,12 +29,7 @@ def test_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
     expect(diagram.locator(f'[fill="{LIT_FILL}"]')).to_have_count(1)  # exactly one phase lit
 
     html_before, text_before = board.inner_html(), board.inner_text()
-    button = viewer.locator(".bgl-moves button", has_text="buy ").first
-    move = button.inner_text().strip()
-    button.scroll_into_view_if_needed()
-    button.click()
-
-    expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(r"ply 1\b"), timeout=ROUND_TRIP)
+    move = play_move(viewer, "buy ", ply=1)
     expect(board).not_to_have_text(text_before, timeout=ROUND_TRIP)
     assert board.inner_html() != html_before
     expect(viewer).to_contain_text(f"Played {move}.")
@@ -59,8 +49,4 @@ def test_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
     page.wait_for_timeout(1500)  # three moves' time at the default 2 moves/s
     assert status.inner_text() == stopped_at, "autoplay kept playing after it was switched off"
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.set_viewport_size({"width": 1400, "height": 1800})  # the whole viewer in one picture
-    viewer.scroll_into_view_if_needed()
-    viewer.screenshot(path=str(SHOT))
-    assert SHOT.stat().st_size > 10_000
+    save_screenshot(page, viewer, "saint_petersburg_viewer.png")

@@ -5,18 +5,13 @@ goes through the kernel and back, and that the phase diagram shows. Leaves a scr
 """
 from __future__ import annotations
 
-import os
-import re
-from pathlib import Path
 from typing import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.viewer import ROUND_TRIP, play_move, save_screenshot
+
 NOTEBOOK = "village.ipynb"
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("BGL_ARTIFACTS_DIR", REPO / "artifacts"))
-SHOT = ARTIFACTS / "village_viewer.png"
-ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update back in the page
 
 
 def test_village_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
@@ -33,18 +28,9 @@ def test_village_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: 
     expect(viewer.locator(".bgl-diagram svg")).to_be_visible()
 
     html_before = board.inner_html()
-    button = viewer.locator(".bgl-moves button", has_text="take ").first
-    move = button.inner_text().strip()
-    button.scroll_into_view_if_needed()
-    button.click()
-
-    expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(r"ply 1\b"), timeout=ROUND_TRIP)
+    move = play_move(viewer, "take ", ply=1)
     expect(viewer).to_contain_text(f"Played {move}.", timeout=ROUND_TRIP)
     assert board.inner_html() != html_before
     expect(viewer.locator(".bgl-moves button", has_text="skip")).to_be_visible()  # the action step follows
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.set_viewport_size({"width": 1400, "height": 2000})
-    viewer.scroll_into_view_if_needed()
-    viewer.screenshot(path=str(SHOT))
-    assert SHOT.stat().st_size > 10_000
+    save_screenshot(page, viewer, "village_viewer.png", height=2000)

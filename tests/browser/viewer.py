@@ -1,0 +1,36 @@
+"""What the notebook browser tests do with a GameViewer once its notebook has run."""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("BGL_ARTIFACTS_DIR", REPO / "artifacts"))
+LIT_FILL = "#ffd54f"  # diagrams.LIT["fillcolor"]: the highlighted phase
+ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update back in the page
+
+
+def play_move(viewer: Locator, label: str, ply: int) -> str:
+    """Click the first move button whose text holds ``label``; wait until the viewer reaches ``ply``.
+
+    Returns the move's notation as the button showed it."""
+    button = viewer.locator(".bgl-moves button", has_text=label).first
+    move = button.inner_text().strip()
+    button.scroll_into_view_if_needed()
+    button.click()
+    expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(rf"ply {ply}\b"), timeout=ROUND_TRIP)
+    return move
+
+
+def save_screenshot(page: Page, viewer: Locator, name: str, height: int = 1800) -> Path:
+    """The whole viewer in one picture, kept in artifacts/ for a person to look at."""
+    shot = ARTIFACTS / name
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1400, "height": height})
+    viewer.scroll_into_view_if_needed()
+    viewer.screenshot(path=str(shot))
+    assert shot.stat().st_size > 10_000
+    return shot
