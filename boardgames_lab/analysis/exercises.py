@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, TypeVar
 
 from ..bots import Seat, decide, make_bot
 from ..core.game import Game
@@ -143,6 +143,24 @@ def register_exercise(name: str) -> Callable[[Callable[..., Exercise]], Callable
     return add
 
 
+T = TypeVar("T")
+
+
+def first_position(find: Callable[[int], T | None], seeds: Iterable[int], what: str) -> T:
+    """The first game seed whose play reaches the decision an exercise asks about.
+
+    ``find(seed)`` plays a game from ``seed`` and returns what the exercise needs, or None when that
+    game never reaches such a position."""
+    tried = []
+    for seed in seeds:
+        found = find(seed)
+        if found:
+            return found
+        tried.append(seed)
+    raise RuntimeError(f"no {what} position in the games of seeds {tried[0]}..{tried[-1]}" if tried
+                       else f"no seeds to look for a {what} position in")
+
+
 def exercise(name: str, **kwargs: Any) -> Exercise:
     """Build an exercise by name (``playouts=``, ``seed=`` and the like size it)."""
     _load_bundled()
@@ -161,4 +179,5 @@ def _load_bundled() -> None:
     from . import exercise_sets  # noqa: F401  (registers the bundled games' exercises)
 
 
-__all__ = ["EXERCISES", "Exercise", "Feedback", "equilibria", "exercise", "exercises", "register_exercise"]
+__all__ = ["EXERCISES", "Exercise", "Feedback", "equilibria", "exercise", "exercises", "first_position",
+           "register_exercise"]

@@ -1,7 +1,10 @@
 """The exercises from real positions of the other games: stated, checked with hints, solved."""
 from __future__ import annotations
 
+import pytest
+
 from boardgames_lab.analysis import exercise, exercises
+from boardgames_lab.analysis.exercises import first_position
 
 
 def _check_exercise(ex, rows: list[str]) -> None:  # type: ignore[no-untyped-def]
@@ -50,3 +53,9 @@ def test_citadels_character_pick_exercise() -> None:
     left = ex.cols["the one left"]
     assert left[a] == second and left[b] == first  # the answer that takes the character the drafter left
     _check_exercise(ex, [a, b])
+
+
+def test_first_position_returns_the_first_find_and_names_the_seeds_it_tried() -> None:
+    assert first_position(lambda seed: ("found", seed) if seed >= 3 else None, range(1, 9), "test") == ("found", 3)
+    with pytest.raises(RuntimeError, match=r"no auction position in the games of seeds 5\.\.7"):
+        first_position(lambda seed: None, range(5, 8), "auction")

@@ -8,7 +8,7 @@ from ...bots import HeuristicBot, Seat, bot_move, make_bot
 from ...core.game import Game
 from ...core.registry import definition, new_game
 from ...core.rng import Rng
-from ..exercises import Exercise, register_exercise
+from ..exercises import Exercise, first_position, register_exercise
 
 
 def sampled_future(row_player: int) -> Any:
@@ -48,13 +48,8 @@ def _position(seed: int, round_: int) -> tuple[Game, list[Any], Any] | None:
 
 @register_exercise("citadels.character_pick")
 def character_pick(seed: int = 1, playouts: int = 10, round_: int = 2) -> Exercise:
-    for attempt in range(seed, seed + 30):
-        found = _position(attempt, round_)
-        if found:
-            game, (a, b), c = found
-            break
-    else:
-        raise RuntimeError("no character-pick position found")
+    game, (a, b), c = first_position(lambda attempt: _position(attempt, round_), range(seed, seed + 30),
+                                     "character-pick")
     me = game.current_player
     other = game.clone().apply(a).current_player
     view = game.view(me)

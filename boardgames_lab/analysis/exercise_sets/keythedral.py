@@ -8,7 +8,7 @@ from ...bots import bot_move, make_bot
 from ...core.game import Game
 from ...core.registry import definition, new_game
 from ...core.rng import Rng
-from ..exercises import Exercise, register_exercise
+from ..exercises import Exercise, first_position, register_exercise
 
 
 def sampled_future(row_player: int) -> Any:
@@ -42,13 +42,7 @@ def _position(seed: int) -> tuple[Game, dict[str, Any]] | None:
 
 @register_exercise("keythedral.start_auction")
 def start_auction(seed: int = 1, playouts: int = 6) -> Exercise:
-    for attempt in range(seed, seed + 30):
-        found = _position(attempt)
-        if found:
-            game, m = found
-            break
-    else:
-        raise RuntimeError("no start-player auction position found")
+    game, m = first_position(_position, range(seed, seed + 30), "start-player auction")
     me, other = game.current_player, 1 - game.current_player
     cubes = [sum(p["cubes"].values()) for p in game.view(me)["players"]]
     story = (f"Keythedral, round {game.state.round}, the start-player auction (seed {game.seed}, after "

@@ -8,7 +8,7 @@ from ...bots import bot_move, make_bot
 from ...core.game import Game
 from ...core.registry import new_game
 from ...core.rng import Rng
-from ..exercises import Exercise, register_exercise
+from ..exercises import Exercise, first_position, register_exercise
 
 
 def unknown_future(state: Any, rng: random.Random) -> Any:
@@ -54,13 +54,7 @@ def _choice(game: Game) -> tuple[Any, Any, Any] | None:
 
 @register_exercise("saint_petersburg.buy_or_take")
 def buy_or_take(seed: int = 4, playouts: int = 20) -> Exercise:
-    for attempt in range(seed, seed + 50):
-        found = _position(attempt)
-        if found:
-            game, buy, take, answer = found
-            break
-    else:
-        raise RuntimeError("no buy-or-take position found")
+    game, buy, take, answer = first_position(_position, range(seed, seed + 50), "buy-or-take")
     me, other = game.current_player, 1 - game.current_player
     story = (f"Saint Petersburg, round {game.state.round}, {game.phase} phase (seed {game.seed}, after "
              f"{game.ply} moves). {game.names[me]} has {game.state.money[me]} rubles and may buy the "

@@ -8,7 +8,7 @@ from ...bots import HeuristicBot, Seat, bot_move, make_bot
 from ...core.game import Game
 from ...core.registry import definition, new_game
 from ...core.rng import Rng
-from ..exercises import Exercise, register_exercise
+from ..exercises import Exercise, first_position, register_exercise
 
 
 def sampled_future(row_player: int) -> Any:
@@ -55,13 +55,7 @@ def _answers(game: Game, cube: Any, time: Any) -> list[Any] | None:
 
 @register_exercise("village.time_or_influence")
 def time_or_influence(seed: int = 1, playouts: int = 12) -> Exercise:
-    for attempt in range(seed, seed + 40):
-        found = _position(attempt)
-        if found:
-            game, cube, time, answers = found
-            break
-    else:
-        raise RuntimeError("no time-or-influence position found")
+    game, cube, time, answers = first_position(_position, range(seed, seed + 40), "time-or-influence")
     me, other = game.current_player, 1 - game.current_player
     mine = game.view(me)["players"][me]
     story = (f"Village, round {game.state.round} (seed {game.seed}, "
