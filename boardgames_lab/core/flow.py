@@ -121,6 +121,7 @@ class FlowRunner:
         self._out: dict[str, tuple[tuple[Hook | None, Hook | None, Hook | None, str], ...]] = {}
         self._turn: dict[str, Hook] = {}
         self._guards: dict[str, tuple[Hook | None, ...]] = {}
+        self._edge_of: dict[str, dict[Hook | None, tuple[Hook | None, Hook | None, Hook | None, str]]] = {}
         for phase in flow.phases:
             compiled = []
             for e in flow.edges_from(phase.name):
@@ -133,6 +134,12 @@ class FlowRunner:
                 ))
             self._out[phase.name] = tuple(compiled)
             self._guards[phase.name] = tuple(guard for guard, _, _, _ in compiled)
+            # The edge each guard opens (the first, as settle would find it), so after_move can take the edge
+            # whose guard it has just seen pass without asking the guards again.
+            first: dict[Hook | None, tuple[Hook | None, Hook | None, Hook | None, str]] = {}
+            for edge in compiled:
+                first.setdefault(edge[0], edge)
+            self._edge_of[phase.name] = first
             if phase.moves:
                 self._turn[phase.name] = turns.resolve(impl, phase.turn)
         start = flow.phase(flow.start)
@@ -149,6 +156,14 @@ class FlowRunner:
         phase = state.phase
         for guard in self._guards[phase]:
             if guard is None or guard(state):
+                _, hook, enter, target = self._edge_of[phase][guard]
+                if state.trail is not None:
+                    state.trail.append((phase, target))
+                state.phase = target
+                if hook is not None:
+                    hook(state)
+                if enter is not None:
+                    enter(state)
                 self.settle(state)
                 return
         self._turn[phase](state)
@@ -157,8 +172,9 @@ class FlowRunner:
         """Follow edges while guards pass. Returns whether the phase changed."""
         moved = False
         trail = state.trail
+        out = self._out
         for _ in range(self.MAX_STEPS):
-            for guard, hook, enter, target in self._out[state.phase]:
+            for guard, hook, enter, target in out[state.phase]:
                 if guard is None or guard(state):
                     if trail is not None:
                         trail.append((state.phase, target))
