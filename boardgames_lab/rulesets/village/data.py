@@ -153,17 +153,17 @@ COUNCIL_POINTS = (0, 0, 2, 4, 6)  # per living councillor, by stage
 CHURCH_POINTS = (0, 2, 3, 4, 6)  # per villager on a church stage
 CHRONICLE_POINTS = (0, 0, 0, 4, 7, 12)  # by own villagers in the chronicle; five or more score 12
 
-# Every value above that no source gives: (name, value, where the gap is recorded).
+# Every value above that no source gives: (name, value, where the gap is recorded, the option that changes it).
 ASSUMED_VALUES = (
-    ("SETUP_CARDS", "cubes per colour and per area, by players", "fact sheet §1.7 [P]"),
-    ("TIME_LAP", TIME_LAP, "fact sheet §1.9 [?]"),
-    ("CHRONICLE_SPACES", CHRONICLE_SPACES, "fact sheet §1.10 [P]"),
-    ("GRAVES", GRAVES, "fact sheet §1.10 [P]"),
-    ("COUNCIL_ADVANCE_TIME", COUNCIL_ADVANCE_TIME, "fact sheet §1.11 [?]"),
-    ("CHURCH_GRAIN", CHURCH_GRAIN, "fact sheet §1.12 [?]"),
-    ("CUSTOMERS", "24 tiles: demand and prestige", "fact sheet §1.16 [?]"),
-    ("TOWNS / ROUTES", "towns, rewards and route cubes", "fact sheet §1.17 [?]"),
-    ("STALLS", STALLS, "fact sheet §1.15 [I]"),
-    ("BUILDINGS brewery", "training 2, production 2, no resource alternative", "Inn: not in the rulebook text"),
-    ("MARRIAGE_TILES", MARRIAGE_TILES, "Marriage: not found"),
+    ("SETUP_CARDS", "cubes per colour and per area, by players", "fact sheet §1.7 [P]", "setup_card"),
+    ("TIME_LAP", TIME_LAP, "fact sheet §1.9 [?]", "time_lap"),
+    ("CHRONICLE_SPACES", CHRONICLE_SPACES, "fact sheet §1.10 [P]", "chronicle_spaces"),
+    ("GRAVES", GRAVES, "fact sheet §1.10 [P]", "graves"),
+    ("COUNCIL_ADVANCE_TIME", COUNCIL_ADVANCE_TIME, "fact sheet §1.11 [?]", "council_advance_time"),
+    ("CHURCH_GRAIN", CHURCH_GRAIN, "fact sheet §1.12 [?]", "church_grain"),
+    ("CUSTOMERS", "24 tiles: demand and prestige", "fact sheet §1.16 [?]", None),
+    ("TOWNS / ROUTES", "towns, rewards and route cubes", "fact sheet §1.17 [?]", None),
+    ("STALLS", STALLS, "fact sheet §1.15 [I]", "stalls"),
+    ("BUILDINGS brewery", "training 2, production 2, no resource alternative", "Inn: not in the rulebook text", None),
+    ("MARRIAGE_TILES", MARRIAGE_TILES, "Marriage: not found", None),
 )

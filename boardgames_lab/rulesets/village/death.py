@@ -1,7 +1,8 @@
 """Deaths: who may die, where the body goes, and the end of the game it can trigger."""
 from __future__ import annotations
 
-from .data import CATEGORIES, CHRONICLE_SPACES, GENERATIONS, GRAVES
+from .data import CATEGORIES, GENERATIONS
+from .info import chronicle_spaces, grave_count
 from .moves import Move
 from .places import CATEGORY_OF, CHRONICLE0, GRAVE, PLACE_NAMES, REMOVED
 from .state import VillageState
@@ -47,17 +48,18 @@ def die(st: VillageState, p: int, place: int, gen: int) -> None:
     i = next(k for k, where in enumerate(places) if where == place and GENERATIONS[k] == gen)
     cat = CATEGORY_OF[place]
     n = st.num_players
-    spaces = CHRONICLE_SPACES[n]
+    spaces = chronicle_spaces(st.options, n)
+    graves = grave_count(st.options, n)
     filled_last = False
     if st.chronicle[cat] < spaces:
         st.chronicle[cat] += 1
         places[i] = CHRONICLE0 + cat
         filled_last = sum(st.chronicle) == spaces * len(CATEGORIES)
         where = f"the chronicle ({CATEGORIES[cat]})"
-    elif st.graves < GRAVES[n]:
+    elif st.graves < graves:
         st.graves += 1
         places[i] = GRAVE
-        filled_last = st.graves == GRAVES[n]
+        filled_last = st.graves == graves
         where = "an anonymous grave"
     else:
         places[i] = REMOVED

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .actions import BROWN_NEED, GREEN_NEED, RESOURCE_NEED, harvest_gain
-from .data import (BUILDING_OF_GOOD, BUILDINGS, CHURCH_TIME, COUNCIL_ADVANCE_TIME, COUNCIL_ENTER_TIME, GENERATIONS,
+from .data import (BUILDING_OF_GOOD, BUILDINGS, CHURCH_TIME, COUNCIL_ENTER_TIME, GENERATIONS,
                    GOODS, MILL_COINS, MILL_GRAIN, MILL_TIME, PRESTIGE_PRIVILEGE, SCROLL, TOOL, TOOL_FACTOR,
                    TRAVEL_PRESTIGE, TRAVEL_TIME, WAGON)
+from .info import council_advance_time
 from .moves import Move
 from .places import BAG, BUILDING0, COUNCIL1, FARM, PLACE_INDEX, PLACE_NAMES, TOWN0, UNBORN
 from .payment import pay_influence, piece_at, spend_time
@@ -115,7 +116,7 @@ def _council(st: VillageState, p: int, move: Move) -> None:
         spend_time(st, p, COUNCIL_ENTER_TIME)
     else:
         target = source + 1
-        spend_time(st, p, COUNCIL_ADVANCE_TIME[target - COUNCIL1 + 1])
+        spend_time(st, p, council_advance_time(st.options)[target - COUNCIL1 + 1])
     if move.b == "scroll":
         st.goods[p][SCROLL] -= 1
         st.goods_supply[SCROLL] += 1

@@ -7,12 +7,12 @@ from typing import Any
 from ...core.definition import GameDefinition
 from .actions import SKIP, action_moves, open_areas, privilege_moves
 from .data import (AREAS, BEER, BEER_AT_START, BREAD, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR, CUSTOMERS,
-                   GENERATIONS, GRAIN_SUPPLY, MARKET, MONKS, PLAGUE, PLAGUE_CUBES, PLAGUE_TIME, QUEUE_SPACES, SETUP_CARDS,
-                   START_BORN, START_COINS, STALLS, WELL_CUBES)
+                   GENERATIONS, GRAIN_SUPPLY, MARKET, MONKS, PLAGUE, PLAGUE_CUBES, PLAGUE_TIME, QUEUE_SPACES,
+                   START_BORN, START_COINS, WELL_CUBES)
 from .death import death_moves, die, resolve_forced
 from .effects import CUBES_OWED, DONE, PRIVILEGE_OWED, apply_action, take_privilege
 from .explain import Explaining
-from .info import INFO, goods_totals, resolved_lap
+from .info import INFO, goods_totals, resolved_lap, setup_card, stall_count
 from .market import market_moves, market_over, next_in_market, refill, serve
 from .mass import DONE as MASS_DONE, award, draw, grain_to_enter, in_turn_order, prune, raise_moves, redeem_moves
 from .moves import Move
@@ -66,7 +66,7 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         st.monks = MONKS
         pile = list(range(len(CUSTOMERS)))
         st.rng.shuffle(pile)
-        st.stalls = [pile.pop() for _ in range(STALLS[n])]
+        st.stalls = [pile.pop() for _ in range(stall_count(st.options, n))]
         st.queue = [pile.pop() for _ in range(QUEUE_SPACES)]
         st.pile = pile
         st.start_player = 0  # the oldest player: seat 0
@@ -75,7 +75,7 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
 
     def seed_round(self, st: VillageState) -> None:
         """village.round.seed"""
-        per_colour, per_area = SETUP_CARDS[st.num_players]
+        per_colour, per_area = setup_card(st.options, st.num_players)
         for c in range(4):
             added = min(per_colour, st.supply[c])
             st.supply[c] -= added
@@ -234,6 +234,18 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
         if st.events is not None:
             for p, entry in enumerate(st.final):
                 st.note(f"{{p{p}}} scores {entry['total']}.", {"player": p, **entry})
+
+    def conformance_configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """For the conformance suite: every player count with and without each expansion, then every other
+        choice of an assumed value once (the full option product would take too long to play through)."""
+        expansions = ("inn_brewery", "marriage")
+        configs: list[tuple[int, dict[str, Any]]] = [(n, {"inn_brewery": inn, "marriage": marriage})
+                                                     for n in range(2, 5) for inn in (False, True)
+                                                     for marriage in (False, True)]
+        for opt in INFO.options:
+            if opt.name not in expansions:
+                configs.extend((3, {opt.name: value}) for value in opt.choices if value != opt.default)
+        return configs
 
     # --- moves -------------------------------------------------------------------------------
     def legal_moves(self, st: VillageState) -> list[Move]:

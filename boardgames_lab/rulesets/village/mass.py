@@ -1,7 +1,8 @@
 """The Mass: buying villagers out of the black bag, the random draw, advancing with grain, the majority."""
 from __future__ import annotations
 
-from .data import BREAD, CHURCH_GRAIN, CHURCH_STAGES, GENERATIONS, MASS_PIECES, MASS_PRESTIGE
+from .data import BREAD, CHURCH_STAGES, GENERATIONS, MASS_PIECES, MASS_PRESTIGE
+from .info import church_grain
 from .moves import Move
 from .places import BAG, CHURCH1, PLACE_NAMES
 from .state import VillageState
@@ -36,10 +37,11 @@ def raise_moves(st: VillageState, p: int) -> list[Move]:
     out: list[Move] = []
     seen: list[tuple[int, int]] = []
     grain, bread = st.grain[p], st.goods[p][BREAD]
+    cost = church_grain(st.options)
     for place, g in zip(st.places[p], GENERATIONS):
         if CHURCH1 <= place < LAST_STAGE and (place, g) not in seen:
             seen.append((place, g))
-            if grain >= CHURCH_GRAIN[place - CHURCH1 + 2]:
+            if grain >= cost[place - CHURCH1 + 2]:
                 out.append(RAISE[place][g])
             if bread:  # Marriage: one bread replaces the stage's grain
                 out.append(RAISE_BREAD[place][g])
@@ -47,7 +49,7 @@ def raise_moves(st: VillageState, p: int) -> list[Move]:
 
 
 def grain_to_enter(st: VillageState, stage: int) -> int:
-    return CHURCH_GRAIN[stage]
+    return church_grain(st.options)[stage]
 
 
 def prune(st: VillageState, moves_of: str) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from .data import (AREAS, BASE_GOODS, CATEGORIES, CHRONICLE_SPACES, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR,
-                   CUSTOMERS, GENERATIONS, GOODS, GRAIN_SUPPLY, GRAVES, MONKS, PLAGUE_CUBES, TOWNS)
-from .info import goods_totals
+from .data import (AREAS, BASE_GOODS, CATEGORIES, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR,
+                   CUSTOMERS, GENERATIONS, GOODS, GRAIN_SUPPLY, MONKS, PLAGUE_CUBES, TOWNS)
+from .info import chronicle_spaces, goods_totals, grave_count
 from .places import PLACE_NAMES
 from .state import VillageState
 
@@ -54,8 +54,8 @@ def _table(st: VillageState) -> dict[str, Any]:
         "pile": len(st.pile),
         "market": None if st.opener < 0 else {"opener": st.opener, "passed": list(st.passed),
                                                "first_sale": st.first_sale},
-        "chronicle": {"used": dict(zip(CATEGORIES, st.chronicle)), "spaces_per_category": CHRONICLE_SPACES[st.num_players]},
-        "graves": {"used": st.graves, "spaces": GRAVES[st.num_players]},
+        "chronicle": {"used": dict(zip(CATEGORIES, st.chronicle)), "spaces_per_category": chronicle_spaces(st.options, st.num_players)},
+        "graves": {"used": st.graves, "spaces": grave_count(st.options, st.num_players)},
         "deaths_owed": st.deaths,
         "end_by": None if st.end_by < 0 else st.end_by,
         "last_actions": None if st.last_queue is None else list(st.last_queue),

@@ -1,0 +1,120 @@
+"""The assumed values a class may change: every option reaches the rule that uses it, and only that."""
+from __future__ import annotations
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.core.errors import OptionError
+from boardgames_lab.rulesets.village.data import COUNCIL_ADVANCE_TIME, SETUP_CARDS
+from boardgames_lab.rulesets.village.info import INFO
+from boardgames_lab.rulesets.village.places import CHURCH1, COUNCIL1, GRAVE
+from tests.conftest import cites
+from tests.village.position import act, board, clear_board, give, place, position
+
+P = "village."
+
+
+def test_every_assumed_default_is_the_data_table_value() -> None:
+    game = position(3)
+    view = game.view(None)
+    assert view["chronicle"]["spaces_per_category"] == 3 and view["graves"]["spaces"] == 8
+    assert all(o.assumed for o in INFO.options if o.name not in ("inn_brewery", "marriage"))
+    defaults = {o.name: o.default for o in INFO.options}
+    assert defaults["council_advance_time"] == "-".join(str(COUNCIL_ADVANCE_TIME[s]) for s in (2, 3, 4))
+
+
+@cites(P + "round.seed")
+def test_another_setup_card_seeds_the_board() -> None:
+    st = position(2, setup_card=4).state
+    per_colour, per_area = SETUP_CARDS[4]
+    assert [sum(space) for space in st.spaces] == list(per_area)
+    assert sum(st.bag) + sum(map(sum, st.spaces)) == 4 * per_colour + 6
+
+
+@cites(P + "market.available")
+def test_a_fixed_number_of_stalls() -> None:
+    game = position(2, stalls=5)
+    assert len(game.state.stalls) == 5 and len(game.view(0)["stalls"]) == 5
+
+
+@cites(P + "death.chronicle")
+def test_fewer_chronicle_spaces_send_the_dead_to_a_grave_sooner() -> None:
+    game = position(3, chronicle_spaces=2)
+    st = game.state
+    assert game.view(0)["chronicle"]["spaces_per_category"] == 2
+    st.chronicle[4] = 2  # full at two spaces, where three players would have three
+    for i in range(1, 4):
+        place(game, 0, i, "bag")
+    st.time[0] = 11
+    board(game, harvest={"plague": 1})
+    game.apply("take harvest plague")
+    game.apply("skip")
+    assert st.places[0][0] == GRAVE and st.graves == 1
+
+
+@cites(P + "end.trigger")
+def test_the_last_of_fewer_graves_triggers_the_end() -> None:
+    game = position(3, graves=6)
+    st = game.state
+    st.chronicle[4] = 3
+    st.graves = 5
+    for i in range(1, 4):
+        place(game, 0, i, "bag")
+    st.time[0] = 11
+    board(game, harvest={"plague": 1})
+    game.apply("take harvest plague")
+    game.apply("skip")
+    assert st.graves == 6 and st.end_by == 0
+
+
+@cites(P + "council.advance")
+def test_council_advance_time_follows_the_option() -> None:
+    game = position(council_advance_time="3-3-3")
+    place(game, 0, 0, "council2")
+    give(game, 0, goods={"scroll": 1})
+    act(game, "council")
+    game.apply("council council2 g1 scroll")
+    st = game.state
+    assert st.places[0][0] == COUNCIL1 + 2 and st.time[0] == 3
+
+
+def _mass_without_grain(seed: int, **options: object):  # type: ignore[no-untyped-def]
+    """A Mass in which player 0's villager on church stage 1 may be raised, with no grain to pay."""
+    game = position(seed=seed, **options)
+    clear_board(game)
+    board(game, harvest={"green": 1})
+    for p, i in ((0, 0), (0, 1), (1, 0)):
+        place(game, p, i, "bag")
+    place(game, 0, 2, "church1")
+    give(game, 0, coins=0, grain=0)
+    give(game, 1, coins=0)
+    game.apply("take harvest green")
+    game.apply("skip")
+    return game
+
+
+@cites(P + "mass.advance")
+def test_church_grain_follows_the_option() -> None:
+    for seed in range(1, 12):  # a seed whose Mass leaves player 0 the advance step
+        game = _mass_without_grain(seed, church_grain="0-1-2")
+        if game.phase == "mass_advance" and game.current_player == 0:
+            assert "raise church1 g1" in {str(m) for m in game.legal_moves()}
+            game.apply("raise church1 g1")
+            assert CHURCH1 + 1 in game.state.places[0] and game.state.grain[0] == 0
+            default = _mass_without_grain(seed)
+            assert "raise church1 g1" not in {str(m) for m in default.legal_moves()}  # stage 2 costs 1 grain
+            return
+    pytest.fail("no seed reached player 0's advance step")
+
+
+@pytest.mark.parametrize("name, value", [("stalls", 7), ("setup_card", 5), ("church_grain", "9-9-9"),
+                                         ("graves", "many")])
+def test_an_unknown_value_is_refused_naming_the_option(name: str, value: object) -> None:
+    with pytest.raises(OptionError, match=name):
+        bgl.new_game("village", players=2, **{name: value})
+
+
+def test_assumed_options_survive_saving_and_loading() -> None:
+    game = bgl.new_game("village", players=3, seed=4, setup_card=2, graves=12, council_advance_time="2-3-3")
+    loaded = bgl.load_game(game.to_json())
+    assert loaded.options == game.options and loaded.view(None) == game.view(None)
