@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from .bots import bot_move, make_bot
 from .core.errors import IllegalMove
 from .core.game import SANDBOX, Game
 from .core.records import load_game
@@ -50,7 +51,12 @@ def option_sets(name: str) -> list[dict[str, Any]]:
 
 def check_game(name: str, seeds: Iterable[int] = (0,), players: Iterable[int] | None = None,
                options: list[dict[str, Any]] | None = None, undo_every: int = 7, view_every: int = 3,
-               max_moves: int = 20_000) -> Report:
+               max_moves: int = 20_000, players_by: str = "random") -> Report:
+    """Check the game's promises after every move of seeded games.
+
+    ``players_by``: "random" (uniformly random moves; a game that names ``conformance_moves`` is checked
+    over that many) or a bot name such as "heuristic", which plays every seat to the end of the game.
+    """
     d = definition(name)
     report = Report(name)
     counts = list(players) if players is not None else list(range(d.info.min_players, d.info.max_players + 1))
@@ -60,7 +66,7 @@ def check_game(name: str, seeds: Iterable[int] = (0,), players: Iterable[int] | 
         configurations = chosen()  # a game whose option product is large names a covering subset
     for (n, opts), seed in itertools.product(configurations, seeds):
         report.configurations.append(f"{n} players, seed {seed}, {opts}")
-        _check_one(name, n, seed, opts, report, undo_every, view_every, max_moves)
+        _check_one(name, n, seed, opts, report, undo_every, view_every, max_moves, players_by)
     return report
 
 
@@ -70,13 +76,16 @@ def _fail(game: Game, message: str) -> ConformanceError:
 
 
 def _check_one(name: str, n: int, seed: int, opts: dict[str, Any], report: Report,
-               undo_every: int, view_every: int, max_moves: int) -> None:
+               undo_every: int, view_every: int, max_moves: int, players_by: str = "random") -> None:
     game = Game(definition(name), n, seed, opts, mode=SANDBOX)
     d = game.definition
     chooser = random.Random(seed * 7919 + n)
     pool: dict[str, Any] = {}  # every move seen so far, to probe later positions with
     _check_invariants(game)
     horizon = d.conformance_moves  # a game whose random play rarely ends is checked over its first moves
+    bots = [] if players_by == "random" else [make_bot(players_by, seed=seed * 31 + q) for q in range(n)]
+    if bots:
+        horizon = None  # bots that play sensibly finish the game
     while not game.is_over:
         if horizon is not None and game.ply >= horizon:
             break
@@ -91,7 +100,7 @@ def _check_one(name: str, n: int, seed: int, opts: dict[str, Any], report: Repor
         _check_explain(game, legal, pool, chooser, report)
         if game.ply % view_every == 0:
             _check_views(game, chooser, report)
-        move = chooser.choice(legal)
+        move = bot_move(game, bots[game.current_player]) if bots else chooser.choice(legal)
         before = d.snapshot(game.state)
         game.state.trail = []
         game.apply(move)

@@ -101,8 +101,9 @@ class GameDefinition(ABC, Generic[S]):
     info: GameInfo
     flow: Flow
     rulebook: RuleBook
-    # Moves the conformance suite plays per game before it stops checking (None: play to the end). For games
-    # whose uniformly random play wastes resources and rarely reaches the end; their own tests cover the end.
+    # Random moves the conformance suite plays per game before it stops checking (None: play to the end). For
+    # games whose uniformly random play wastes resources and rarely reaches the end; the suite also plays such a
+    # game to its end with heuristic bots in every seat.
     conformance_moves: int | None = None
 
     def __init__(self) -> None:
