@@ -33,7 +33,7 @@ class Drafting:
         if st.heir != NOBODY:
             st.crown, st.heir = st.heir, NOBODY
             st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
-        cards = list(range(8))
+        cards = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters by rank
         _shuffle(st, cards)
         st.down = [cards.pop()]
         st.down_knower = [st.crown if n <= 3 else NOBODY]  # with 2-3 players the King looks at it
@@ -42,6 +42,7 @@ class Drafting:
             while cards[-1] == KING:  # the King never lies face up: shuffle it back, turn up another
                 _shuffle(st, cards)
             st.face_up.append(cards.pop())
+        cards.sort()  # the pool is kept sorted from here on: taking a card out leaves it sorted
         st.pool = cards
         st.owner = [NOBODY] * 8
         st.taken_step = [NOT_TAKEN] * 8
@@ -58,9 +59,9 @@ class Drafting:
             st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
                     + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "")
                     + ".", {"round": st.round, "face_up": [CHARACTERS[c].id for c in st.face_up]})
-        self._prepare_step(st)
+        self.turn_draft(st)
 
-    def _prepare_step(self, st: CitadelsState) -> None:
+    def turn_draft(self, st: CitadelsState) -> None:
         """Who holds the cards now; with seven players the last one also takes the face-down card."""
         p = st.steps[st.step] >> 1
         st.current = p
@@ -70,11 +71,8 @@ class Drafting:
             card = st.down.pop()
             st.down_knower.pop()
             st.pool.append(card)
+            st.pool.sort()
             st.taken_step[card] = NOT_TAKEN
-        st.pool.sort()
-
-    def turn_draft(self, st: CitadelsState) -> None:
-        self._prepare_step(st)
 
     def draft_done(self, st: CitadelsState) -> bool:
         return st.step >= len(st.steps)
@@ -87,7 +85,8 @@ class Drafting:
             st.down.append(c)
             st.down_knower.append(last)
         st.pool = []
-        st.note("The last character is laid face down. The King calls the characters.", {})
+        if st.events is not None:
+            st.note("The last character is laid face down. The King calls the characters.", {})
 
     def apply_draft(self, st: CitadelsState, kind: str, c: int) -> None:
         p = st.current

@@ -26,6 +26,19 @@ DESTROY = tuple(tuple(mv("destroy", c, q) for c in CARD_IDS) for q in range(7))
 CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
 ROB = tuple(mv("rob", c) for c in CHAR_IDS)
 
+# Tables that spare the hot path some tests (turn_moves runs for two decisions in three).
+# The buildings that pay each character colour income (the School of Magic counts as every colour).
+PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colour or b == SCHOOL_OF_MAGIC)
+             for c in CHARACTERS)
+# What a building costs to build from the hand; action cards are never built (the price no purse reaches).
+BUILD_PRICE = tuple(10**9 if IS_ACTION[c] else COST[c] for c in range(len(CARDS)))
+# The Thief's targets, by the murdered character (NOBODY: none murdered).
+ROB_UNLESS = {killed: tuple(ROB[c] for c in range(2, 8) if c != killed) for killed in (NOBODY, *range(8))}
+# The Wizard's swaps, by player count and player.
+SWAP_OTHERS = tuple(tuple(tuple(SWAP[q] for q in range(n) if q != p) for p in range(n)) for n in range(8))
+# The ability moves of the characters whose ability depends on nothing in the position.
+FIXED_ABILITY = tuple(KILL[1:] if r == ASSASSIN else (BONUS,) if r == MERCHANT else () for r in range(8))
+
 
 def draw(st: CitadelsState, count: int) -> list[int]:
     """citadels.deck.reshuffle: an empty deck is refilled from the shuffled discard pile."""
@@ -44,8 +57,7 @@ def draw(st: CitadelsState, count: int) -> list[int]:
 
 def colour_income(st: CitadelsState, p: int, char: int) -> int:
     """citadels.char.colour_income / violet.school_of_magic (it counts as the character's colour)."""
-    colour = CHARACTERS[char].colour
-    return sum(1 for b in st.city[p] if COLOUR[b] == colour or b == SCHOOL_OF_MAGIC)
+    return sum(map(PAYS[char].__contains__, st.city[p]))
 
 
 def protected(st: CitadelsState, q: int) -> bool:
@@ -162,7 +174,7 @@ class Turning:
 
     # --- legal moves ---------------------------------------------------------------------
     def turn_moves(self, st: CitadelsState) -> list[Move]:
-        """Every legal move of the turn (the hot path of every bot: lookups bound to locals)."""
+        """Every legal move of the turn (the hot path of every bot: lookups bound to locals, tables over tests)."""
         p, r = st.tp, st.tc
         gold = st.gold[p]
         hand = st.hands[p]
@@ -176,11 +188,26 @@ class Turning:
                 for c in hand:  # sorted: a repeated card follows itself
                     if c != last:
                         last = c
-                        if COST[c] <= gold and not IS_ACTION[c] and c not in city:
+                        if BUILD_PRICE[c] <= gold and c not in city:
                             moves.append(BUILD[c])
         if not st.ability_used:
-            moves.extend(self._ability_moves(st, p, r))
-        if not st.colour_used and CHAR_COLOUR[r] != NONE and colour_income(st, p, r):
+            if r == WARLORD:
+                moves += removable(st, p)
+            elif r == THIEF:
+                moves += ROB_UNLESS[st.killed]
+            elif r == WIZARD:
+                moves += SWAP_OTHERS[st.num_players][p]
+                last = -1
+                for c in hand:
+                    if c != last:
+                        last = c
+                        moves.append(EXCHANGE[c])
+            elif r == ARCHITECT:
+                if st.deck or st.discard:
+                    moves.append(CARDS_MOVE)
+            else:
+                moves += FIXED_ABILITY[r]
+        if not st.colour_used and CHAR_COLOUR[r] != NONE and not PAYS[r].isdisjoint(city):
             moves.append(INCOME)  # offered once there is something to collect
         if city and (LABORATORY in city or SMITHY in city):
             if LABORATORY in city and not st.lab_used and hand:
@@ -196,23 +223,6 @@ class Turning:
                     if booths and q != p and any(q * 8 + i not in paid for i in range(len(booths))):
                         moves.append(TICKET[q])
         return moves
-
-    def _ability_moves(self, st: CitadelsState, p: int, r: int) -> list[Move]:
-        if r == ASSASSIN:
-            return list(KILL[1:])
-        if r == THIEF:
-            return [ROB[c] for c in range(2, 8) if c != st.killed]
-        if r == WIZARD:
-            out = [SWAP[q] for q in range(st.num_players) if q != p]
-            out.extend(EXCHANGE[c] for c in distinct(st.hands[p]))
-            return out
-        if r == MERCHANT:
-            return [BONUS]
-        if r == ARCHITECT:
-            return [CARDS_MOVE] if st.deck or st.discard else []
-        if r == WARLORD:
-            return removable(st, p)
-        return []
 
     def _action_moves(self, st: CitadelsState, p: int) -> list[Move]:
         out: list[Move] = []
