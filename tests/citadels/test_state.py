@@ -1,9 +1,11 @@
-"""Citadels: the state's clone() copies every field and shares no list with the original."""
+"""Citadels: the state's clone() and the character shuffle, written out for speed, match what they replace."""
 from __future__ import annotations
 
 import random
 
 from boardgames_lab.core.registry import definition
+from boardgames_lab.core.rng import Rng
+from boardgames_lab.rulesets.citadels.draft import _shuffle
 from boardgames_lab.rulesets.citadels.state import CitadelsState
 
 
@@ -22,3 +24,17 @@ def test_clone_copies_every_field_and_shares_no_list() -> None:
             assert value is not getattr(st, name), name
             assert all(inner is not outer for inner, outer in zip(value, getattr(st, name))
                        if isinstance(inner, list)), name
+
+
+def test_character_shuffle_draws_as_rng_below() -> None:
+    """draft._shuffle writes Rng.below out: the same permutation and the same generator state after it."""
+    for seed in range(300):
+        st = CitadelsState()
+        st.rng = Rng(seed)
+        reference = Rng(seed)
+        cards, expected = list(range(8)), list(range(8))
+        _shuffle(st, cards)
+        for i in range(7, 0, -1):
+            j = reference.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert cards == expected and st.rng.state == reference.state

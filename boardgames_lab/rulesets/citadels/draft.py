@@ -16,12 +16,29 @@ def draft_steps(n: int, crown: int) -> list[int]:
     return [((crown + i) % n) * 2 for i in range(n * rounds)]
 
 
+# Every round's steps, by player count and crown, built once (start_round copies one).
+STEPS = tuple(tuple(tuple(draft_steps(n, crown)) for crown in range(n)) if n >= 2 else () for n in range(8))
+_MASK = (1 << 64) - 1
+
+
 def _shuffle(st: CitadelsState, cards: list[int]) -> None:
-    """Fisher-Yates on the state's generator: for eight cards cheaper than Rng.shuffle's seeded twister."""
-    below = st.rng.below
+    """Fisher-Yates drawing ``st.rng.below(i + 1)`` for each i, with Rng.next64 and Rng.below written out:
+    the same draws (a test compares them), without two calls per draw; start_round runs it every round."""
+    rng = st.rng
+    s = rng.state
     for i in range(len(cards) - 1, 0, -1):
-        j = below(i + 1)
+        n = i + 1
+        while True:  # Rng.below(n): SplitMix64, then Lemire's multiply-and-reject
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            product = (z ^ (z >> 31)) * n
+            low = product & _MASK
+            if low >= n or low >= ((1 << 64) - n) % n:  # else the rare uneven value: draw again
+                break
+        j = product >> 64
         cards[i], cards[j] = cards[j], cards[i]
+    rng.state = s
 
 
 class Drafting:
@@ -52,7 +69,7 @@ class Drafting:
         st.silent = [False] * 8
         st.killed = st.robbed = NOBODY
         st.rank = -1
-        st.steps = draft_steps(n, st.crown)
+        st.steps = list(STEPS[n][st.crown])
         st.step = 0
         st.current = st.steps[0] >> 1
         if st.events is not None:

@@ -32,6 +32,8 @@ PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colou
              for c in CHARACTERS)
 # What a building costs to build from the hand; action cards are never built (the price no purse reaches).
 BUILD_PRICE = tuple(10**9 if IS_ACTION[c] else COST[c] for c in range(len(CARDS)))
+# What the Warlord pays to remove a building, Great Wall aside (the Keep and Circus Tents cannot be removed).
+REMOVE_PRICE = tuple(10**9 if c in (KEEP, CIRCUS_TENT) else COST[c] - 1 for c in range(len(CARDS)))
 # The Thief's targets, by the murdered character (NOBODY: none murdered).
 ROB_UNLESS = {killed: tuple(ROB[c] for c in range(2, 8) if c != killed) for killed in (NOBODY, *range(8))}
 # The Wizard's swaps, by player count and player.
@@ -81,11 +83,13 @@ def removable(st: CitadelsState, p: int) -> list[Move]:
             continue
         wall = 1 if GREAT_WALL in city else 0
         moves = DESTROY[q]
+        found = []  # this city's moves (no other city's can repeat one): one per building name
         for b in city:
-            if b != KEEP and b != CIRCUS_TENT and COST[b] - 1 + (wall if b != GREAT_WALL else 0) <= gold:
+            if REMOVE_PRICE[b] + (wall if b != GREAT_WALL else 0) <= gold:
                 move = moves[b]
-                if move not in out:  # Circus Tents aside, a city holds one building of a name
-                    out.append(move)
+                if move not in found:  # Circus Tents aside, a city holds one building of a name
+                    found.append(move)
+        out += found
     return out
 
 
