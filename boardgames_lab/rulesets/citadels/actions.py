@@ -43,7 +43,12 @@ def place(st: CitadelsState, p: int, card: int) -> None:
 class Acting:
     """Mixed into the game definition: what each move does."""
 
-    def apply_turn(self, st: CitadelsState, m: Move) -> None:
+    def apply_move(self, st: CitadelsState, m: Move) -> None:
+        """Apply a legal move. A move of a character's turn is applied here, without a dispatch call (two moves
+        in three are made there); the other phases' moves go to apply_side."""
+        if st.phase != "turn":
+            self.apply_side(st, m)  # type: ignore[attr-defined]
+            return
         p = st.tp
         kind = m.kind
         ev = st.events is not None

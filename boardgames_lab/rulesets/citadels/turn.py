@@ -26,7 +26,7 @@ DESTROY = tuple(tuple(mv("destroy", c, q) for c in CARD_IDS) for q in range(7))
 CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
 ROB = tuple(mv("rob", c) for c in CHAR_IDS)
 
-# Tables that spare the hot path some tests (turn_moves runs for two decisions in three).
+# Tables that spare the hot path some tests (the turn's legal moves are built for two decisions in three).
 # The buildings that pay each character colour income (the School of Magic counts as every colour).
 PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colour or b == SCHOOL_OF_MAGIC)
              for c in CHARACTERS)
@@ -44,6 +44,14 @@ FIXED_ABILITY = tuple(KILL[1:] if r == ASSASSIN else (BONUS,) if r == MERCHANT e
 
 def draw(st: CitadelsState, count: int) -> list[int]:
     """citadels.deck.reshuffle: an empty deck is refilled from the shuffled discard pile."""
+    deck = st.deck
+    cut = len(deck) - count
+    if cut >= 0:  # the common case, no reshuffle on the way: the top cards at once, the topmost first
+        out = deck[cut:]
+        del deck[cut:]
+        out.reverse()
+        st.revealed = True
+        return out
     out = []
     for _ in range(count):
         if not st.deck:
@@ -141,7 +149,7 @@ class Turning:
         return not st.drawn
 
     def cash_due(self, st: CitadelsState) -> bool:
-        return not st.drawn and st.cash_owner != NOBODY
+        return st.cash_owner != NOBODY and not st.drawn  # the rare part first: this runs after every turn move
 
     def ask_cash(self, st: CitadelsState) -> None:
         st.current = st.cash_owner
@@ -177,8 +185,12 @@ class Turning:
         return st.turn_over
 
     # --- legal moves ---------------------------------------------------------------------
-    def turn_moves(self, st: CitadelsState) -> list[Move]:
-        """Every legal move of the turn (the hot path of every bot: lookups bound to locals, tables over tests)."""
+    def legal_moves(self, st: CitadelsState) -> list[Move]:
+        """Every legal move. Those of a character's turn are built here, without a dispatch call: two decisions
+        in three are made there, and bots call this for each (lookups bound to locals, tables over tests).
+        The other phases' moves come from side_moves."""
+        if st.phase != "turn":
+            return self.side_moves(st)  # type: ignore[attr-defined, no-any-return]
         p, r = st.tp, st.tc
         gold = st.gold[p]
         hand = st.hands[p]
