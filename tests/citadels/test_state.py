@@ -38,3 +38,12 @@ def test_character_shuffle_draws_as_rng_below() -> None:
             j = reference.below(i + 1)
             expected[i], expected[j] = expected[j], expected[i]
         assert cards == expected and st.rng.state == reference.state
+
+
+def test_one_card_reshuffle_steps_the_generator_as_rng_shuffle() -> None:
+    """draw() skips shuffling a one-card discard pile but moves the generator on exactly as Rng.shuffle does."""
+    for seed in range(20):
+        shuffled, stepped = Rng(seed), Rng(seed)
+        shuffled.shuffle([5])
+        stepped.next64()
+        assert shuffled.state == stepped.state

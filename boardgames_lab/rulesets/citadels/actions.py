@@ -132,7 +132,7 @@ class Acting:
         if st.keep_left == 0:
             rest = st.drawn
             st.drawn = []
-            discard(st, rest)
+            st.discard.extend(rest)
             if st.events is not None:
                 st.note(f"{{p{p}}} keeps a card and discards " + ", ".join(NAME[r] for r in rest) + ".",
                         {"player": p, "discarded": [CARD_IDS[r] for r in rest]})

@@ -127,7 +127,6 @@ class Drafting:
         st.asked = 0
         r = st.rank + 1
         owner, killed = st.owner, st.killed
-        windows = st.options["action_cards"]
         while r < 8:
             if owner[r] != NOBODY and killed != r:
                 break
@@ -135,7 +134,7 @@ class Drafting:
             if st.events is not None:
                 why = " (murdered)" if killed == r else ""
                 st.note(f"The {CHARACTERS[r].name} is called; nobody answers{why}.", {"called": CHARACTERS[r].id})
-            if windows and (killed == r or r == KING):
+            if (killed == r or r == KING) and st.options["action_cards"]:
                 break
             r += 1
         st.rank = r

@@ -58,7 +58,10 @@ def draw(st: CitadelsState, count: int) -> list[int]:
             if not st.discard:
                 break
             st.deck, st.discard = st.discard, []
-            st.rng.shuffle(st.deck)
+            if len(st.deck) > 1:
+                st.rng.shuffle(st.deck)
+            else:  # one card (a pile often is): no shuffle, the generator steps on as Rng.shuffle's would
+                st.rng.next64()
             st.note("The deck is empty: the discard pile is shuffled into a new deck.", {"reshuffle": True})
         out.append(st.deck.pop())
     st.revealed = True
