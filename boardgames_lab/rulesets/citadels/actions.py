@@ -12,6 +12,10 @@ from .state import NOBODY, CitadelsState
 from .turn import NAME, colour_income, draw, removal_price
 
 
+# The character abilities, dispatched together (checked before the rarer violet buildings and action cards).
+ABILITY_KINDS = frozenset(("kill", "rob", "destroy", "bonus", "cards", "swap", "exchange"))
+
+
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
 
@@ -39,7 +43,12 @@ def place(st: CitadelsState, p: int, card: int) -> None:
 class Acting:
     """Mixed into the game definition: what each move does."""
 
-    def apply_turn(self, st: CitadelsState, m: Move) -> None:
+    def apply_move(self, st: CitadelsState, m: Move) -> None:
+        """Apply a legal move. A move of a character's turn is applied here, without a dispatch call (two moves
+        in three are made there); the other phases' moves go to apply_side."""
+        if st.phase != "turn":
+            self.apply_side(st, m)  # type: ignore[attr-defined]
+            return
         p = st.tp
         kind = m.kind
         ev = st.events is not None
@@ -52,8 +61,6 @@ class Acting:
             st.gold[p] += INCOME_GOLD
             if ev:
                 st.note(f"{{p{p}}} takes {INCOME_GOLD} gold.", {"player": p, "gold": INCOME_GOLD})
-        elif kind == "draw":
-            self._income_draw(st, p)
         elif kind == "build":
             c = CARD_INDEX[m.arg]
             st.hands[p].remove(c)
@@ -62,6 +69,8 @@ class Acting:
             if ev:
                 st.note(f"{{p{p}}} builds the {NAME[c]} for {COST[c]} gold.", {"player": p, "card": m.arg})
             place(st, p, c)
+        elif kind == "draw":
+            self._income_draw(st, p)
         elif kind == "income":
             st.colour_used = True
             amount = colour_income(st, p, st.tc)
@@ -69,6 +78,8 @@ class Acting:
             if ev:
                 st.note(f"{{p{p}}} takes {amount} gold for buildings of the "
                         f"{CHARACTERS[st.tc].name}'s colour.", {"player": p, "gold": amount})
+        elif kind in ABILITY_KINDS:
+            self._ability(st, p, m)
         elif kind == "lab":
             c = CARD_INDEX[m.arg]
             st.lab_used = True
@@ -91,10 +102,8 @@ class Acting:
                         visible_to=[p])
         elif kind == "ticket":
             self._pay_booth(st, p, m.seat)
-        elif kind in ("play", "cannon"):
+        else:  # "play" or "cannon"
             self._play_action(st, p, m)
-        else:
-            self._ability(st, p, m)
 
     def _income_draw(self, st: CitadelsState, p: int) -> None:
         """citadels.turn.income / violet.observatory / violet.library"""
@@ -123,13 +132,14 @@ class Acting:
         if st.keep_left == 0:
             rest = st.drawn
             st.drawn = []
-            discard(st, rest)
+            st.discard.extend(rest)
             if st.events is not None:
                 st.note(f"{{p{p}}} keeps a card and discards " + ", ".join(NAME[r] for r in rest) + ".",
                         {"player": p, "discarded": [CARD_IDS[r] for r in rest]})
                 st.note(f"You keep the {NAME[c]}.", {"card": m.arg}, visible_to=[p])
 
     def _ability(self, st: CitadelsState, p: int, m: Move) -> None:
+        """The character's ability; the kinds in order of how often they come."""
         st.ability_used = True
         kind = m.kind
         ev = st.events is not None
@@ -141,6 +151,18 @@ class Acting:
             st.robbed = CHAR_INDEX[m.arg]
             if ev:
                 st.note(f"The Thief will rob the {CHARACTERS[st.robbed].name}.", {"robbed": m.arg})
+        elif kind == "destroy":
+            self._remove(st, p, m.seat, CARD_INDEX[m.arg])
+        elif kind == "bonus":
+            st.gold[p] += 1
+            if ev:
+                st.note(f"The Merchant, {{p{p}}}, takes 1 gold.", {"player": p, "gold": 1})
+        elif kind == "cards":
+            got = draw(st, ARCHITECT_CARDS)
+            to_hand(st, p, got)
+            if ev:
+                st.note(f"The Architect, {{p{p}}}, draws {len(got)} card{_s(len(got))}.", {"player": p})
+                st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {}, visible_to=[p])
         elif kind == "swap":
             q = m.seat
             st.hands[p], st.hands[q] = st.hands[q], st.hands[p]
@@ -152,18 +174,6 @@ class Acting:
             st.hands[p].remove(c)
             st.exchange.append(c)
             st.exchanging = True
-        elif kind == "bonus":
-            st.gold[p] += 1
-            if ev:
-                st.note(f"The Merchant, {{p{p}}}, takes 1 gold.", {"player": p, "gold": 1})
-        elif kind == "cards":
-            got = draw(st, ARCHITECT_CARDS)
-            to_hand(st, p, got)
-            if ev:
-                st.note(f"The Architect, {{p{p}}}, draws {len(got)} card{_s(len(got))}.", {"player": p})
-                st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {}, visible_to=[p])
-        elif kind == "destroy":
-            self._remove(st, p, m.seat, CARD_INDEX[m.arg])
 
     def apply_exchange(self, st: CitadelsState, m: Move) -> None:
         """citadels.char.wizard_redraw: discard one more card, or finish and draw as many."""

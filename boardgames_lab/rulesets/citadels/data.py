@@ -118,9 +118,18 @@ IS_ACTION = tuple(c.action for c in CARDS)
 SMITHY_READINGS = {"pay3_draw2": (3, 2), "pay2_draw3": (2, 3), "pay3_draw3": (3, 3)}
 
 
+CARD_OPTIONS = tuple(sorted({c.option for c in CARDS if c.option}))  # the options that add cards to the deck
+_DECKS: dict[tuple[bool, ...], tuple[int, ...]] = {}  # each deck built once (every new game needs one)
+
+
 def deck_for(options: dict[str, object]) -> list[int]:
     """Every card of the deck for these options, in table order (shuffled by the rules)."""
-    return [i for i, c in enumerate(CARDS) for _ in range(c.copies) if not c.option or options.get(c.option)]
+    key = tuple(bool(options.get(name)) for name in CARD_OPTIONS)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = tuple(i for i, c in enumerate(CARDS) for _ in range(c.copies)
+                                   if not c.option or options.get(c.option))
+    return list(deck)
 
 
 def count_by_colour() -> dict[str, int]:

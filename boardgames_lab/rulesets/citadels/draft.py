@@ -16,12 +16,29 @@ def draft_steps(n: int, crown: int) -> list[int]:
     return [((crown + i) % n) * 2 for i in range(n * rounds)]
 
 
+# Every round's steps, by player count and crown, built once (start_round copies one).
+STEPS = tuple(tuple(tuple(draft_steps(n, crown)) for crown in range(n)) if n >= 2 else () for n in range(8))
+_MASK = (1 << 64) - 1
+
+
 def _shuffle(st: CitadelsState, cards: list[int]) -> None:
-    """Fisher-Yates on the state's generator: for eight cards cheaper than Rng.shuffle's seeded twister."""
-    below = st.rng.below
+    """Fisher-Yates drawing ``st.rng.below(i + 1)`` for each i, with Rng.next64 and Rng.below written out:
+    the same draws (a test compares them), without two calls per draw; start_round runs it every round."""
+    rng = st.rng
+    s = rng.state
     for i in range(len(cards) - 1, 0, -1):
-        j = below(i + 1)
+        n = i + 1
+        while True:  # Rng.below(n): SplitMix64, then Lemire's multiply-and-reject
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            product = (z ^ (z >> 31)) * n
+            low = product & _MASK
+            if low >= n or low >= ((1 << 64) - n) % n:  # else the rare uneven value: draw again
+                break
+        j = product >> 64
         cards[i], cards[j] = cards[j], cards[i]
+    rng.state = s
 
 
 class Drafting:
@@ -33,7 +50,7 @@ class Drafting:
         if st.heir != NOBODY:
             st.crown, st.heir = st.heir, NOBODY
             st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
-        cards = list(range(8))
+        cards = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters by rank
         _shuffle(st, cards)
         st.down = [cards.pop()]
         st.down_knower = [st.crown if n <= 3 else NOBODY]  # with 2-3 players the King looks at it
@@ -42,6 +59,7 @@ class Drafting:
             while cards[-1] == KING:  # the King never lies face up: shuffle it back, turn up another
                 _shuffle(st, cards)
             st.face_up.append(cards.pop())
+        cards.sort()  # the pool is kept sorted from here on: taking a card out leaves it sorted
         st.pool = cards
         st.owner = [NOBODY] * 8
         st.taken_step = [NOT_TAKEN] * 8
@@ -51,16 +69,16 @@ class Drafting:
         st.silent = [False] * 8
         st.killed = st.robbed = NOBODY
         st.rank = -1
-        st.steps = draft_steps(n, st.crown)
+        st.steps = list(STEPS[n][st.crown])
         st.step = 0
         st.current = st.steps[0] >> 1
         if st.events is not None:
             st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
                     + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "")
                     + ".", {"round": st.round, "face_up": [CHARACTERS[c].id for c in st.face_up]})
-        self._prepare_step(st)
+        self.turn_draft(st)
 
-    def _prepare_step(self, st: CitadelsState) -> None:
+    def turn_draft(self, st: CitadelsState) -> None:
         """Who holds the cards now; with seven players the last one also takes the face-down card."""
         p = st.steps[st.step] >> 1
         st.current = p
@@ -70,11 +88,8 @@ class Drafting:
             card = st.down.pop()
             st.down_knower.pop()
             st.pool.append(card)
+            st.pool.sort()
             st.taken_step[card] = NOT_TAKEN
-        st.pool.sort()
-
-    def turn_draft(self, st: CitadelsState) -> None:
-        self._prepare_step(st)
 
     def draft_done(self, st: CitadelsState) -> bool:
         return st.step >= len(st.steps)
@@ -87,7 +102,8 @@ class Drafting:
             st.down.append(c)
             st.down_knower.append(last)
         st.pool = []
-        st.note("The last character is laid face down. The King calls the characters.", {})
+        if st.events is not None:
+            st.note("The last character is laid face down. The King calls the characters.", {})
 
     def apply_draft(self, st: CitadelsState, kind: str, c: int) -> None:
         p = st.current
@@ -111,7 +127,6 @@ class Drafting:
         st.asked = 0
         r = st.rank + 1
         owner, killed = st.owner, st.killed
-        windows = st.options["action_cards"]
         while r < 8:
             if owner[r] != NOBODY and killed != r:
                 break
@@ -119,7 +134,7 @@ class Drafting:
             if st.events is not None:
                 why = " (murdered)" if killed == r else ""
                 st.note(f"The {CHARACTERS[r].name} is called; nobody answers{why}.", {"called": CHARACTERS[r].id})
-            if windows and (killed == r or r == KING):
+            if (killed == r or r == KING) and st.options["action_cards"]:
                 break
             r += 1
         st.rank = r

@@ -63,6 +63,8 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
             st.hands[p] = sorted(st.deck.pop() for _ in range(START_CARDS))
         st.crown = 0
         st.revealed = True
+        if st.events is None:
+            return
         st.note(f"Every player takes {START_GOLD} gold and {START_CARDS} cards; {{p0}} holds the crown.",
                 {"gold": START_GOLD, "cards": START_CARDS, "crown": 0})
         for p in range(st.num_players):
@@ -70,10 +72,9 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
                     {"cards": [CARD_IDS[c] for c in st.hands[p]]}, visible_to=[p])
 
     # --- moves ---------------------------------------------------------------------------
-    def legal_moves(self, st: CitadelsState) -> list[Move]:
+    def side_moves(self, st: CitadelsState) -> list[Move]:
+        """The legal moves outside a character's turn (legal_moves in turn.py builds the turn's own)."""
         phase = st.phase
-        if phase == "turn":
-            return self.turn_moves(st)
         p = st.current
         if phase == "draft":
             table = BURY if st.steps[st.step] & 1 else PICK
@@ -96,11 +97,10 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
             return [DECLINE]
         return []
 
-    def apply_move(self, st: CitadelsState, move: Move) -> None:
+    def apply_side(self, st: CitadelsState, move: Move) -> None:
+        """Apply a move made outside a character's turn (apply_move in actions.py applies the turn's own)."""
         phase = st.phase
-        if phase == "turn":
-            self.apply_turn(st, move)
-        elif phase == "draft":
+        if phase == "draft":
             self.apply_draft(st, move.kind, CHAR_INDEX[move.arg])
         elif phase == "keep":
             self.apply_keep(st, move)
@@ -149,8 +149,9 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
             total = buildings + five + eight + actions
             final.append({"buildings": buildings, "five_colours": five, "eight": eight, "action_cards": actions,
                           "total": total, "gold": st.gold[p]})
-            st.note(f"{{p{p}}}: {buildings} for buildings + {five} for colours + {eight} for eight + {actions} "
-                    f"for action cards = {total}.", {"player": p, **final[-1]})
+            if st.events is not None:
+                st.note(f"{{p{p}}}: {buildings} for buildings + {five} for colours + {eight} for eight + "
+                        f"{actions} for action cards = {total}.", {"player": p, **final[-1]})
         st.final = final
 
     def scores(self, st: CitadelsState) -> list[int]:

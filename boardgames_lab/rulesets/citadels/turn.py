@@ -26,16 +26,42 @@ DESTROY = tuple(tuple(mv("destroy", c, q) for c in CARD_IDS) for q in range(7))
 CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
 ROB = tuple(mv("rob", c) for c in CHAR_IDS)
 
+# Tables that spare the hot path some tests (the turn's legal moves are built for two decisions in three).
+# The buildings that pay each character colour income (the School of Magic counts as every colour).
+PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colour or b == SCHOOL_OF_MAGIC)
+             for c in CHARACTERS)
+# What a building costs to build from the hand; action cards are never built (the price no purse reaches).
+BUILD_PRICE = tuple(10**9 if IS_ACTION[c] else COST[c] for c in range(len(CARDS)))
+# What the Warlord pays to remove a building, Great Wall aside (the Keep and Circus Tents cannot be removed).
+REMOVE_PRICE = tuple(10**9 if c in (KEEP, CIRCUS_TENT) else COST[c] - 1 for c in range(len(CARDS)))
+# The Thief's targets, by the murdered character (NOBODY: none murdered).
+ROB_UNLESS = {killed: tuple(ROB[c] for c in range(2, 8) if c != killed) for killed in (NOBODY, *range(8))}
+# The Wizard's swaps, by player count and player.
+SWAP_OTHERS = tuple(tuple(tuple(SWAP[q] for q in range(n) if q != p) for p in range(n)) for n in range(8))
+# The ability moves of the characters whose ability depends on nothing in the position.
+FIXED_ABILITY = tuple(KILL[1:] if r == ASSASSIN else (BONUS,) if r == MERCHANT else () for r in range(8))
+
 
 def draw(st: CitadelsState, count: int) -> list[int]:
     """citadels.deck.reshuffle: an empty deck is refilled from the shuffled discard pile."""
+    deck = st.deck
+    cut = len(deck) - count
+    if cut >= 0:  # the common case, no reshuffle on the way: the top cards at once, the topmost first
+        out = deck[cut:]
+        del deck[cut:]
+        out.reverse()
+        st.revealed = True
+        return out
     out = []
     for _ in range(count):
         if not st.deck:
             if not st.discard:
                 break
             st.deck, st.discard = st.discard, []
-            st.rng.shuffle(st.deck)
+            if len(st.deck) > 1:
+                st.rng.shuffle(st.deck)
+            else:  # one card (a pile often is): no shuffle, the generator steps on as Rng.shuffle's would
+                st.rng.next64()
             st.note("The deck is empty: the discard pile is shuffled into a new deck.", {"reshuffle": True})
         out.append(st.deck.pop())
     st.revealed = True
@@ -44,8 +70,7 @@ def draw(st: CitadelsState, count: int) -> list[int]:
 
 def colour_income(st: CitadelsState, p: int, char: int) -> int:
     """citadels.char.colour_income / violet.school_of_magic (it counts as the character's colour)."""
-    colour = CHARACTERS[char].colour
-    return sum(1 for b in st.city[p] if COLOUR[b] == colour or b == SCHOOL_OF_MAGIC)
+    return sum(map(PAYS[char].__contains__, st.city[p]))
 
 
 def protected(st: CitadelsState, q: int) -> bool:
@@ -69,11 +94,13 @@ def removable(st: CitadelsState, p: int) -> list[Move]:
             continue
         wall = 1 if GREAT_WALL in city else 0
         moves = DESTROY[q]
+        found = []  # this city's moves (no other city's can repeat one): one per building name
         for b in city:
-            if b != KEEP and b != CIRCUS_TENT and COST[b] - 1 + (wall if b != GREAT_WALL else 0) <= gold:
+            if REMOVE_PRICE[b] + (wall if b != GREAT_WALL else 0) <= gold:
                 move = moves[b]
-                if move not in out:  # Circus Tents aside, a city holds one building of a name
-                    out.append(move)
+                if move not in found:  # Circus Tents aside, a city holds one building of a name
+                    found.append(move)
+        out += found
     return out
 
 
@@ -125,7 +152,7 @@ class Turning:
         return not st.drawn
 
     def cash_due(self, st: CitadelsState) -> bool:
-        return not st.drawn and st.cash_owner != NOBODY
+        return st.cash_owner != NOBODY and not st.drawn  # the rare part first: this runs after every turn move
 
     def ask_cash(self, st: CitadelsState) -> None:
         st.current = st.cash_owner
@@ -161,8 +188,12 @@ class Turning:
         return st.turn_over
 
     # --- legal moves ---------------------------------------------------------------------
-    def turn_moves(self, st: CitadelsState) -> list[Move]:
-        """Every legal move of the turn (the hot path of every bot: lookups bound to locals)."""
+    def legal_moves(self, st: CitadelsState) -> list[Move]:
+        """Every legal move. Those of a character's turn are built here, without a dispatch call: two decisions
+        in three are made there, and bots call this for each (lookups bound to locals, tables over tests).
+        The other phases' moves come from side_moves."""
+        if st.phase != "turn":
+            return self.side_moves(st)  # type: ignore[attr-defined, no-any-return]
         p, r = st.tp, st.tc
         gold = st.gold[p]
         hand = st.hands[p]
@@ -176,11 +207,26 @@ class Turning:
                 for c in hand:  # sorted: a repeated card follows itself
                     if c != last:
                         last = c
-                        if COST[c] <= gold and not IS_ACTION[c] and c not in city:
+                        if BUILD_PRICE[c] <= gold and c not in city:
                             moves.append(BUILD[c])
         if not st.ability_used:
-            moves.extend(self._ability_moves(st, p, r))
-        if not st.colour_used and CHAR_COLOUR[r] != NONE and colour_income(st, p, r):
+            if r == WARLORD:
+                moves += removable(st, p)
+            elif r == THIEF:
+                moves += ROB_UNLESS[st.killed]
+            elif r == WIZARD:
+                moves += SWAP_OTHERS[st.num_players][p]
+                last = -1
+                for c in hand:
+                    if c != last:
+                        last = c
+                        moves.append(EXCHANGE[c])
+            elif r == ARCHITECT:
+                if st.deck or st.discard:
+                    moves.append(CARDS_MOVE)
+            else:
+                moves += FIXED_ABILITY[r]
+        if not st.colour_used and CHAR_COLOUR[r] != NONE and not PAYS[r].isdisjoint(city):
             moves.append(INCOME)  # offered once there is something to collect
         if city and (LABORATORY in city or SMITHY in city):
             if LABORATORY in city and not st.lab_used and hand:
@@ -196,23 +242,6 @@ class Turning:
                     if booths and q != p and any(q * 8 + i not in paid for i in range(len(booths))):
                         moves.append(TICKET[q])
         return moves
-
-    def _ability_moves(self, st: CitadelsState, p: int, r: int) -> list[Move]:
-        if r == ASSASSIN:
-            return list(KILL[1:])
-        if r == THIEF:
-            return [ROB[c] for c in range(2, 8) if c != st.killed]
-        if r == WIZARD:
-            out = [SWAP[q] for q in range(st.num_players) if q != p]
-            out.extend(EXCHANGE[c] for c in distinct(st.hands[p]))
-            return out
-        if r == MERCHANT:
-            return [BONUS]
-        if r == ARCHITECT:
-            return [CARDS_MOVE] if st.deck or st.discard else []
-        if r == WARLORD:
-            return removable(st, p)
-        return []
 
     def _action_moves(self, st: CitadelsState, p: int) -> list[Move]:
         out: list[Move] = []
