@@ -151,11 +151,67 @@ def action_moves(st: KState, p: int) -> list[Move]:
     moves = [PASS]
     if st.law_hands[p]:
         moves.extend(own_turn_moves(st, p))
-    if not any(cubes):
-        return moves
     holding = tuple(cubes)
+    if holding == NO_CUBES:
+        return moves
     stage = st.stage
+    store, shops, spaces = st.store, st.shops, st.law_spaces
+    # What the shops, the store and the law spaces offer, as bits: the exchange moves depend on nothing else.
+    mask = ((shops[0] > 0 or store[IRON] > 0) | (shops[1] > 0 or store[GLASS] > 0) << 1
+            | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
+            | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
+            | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
+    # The plain purchases and the exchanges depend only on the holding, the mask and the tiles for sale: cached
+    # together under one key, so the usual turn costs one lookup.
+    key = (holding, mask, tuple(st.rows[stage]) if stage < 5 else ())
+    cached = _BLOCKS.get(key)
+    if cached is None:
+        cached = _blocks(key)
+    buys, block = cached
     fx = st.effects
+    if fx and (fx.get("turn") or fx.get("up") or fx.get("down")):
+        moves.extend(law_purchases(st, p))
+    else:
+        moves.extend(buys)
+    if cubes[STONE] and cubes[TIMBER] and (not fx or fx.get("moratorium", p) == p):
+        houses, cottage_at = st.houses, st.cottage_at
+        for c in range(5 * p, 5 * p + 5):
+            if not houses[c] and cottage_at[c]:
+                moves.append(HOUSE[c - 5 * p])
+    build, remove = fence_moves(st)
+    if cubes[TIMBER] and st.fences_left[p]:
+        moves.extend(build)
+    if cubes[WINE] >= 2:
+        moves.extend(remove)
+    moves.extend(block)
+    return moves
+
+
+NO_CUBES = (0,) * 8
+_BLOCKS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], tuple[tuple[Move, ...], tuple[Move, ...]]] = {}
+
+
+def _blocks(key: tuple[tuple[int, ...], int, tuple[int, ...]]) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """The plain purchases and the exchange block for ``key``, made once and kept."""
+    holding, mask, row = key
+    if len(_BLOCKS) > 300_000:
+        _BLOCKS.clear()
+    buys = tuple(BUY[tile] for tile in row if all(COSTS[tile][k] <= holding[k] for k in range(8)))
+    # No exchange takes more than four cubes, so counts above four change nothing: cap them for the cache.
+    capped = (tuple([c if c < 4 else 4 for c in holding]), mask)
+    block = _EXCHANGES.get(capped)
+    if block is None:
+        block = _EXCHANGES[capped] = exchange_block(*capped)
+    _BLOCKS[key] = cached = (buys, block)
+    return cached
+
+
+def law_purchases(st: KState, p: int) -> list[Move]:
+    """The purchases, and the exchanges a card allows, while a law card changes a price or this turn."""
+    cubes = st.cubes[p]
+    fx = st.effects
+    moves: list[Move] = []
+    stage = st.stage
     if stage < 5:
         special = fx.get("turn") == "substitution"
         changed = fx.get("up", []) + fx.get("down", [])
@@ -171,26 +227,6 @@ def action_moves(st: KState, p: int) -> list[Move]:
                 moves.append(BUY[tile])
     if fx.get("turn") in ("bargain", "craft_bargain", "sale"):
         moves.extend(special_exchanges(st, p, fx["turn"]))
-    if cubes[STONE] and cubes[TIMBER] and fx.get("moratorium", p) == p:
-        houses = st.houses
-        moves.extend(HOUSE[c - 5 * p] for c in range(5 * p, 5 * p + 5) if not houses[c] and st.cottage_at[c])
-    build, remove = fence_moves(st)
-    if cubes[TIMBER] and st.fences_left[p]:
-        moves.extend(build)
-    if cubes[WINE] >= 2:
-        moves.extend(remove)
-    store, shops, spaces = st.store, st.shops, st.law_spaces
-    # What the shops, the store and the law spaces offer, as bits: the exchange moves depend on nothing else.
-    mask = ((shops[0] > 0 or store[IRON] > 0) | (shops[1] > 0 or store[GLASS] > 0) << 1
-            | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
-            | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
-            | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
-    # No exchange takes more than four cubes, so counts above four change nothing: cap them for the cache.
-    key = (tuple([c if c < 4 else 4 for c in cubes]), mask)
-    block = _EXCHANGES.get(key)
-    if block is None:
-        block = _EXCHANGES[key] = exchange_block(*key)
-    moves.extend(block)
     return moves
 
 
