@@ -76,20 +76,23 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
     def window_open(self, st: KState) -> bool:
         return bool(st.window.get("frames"))
 
-    def _resumes(self, st: KState, phase: str) -> bool:
-        return bool(st.window) and not st.window["frames"] and st.window["resume"] == phase
-
+    # One guard per phase to resume, mutually exclusive; each reads the window itself (they run after every
+    # answer in a law window, so no shared helper call).
     def resume_order(self, st: KState) -> bool:
-        return self._resumes(st, "order")
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "order"
 
     def resume_place(self, st: KState) -> bool:
-        return self._resumes(st, "place")
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "place"
 
     def resume_harvest(self, st: KState) -> bool:
-        return self._resumes(st, "harvest")
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "harvest"
 
     def resume_actions_window(self, st: KState) -> bool:
-        return self._resumes(st, "actions")
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "actions"
 
     def resume(self, st: KState) -> None:
         """Back from a law window: whoever was to decide decides (or the turn moves on after a purchase)."""
