@@ -388,12 +388,11 @@ def exchange(st: KState, p: int, move: Move) -> None:
             st.shops[shop] = st.store[get]
             st.store[get] = 0
         st.shops[shop] -= 1
-        who = f"the {SHOP[get]}"
     else:
         st.store[get] -= 1
-        who = "the trader"
     st.cubes[p][get] += 1
     if st.events is not None:
+        who = f"the {SHOP[get]}" if move.kind == "craft" else "the trader"
         st.note(f"{{p{p}}} gives {who} {'+'.join(move.pay)} for {CUBE_NAME[get]}.",
                 {"player": p, "paid": move.pay, "got": move.get, "from": who})
 

@@ -68,13 +68,15 @@ def no_moves(st: KState, p: int) -> list[Move]:
 def _begin_action(st: KState, p: int) -> None:
     """An action (not a pass): the player is the actor, a this-turn law effect ends, the passes start over."""
     st.actor = p
-    laws.end_turn_effect(st)
+    if st.effects:  # a card lasting the turn (laws.TURN_EFFECTS) ends
+        st.effects.pop("turn", None)
     st.passes = 0
 
 
 def _pass(st: KState, p: int, move: Move) -> None:
     st.actor = p
-    laws.end_turn_effect(st)
+    if st.effects:  # a card lasting the turn (laws.TURN_EFFECTS) ends
+        st.effects.pop("turn", None)
     st.passes += 1
     if st.events is not None:
         st.note(f"{{p{p}}} passes.", {"player": p})

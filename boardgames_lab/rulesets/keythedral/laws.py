@@ -287,10 +287,6 @@ def _new_start(st: KState, q: int) -> None:
         st.note(f"{{p{q}}} becomes the start player.", {"start": q})
 
 
-def end_turn_effect(st: KState) -> None:
-    st.effects.pop("turn", None)
-
-
 def clear_round_effects(st: KState) -> None:
     for key in ("work_order", "broken_fences", "renumbered", "unexpected", "double", "good", "poor", "moratorium",
                 "turn"):

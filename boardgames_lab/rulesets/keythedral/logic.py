@@ -74,7 +74,8 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
 
     # --- law windows -----------------------------------------------------------------------------------
     def window_open(self, st: KState) -> bool:
-        return bool(st.window.get("frames"))
+        w = st.window  # {} or a window with its frames
+        return bool(w and w["frames"])
 
     # One guard per phase to resume, mutually exclusive; each reads the window itself (they run after every
     # answer in a law window, so no shared helper call).
