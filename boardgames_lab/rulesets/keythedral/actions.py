@@ -14,6 +14,7 @@ LETTER_INDEX = {c: i for i, c in enumerate(LETTER)}
 BUY = tuple(Move("buy", tile=b.id) for b in BUILDINGS)
 HOUSE = tuple(Move("house", num=k) for k in range(1, 6))
 COSTS = tuple(b.cost for b in BUILDINGS)
+NEEDS = tuple(tuple((k, c) for k, c in enumerate(cost) if c) for cost in COSTS)  # (cube kind, count) a tile asks
 CRAFT_INDEX = {IRON: 0, GLASS: 1, GOLD: 2}
 
 
@@ -155,24 +156,16 @@ def action_moves(st: KState, p: int) -> list[Move]:
     if holding == NO_CUBES:
         return moves
     stage = st.stage
-    store, shops, spaces = st.store, st.shops, st.law_spaces
-    # What the shops, the store and the law spaces offer, as bits: the exchange moves depend on nothing else.
-    mask = ((shops[0] > 0 or store[IRON] > 0) | (shops[1] > 0 or store[GLASS] > 0) << 1
-            | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
-            | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
-            | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
-    # The plain purchases and the exchanges depend only on the holding, the mask and the tiles for sale: cached
-    # together under one key, so the usual turn costs one lookup.
-    key = (holding, mask, tuple(st.rows[stage]) if stage < 5 else ())
-    cached = _BLOCKS.get(key)
-    if cached is None:
-        cached = _blocks(key)
-    buys, block = cached
     fx = st.effects
     if fx and (fx.get("turn") or fx.get("up") or fx.get("down")):
         moves.extend(law_purchases(st, p))
-    else:
-        moves.extend(buys)
+    elif stage < 5:
+        for tile in st.rows[stage]:
+            for k, count in NEEDS[tile]:
+                if cubes[k] < count:
+                    break
+            else:
+                moves.append(BUY[tile])
     if cubes[STONE] and cubes[TIMBER] and (not fx or fx.get("moratorium", p) == p):
         houses, cottage_at = st.houses, st.cottage_at
         for c in range(5 * p, 5 * p + 5):
@@ -183,27 +176,23 @@ def action_moves(st: KState, p: int) -> list[Move]:
         moves.extend(build)
     if cubes[WINE] >= 2:
         moves.extend(remove)
+    store, shops, spaces = st.store, st.shops, st.law_spaces
+    # What the shops, the store and the law spaces offer, as bits: the exchange moves depend on nothing else.
+    mask = ((shops[0] > 0 or store[IRON] > 0) | (shops[1] > 0 or store[GLASS] > 0) << 1
+            | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
+            | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
+            | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
+    # No exchange takes more than four cubes, so counts above four change nothing: capped for the cache (rarely
+    # needed: random play seldom holds five of a kind).
+    key = (holding if max(holding) <= 4 else tuple([c if c < 4 else 4 for c in holding]), mask)
+    block = _EXCHANGES.get(key)
+    if block is None:
+        block = _EXCHANGES[key] = exchange_block(*key)
     moves.extend(block)
     return moves
 
 
 NO_CUBES = (0,) * 8
-_BLOCKS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], tuple[tuple[Move, ...], tuple[Move, ...]]] = {}
-
-
-def _blocks(key: tuple[tuple[int, ...], int, tuple[int, ...]]) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
-    """The plain purchases and the exchange block for ``key``, made once and kept."""
-    holding, mask, row = key
-    if len(_BLOCKS) > 300_000:
-        _BLOCKS.clear()
-    buys = tuple(BUY[tile] for tile in row if all(COSTS[tile][k] <= holding[k] for k in range(8)))
-    # No exchange takes more than four cubes, so counts above four change nothing: cap them for the cache.
-    capped = (tuple([c if c < 4 else 4 for c in holding]), mask)
-    block = _EXCHANGES.get(capped)
-    if block is None:
-        block = _EXCHANGES[capped] = exchange_block(*capped)
-    _BLOCKS[key] = cached = (buys, block)
-    return cached
 
 
 def law_purchases(st: KState, p: int) -> list[Move]:
@@ -219,9 +208,8 @@ def law_purchases(st: KState, p: int) -> list[Move]:
             if special or tile in changed:
                 moves.extend(buy_options(st, p, tile, special))
                 continue
-            cost = COSTS[tile]
-            for k in range(8):
-                if cost[k] > cubes[k]:
+            for k, count in NEEDS[tile]:
+                if cubes[k] < count:
                     break
             else:
                 moves.append(BUY[tile])
