@@ -179,7 +179,7 @@ def _start(st: KState, p: int, move: Move) -> None:
 
 
 APPLY: dict[str, Callable[[KState, int, Move], None]] = {
-    "worker": lambda st, p, move: rounds.place_worker(st, move.node),
+    "worker": rounds.place_worker,
     "trade": _exchange,
     "craft": _exchange,
     "pass": _pass,

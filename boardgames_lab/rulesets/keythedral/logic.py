@@ -161,9 +161,9 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
 
     def _next_active(self, st: KState, after: int) -> int:
         n = st.num_players
-        for i in range(1, n + 1):
-            q = (after + i) % n
-            if not st.out[q]:
+        out = st.out
+        for q in laws.ROUNDS[n][(after + 1) % n][0]:  # the players after ``after`` round the table, then them
+            if not out[q]:
                 return q
         return after
 

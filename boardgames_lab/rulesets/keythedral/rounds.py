@@ -58,8 +58,9 @@ def next_placer(st: KState) -> None:
     st.to_place = 0
 
 
-def place_worker(st: KState, field: Node) -> None:
-    p = st.current
+def place_worker(st: KState, p: int, move: Move) -> None:
+    """A worker of the placing cottage enters ``move.node`` (called with the move: it runs after every worker)."""
+    field = move.node
     st.workers[field] = p
     st.to_place -= 1
     if st.events is not None:
