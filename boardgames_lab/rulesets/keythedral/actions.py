@@ -92,23 +92,38 @@ def fence_moves(st: KState) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
     return cached
 
 
-def adjusted_costs(st: KState, tile: int) -> list[tuple[str, tuple[int, ...]]]:
+def adjusted_costs(st: KState, tile: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """keythedral.law.price_increase / law.price_decrease: the costs a buyer may choose, with their notation."""
-    cost = COSTS[tile]
     fx = st.effects
+    return price_options(tile, tile in fx.get("up", ()), tile in fx.get("down", ()))
+
+
+@lru_cache(maxsize=None)
+def price_options(tile: int, up: bool, down: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The costs of ``tile`` under a price increase and/or decrease, with their notation (made once)."""
+    cost = COSTS[tile]
     shown = [k for k in range(8) if cost[k]]
-    ups = [(f"+{LETTER[k]}", k) for k in shown] if tile in fx.get("up", ()) else [("", -1)]
-    downs = [(f"-{LETTER[k]}", k) for k in shown if k != GOLD] if tile in fx.get("down", ()) else [("", -1)]
+    ups = [(f"+{LETTER[k]}", k) for k in shown] if up else [("", -1)]
+    downs = [(f"-{LETTER[k]}", k) for k in shown if k != GOLD] if down else [("", -1)]
     out = []
-    for up, u in ups:
-        for down, d in downs:
+    for plus, u in ups:
+        for minus, d in downs:
             c = list(cost)
             if u >= 0:
                 c[u] += 1
             if d >= 0:
                 c[d] -= 1
-            out.append((up + down, tuple(c)))
-    return out
+            out.append((plus + minus, tuple(c)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _priced_buys(tile: int, up: bool, down: bool) -> tuple[tuple[Move, tuple[tuple[int, int], ...]], ...]:
+    """The purchase move for each price of ``tile`` with the (cube kind, count) it asks, made once: a price card
+    can stay on a tile for many turns."""
+    tile_id = BUILDINGS[tile].id
+    return tuple((Move("buy", tile=tile_id, extra=extra) if extra else BUY[tile],
+                  tuple((k, c) for k, c in enumerate(cost) if c)) for extra, cost in price_options(tile, up, down))
 
 
 def substitutes(cost: tuple[int, ...], cubes: list[int]) -> list[str]:
@@ -137,13 +152,19 @@ def substitutes(cost: tuple[int, ...], cubes: list[int]) -> list[str]:
 
 def buy_options(st: KState, p: int, tile: int, substitution: bool) -> list[Move]:
     cubes = st.cubes[p]
-    tile_id = BUILDINGS[tile].id
     out: list[Move] = []
-    for extra, cost in adjusted_costs(st, tile):
-        if substitution:
+    if substitution:
+        tile_id = BUILDINGS[tile].id
+        for extra, cost in adjusted_costs(st, tile):
             out.extend(Move("buy", tile=tile_id, extra="=" + pay) for pay in substitutes(cost, cubes))
-        elif all(cost[k] <= cubes[k] for k in range(8)):
-            out.append(Move("buy", tile=tile_id, extra=extra) if extra else BUY[tile])
+        return list(dict.fromkeys(out))
+    fx = st.effects
+    for move, needs in _priced_buys(tile, tile in fx.get("up", ()), tile in fx.get("down", ())):
+        for k, count in needs:
+            if cubes[k] < count:
+                break
+        else:
+            out.append(move)
     return list(dict.fromkeys(out))
 
 
