@@ -296,10 +296,15 @@ def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+_KINDS: dict[str, tuple[int, ...]] = {}  # the cube kinds of a payment's letters, read once per payment
+
+
 def pay(st: KState, p: int, letters: str) -> None:
     cubes, store = st.cubes[p], st.store
-    for letter in letters:
-        k = LETTER_INDEX[letter]
+    kinds = _KINDS.get(letters)
+    if kinds is None:
+        kinds = _KINDS[letters] = tuple(LETTER_INDEX[letter] for letter in letters)
+    for k in kinds:
         cubes[k] -= 1
         store[k] += 1
 

@@ -36,16 +36,20 @@ def worker_moves(st: KState, cottage: int) -> list[Move]:
         st.open_moves = moves = []
         return moves
     fields, workers, fences = st.fields, st.workers, st.fences
-    climbs = st.effects.get("broken_fences") == cottage // 5  # keythedral.law.broken_fences
-    st.open_moves = moves = [WORKER[f] for f in SITE_FIELDS[site]
-                             if f in fields and f not in workers and (climbs or (site, f) not in fences)]
+    # keythedral.law.broken_fences: that player's workers climb over fences.
+    climbs = not fences or st.effects.get("broken_fences") == cottage // 5
+    st.open_moves = moves = []
+    for f in SITE_FIELDS[site]:  # a plain loop: cheaper than a comprehension over four places
+        if f in fields and f not in workers and (climbs or (site, f) not in fences):
+            moves.append(WORKER[f])
     return moves
 
 
 def next_placer(st: KState) -> None:
     """Move to the next cottage in the queue that can send a worker (keythedral.worker.idle)."""
-    while st.queue:
-        cottage = st.queue.pop(0)
+    queue = st.queue
+    while queue:
+        cottage = queue.pop(0)
         if worker_moves(st, cottage):
             st.current = cottage // 5
             st.placing = cottage
