@@ -18,27 +18,28 @@ NEEDS = tuple(tuple((k, c) for k, c in enumerate(cost) if c) for cost in COSTS) 
 CRAFT_INDEX = {IRON: 0, GLASS: 1, GOLD: 2}
 
 
-@lru_cache(maxsize=None)
-def _multisets(size: int, kinds: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every multiset of ``size`` cube kinds drawn from ``kinds`` (sorted tuples)."""
-    if size == 0:
-        return ((),)
-    if not kinds:
-        return ()
-    first, rest = kinds[0], kinds[1:]
-    with_first = tuple((first, *m) for m in _multisets(size - 1, kinds))
-    return with_first + _multisets(size, rest)
-
-
 @lru_cache(maxsize=200_000)
 def payments(holding: tuple[int, ...], size: int) -> tuple[str, ...]:
-    """The different ways to hand over ``size`` cubes from ``holding`` (counts capped at ``size``), as letters."""
-    kinds = tuple(k for k in range(8) if holding[k])
-    out = []
-    for m in _multisets(size, kinds):
-        if all(m.count(k) <= holding[k] for k in set(m)):
-            out.append("".join(LETTER[k] for k in m))
-    return tuple(out)
+    """The different ways to hand over ``size`` cubes from ``holding`` (counts capped at ``size``), as letters in
+    notation order, listed lexicographically. Built within the holding's limits, not filtered afterwards: a long
+    game keeps meeting new holdings, so this runs often."""
+    kinds = [k for k in range(8) if holding[k]]
+    memo: dict[tuple[int, int], list[str]] = {}
+
+    def fill(size: int, start: int) -> list[str]:
+        """Payments of ``size`` cubes from ``kinds[start:]``."""
+        if size == 0:
+            return [""]
+        if start == len(kinds):
+            return []
+        known = memo.get((size, start))
+        if known is None:
+            k = kinds[start]
+            known = memo[size, start] = [LETTER[k] * count + rest
+                                         for count in range(min(size, holding[k]), -1, -1)  # more of k sorts first
+                                         for rest in fill(size - count, start + 1)]
+        return known
+    return tuple(fill(size, 0))
 
 
 def exchange_moves(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[Move, ...]:
