@@ -51,19 +51,14 @@ def exchange_moves(kind: str, get: int, holding: tuple[int, ...], size: int) -> 
 @lru_cache(maxsize=200_000)
 def _exchange_moves(kind: str, get: int, capped: tuple[int, ...], size: int) -> tuple[Move, ...]:
     letter = LETTER[get]
-    return tuple(_move(kind, letter, pay) for pay in payments(capped, size))
+    made = _MOVES.get((kind, letter))
+    if made is None:
+        made = _MOVES[kind, letter] = {}
+    return tuple([made.get(pay) or made.setdefault(pay, Move(kind, get=letter, pay=pay))
+                  for pay in payments(capped, size)])
 
 
-_MOVES: dict[tuple[str, str, str], Move] = {}
-
-
-def _move(kind: str, get: str, pay: str) -> Move:
-    """Exchange moves made once and shared."""
-    key = (kind, get, pay)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = Move(kind, get=get, pay=pay)
-    return move
+_MOVES: dict[tuple[str, str], dict[str, Move]] = {}  # exchange moves by (kind, cube received) and payment: made once
 
 
 @lru_cache(maxsize=4096)
