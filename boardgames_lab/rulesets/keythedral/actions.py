@@ -21,25 +21,24 @@ CRAFT_INDEX = {IRON: 0, GLASS: 1, GOLD: 2}
 @lru_cache(maxsize=200_000)
 def payments(holding: tuple[int, ...], size: int) -> tuple[str, ...]:
     """The different ways to hand over ``size`` cubes from ``holding`` (counts capped at ``size``), as letters in
-    notation order, listed lexicographically. Built within the holding's limits, not filtered afterwards: a long
-    game keeps meeting new holdings, so this runs often."""
-    kinds = [k for k in range(8) if holding[k]]
-    memo: dict[tuple[int, int], list[str]] = {}
+    notation order, listed lexicographically."""
+    return _payments_from(holding, size)
 
-    def fill(size: int, start: int) -> list[str]:
-        """Payments of ``size`` cubes from ``kinds[start:]``."""
-        if size == 0:
-            return [""]
-        if start == len(kinds):
-            return []
-        known = memo.get((size, start))
-        if known is None:
-            k = kinds[start]
-            known = memo[size, start] = [LETTER[k] * count + rest
-                                         for count in range(min(size, holding[k]), -1, -1)  # more of k sorts first
-                                         for rest in fill(size - count, start + 1)]
-        return known
-    return tuple(fill(size, 0))
+
+@lru_cache(maxsize=200_000)
+def _payments_from(rest: tuple[int, ...], size: int) -> tuple[str, ...]:
+    """Payments of ``size`` cubes from the last ``len(rest)`` cube kinds, ``rest`` counting each. Built within the
+    counts, each tail shared between holdings, not filtered from every multiset: a long game keeps meeting new
+    holdings, so this runs often."""
+    if size == 0:
+        return ("",)
+    if not rest:
+        return ()
+    letter = LETTER[8 - len(rest)]
+    tail = rest[1:]
+    return tuple([letter * count + more
+                  for count in range(min(size, rest[0]), -1, -1)  # more of this kind sorts first
+                  for more in _payments_from(tail, size - count)])
 
 
 def exchange_moves(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[Move, ...]:
