@@ -6,6 +6,7 @@ from functools import lru_cache
 from .board import SITE_FIELDS, Node, fmt
 from .data import (BUILDINGS, BUILDING_INDEX, CRAFT_PRICE, CRAFTS, CUBE_NAME, GLASS, GOLD, IRON, LETTER, RESOURCES,
                    SHOP, STONE, TIMBER, WINE)
+from .exchanges import EXCHANGE_BLOCKS, exchange_block, exchange_moves, payments
 from .laws import own_turn_moves
 from .moves import PASS, Move
 from .state import KEYTHEDRAL, KState, number_of, owner_of
@@ -16,53 +17,6 @@ HOUSE = tuple(Move("house", num=k) for k in range(1, 6))
 COSTS = tuple(b.cost for b in BUILDINGS)
 NEEDS = tuple(tuple((k, c) for k, c in enumerate(cost) if c) for cost in COSTS)  # (cube kind, count) a tile asks
 CRAFT_INDEX = {IRON: 0, GLASS: 1, GOLD: 2}
-
-
-@lru_cache(maxsize=200_000)
-def payments(holding: tuple[int, ...], size: int) -> tuple[str, ...]:
-    """The different ways to hand over ``size`` cubes from ``holding`` (counts capped at ``size``), as letters in
-    notation order, listed lexicographically."""
-    return _payments_from(holding, size)
-
-
-@lru_cache(maxsize=200_000)
-def _payments_from(rest: tuple[int, ...], size: int) -> tuple[str, ...]:
-    """Payments of ``size`` cubes from the last ``len(rest)`` cube kinds, ``rest`` counting each. Built within the
-    counts, each tail shared between holdings, not filtered from every multiset: a long game keeps meeting new
-    holdings, so this runs often."""
-    if size == 0:
-        return ("",)
-    if not rest:
-        return ()
-    letter = LETTER[8 - len(rest)]
-    tail = rest[1:]
-    return tuple([letter * count + more
-                  for count in range(min(size, rest[0]), -1, -1)  # more of this kind sorts first
-                  for more in _payments_from(tail, size - count)])
-
-
-def exchange_moves(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[Move, ...]:
-    """Craft or trader exchanges receiving ``get`` for ``size`` other cubes."""
-    capped = tuple([0 if k == get else (h if h < size else size) for k, h in enumerate(holding)])
-    return _exchange_moves(kind, get, capped, size)
-
-
-@lru_cache(maxsize=200_000)
-def _exchange_moves(kind: str, get: int, capped: tuple[int, ...], size: int) -> tuple[Move, ...]:
-    letter = LETTER[get]
-    made = _MOVES.get((kind, letter))
-    if made is None:
-        made = _MOVES[kind, letter] = {}
-    return tuple([made.get(pay) or made.setdefault(pay, Move(kind, get=letter, pay=pay))
-                  for pay in payments(capped, size)])
-
-
-_MOVES: dict[tuple[str, str], dict[str, Move]] = {}  # exchange moves by (kind, cube received) and payment: made once
-
-
-@lru_cache(maxsize=4096)
-def law_moves(space: int, kinds: tuple[int, ...]) -> tuple[Move, ...]:
-    return tuple(Move("law", num=space, pay=LETTER[k]) for k in kinds)
 
 
 def craft_available(st: KState, craft: int) -> bool:
@@ -201,9 +155,9 @@ def action_moves(st: KState, p: int) -> list[Move]:
     # No exchange takes more than four cubes, so counts above four change nothing: capped for the cache (rarely
     # needed: random play seldom holds five of a kind).
     key = (holding if max(holding) <= 4 else tuple([c if c < 4 else 4 for c in holding]), mask)
-    block = _EXCHANGES.get(key)
+    block = EXCHANGE_BLOCKS.get(key)
     if block is None:
-        block = _EXCHANGES[key] = exchange_block(*key)
+        block = EXCHANGE_BLOCKS[key] = exchange_block(*key)
     moves.extend(block)
     return moves
 
@@ -265,30 +219,6 @@ def complete_purchase(st: KState, p: int, text: str) -> None:
         cost = dict(adjusted_costs(st, tile))[move.extra]
         paid = "".join(LETTER[k] * c for k, c in enumerate(cost))
     buy(st, p, tile, paid)
-
-
-_EXCHANGES: dict[tuple[tuple[int, ...], int], tuple[Move, ...]] = {}
-
-
-def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[Move, ...]:
-    """keythedral.craft.exchange / trader.exchange / law.procure: every exchange open to this holding."""
-    if len(_EXCHANGES) > 300_000:
-        _EXCHANGES.clear()
-    total = sum(holding)
-    moves: list[Move] = []
-    for bit, craft in enumerate(CRAFTS):
-        size = CRAFT_PRICE[craft]
-        if mask >> bit & 1 and total - holding[craft] >= size:
-            moves.extend(exchange_moves("craft", craft, holding, size))
-    if total >= 2:
-        for r in RESOURCES:
-            if mask >> (3 + r) & 1 and total - holding[r] >= 2:
-                moves.extend(exchange_moves("trade", r, holding, 2))
-    kinds = tuple(k for k in range(8) if holding[k])
-    for space in (0, 1):
-        if mask >> (8 + space) & 1:
-            moves.extend(law_moves(space + 1, kinds))
-    return tuple(moves)
 
 
 _KINDS: dict[str, tuple[int, ...]] = {}  # the cube kinds of a payment's letters, read once per payment

@@ -1,7 +1,7 @@
 """Phases one, two, four and five: work order and workers, the harvest, clearing up, the start-player auction."""
 from __future__ import annotations
 
-from .board import FIELD_SITES, SITE_FIELDS, Node, fmt
+from .board import FIELD_SITES, SITE_FIELDS, fmt
 from .data import CUBE_NAME, FIELD_TILES, LETTER
 from .laws import harvest_yield
 from .moves import Move
