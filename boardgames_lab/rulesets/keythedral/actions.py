@@ -6,6 +6,7 @@ from functools import lru_cache
 from .board import SITE_FIELDS, Node, fmt
 from .data import (BUILDINGS, BUILDING_INDEX, CRAFT_PRICE, CRAFTS, CUBE_NAME, GLASS, GOLD, IRON, LETTER, RESOURCES,
                    SHOP, STONE, TIMBER, WINE)
+from .exchanges import EXCHANGE_BLOCKS, exchange_block, exchange_moves, payments
 from .laws import own_turn_moves
 from .moves import PASS, Move
 from .state import KEYTHEDRAL, KState, number_of, owner_of
@@ -14,59 +15,8 @@ LETTER_INDEX = {c: i for i, c in enumerate(LETTER)}
 BUY = tuple(Move("buy", tile=b.id) for b in BUILDINGS)
 HOUSE = tuple(Move("house", num=k) for k in range(1, 6))
 COSTS = tuple(b.cost for b in BUILDINGS)
+NEEDS = tuple(tuple((k, c) for k, c in enumerate(cost) if c) for cost in COSTS)  # (cube kind, count) a tile asks
 CRAFT_INDEX = {IRON: 0, GLASS: 1, GOLD: 2}
-
-
-@lru_cache(maxsize=None)
-def _multisets(size: int, kinds: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every multiset of ``size`` cube kinds drawn from ``kinds`` (sorted tuples)."""
-    if size == 0:
-        return ((),)
-    if not kinds:
-        return ()
-    first, rest = kinds[0], kinds[1:]
-    with_first = tuple((first, *m) for m in _multisets(size - 1, kinds))
-    return with_first + _multisets(size, rest)
-
-
-@lru_cache(maxsize=200_000)
-def payments(holding: tuple[int, ...], size: int) -> tuple[str, ...]:
-    """The different ways to hand over ``size`` cubes from ``holding`` (counts capped at ``size``), as letters."""
-    kinds = tuple(k for k in range(8) if holding[k])
-    out = []
-    for m in _multisets(size, kinds):
-        if all(m.count(k) <= holding[k] for k in set(m)):
-            out.append("".join(LETTER[k] for k in m))
-    return tuple(out)
-
-
-def exchange_moves(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[Move, ...]:
-    """Craft or trader exchanges receiving ``get`` for ``size`` other cubes."""
-    capped = tuple([0 if k == get else (h if h < size else size) for k, h in enumerate(holding)])
-    return _exchange_moves(kind, get, capped, size)
-
-
-@lru_cache(maxsize=200_000)
-def _exchange_moves(kind: str, get: int, capped: tuple[int, ...], size: int) -> tuple[Move, ...]:
-    letter = LETTER[get]
-    return tuple(_move(kind, letter, pay) for pay in payments(capped, size))
-
-
-_MOVES: dict[tuple[str, str, str], Move] = {}
-
-
-def _move(kind: str, get: str, pay: str) -> Move:
-    """Exchange moves made once and shared."""
-    key = (kind, get, pay)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = Move(kind, get=get, pay=pay)
-    return move
-
-
-@lru_cache(maxsize=4096)
-def law_moves(space: int, kinds: tuple[int, ...]) -> tuple[Move, ...]:
-    return tuple(Move("law", num=space, pay=LETTER[k]) for k in kinds)
 
 
 def craft_available(st: KState, craft: int) -> bool:
@@ -91,23 +41,38 @@ def fence_moves(st: KState) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
     return cached
 
 
-def adjusted_costs(st: KState, tile: int) -> list[tuple[str, tuple[int, ...]]]:
+def adjusted_costs(st: KState, tile: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """keythedral.law.price_increase / law.price_decrease: the costs a buyer may choose, with their notation."""
-    cost = COSTS[tile]
     fx = st.effects
+    return price_options(tile, tile in fx.get("up", ()), tile in fx.get("down", ()))
+
+
+@lru_cache(maxsize=None)
+def price_options(tile: int, up: bool, down: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The costs of ``tile`` under a price increase and/or decrease, with their notation (made once)."""
+    cost = COSTS[tile]
     shown = [k for k in range(8) if cost[k]]
-    ups = [(f"+{LETTER[k]}", k) for k in shown] if tile in fx.get("up", ()) else [("", -1)]
-    downs = [(f"-{LETTER[k]}", k) for k in shown if k != GOLD] if tile in fx.get("down", ()) else [("", -1)]
+    ups = [(f"+{LETTER[k]}", k) for k in shown] if up else [("", -1)]
+    downs = [(f"-{LETTER[k]}", k) for k in shown if k != GOLD] if down else [("", -1)]
     out = []
-    for up, u in ups:
-        for down, d in downs:
+    for plus, u in ups:
+        for minus, d in downs:
             c = list(cost)
             if u >= 0:
                 c[u] += 1
             if d >= 0:
                 c[d] -= 1
-            out.append((up + down, tuple(c)))
-    return out
+            out.append((plus + minus, tuple(c)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _priced_buys(tile: int, up: bool, down: bool) -> tuple[tuple[Move, tuple[tuple[int, int], ...]], ...]:
+    """The purchase move for each price of ``tile`` with the (cube kind, count) it asks, made once: a price card
+    can stay on a tile for many turns."""
+    tile_id = BUILDINGS[tile].id
+    return tuple((Move("buy", tile=tile_id, extra=extra) if extra else BUY[tile],
+                  tuple((k, c) for k, c in enumerate(cost) if c)) for extra, cost in price_options(tile, up, down))
 
 
 def substitutes(cost: tuple[int, ...], cubes: list[int]) -> list[str]:
@@ -136,13 +101,19 @@ def substitutes(cost: tuple[int, ...], cubes: list[int]) -> list[str]:
 
 def buy_options(st: KState, p: int, tile: int, substitution: bool) -> list[Move]:
     cubes = st.cubes[p]
-    tile_id = BUILDINGS[tile].id
     out: list[Move] = []
-    for extra, cost in adjusted_costs(st, tile):
-        if substitution:
+    if substitution:
+        tile_id = BUILDINGS[tile].id
+        for extra, cost in adjusted_costs(st, tile):
             out.extend(Move("buy", tile=tile_id, extra="=" + pay) for pay in substitutes(cost, cubes))
-        elif all(cost[k] <= cubes[k] for k in range(8)):
-            out.append(Move("buy", tile=tile_id, extra=extra) if extra else BUY[tile])
+        return list(dict.fromkeys(out))
+    fx = st.effects
+    for move, needs in _priced_buys(tile, tile in fx.get("up", ()), tile in fx.get("down", ())):
+        for k, count in needs:
+            if cubes[k] < count:
+                break
+        else:
+            out.append(move)
     return list(dict.fromkeys(out))
 
 
@@ -151,29 +122,25 @@ def action_moves(st: KState, p: int) -> list[Move]:
     moves = [PASS]
     if st.law_hands[p]:
         moves.extend(own_turn_moves(st, p))
-    if not any(cubes):
-        return moves
     holding = tuple(cubes)
+    if holding == NO_CUBES:
+        return moves
     stage = st.stage
     fx = st.effects
-    if stage < 5:
-        special = fx.get("turn") == "substitution"
-        changed = fx.get("up", []) + fx.get("down", [])
+    if fx and (fx.get("turn") or fx.get("up") or fx.get("down")):
+        moves.extend(law_purchases(st, p))
+    elif stage < 5:
         for tile in st.rows[stage]:
-            if special or tile in changed:
-                moves.extend(buy_options(st, p, tile, special))
-                continue
-            cost = COSTS[tile]
-            for k in range(8):
-                if cost[k] > cubes[k]:
+            for k, count in NEEDS[tile]:
+                if cubes[k] < count:
                     break
             else:
                 moves.append(BUY[tile])
-    if fx.get("turn") in ("bargain", "craft_bargain", "sale"):
-        moves.extend(special_exchanges(st, p, fx["turn"]))
-    if cubes[STONE] and cubes[TIMBER] and fx.get("moratorium", p) == p:
-        houses = st.houses
-        moves.extend(HOUSE[c - 5 * p] for c in range(5 * p, 5 * p + 5) if not houses[c] and st.cottage_at[c])
+    if cubes[STONE] and cubes[TIMBER] and (not fx or fx.get("moratorium", p) == p):
+        houses, cottage_at = st.houses, st.cottage_at
+        for c in range(5 * p, 5 * p + 5):
+            if not houses[c] and cottage_at[c]:
+                moves.append(HOUSE[c - 5 * p])
     build, remove = fence_moves(st)
     if cubes[TIMBER] and st.fences_left[p]:
         moves.extend(build)
@@ -185,12 +152,39 @@ def action_moves(st: KState, p: int) -> list[Move]:
             | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
             | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
             | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
-    # No exchange takes more than four cubes, so counts above four change nothing: cap them for the cache.
-    key = (tuple([c if c < 4 else 4 for c in cubes]), mask)
-    block = _EXCHANGES.get(key)
+    # No exchange takes more than four cubes, so counts above four change nothing: capped for the cache (rarely
+    # needed: random play seldom holds five of a kind).
+    key = (holding if max(holding) <= 4 else tuple([c if c < 4 else 4 for c in holding]), mask)
+    block = EXCHANGE_BLOCKS.get(key)
     if block is None:
-        block = _EXCHANGES[key] = exchange_block(*key)
+        block = EXCHANGE_BLOCKS[key] = exchange_block(*key)
     moves.extend(block)
+    return moves
+
+
+NO_CUBES = (0,) * 8
+
+
+def law_purchases(st: KState, p: int) -> list[Move]:
+    """The purchases, and the exchanges a card allows, while a law card changes a price or this turn."""
+    cubes = st.cubes[p]
+    fx = st.effects
+    moves: list[Move] = []
+    stage = st.stage
+    if stage < 5:
+        special = fx.get("turn") == "substitution"
+        changed = fx.get("up", []) + fx.get("down", [])
+        for tile in st.rows[stage]:
+            if special or tile in changed:
+                moves.extend(buy_options(st, p, tile, special))
+                continue
+            for k, count in NEEDS[tile]:
+                if cubes[k] < count:
+                    break
+            else:
+                moves.append(BUY[tile])
+    if fx.get("turn") in ("bargain", "craft_bargain", "sale"):
+        moves.extend(special_exchanges(st, p, fx["turn"]))
     return moves
 
 
@@ -227,34 +221,15 @@ def complete_purchase(st: KState, p: int, text: str) -> None:
     buy(st, p, tile, paid)
 
 
-_EXCHANGES: dict[tuple[tuple[int, ...], int], tuple[Move, ...]] = {}
-
-
-def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[Move, ...]:
-    """keythedral.craft.exchange / trader.exchange / law.procure: every exchange open to this holding."""
-    if len(_EXCHANGES) > 300_000:
-        _EXCHANGES.clear()
-    total = sum(holding)
-    moves: list[Move] = []
-    for bit, craft in enumerate(CRAFTS):
-        size = CRAFT_PRICE[craft]
-        if mask >> bit & 1 and total - holding[craft] >= size:
-            moves.extend(exchange_moves("craft", craft, holding, size))
-    if total >= 2:
-        for r in RESOURCES:
-            if mask >> (3 + r) & 1 and total - holding[r] >= 2:
-                moves.extend(exchange_moves("trade", r, holding, 2))
-    kinds = tuple(k for k in range(8) if holding[k])
-    for space in (0, 1):
-        if mask >> (8 + space) & 1:
-            moves.extend(law_moves(space + 1, kinds))
-    return tuple(moves)
+_KINDS: dict[str, tuple[int, ...]] = {}  # the cube kinds of a payment's letters, read once per payment
 
 
 def pay(st: KState, p: int, letters: str) -> None:
     cubes, store = st.cubes[p], st.store
-    for letter in letters:
-        k = LETTER_INDEX[letter]
+    kinds = _KINDS.get(letters)
+    if kinds is None:
+        kinds = _KINDS[letters] = tuple(LETTER_INDEX[letter] for letter in letters)
+    for k in kinds:
         cubes[k] -= 1
         store[k] += 1
 
@@ -352,12 +327,11 @@ def exchange(st: KState, p: int, move: Move) -> None:
             st.shops[shop] = st.store[get]
             st.store[get] = 0
         st.shops[shop] -= 1
-        who = f"the {SHOP[get]}"
     else:
         st.store[get] -= 1
-        who = "the trader"
     st.cubes[p][get] += 1
     if st.events is not None:
+        who = f"the {SHOP[get]}" if move.kind == "craft" else "the trader"
         st.note(f"{{p{p}}} gives {who} {'+'.join(move.pay)} for {CUBE_NAME[get]}.",
                 {"player": p, "paid": move.pay, "got": move.get, "from": who})
 

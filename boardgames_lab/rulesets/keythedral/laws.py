@@ -27,10 +27,17 @@ OWN_TURN_CARDS = ("price_decrease", "upgrade_cottage", "substitution", "craft_ba
                   "design_change", "bargain", "sale", "downgrade_house")
 TURN_EFFECTS = ("substitution", "craft_bargain", "bargain", "sale")  # last for the rest of the player's turn
 KIND_LETTER = {LETTER[k]: k for k in RESOURCES}
+# The same as card numbers, for the legal-move loops (a hand holds card numbers).
+WINDOW_CARD_NUMBERS = {kind: frozenset(LAW_INDEX[law] for law in laws) for kind, laws in WINDOW_CARDS.items()}
+OWN_TURN_CARD_NUMBERS = frozenset(LAW_INDEX[law] for law in OWN_TURN_CARDS)
 
 
 def anyone_holds(st: KState, players: list[int]) -> bool:
-    return any(st.law_hands[q] for q in players)
+    hands = st.law_hands
+    for q in players:
+        if hands[q]:
+            return True
+    return False
 
 
 def open_window(st: KState, kind: str, ask: list[int], resume: str, **data: Any) -> bool:
@@ -59,10 +66,12 @@ def players_from(st: KState, first: int, skip: int | None = None) -> list[int]:
 def window_moves(st: KState, p: int) -> list[Move]:
     frame = st.window["frames"][-1]
     moves = [DECLINE]
-    for card in st.law_hands[p]:
-        law = LAWS[card].id
-        if law in WINDOW_CARDS[frame["kind"]]:
-            moves.extend(play_moves(st, p, law, frame))
+    hand = st.law_hands[p]
+    if hand:
+        answers = WINDOW_CARD_NUMBERS[frame["kind"]]
+        for card in hand:
+            if card in answers:
+                moves.extend(play_moves(st, p, LAWS[card].id, frame))
     return moves
 
 
@@ -71,9 +80,8 @@ def own_turn_moves(st: KState, p: int) -> list[Move]:
     if st.effects.get("turn"):
         return moves  # one modifying card at a time: use it (or end the turn) first
     for card in st.law_hands[p]:
-        law = LAWS[card].id
-        if law in OWN_TURN_CARDS:
-            moves.extend(play_moves(st, p, law, None))
+        if card in OWN_TURN_CARD_NUMBERS:
+            moves.extend(play_moves(st, p, LAWS[card].id, None))
     return moves
 
 
@@ -81,10 +89,16 @@ def _face_up(st: KState) -> list[int]:
     return list(st.rows[st.stage]) if st.stage < 5 and st.face_up[st.stage] else []
 
 
+_PLAYS: dict[tuple[str, str], Move] = {}  # play moves, made once and shared
+
+
 def play_moves(st: KState, p: int, law: str, frame: dict[str, Any] | None) -> list[Move]:
     """Every way to play ``law`` now (its arguments), as moves."""
     def play(extra: str = "") -> Move:
-        return Move("play", tile=law, extra=extra)
+        move = _PLAYS.get((law, extra))
+        if move is None:
+            move = _PLAYS[law, extra] = Move("play", tile=law, extra=extra)
+        return move
     n = st.num_players
     if law in ("work_order", "house_moratorium", "repeal_law", "price_increase", "substitution", "craft_bargain",
                "bargain", "sale"):
@@ -271,10 +285,6 @@ def _new_start(st: KState, q: int) -> None:
         st.window["current"] = q
     if st.events is not None:
         st.note(f"{{p{q}}} becomes the start player.", {"start": q})
-
-
-def end_turn_effect(st: KState) -> None:
-    st.effects.pop("turn", None)
 
 
 def clear_round_effects(st: KState) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.definition import GameDefinition, GameInfo, Option
-from . import actions, laws, rounds, setup
-from .actions import action_moves
-from .data import BUILDINGS, CUBE_POINTS, LETTER, STAGE_POINTS
+from . import laws, rounds, setup
+from .data import BUILDINGS, CUBE_POINTS, STAGE_POINTS
 from .explain import Explaining
+from .handlers import APPLY, LEGAL, no_moves
 from .moves import Move
 from .phases import FLOW
 from .rules import RULES
@@ -26,12 +26,6 @@ INFO = GameInfo(
                "Variation two: every building tile in play is face up from the start."),
     ),
 )
-
-ORDER = tuple(Move("order", num=k) for k in range(1, 6))
-START = tuple(Move("start", num=k) for k in range(1, 6))
-BIDS = tuple(Move("bid", num=k) for k in range(0, 200))
-GIVE = tuple(Move("give", pay=letter) for letter in LETTER)
-TAKE = tuple(Move("take", get=letter) for letter in LETTER[:5])
 
 
 class Keythedral(Explaining, Viewing, GameDefinition[KState]):
@@ -80,22 +74,26 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
 
     # --- law windows -----------------------------------------------------------------------------------
     def window_open(self, st: KState) -> bool:
-        return bool(st.window.get("frames"))
+        w = st.window  # {} or a window with its frames
+        return bool(w and w["frames"])
 
-    def _resumes(self, st: KState, phase: str) -> bool:
-        return bool(st.window) and not st.window["frames"] and st.window["resume"] == phase
-
+    # One guard per phase to resume, mutually exclusive; each reads the window itself (they run after every
+    # answer in a law window, so no shared helper call).
     def resume_order(self, st: KState) -> bool:
-        return self._resumes(st, "order")
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "order"
 
     def resume_place(self, st: KState) -> bool:
-        return self._resumes(st, "place")
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "place"
 
     def resume_harvest(self, st: KState) -> bool:
-        return self._resumes(st, "harvest")
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "harvest"
 
     def resume_actions_window(self, st: KState) -> bool:
-        return self._resumes(st, "actions")
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "actions"
 
     def resume(self, st: KState) -> None:
         """Back from a law window: whoever was to decide decides (or the turn moves on after a purchase)."""
@@ -163,9 +161,9 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
 
     def _next_active(self, st: KState, after: int) -> int:
         n = st.num_players
-        for i in range(1, n + 1):
-            q = (after + i) % n
-            if not st.out[q]:
+        out = st.out
+        for q in laws.ROUNDS[n][(after + 1) % n][0]:  # the players after ``after`` round the table, then them
+            if not out[q]:
                 return q
         return after
 
@@ -263,128 +261,11 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
 
     # --- moves ---------------------------------------------------------------------------------------------
     def legal_moves(self, st: KState) -> list[Move]:
-        phase = st.phase
-        p = st.current
-        if phase == "actions":
-            return action_moves(st, p)
-        if phase == "law_window":
-            return laws.window_moves(st, p)
-        if phase == "place":
-            return list(st.open_moves)
-        if phase == "order":
-            return [ORDER[k - 1] for k in range(1, 6) if k not in st.chosen]
-        if phase == "lay_tiles":
-            if setup.setup_step_is_field(st):
-                return [Move("field", node=node) for node in setup.field_spots(st)]
-            spots = setup.cottage_spots(st)
-            numbers = [c % 5 + 1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is None]
-            return [Move("cottage", num=k, node=s) for k in numbers for s in spots]
-        if phase == "relocate":
-            return [Move("relocate", node=s) for s in setup.cottage_spots(st, open_only=True)]
-        if phase == "auction":
-            return [BIDS[0], *(BIDS[k] for k in rounds.bid_range(st, p))]
-        if phase == "auction_pay":
-            return [GIVE[k] for k in range(8) if st.cubes[p][k]]
-        if phase == "harvest_choice":
-            return [TAKE[k] for k in range(5) if st.store[k]]
-        if phase == "choose_start":
-            return list(START[:st.num_players])
-        return []
+        return LEGAL.get(st.phase, no_moves)(st, st.current)
 
     def apply_move(self, st: KState, move: Move) -> None:
         st.legal_cache = None
-        kind = move.kind
-        p = st.current
-        if kind in ("pass", "buy", "house", "fence", "unfence", "craft", "trade", "law"):
-            self._act(st, p, move)
-        elif kind == "play":
-            if st.phase == "actions":
-                st.stay = True
-            laws.play(st, p, move)
-        elif kind == "decline":
-            if st.events is not None:
-                st.note(f"{{p{p}}} plays no law card.", {"player": p})
-            laws.decline(st)
-        elif kind == "take":
-            rounds.take_chosen(st, p, move.get)
-        elif kind == "worker":
-            rounds.place_worker(st, move.node)
-        elif kind == "order":
-            st.chosen.append(move.num)
-            if st.events is not None:
-                st.note(f"{{p{p}}} puts work order marker {st.order_k + 1} on number {move.num}.",
-                        {"player": p, "marker": st.order_k + 1, "number": move.num})
-            chooser = (st.start + st.order_k) % st.num_players
-            laws.open_window(st, "order", laws.players_from(st, chooser), "place")
-        elif kind == "field":
-            setup.lay_field(st, move.node)
-        elif kind == "cottage":
-            setup.lay_cottage(st, move.num, move.node)
-        elif kind == "relocate":
-            self._relocate(st, move.node)
-        elif kind == "bid":
-            self._bid(st, p, move.num)
-        elif kind == "give":
-            self._give(st, p, move.pay)
-        elif kind == "start":
-            st.start = move.num - 1
-            st.auction["done"] = True
-            if st.events is not None:
-                st.note(f"{{p{p}}} makes {{p{st.start}}} the start player.", {"player": p, "start": st.start})
-
-    def _act(self, st: KState, p: int, move: Move) -> None:
-        kind = move.kind
-        st.actor = p
-        laws.end_turn_effect(st)
-        if kind == "pass":
-            st.passes += 1
-            if st.events is not None:
-                st.note(f"{{p{p}}} passes.", {"player": p})
-            return
-        st.passes = 0
-        if kind == "buy":
-            if not laws.open_window(st, "purchase", laws.players_from(st, p + 1, skip=p), "actions", buyer=p,
-                                    tile=move.tile, move=str(move)):
-                actions.complete_purchase(st, p, str(move))
-        elif kind == "house":
-            actions.build_house(st, p, move.num)
-        elif kind == "fence":
-            actions.build_fence(st, p, move.node, move.node2)
-        elif kind == "unfence":
-            actions.remove_fence(st, p, move.node, move.node2)
-        elif kind == "law":
-            actions.procure_law(st, p, move.num, move.pay)
-        else:
-            actions.exchange(st, p, move)
-
-    def _relocate(self, st: KState, site: Any) -> None:
-        cottage = st.relocating.pop(0)
-        st.sites[site] = cottage
-        st.cottage_at[cottage] = site
-        st.fence_cache = None
-        if st.events is not None:
-            st.note(f"{{p{cottage // 5}}} lays {'house' if st.houses[cottage] else 'cottage'} {cottage % 5 + 1} "
-                    f"again on site {site[0]},{site[1]}.", {"player": cottage // 5, "site": list(site)})
-
-    def _bid(self, st: KState, p: int, amount: int) -> None:
-        a = st.auction
-        a["queue"].pop(0)
-        if amount:
-            if p == a["b"]:
-                a["matched"] = True
-            else:
-                a["high"], a["high_bidder"] = amount, p
-        if st.events is not None:
-            st.note(f"{{p{p}}} bids {amount}." if amount else f"{{p{p}}} does not bid.", {"player": p, "bid": amount})
-
-    def _give(self, st: KState, p: int, letter: str) -> None:
-        a = st.auction
-        k = LETTER.index(letter)
-        st.cubes[p][k] -= 1
-        st.cubes[a["payee"]][k] += 1
-        a["owe"] -= 1
-        if st.events is not None:
-            st.note(f"{{p{p}}} pays {{p{a['payee']}}} one {letter} cube.", {"player": p, "to": a["payee"], "cube": letter})
+        APPLY[move.kind](st, st.current, move)
 
     # --- results -----------------------------------------------------------------------------------------------
     def scores(self, st: KState) -> list[int]:

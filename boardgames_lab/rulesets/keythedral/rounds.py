@@ -1,28 +1,20 @@
 """Phases one, two, four and five: work order and workers, the harvest, clearing up, the start-player auction."""
 from __future__ import annotations
 
-from .board import SITE_FIELDS, Node, fmt
+from .board import FIELD_SITES, SITE_FIELDS, fmt
 from .data import CUBE_NAME, FIELD_TILES, LETTER
 from .laws import harvest_yield
 from .moves import Move
 from .state import KState
 
 
-def open_fields(st: KState, cottage: int) -> list[Node]:
-    """keythedral.worker.adjacent / worker.closed: laid, unoccupied fields the cottage reaches past the fences."""
-    site = st.cottage_at[cottage]
-    if site is None:
-        return []
-    fields, workers, fences = st.fields, st.workers, st.fences
-    climbs = st.effects.get("broken_fences") == cottage // 5
-    return [f for f in SITE_FIELDS[site] if f in fields and f not in workers and (climbs or (site, f) not in fences)]
-
-
 def placing_queue(st: KState, chooser: int) -> list[int]:
     """keythedral.order.place_in_turn / law.cottage_number: the cottages that act for the number just chosen."""
     n = st.num_players
     number = st.chosen[st.order_k]
-    renumbered = st.effects.get("renumbered", {})
+    renumbered = st.effects.get("renumbered")
+    if not renumbered:  # the usual round: each player's cottage of that number, from the chooser on
+        return [(chooser + i) % n * 5 + number - 1 for i in range(n)]
     queue = []
     for i in range(n):
         p = (chooser + i) % n
@@ -33,20 +25,31 @@ def placing_queue(st: KState, chooser: int) -> list[int]:
     return queue
 
 
-WORKER: dict[Node, Move] = {}  # worker moves, made once per field place
+WORKER = {f: Move("worker", node=f) for f in FIELD_SITES}  # worker moves, made once per field place
 
 
 def worker_moves(st: KState, cottage: int) -> list[Move]:
-    """The worker moves open to ``cottage``, kept in the state while it places."""
-    st.open_moves = moves = [WORKER.get(f) or WORKER.setdefault(f, Move("worker", node=f))
-                             for f in open_fields(st, cottage)]
+    """keythedral.worker.adjacent / worker.closed: a worker may enter a laid, unoccupied field next to the
+    cottage and not behind a fence. The moves are kept in the state while the cottage places."""
+    site = st.cottage_at[cottage]
+    if site is None:
+        st.open_moves = moves = []
+        return moves
+    fields, workers, fences = st.fields, st.workers, st.fences
+    # keythedral.law.broken_fences: that player's workers climb over fences.
+    climbs = not fences or st.effects.get("broken_fences") == cottage // 5
+    st.open_moves = moves = []
+    for f in SITE_FIELDS[site]:  # a plain loop: cheaper than a comprehension over four places
+        if f in fields and f not in workers and (climbs or (site, f) not in fences):
+            moves.append(WORKER[f])
     return moves
 
 
 def next_placer(st: KState) -> None:
     """Move to the next cottage in the queue that can send a worker (keythedral.worker.idle)."""
-    while st.queue:
-        cottage = st.queue.pop(0)
+    queue = st.queue
+    while queue:
+        cottage = queue.pop(0)
         if worker_moves(st, cottage):
             st.current = cottage // 5
             st.placing = cottage
@@ -59,8 +62,9 @@ def next_placer(st: KState) -> None:
     st.to_place = 0
 
 
-def place_worker(st: KState, field: Node) -> None:
-    p = st.current
+def place_worker(st: KState, p: int, move: Move) -> None:
+    """A worker of the placing cottage enters ``move.node`` (called with the move: it runs after every worker)."""
+    field = move.node
     st.workers[field] = p
     st.to_place -= 1
     if st.events is not None:
