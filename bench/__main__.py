@@ -132,33 +132,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-lab", action="store_true", help="skip the MCTS and tournament speed-up sections")
     parser.add_argument("--decisions", type=int, default=200_000,
                         help="random decisions per measurement, for games with a decisions-per-second target")
+    parser.add_argument("--passes", type=int, default=3,
+                        help="times every measurement is repeated, a pass over all games apart from the next; "
+                             "each figure is the best pass")
     args = parser.parse_args(argv)
     all_cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set(range(os.cpu_count() or 1))
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the targets are stated
-    print(f"Python {sys.version.split()[0]} ({sys.executable}), one core, {args.games} random games in "
-          "batches of 40; games/s is the best batch, median beside it")
-    header = (f"{'game':<18}{'players':>8}{'games/s':>10}{'median':>8}{'API g/s':>10}{'us/dec':>9}{'dec/game':>10}"
-              f"{'clone us':>10}{'peak KiB':>10}  target")
-    print(header)
+    games = [info for info in bgl.games() if args.only in (None, info["name"])]
+    # A busy spell on a shared virtual machine slows every batch inside it, and one virtual core can be slower
+    # than another for minutes (its host core shared with other work). Each pass runs on one core, the passes
+    # take the cores in turn, and each figure is the best pass: other work can only ever make a figure worse.
+    best: dict[tuple[str, int], dict[str, Any]] = {}
+    for number in range(max(args.passes, 1)):
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(0, {sorted(all_cores)[number % len(all_cores)]})  # one core, as targets are stated
+        for info in games:
+            for players in info["players"]:
+                if info["name"] in DECISION_TARGETS:
+                    r, rate = run_decisions(info["name"], players, args.decisions), "decisions_per_s"
+                else:
+                    r, rate = run(info["name"], players, args.games), "games_per_s"
+                key = (info["name"], players)
+                if key not in best or r[rate] > best[key][rate]:
+                    best[key] = r
+    print(f"Python {sys.version.split()[0]} ({sys.executable}), one core at a time, best of {args.passes} passes; "
+          f"{args.games} random games in batches of 40 (games/s: the best batch, median beside it), "
+          f"or {args.decisions} random decisions in five batches")
     ok = True
-    for info in bgl.games():
-        if args.only and info["name"] != args.only:
-            continue
-        if args.only == "lab":
-            break
-        if info["name"] in DECISION_TARGETS:
-            ok &= _report_decisions(info, args.decisions)
-            continue
-        for players in info["players"]:
-            r = run(info["name"], players, args.games)
-            target = r["target"]
-            verdict = "" if target is None else f"{target} games/s: {'met' if r['games_per_s'] >= target else 'NOT met'}"
-            ok &= target is None or r["games_per_s"] >= target
-            print(f"{r['game']:<18}{r['players']:>8}{r['games_per_s']:>10.0f}{r['median_games_per_s']:>8.0f}"
-                  f"{r['api_games_per_s']:>10.0f}"
-                  f"{r['us_per_decision']:>9.2f}{r['decisions_per_game']:>10.0f}{r['clone_us']:>10.2f}"
-                  f"{r['peak_kib']:>10.0f}  {verdict}")
+    for info in games:
+        rows = [best[(info["name"], players)] for players in info["players"]]
+        ok &= (_print_decisions if info["name"] in DECISION_TARGETS else _print_games)(rows)
     if not args.no_lab and args.only in (None, "lab", "saint_petersburg"):
         from .lab import report
 
@@ -166,11 +168,24 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if ok else 1
 
 
-def _report_decisions(info: dict[str, Any], decisions: int) -> bool:
+def _print_games(rows: list[dict[str, Any]]) -> bool:
     ok = True
-    print(f"{'game':<18}{'players':>8}{'dec/s':>10}{'us/dec':>9}{'clone us':>10}  target ({decisions} random decisions)")
-    for players in info["players"]:
-        r = run_decisions(info["name"], players, decisions)
+    print(f"{'game':<18}{'players':>8}{'games/s':>10}{'median':>8}{'API g/s':>10}{'us/dec':>9}{'dec/game':>10}"
+          f"{'clone us':>10}{'peak KiB':>10}  target")
+    for r in rows:
+        target = r["target"]
+        verdict = "" if target is None else f"{target} games/s: {'met' if r['games_per_s'] >= target else 'NOT met'}"
+        ok &= target is None or r["games_per_s"] >= target
+        print(f"{r['game']:<18}{r['players']:>8}{r['games_per_s']:>10.0f}{r['median_games_per_s']:>8.0f}"
+              f"{r['api_games_per_s']:>10.0f}{r['us_per_decision']:>9.2f}{r['decisions_per_game']:>10.0f}"
+              f"{r['clone_us']:>10.2f}{r['peak_kib']:>10.0f}  {verdict}")
+    return ok
+
+
+def _print_decisions(rows: list[dict[str, Any]]) -> bool:
+    ok = True
+    print(f"{'game':<18}{'players':>8}{'dec/s':>10}{'us/dec':>9}{'clone us':>10}  target")
+    for r in rows:
         met = r["decisions_per_s"] >= r["target"]
         ok &= met
         print(f"{r['game']:<18}{r['players']:>8}{r['decisions_per_s']:>10.0f}{r['us_per_decision']:>9.2f}"
