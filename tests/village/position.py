@@ -78,3 +78,32 @@ def act(game: Game, area: str) -> None:
     st = game.state
     board(game, **{area: {"green": 1}})
     game.apply(f"take {area} green")
+
+
+def oldest_dies(game: Game) -> None:
+    """Player 0's first villager, alone on the farm, dies at the end of the turn: the other born villagers wait
+    in the bag, and a plague cube's two time carry the time marker from 11 past the bridge."""
+    for i in range(1, 4):
+        place(game, 0, i, "bag")
+    game.state.time[0] = 11
+    board(game, harvest={"plague": 1})
+    game.apply("take harvest plague")
+    game.apply("skip")
+
+
+def mass_after_harvest(seed: int = 1, grain: int = 5, **options: object) -> Game:
+    """The round ends in a Mass at once: player 0 takes the board's last cube and skips. Player 0 has two villagers
+    in the bag and one on church stage 1 with ``grain`` grain, player 1 one in the bag, and nobody has a coin to
+    buy villagers out, so the draw follows straight away. The rule code's notes are recorded."""
+    game = position(seed=seed, **options)
+    clear_board(game)
+    board(game, harvest={"green": 1})
+    for p, i in ((0, 0), (0, 1), (1, 0)):
+        place(game, p, i, "bag")
+    place(game, 0, 2, "church1")
+    give(game, 0, coins=0, grain=grain)
+    give(game, 1, coins=0)
+    game.state.events = []
+    game.apply("take harvest green")
+    game.apply("skip")
+    return game

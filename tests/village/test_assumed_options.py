@@ -9,7 +9,7 @@ from boardgames_lab.rulesets.village.data import COUNCIL_ADVANCE_TIME, SETUP_CAR
 from boardgames_lab.rulesets.village.info import INFO
 from boardgames_lab.rulesets.village.places import CHURCH1, COUNCIL1, GRAVE
 from tests.conftest import cites
-from tests.village.position import act, board, clear_board, give, place, position
+from tests.village.position import act, give, mass_after_harvest, oldest_dies, place, position
 
 P = "village."
 
@@ -43,12 +43,7 @@ def test_fewer_chronicle_spaces_send_the_dead_to_a_grave_sooner() -> None:
     st = game.state
     assert game.view(0)["chronicle"]["spaces_per_category"] == 2
     st.chronicle[4] = 2  # full at two spaces, where three players would have three
-    for i in range(1, 4):
-        place(game, 0, i, "bag")
-    st.time[0] = 11
-    board(game, harvest={"plague": 1})
-    game.apply("take harvest plague")
-    game.apply("skip")
+    oldest_dies(game)
     assert st.places[0][0] == GRAVE and st.graves == 1
 
 
@@ -58,12 +53,7 @@ def test_the_last_of_fewer_graves_triggers_the_end() -> None:
     st = game.state
     st.chronicle[4] = 3
     st.graves = 5
-    for i in range(1, 4):
-        place(game, 0, i, "bag")
-    st.time[0] = 11
-    board(game, harvest={"plague": 1})
-    game.apply("take harvest plague")
-    game.apply("skip")
+    oldest_dies(game)
     assert st.graves == 6 and st.end_by == 0
 
 
@@ -78,30 +68,15 @@ def test_council_advance_time_follows_the_option() -> None:
     assert st.places[0][0] == COUNCIL1 + 2 and st.time[0] == 3
 
 
-def _mass_without_grain(seed: int, **options: object):  # type: ignore[no-untyped-def]
-    """A Mass in which player 0's villager on church stage 1 may be raised, with no grain to pay."""
-    game = position(seed=seed, **options)
-    clear_board(game)
-    board(game, harvest={"green": 1})
-    for p, i in ((0, 0), (0, 1), (1, 0)):
-        place(game, p, i, "bag")
-    place(game, 0, 2, "church1")
-    give(game, 0, coins=0, grain=0)
-    give(game, 1, coins=0)
-    game.apply("take harvest green")
-    game.apply("skip")
-    return game
-
-
 @cites(P + "mass.advance")
 def test_church_grain_follows_the_option() -> None:
     for seed in range(1, 12):  # a seed whose Mass leaves player 0 the advance step
-        game = _mass_without_grain(seed, church_grain="0-1-2")
+        game = mass_after_harvest(seed, grain=0, church_grain="0-1-2")
         if game.phase == "mass_advance" and game.current_player == 0:
             assert "raise church1 g1" in {str(m) for m in game.legal_moves()}
             game.apply("raise church1 g1")
             assert CHURCH1 + 1 in game.state.places[0] and game.state.grain[0] == 0
-            default = _mass_without_grain(seed)
+            default = mass_after_harvest(seed, grain=0)
             assert "raise church1 g1" not in {str(m) for m in default.legal_moves()}  # stage 2 costs 1 grain
             return
     pytest.fail("no seed reached player 0's advance step")

@@ -9,7 +9,8 @@ from boardgames_lab.rulesets.village.data import CUSTOMERS, SETUP_CARDS, STALLS
 from boardgames_lab.rulesets.village.places import BAG, CHRONICLE0, CHURCH1, COUNCIL1, FARM, GRAVE, REMOVED
 from boardgames_lab.rulesets.village.scoring import final_scores
 from tests.conftest import cites
-from tests.village.position import act, board, clear_board, give, moves, place, position, refresh
+from tests.village.position import (act, board, clear_board, give, mass_after_harvest, moves, oldest_dies, place,
+                                   position, refresh)
 
 P = "village."
 
@@ -198,12 +199,7 @@ def test_full_chronicle_category_sends_the_dead_to_a_grave() -> None:
     game = position()
     st = game.state
     st.chronicle[4] = 2  # the farm category is full with two players
-    for i in range(1, 4):
-        place(game, 0, i, "bag")
-    st.time[0] = 11
-    board(game, harvest={"plague": 1})
-    game.apply("take harvest plague")
-    game.apply("skip")
+    oldest_dies(game)
     assert st.places[0][0] == GRAVE and st.graves == 1
 
 
@@ -213,12 +209,7 @@ def test_last_grave_ends_the_game_after_the_others_last_actions() -> None:
     st = game.state
     st.chronicle[4] = 2 + 1  # three players: three spaces per category
     st.graves = 7
-    for i in range(1, 4):
-        place(game, 0, i, "bag")
-    st.time[0] = 11
-    board(game, harvest={"plague": 1})
-    game.apply("take harvest plague")
-    game.apply("skip")
+    oldest_dies(game)
     assert st.end_by == 0 and st.last_queue == [2] and st.current == 1
     clear_board(game)
     board(game, family={"green": 2})
@@ -296,17 +287,7 @@ def test_mass_buys_own_villagers_out_for_a_coin() -> None:
 @cites(P + "mass.draw", P + "mass.advance")
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_mass_draw_and_advance_with_grain(seed: int) -> None:
-    game = position(seed=seed)
-    clear_board(game)
-    board(game, harvest={"green": 1})
-    for p, i in ((0, 0), (0, 1), (1, 0)):
-        place(game, p, i, "bag")
-    place(game, 0, 2, "church1")
-    give(game, 0, coins=0, grain=5)
-    give(game, 1, coins=0)
-    game.state.events = []  # record the rule code's notes for this test
-    game.apply("take harvest green")
-    game.apply("skip")
+    game = mass_after_harvest(seed, grain=5)
     st = game.state
     assert game.phase == "mass_advance" and st.monks == 4
     drawn = sum(w == CHURCH1 for p in range(2) for w in st.places[p]) - 1
