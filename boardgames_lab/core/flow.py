@@ -156,35 +156,32 @@ class FlowRunner:
         phase = state.phase
         for guard in self._guards[phase]:
             if guard is None or guard(state):
-                _, hook, enter, target = self._edge_of[phase][guard]
-                if state.trail is not None:
-                    state.trail.append((phase, target))
-                state.phase = target
-                if hook is not None:
-                    hook(state)
-                if enter is not None:
-                    enter(state)
+                self._take(state, self._edge_of[phase][guard])
                 self.settle(state)
                 return
         self._turn[phase](state)
 
     def settle(self, state: Any) -> bool:
         """Follow edges while guards pass. Returns whether the phase changed."""
-        moved = False
-        trail = state.trail
         out = self._out
-        for _ in range(self.MAX_STEPS):
-            for guard, hook, enter, target in out[state.phase]:
+        for step in range(self.MAX_STEPS):
+            for edge in out[state.phase]:
+                guard = edge[0]
                 if guard is None or guard(state):
-                    if trail is not None:
-                        trail.append((state.phase, target))
-                    state.phase = target
-                    if hook is not None:
-                        hook(state)
-                    if enter is not None:
-                        enter(state)
-                    moved = True
+                    self._take(state, edge)
                     break
             else:
-                return moved
+                return step > 0
         raise RuntimeError(f"flow did not settle in phase {state.phase}")
+
+    @staticmethod
+    def _take(state: Any, edge: tuple[Hook | None, Hook | None, Hook | None, str]) -> None:
+        """Move along an edge whose guard passed: record it, change phase, run its hook, then the target's."""
+        _, hook, enter, target = edge
+        if state.trail is not None:
+            state.trail.append((state.phase, target))
+        state.phase = target
+        if hook is not None:
+            hook(state)
+        if enter is not None:
+            enter(state)
