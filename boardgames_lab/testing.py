@@ -76,16 +76,15 @@ def _fail(game: Game, message: str) -> ConformanceError:
 
 
 def _check_one(name: str, n: int, seed: int, opts: dict[str, Any], report: Report,
-               undo_every: int, view_every: int, max_moves: int, players_by: str = "random") -> None:
+               undo_every: int, view_every: int, max_moves: int, players_by: str) -> None:
     game = Game(definition(name), n, seed, opts, mode=SANDBOX)
     d = game.definition
     chooser = random.Random(seed * 7919 + n)
     pool: dict[str, Any] = {}  # every move seen so far, to probe later positions with
     _check_invariants(game)
-    horizon = d.conformance_moves  # a game whose random play rarely ends is checked over its first moves
     bots = [] if players_by == "random" else [make_bot(players_by, seed=seed * 31 + q) for q in range(n)]
-    if bots:
-        horizon = None  # bots that play sensibly finish the game
+    # A game whose random play rarely ends is checked over its first moves; bots play theirs to the end.
+    horizon = None if bots else d.conformance_moves
     while not game.is_over:
         if horizon is not None and game.ply >= horizon:
             break
