@@ -9,6 +9,7 @@ from .errors import OptionError
 from .flow import Flow, FlowRunner
 from .rng import Rng
 from .rules import CORE_RULES, Rule, RuleBook
+from .secrets import Secret
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,9 @@ class GameDefinition(ABC, Generic[S]):
     # games whose uniformly random play wastes resources and rarely reaches the end; the suite also plays such a
     # game to its end with heuristic bots in every seat.
     conformance_moves: int | None = None
+    # What each seat may not see, declared from the rulebook apart from ``view`` (core/secrets.py); the
+    # conformance suite's leak test perturbs these and checks that views and logs stay the same.
+    secrets: tuple[Secret, ...] = ()
 
     def __init__(self) -> None:
         self.flow.validate(self, self.rulebook)
