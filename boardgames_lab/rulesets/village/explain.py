@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from ...core.definition import Explanation
-from .data import AREAS, BUILDING_OF_GOOD, BUILDINGS, GOODS, MILL_GRAIN, WAGON
+from .data import AREAS, BUILDING_OF_GOOD, BUILDINGS, GOODS
 from .moves import Move, parse
 from .phases import FLOW
+from .refusals import CHECKS, field_fault
 from .state import VillageState
 
 P = "village."
-AREA_OF_KIND = {"harvest": 0, "birth": 1, "recall": 1, "craft": 2, "mill": 2, "council": 5, "travel": 4, "church": 6}
+AREA_OF_KIND = {"harvest": 0, "birth": 1, "recall": 1, "craft": 2, "mill": 2, "council": 5, "privilege": 5, "travel": 4, "church": 6}
 PHASE_HINTS = {
     "turn": ("turn.take_cube", "take a cube first (e.g. 'take harvest green') or use the Well"),
     "action": ("turn.skip", "act in the area whose cube you took, or 'skip'"),
@@ -84,72 +85,20 @@ class Explaining:
             rule, hint = PHASE_HINTS.get(phase, ("turn.take_cube", "no move can be made now"))
             return _no(rule, f"'{move.kind}' is not a move of the {FLOW.phase(phase).label.lower()} step: {hint}")
         legal = self.legal_moves(st)  # type: ignore[attr-defined]
-        rule = _rule_of(move)
         if move in legal:
-            return Explanation(True, P + rule, f"'{move}' is legal here" + _describe(st, move))
-        return _no(*self._why_not(st, move, rule, legal))
-
-    def _why_not(self, st: VillageState, move: Move, rule: str, legal: list[Move]) -> tuple[str, str]:
-        p = st.current
-        kind = move.kind
-        same = [str(m) for m in legal if m.kind == kind][:6]
-        alternatives = f"; possible now: {', '.join(same)}" if same else ""
-        if st.phase == "action" and kind in AREA_OF_KIND and AREA_OF_KIND[kind] != st.area:
-            return "turn.take_cube", (f"your cube came from the {AREAS[st.area]} area, so only its action (or 'skip') "
-                                      f"is open; '{kind}' belongs to {AREAS[AREA_OF_KIND[kind]]}")
-        if kind == "take":
-            if st.no_cubes:
-                return "end.no_cubes", "the board is empty: take any action with 'free <area>'"
-            return rule, f"the {move.a} area holds no {move.b} cube{alternatives}"
-        if kind == "free" and st.no_cubes:
-            return rule, f"you cannot take the {move.a} action now{alternatives}"
-        if kind == "free":
-            return rule, "'free' actions exist only in the last actions once the board has no cubes; take a cube"
-        if kind == "well":
-            if st.no_cubes:
-                return "end.no_cubes", "the board is empty: act without the Well, e.g. 'free harvest'"
-            return rule, (f"the Well needs three {move.b or 'coins'} (coins may stand in, coins.joker) and an area "
-                          f"with an action you can take{alternatives}")
-        if kind == "harvest":
-            return rule, "harvesting needs a villager on your farm"
-        if kind == "birth":
-            return rule, "every villager of yours is already born; recall one instead"
-        if kind == "mill":
-            return rule, f"the mill needs {MILL_GRAIN} grain (you have {st.grain[p]}) and coins left in the supply"
-        if kind == "craft":
-            good = GOODS.index(move.a)
-            building = BUILDINGS[max(BUILDING_OF_GOOD[good], 0)]
-            if building.name == "brewery" and not st.options.get("inn_brewery"):
-                return rule, "the brewery belongs to the Inn expansion: start the game with inn_brewery=True"
-            if move.b.endswith("_tool") and not st.goods[p][7]:
-                return rule, "a doubled output needs a tool (Marriage); take one with the stage-3 privilege"
-            if BUILDING_OF_GOOD[good] < 0:
-                return rule, f"no craft building makes {move.a}"
-            if not st.goods_supply[good]:
-                return rule, f"no {move.a} is left in the supply"
-            if move.b.startswith("worker"):
-                return rule, f"you have no trained villager at the {building.name}; train one ('craft {move.a} train g<n>')"
-            if move.b.startswith("train"):
-                return rule, f"training needs a generation-{move.gen} villager on your farm{alternatives}"
-            return rule, f"you cannot pay the {building.name}'s resources this way (coins may replace cubes){alternatives}"
-        if kind == "travel" and not st.goods[p][WAGON]:
-            return rule, "travelling costs one wagon and you have none; make one at the wagon maker"
-        if kind == "privilege":
-            return rule, ("that privilege is not open to you: use a stage your councillor holds or below, the ring must "
-                          f"be free, stage 4 costs a coin{alternatives}")
-        if kind == "serve":
-            if not move.a.isdigit() or not (1 <= int(move.a) <= len(st.stalls)) or st.stalls[int(move.a) - 1] < 0:
-                return "market.available", f"stall {move.a} holds no customer{alternatives}"
-            if any(m.kind == "serve" and m.a == move.a for m in legal):
-                return "market.surcharge", f"pay the surcharge differently{alternatives}"
-            return rule, f"you lack the goods or grain this customer asks for{alternatives}"
-        if kind == "dies":
-            return rule, f"the villager who dies must be one of your oldest visible villagers{alternatives}"
-        if kind in ("redeem", "raise"):
-            return rule, f"not possible with your coins, grain and villagers now{alternatives}"
-        if kind == "cubes":
-            return rule, f"the supply does not hold those cubes{alternatives}"
-        what = "the route's cubes and two time" if kind == "travel" else "the cost"
-        return rule, f"'{move}' is not possible: check the villager's place and generation and {what}{alternatives}"
+            return Explanation(True, P + _rule_of(move), f"'{move}' is legal here" + _describe(st, move))
+        return _no(*why_not(st, move, legal))
 
 
+def why_not(st: VillageState, move: Move, legal: list[Move]) -> tuple[str, str]:
+    """The first rule an illegal move of this step's kinds breaks (refusals.py), with the legal moves of its kind."""
+    kind = move.kind
+    fault = field_fault(move)
+    if fault:
+        return fault
+    if st.phase == "action" and kind in AREA_OF_KIND and AREA_OF_KIND[kind] != st.area:
+        return "turn.take_cube", (f"your cube came from the {AREAS[st.area]} area, so only its action (or 'skip') "
+                                  f"is open; '{kind}' belongs to {AREAS[AREA_OF_KIND[kind]]}")
+    rule, reason = CHECKS[kind](st, st.current, move)
+    same = [str(m) for m in legal if m.kind == kind][:6]
+    return rule, reason + (f"; possible now: {', '.join(same)}" if same else "")

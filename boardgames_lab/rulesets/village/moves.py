@@ -59,17 +59,17 @@ class Move(NamedTuple):
     coins: int = 0  # coins paid in place of influence cubes
 
     def __str__(self) -> str:
-        words = [self.kind]
+        words = [str(self.kind)]  # str() throughout: a hand-built move with a wrong field must still print
         if self.a:
-            words.append(self.a)
+            words.append(str(self.a))
         if self.b:
-            words.append(self.b)
+            words.append(str(self.b))
         if self.gen:
             words.append(f"g{self.gen}")
         if self.kind == "council" and self.b:  # the payment reads last: "council farm g1 green"
-            words = [self.kind, self.a, f"g{self.gen}", self.b]
+            words = [self.kind, str(self.a), f"g{self.gen}", str(self.b)]
         if self.kind == "church":
-            words = [self.kind, f"g{self.gen}", self.b]
+            words = [self.kind, f"g{self.gen}", str(self.b)]
         if self.coins:
             words.append(f"+{self.coins}c")
         return " ".join(words)
@@ -77,6 +77,7 @@ class Move(NamedTuple):
 
 _COINS = re.compile(r"^\+([1-9])c$")
 _GEN = re.compile(r"^g([1-4])$")
+_STALL = re.compile(r"[1-9][0-9]*", re.ASCII)  # ASCII digits only: "²" and "٣" are not stall numbers
 
 
 def _bad(text: str, why: str) -> InvalidNotation:
@@ -126,7 +127,7 @@ def _shaped(text: str, kind: str, rest: list[str], gen: int, coins: int) -> Move
         and (a == "3" or not b),
         "travel": a in PLACE_INDEX and b in PLACE_INDEX and gen > 0,
         "church": a in ("brown", "time") and not b and gen > 0,
-        "serve": a.isdigit() and not b and not gen,
+        "serve": _STALL.fullmatch(a) is not None and not b and not gen,
         "cubes": a in COLOURS and b in COLOURS and not gen and not coins,
         "dies": a in PLACE_INDEX and not b and gen > 0 and not coins,
         "redeem": not a and gen > 0 and not coins,

@@ -1,0 +1,203 @@
+"""Village "why not?": every refusal names the rule that really forbids the move, and no move value crashes.
+
+The fuzz at the end follows the conformance suite's move-value contract: a legal move with one field replaced by
+another value (from other positions' legal moves, or of a wrong type) raises only ``IllegalMove``, is explained as
+legal exactly when it is in ``legal_moves()``, cites a known rule, and changes nothing.
+"""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.core.errors import IllegalMove, InvalidNotation
+from boardgames_lab.rulesets.village import RULES, Move, parse
+from boardgames_lab.rulesets.village.refusals import UNEXPLAINED
+from tests.conftest import cites
+from tests.village.position import act, board, give, moves, place, position
+from tests.village.test_flow import market_game
+
+P = "village."
+
+
+def refused(game: bgl.Game, move: Move | str) -> tuple[str, str]:
+    """The rule and reason of a refusal, checked to be the same from explain and from apply."""
+    why = game.explain(move)
+    assert not why.legal
+    with pytest.raises(IllegalMove) as err:
+        game.apply(move)
+    assert err.value.rule == why.rule
+    return why.rule, why.reason
+
+
+@cites(P + "market.surcharge")
+def test_goods_in_hand_but_no_coin_for_the_surcharge() -> None:
+    game = market_game()
+    game.apply("take market green")
+    game.apply("pass")  # the opener is out; seat 1 holds what stall 1 asks for, but neither green nor coin
+    give(game, 1, cubes={"green": 0}, coins=0)
+    assert moves(game) == {"pass"}
+    rule, reason = refused(game, "serve 1")
+    assert rule == P + "market.surcharge"
+    assert "green" in reason and "coin" in reason and "lack" in reason and "wagon" not in reason
+
+
+@cites(P + "coins.joker")
+def test_a_coin_named_for_the_surcharge_must_be_held() -> None:
+    game = market_game()
+    game.apply("take market green")
+    game.apply("pass")
+    give(game, 1, coins=0)
+    rule, reason = refused(game, "serve 1 +1c")
+    assert rule == P + "coins.joker" and "0 coin" in reason
+
+
+@cites(P + "market.first_sale")
+def test_the_first_sale_pays_no_surcharge() -> None:
+    game = market_game()
+    game.apply("take market green")
+    give(game, 0, coins=1)
+    rule, _ = refused(game, "serve 1 +1c")
+    assert rule == P + "market.first_sale"
+
+
+@cites(P + "market.available")
+def test_missing_goods_are_named() -> None:
+    game = market_game()
+    game.apply("take market green")
+    game.apply("pass")
+    give(game, 1, goods={"wagon": 0})
+    rule, reason = refused(game, "serve 1")
+    assert rule == P + "market.available" and "1 wagon" in reason
+
+
+@cites(P + "family.birth")
+def test_birth_names_no_generation() -> None:
+    game = position()
+    act(game, "family")
+    assert "birth" in moves(game)  # unborn villagers are waiting
+    rule, reason = refused(game, Move("birth", gen=3))
+    assert rule == P + "family.birth"
+    assert "already born" not in reason and "lowest-numbered" in reason
+
+
+@cites(P + "crafts.mill")
+def test_the_mill_is_not_a_craft_good() -> None:
+    game = position()
+    act(game, "crafts")
+    rule, reason = refused(game, Move("craft", "mill", "train", 1))
+    assert rule == P + "crafts.mill" and "'mill'" in reason
+
+
+@cites(P + "crafts.resources", P + "coins.joker")
+def test_resource_payment_refusals() -> None:
+    game = position()
+    give(game, 0, cubes={"orange": 1, "pink": 0}, coins=0)
+    act(game, "crafts")
+    rule, reason = refused(game, "craft wagon pay")
+    assert rule == P + "crafts.resources" and "1 orange + 1 pink" in reason
+    give(game, 0, coins=1)
+    rule, reason = refused(game, "craft wagon pay")  # a coin could stand in, but none is named
+    assert rule == P + "crafts.resources" and "+1c" in reason
+    rule, _ = refused(game, "craft wagon pay +2c")
+    assert rule == P + "coins.joker"
+
+
+@cites(P + "crafts.training")
+def test_training_names_the_missing_farm_villager() -> None:
+    game = position()
+    act(game, "crafts")
+    rule, reason = refused(game, "craft wagon train g2")
+    assert rule == P + "crafts.training" and "generation-2" in reason
+
+
+@cites(P + "council.advance")
+def test_the_top_council_stage_cannot_advance() -> None:
+    game = position()
+    place(game, 0, 0, "council4")
+    give(game, 0, cubes={"green": 2})
+    act(game, "council")
+    rule, reason = refused(game, "council council4 g1 green")
+    assert rule == P + "council.advance" and "stage 4" in reason
+
+
+@cites(P + "council.privilege", P + "council.prestige")
+def test_privilege_refusals_name_the_stage_or_the_cost() -> None:
+    game = position()
+    place(game, 0, 0, "council4")
+    give(game, 0, coins=0)
+    act(game, "council")
+    rule, _ = refused(game, "privilege 4")
+    assert rule == P + "council.prestige"
+    rule, _ = refused(game, "privilege none")  # only an owed privilege can be declined
+    assert rule == P + "council.privilege"
+
+
+@cites(P + "travel.route")
+def test_travel_names_the_missing_route() -> None:
+    game = position()
+    give(game, 0, goods={"wagon": 1}, cubes={"brown": 2, "pink": 2})
+    act(game, "travel")
+    rule, reason = refused(game, "travel farm cleve g1")
+    assert rule == P + "travel.route" and "no route" in reason
+
+
+@cites(P + "death.oldest")
+def test_a_younger_villager_cannot_die_first() -> None:
+    game = position()
+    place(game, 0, 0, "council1")  # two places hold a generation-1 villager: a real choice of who dies
+    place(game, 0, 4, "farm")  # and a generation-2 villager on the farm
+    game.state.time[0] = 11
+    board(game, harvest={"plague": 1})
+    game.apply("take harvest plague")
+    game.apply("skip")
+    assert game.phase == "death"
+    rule, reason = refused(game, "dies farm g2")
+    assert rule == P + "death.oldest" and "generation 1" in reason
+
+
+@pytest.mark.parametrize("text", ["serve ²", "serve ٣", "serve 0", "take crafts green +²c", "recall farm g٣"])
+def test_notation_numbers_are_ascii_digits(text: str) -> None:
+    with pytest.raises(InvalidNotation):
+        parse(text)
+
+
+# --- the move-value fuzz ------------------------------------------------------------------------------------------
+
+WRONG: tuple[Any, ...] = ("zzz", 1.5, True, None, (), [], -1, 0, 99, "", "²", "farm", "mill")
+
+
+def _probe(game: bgl.Game, move: Move, known: set[str]) -> None:
+    legal = game.legal_moves()
+    before = game.definition.snapshot(game.state)
+    why = game.explain(move)
+    assert why.legal == (move in legal), move
+    if why.legal:
+        return
+    assert why.rule in known and why.reason and UNEXPLAINED not in why.reason, (move, why)
+    with pytest.raises(IllegalMove) as err:
+        game.apply(move)
+    assert err.value.rule == why.rule, move
+    assert game.definition.snapshot(game.state) == before, move
+
+
+@pytest.mark.parametrize("players, seed, options", [(2, 3, {}), (4, 5, {"inn_brewery": True, "marriage": True})])
+def test_move_value_fuzz(players: int, seed: int, options: dict[str, Any]) -> None:
+    known = set(RULES.ids())
+    pool: dict[str, set[Any]] = defaultdict(set)
+    rng = random.Random(seed)
+    game = bgl.new_game("village", players=players, seed=seed, mode="sandbox", **options)
+    while not game.is_over and game.state.ply < 300:
+        legal = game.legal_moves()
+        for m in legal:
+            for field in Move._fields:
+                pool[field].add(getattr(m, field))
+        base = rng.choice(legal)
+        for field in Move._fields:
+            values = sorted(pool[field], key=repr) + list(WRONG)
+            for value in rng.sample(values, min(8, len(values))):
+                _probe(game, base._replace(**{field: value}), known)
+        game.apply(base)
