@@ -22,6 +22,7 @@ from .phases import FLOW
 from .places import BAG, CHURCH1, FARM, PLACE_INDEX, UNBORN
 from .rules import RULES
 from .scoring import final_scores, winners
+from .secrets import SECRETS
 from .state import VillageState
 from .view import Viewing
 
@@ -41,6 +42,7 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
     info = INFO
     flow = FLOW
     rulebook = RULES
+    secrets = SECRETS
 
     # --- set-up ------------------------------------------------------------------------------
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> VillageState:
