@@ -48,3 +48,47 @@ def test_viewer_uses_the_village_drawing() -> None:
     from boardgames_lab.widgets import GameViewer
     viewer = GameViewer(played(30))
     assert "Village, round" in viewer.board_html.value
+
+
+NO_NUMPY = """
+import sys
+sys.modules["numpy"] = None  # any import of numpy now fails, as in a lab installed without it
+import boardgames_lab as bgl
+from boardgames_lab.bots import RandomBot, bot_move
+from boardgames_lab.rulesets.village.render import render_html
+game, bot = bgl.new_game("village", players=4, seed=2), RandomBot(seed=2)
+while game.ply < 120 and not game.is_over:
+    game.apply(bot_move(game, bot))
+html = render_html(game.view(0), game.names)
+assert html.count("<svg") == 5, html[:200]
+try:
+    import ipywidgets  # noqa: F401
+except ImportError:
+    pass
+else:
+    from boardgames_lab.widgets import GameViewer
+    assert "Village, round" in GameViewer(game).board_html.value
+assert "numpy" not in {name for name, module in sys.modules.items() if module is not None}
+print("drawn")
+"""
+
+
+def test_drawing_needs_no_numpy() -> None:
+    """The travel map is laid out as data (data.MAP_LAYOUT), so the viewer runs where numpy is not installed."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-c", NO_NUMPY], capture_output=True, text=True, env=env, cwd=root,
+                          timeout=300)
+    assert done.returncode == 0 and "drawn" in done.stdout, done.stderr[-2000:]
+
+
+def test_every_place_of_the_map_has_a_fixed_position() -> None:
+    from boardgames_lab.rulesets.village.data import MAP_LAYOUT
+    assert set(MAP_LAYOUT) == set(MAP.nodes)
+    assert all(-1 <= x <= 1 and -1 <= y <= 1 for x, y in MAP_LAYOUT.values())
+    assert len(set(MAP_LAYOUT.values())) == len(MAP_LAYOUT)  # no two places drawn on top of each other

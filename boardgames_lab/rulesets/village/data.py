@@ -147,6 +147,18 @@ ROUTES = (  # (from, to, cubes by colour); from the village: 2 brown one way, 2 
     ("Grafing", "Hohenberg", (ORANGE, BROWN)),
 )
 
+# Where each place of the travel map is drawn, x and y from -1 to 1 (y grows downward): a fixed layout laid
+# out once, since the map never changes. The sources give no geography (the map itself is ASSUMED above), so
+# the village sits at the left and each town stands in the column of its fewest routes from the village,
+# placed so that no two routes cross.
+MAP_LAYOUT: dict[str, tuple[float, float]] = {
+    VILLAGE: (-1.0, 0.0),
+    "Altdorf": (-0.5, -0.6), "Brunnen": (-0.5, 0.6),
+    "Cleve": (0.0, -0.9), "Dorn": (0.0, 0.0), "Eschen": (0.0, 0.9),
+    "Furt": (0.5, -0.45), "Grafing": (0.5, 0.45),
+    "Hohenberg": (1.0, 0.0),
+}
+
 # --- scoring (fact sheet §1.14, from the rulebook transcription) ----------------------------
 TRAVEL_POINTS = (0, 1, 3, 6, 10, 14, 18)  # by towns visited; more than six count as six
 COUNCIL_POINTS = (0, 0, 2, 4, 6)  # per living councillor, by stage

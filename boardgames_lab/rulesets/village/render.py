@@ -1,7 +1,8 @@
 """How a Village view looks: an SVG of the village board and one of each farmyard (presentation only).
 
 ``render_html(view)`` draws whatever ``game.view(p)`` or ``game.full_view()`` returned and nothing
-more. The travel map is laid out from the same networkx graph the rules use.
+more. The travel map is the graph the rules use, drawn at the fixed places of ``data.MAP_LAYOUT`` (no physics
+layout at run time, so drawing needs nothing beyond the standard library and networkx).
 """
 from __future__ import annotations
 
@@ -9,15 +10,12 @@ import math
 from html import escape
 from typing import Any, Sequence
 
-import networkx as nx
-
-from .data import AREAS, CATEGORIES, COLOURS, VILLAGE
+from .data import AREAS, CATEGORIES, COLOURS, MAP_LAYOUT, VILLAGE
 from .phases import FLOW
 from .travel import MAP
 
 PLAYER_FILL = ("#d32f2f", "#fbc02d", "#1976d2", "#efe6c8")
 CUBE_FILL = {"orange": "#ef6c00", "green": "#2e7d32", "brown": "#6d4c41", "pink": "#ec407a", "plague": "#111"}
-LAYOUT = {node: (float(x), float(y)) for node, (x, y) in nx.spring_layout(MAP, seed=7).items()}
 CSS = """
 .vlg{font-family:Helvetica,Arial,sans-serif;font-size:13px;color:#222}
 .vlg-head{display:flex;gap:10px;align-items:baseline;margin-bottom:4px}
@@ -108,7 +106,7 @@ def _travel(where: dict[str, list[tuple[int, int]]], view: dict[str, Any]) -> st
     out = [_box(x0, y0, w, h, "travel")]
 
     def at(node: str) -> tuple[float, float]:
-        px, py = LAYOUT[node]
+        px, py = MAP_LAYOUT[node]
         return x0 + 30 + (px + 1) / 2 * (w - 60), y0 + 30 + (py + 1) / 2 * (h - 50)
 
     for a, b, data in MAP.edges(data=True):
