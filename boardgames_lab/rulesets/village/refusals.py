@@ -13,11 +13,11 @@ from .actions import GREEN_NEED, RESOURCE_NEED, STAGE, TOP_STAGE, farm_gens
 from .data import (AREAS, BREAD, BREWERY, BUILDING_OF_GOOD, BUILDINGS, CHURCH_STAGES, COLOURS, CUBE_NAMES, GENERATIONS,
                    GOODS, MASS_PIECES, MILL_GRAIN, SCROLL, TOOL, WAGON, WELL_CUBES)
 from .death import death_options
-from .info import church_grain
+from .info import church_grain, goods_totals
 from .moves import HOW, Move
 from .payment import Need
 from .market import DEMAND, GRAIN_DEMAND
-from .places import BAG, CHURCH1, COUNCIL1, FARM, PLACE_INDEX, PLACE_NAMES, TOWN0, alive_on_board
+from .places import BAG, CHURCH1, COUNCIL1, FARM, PLACE_INDEX, PLACE_NAMES, TOWN0, alive_on_board, visible
 from .state import VillageState
 from .travel import TOWN_INDEX, routes_from_place
 
@@ -279,6 +279,8 @@ def _privilege_detail(st: VillageState, p: int, stage: int, good: str) -> Refusa
     if stage == 3:
         if good not in GOOD_INDEX:
             return "council.good", f"name the good you take: {', '.join(GOODS)}"
+        if not goods_totals(st.options)[GOOD_INDEX[good]]:
+            return "council.good", f"there is no {good} in this game: it comes with an expansion option"
         if not st.goods_supply[GOOD_INDEX[good]]:
             return "council.good", f"no {good} is left in the supply"
         return "council.good", UNEXPLAINED
@@ -364,6 +366,8 @@ def _dies(st: VillageState, p: int, move: Move) -> Refusal:
         return "death.oldest", f"a death names only the place and the generation, e.g. {named}"
     if move.a not in PLACE_INDEX:
         return "death.oldest", f"'{move.a}' is not a place; choose from {named}"
+    if not visible(PLACE_INDEX[move.a]):
+        return "death.oldest", f"only a visible villager (farm or board) can die, not one at {move.a}; choose from {named}"
     low = min((g for _, g in options), default=0)
     if not move.gen:
         return "death.oldest", f"name the generation of the villager who dies: {named}"
