@@ -17,7 +17,7 @@ from boardgames_lab.core.errors import IllegalMove, InvalidNotation
 from boardgames_lab.rulesets.village import RULES, Move, parse
 from boardgames_lab.rulesets.village.refusals import UNEXPLAINED
 from tests.conftest import cites
-from tests.village.position import act, board, give, moves, place, position
+from tests.village.position import act, board, clear_board, give, moves, place, position, refresh
 from tests.village.test_flow import market_game
 
 P = "village."
@@ -201,3 +201,21 @@ def test_move_value_fuzz(players: int, seed: int, options: dict[str, Any]) -> No
             for value in rng.sample(values, min(8, len(values))):
                 _probe(game, base._replace(**{field: value}), known)
         game.apply(base)
+
+
+@cites(P + "end.no_cubes")
+def test_refusals_on_the_empty_board_of_the_last_actions() -> None:
+    game = position()
+    st = game.state
+    clear_board(game)
+    board(game, harvest={"green": 1})
+    st.end_by, st.last_queue = 1, [0]
+    st.current = st.turn_player = 1
+    st.phase = "turn"
+    refresh(game)
+    game.apply("take harvest green")
+    game.apply("skip")
+    assert st.no_cubes and "free harvest" in moves(game)
+    for move in ("take harvest green", "well harvest +3c", "harvest"):
+        rule, reason = refused(game, move)
+        assert rule == P + "end.no_cubes" and "free" in reason, move

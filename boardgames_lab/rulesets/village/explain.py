@@ -83,6 +83,8 @@ class Explaining:
         phase = st.phase
         if move.kind not in FLOW.phase(phase).moves:
             rule, hint = PHASE_HINTS.get(phase, ("turn.take_cube", "no move can be made now"))
+            if phase == "turn" and st.no_cubes:
+                rule, hint = "end.no_cubes", "the board is empty in the last actions: take any action with 'free <area>'"
             return _no(rule, f"'{move.kind}' is not a move of the {FLOW.phase(phase).label.lower()} step: {hint}")
         legal = self.legal_moves(st)  # type: ignore[attr-defined]
         if move in legal:
