@@ -34,7 +34,7 @@ notation                           meaning
 =================================  =================================================================================
 
 A villager is named by its place and generation (``g1`` .. ``g4``); coins paid in place of influence
-cubes are written last (``+2c``).
+cubes are written last (``+2c``). Numbers are ASCII digits (``serve ²`` or ``serve ٣`` is not notation).
 """
 from __future__ import annotations
 
