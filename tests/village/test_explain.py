@@ -18,7 +18,7 @@ from boardgames_lab.rulesets.village import RULES, Move, parse
 from boardgames_lab.rulesets.village.refusals import UNEXPLAINED
 from tests.conftest import cites
 from tests.village.position import act, board, clear_board, give, moves, place, position, refresh
-from tests.village.test_flow import market_game
+from tests.village.test_flow import market_game, mass_game
 
 P = "village."
 
@@ -219,3 +219,16 @@ def test_refusals_on_the_empty_board_of_the_last_actions() -> None:
     for move in ("take harvest green", "well harvest +3c", "harvest"):
         rule, reason = refused(game, move)
         assert rule == P + "end.no_cubes" and "free" in reason, move
+
+
+@cites(P + "turn.take_cube", P + "mass.select")
+def test_coins_on_a_move_that_pays_none_are_refused() -> None:
+    game = position()
+    take = game.legal_moves()[0]
+    assert take.kind == "take"
+    rule, reason = refused(game, take._replace(coins=1))
+    assert rule == P + "turn.take_cube" and "holds no" not in reason
+    game = mass_game()
+    assert game.phase == "mass" and "redeem g1" in moves(game)
+    rule, reason = refused(game, Move("redeem", gen=1, coins=2))
+    assert rule == P + "mass.select" and "one coin" in reason

@@ -108,6 +108,8 @@ def _take(st: VillageState, p: int, move: Move) -> Refusal:
         return "turn.take_cube", f"'{move.a}' is not an action area; areas: {', '.join(AREAS)}"
     if move.b not in CUBE_NAMES:
         return "turn.take_cube", f"'{move.b}' is not a cube; cubes: {', '.join(CUBE_NAMES)}"
+    if move.gen or move.coins:
+        return "turn.take_cube", "taking a cube names only the area and the cube: 'take <area> <cube>'"
     return "turn.take_cube", f"the {move.a} area holds no {move.b} cube"
 
 
@@ -377,8 +379,8 @@ def _dies(st: VillageState, p: int, move: Move) -> Refusal:
 
 
 def _redeem(st: VillageState, p: int, move: Move) -> Refusal:
-    if move.a or move.b:
-        return "mass.select", "a buy-out names only the generation: 'redeem g<n>'"
+    if move.a or move.b or move.coins:
+        return "mass.select", "a buy-out costs one coin and names only the generation: 'redeem g<n>'"
     if st.selected >= MASS_PIECES:
         return "mass.select", f"{MASS_PIECES} pieces have been taken out of the bag already"
     if not st.coins[p]:
@@ -392,6 +394,8 @@ def _raise(st: VillageState, p: int, move: Move) -> Refusal:
         return "mass.advance", f"only a villager on a church stage advances, not one at '{move.a}'"
     if place == CHURCH4:
         return "mass.advance", "church stage 4 is the last: that villager cannot advance"
+    if move.coins:
+        return "mass.advance", "a church stage is paid with grain or bread, not coins"
     fault = _villager_fault(st, p, place, move.gen, "mass.advance")
     if fault:
         return fault
