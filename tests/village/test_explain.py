@@ -232,3 +232,40 @@ def test_coins_on_a_move_that_pays_none_are_refused() -> None:
     assert game.phase == "mass" and "redeem g1" in moves(game)
     rule, reason = refused(game, Move("redeem", gen=1, coins=2))
     assert rule == P + "mass.select" and "one coin" in reason
+
+
+def _well_formed_moves() -> list[Move]:
+    """Every move the notation can write with the game's names (tables of movetables.py and a few more)."""
+    from boardgames_lab.rulesets.village import mass, movetables as t
+    from boardgames_lab.rulesets.village.data import COLOURS, GOODS
+    from boardgames_lab.rulesets.village.moves import HOW
+    from boardgames_lab.rulesets.village.places import PLACE_NAMES
+    out = {*t.TAKE, *t.FREE, *(m for by_area in t.WELL for row in by_area for m in row)}
+    out |= {m for row in t.RECALL for m in row} | {m for row in t.COUNCIL_SCROLL for m in row}
+    out |= {m for by_place in t.COUNCIL_GREEN for row in by_place for m in row}
+    out |= {Move("craft", good, how, g if how.startswith("train") else 0, k)
+            for good in GOODS + ("mill",) for how in HOW for g in range(1, 5) for k in range(3)}
+    out |= {m for rows in t.TRAVEL for _, _, by_gen in rows for row in by_gen for m in row}
+    out |= {m for row in t.CHURCH_BROWN for m in row} | set(t.CHURCH_TIME)
+    out |= {t.PRIV_NONE, t.PRIV_RING, t.PRIV_CUBES, t.PRIV_PRESTIGE, *t.PRIV_GOOD}
+    out |= {Move("serve", str(i), coins=k) for i in range(1, 7) for k in range(3)}
+    out |= {Move("cubes", a, b) for a in COLOURS for b in COLOURS}
+    out |= {Move("dies", w, gen=g) for w in PLACE_NAMES for g in range(1, 5)}
+    out |= {*mass.REDEEM, *(m for row in mass.RAISE.values() for m in row),
+            *(m for row in mass.RAISE_BREAD.values() for m in row)}
+    out |= {Move(kind) for kind in ("skip", "harvest", "birth", "mill", "pass", "done")}
+    return sorted(out, key=repr)
+
+
+def test_every_well_formed_move_is_legal_or_refused_with_a_reason() -> None:
+    """No refusal falls through the checks of refusals.py: each names the condition that fails."""
+    universe = _well_formed_moves()
+    rng = random.Random(7)
+    game = bgl.new_game("village", players=3, seed=7, mode="sandbox", inn_brewery=True, marriage=True)
+    while not game.is_over and game.state.ply < 150:
+        kinds = game.definition.flow.phase(game.state.phase).moves
+        for move in universe:
+            if move.kind in kinds:
+                why = game.explain(move)
+                assert why.legal == (move in game.legal_moves()) and UNEXPLAINED not in why.reason, (move, why)
+        game.apply(rng.choice(game.legal_moves()))

@@ -15,8 +15,8 @@ from .data import (AREAS, BREAD, BREWERY, BUILDING_OF_GOOD, BUILDINGS, CHURCH_ST
 from .death import death_options
 from .info import church_grain, goods_totals
 from .moves import HOW, Move
-from .payment import Need
 from .market import DEMAND, GRAIN_DEMAND
+from .payment import Need
 from .places import BAG, CHURCH1, COUNCIL1, FARM, PLACE_INDEX, PLACE_NAMES, TOWN0, alive_on_board, visible
 from .state import VillageState
 from .travel import TOWN_INDEX, routes_from_place
