@@ -285,6 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader stopped early (e.g. piped into head): not an error
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: stopped by the person, said in one line rather than a traceback
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -85,6 +85,15 @@ def test_end_of_input_ends_the_game_cleanly(capsys, monkeypatch) -> None:  # typ
     assert code == 0 and "End of input. Game stopped at ply 0" in out and "Traceback" not in out
 
 
+def test_ctrl_c_stops_without_a_traceback(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    assert main(["play", "saint_petersburg", "--players", "3", "--bots", "human"]) == 130
+    assert "Interrupted." in capsys.readouterr().err
+
+
 def test_quit_and_help(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     code, out = play(capsys, monkeypatch, "help\n?\nquit\nthis is never read\n", "saint_petersburg",
                      "--players", "3", "--seed", "1", "--bots", "human")
