@@ -361,6 +361,7 @@ def test_autoplay_plays_one_move_per_pause_until_switched_off() -> None:
     finish_autoplay(v)
     assert v.game.ply == 5 and pauses == [0.25] * 5 and not v.autoplay.value
     assert v.scrubber.max == 5 and v.autoplay.icon == "play"
+    assert "Autoplay stopped at ply 5." in v.message.value  # what the browser test waits for
     v.close()
 
 
@@ -389,6 +390,7 @@ def test_autoplay_stops_at_the_end_of_the_game() -> None:
     v.autoplay.value = True
     finish_autoplay(v)
     assert game.is_over and not v.autoplay.value and v.autoplay.disabled
+    assert f"Autoplay stopped at ply {game.ply} (the game is over)." in v.message.value
     v.close()
 
 

@@ -421,17 +421,23 @@ class GameViewer:
         self._thread.start()
 
     def _autoplay_loop(self) -> None:
+        failed = False
         try:
             while not self._stop.is_set() and not self.game.is_over:
                 if self.bot_step() is None:
+                    failed = True  # bot_step said why in the message line
                     break
                 self._pause(1.0 / max(self.speed.value, 0.1))
         except Exception as e:  # no Output capture in a thread: say it in the message line
+            failed = True
             self._fail(f"Autoplay stopped: {type(e).__name__}: {e}")
         finally:
             with self._lock:
                 self.autoplay.value = False
                 self._sync_controls()
+                if not failed:  # the last word of the thread: no autoplay move can follow it
+                    over = " (the game is over)" if self.game.is_over else ""
+                    self._say(f"Autoplay stopped at ply {self.game.ply}{over}.")
 
     # --- messages ------------------------------------------------------------------------
     def _say(self, text: str) -> None:
