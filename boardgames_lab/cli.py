@@ -186,17 +186,23 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+DIAGRAM_FORMATS = ("svg", "png", "pdf", "dot")
+
+
 def _diagram(args: argparse.Namespace) -> int:
     from .diagrams import phase_diagram
 
+    fmt = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else "svg"
+    if fmt not in DIAGRAM_FORMATS:
+        raise SystemExit(f"-o {args.output}: the diagram is written as {', '.join(DIAGRAM_FORMATS)} "
+                         f"(the file name's ending says which), not {fmt!r}")
     dot = phase_diagram(args.game)
-    fmt = args.output.rsplit(".", 1)[-1] if "." in args.output else "svg"
-    if fmt == "dot":
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(dot.source)
-    else:
+    data = dot.source.encode("utf-8") if fmt == "dot" else dot.pipe(format=fmt)
+    try:
         with open(args.output, "wb") as f:
-            f.write(dot.pipe(format=fmt))
+            f.write(data)
+    except OSError as err:
+        raise SystemExit(f"-o {args.output}: cannot write it ({err.strerror})") from None
     print(f"wrote {args.output}")
     return 0
 
@@ -211,9 +217,14 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from .analysis import margins, tournament, win_rates
+    from .analysis import as_spec, margins, tournament, win_rates
 
     backend = args.scheduler or ("serial" if args.workers == 1 else "processes")
+    for bot in args.bots:
+        try:
+            as_spec(bot)
+        except (ValueError, KeyError) as err:  # an unknown bot or option, said as the bots module says it
+            raise SystemExit(f"--bots {bot}: {err.args[0] if err.args else err}") from None
     results = tournament(args.game, args.bots, games=args.games, players=args.players, seed=args.seed,
                          options=_options(args.game, args.option), backend=backend, workers=args.workers,
                          progress=not args.quiet)

@@ -1,5 +1,6 @@
 """The boardgames-lab command line."""
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -206,3 +207,19 @@ def test_help_is_plain_text() -> None:
     for text in texts:
         assert "``" not in text and ":func:" not in text and ":class:" not in text
     assert "undo" in sub.choices["play"].format_help()  # type: ignore[index]
+
+
+def test_diagram_refuses_an_unknown_format_or_an_unwritable_file(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="written as svg, png, pdf, dot .* not 'xyz'"):
+        main(["diagram", "saint_petersburg", "-o", str(tmp_path / "phases.xyz")])
+    with pytest.raises(SystemExit, match="cannot write it"):
+        main(["diagram", "saint_petersburg", "-o", str(tmp_path / "no such folder" / "phases.svg")])
+    assert main(["diagram", "saint_petersburg", "-o", str(tmp_path / "phases.dot")]) == 0
+    assert (tmp_path / "phases.dot").read_text().startswith("digraph")
+
+
+@pytest.mark.parametrize("bot, said", [("robot", "no bot called 'robot'"), ("mcts:speed=3", "no option 'speed'"),
+                                       ("mcts:iterations=x", "invalid literal")])
+def test_tournament_names_the_bad_bot(bot: str, said: str) -> None:
+    with pytest.raises(SystemExit, match=f"--bots {re.escape(bot)}: .*{said}"):
+        main(["tournament", "saint_petersburg", "--bots", bot, "random", "--games", "2", "--quiet"])
