@@ -222,6 +222,23 @@ def test_undo_note_is_empty_when_undo_is_allowed_or_nothing_was_played() -> None
     v.close()
 
 
+def test_undo_in_a_bot_match_goes_back_to_the_persons_turn() -> None:
+    from boardgames_lab.widgets import BotMatch
+
+    match = BotMatch(bgl.new_game("saint_petersburg", players=3, seed=SEED), seats=["human", "random", "random"])
+    v, game = match.viewer, match.game
+    assert game.current_player == 0  # the bots before the person have moved
+    before = game.ply
+    mine = next(m for m in game.legal_moves() if str(m).startswith("buy "))
+    v.apply(mine)
+    assert game.current_player == 0 and game.ply > before + 1 and match.reasons.value  # both bots answered
+    v.undo_button.click()
+    assert game.ply == before and game.current_player == 0 and mine in game.legal_moves()
+    assert match.reasons.value == ""  # the bots' reasons were for moves that are gone
+    assert not any(b.disabled for b in v.move_buttons)
+    match.close()
+
+
 def test_bot_step_plays_a_legal_move(viewer: GameViewer) -> None:
     game = viewer.game
     legal = game.legal_moves()

@@ -66,6 +66,7 @@ class GameViewer:
         self._why_asked: str | None = None  # the last "why not?" question, asked again after every change
         self._renderer = _renderer_for(game)
         self.on_move: list[Callable[[Any], None]] = []  # called with each move the viewer plays
+        self.on_undo: list[Callable[[Any], None]] = []  # called with each move the viewer takes back
         self._build(perspective)
         self.refresh()
 
@@ -87,10 +88,10 @@ class GameViewer:
 
     def undo(self) -> Any | None:
         """Take back the last move (refused across revealed information in play mode)."""
-        return self._history_step(self.game.undo, "Took back")
+        return self._history_step(self.game.undo, "Took back", self.on_undo)
 
     def redo(self) -> Any | None:
-        return self._history_step(self.game.redo, "Replayed")
+        return self._history_step(self.game.redo, "Replayed", [])
 
     def bot_step(self) -> Any | None:
         """Let the bot choose the current player's move (it sees only that player's view)."""
@@ -396,7 +397,8 @@ class GameViewer:
             self.refresh()
 
     # --- undo / redo ---------------------------------------------------------------------
-    def _history_step(self, step: Callable[[], Any], verb: str) -> Any | None:
+    def _history_step(self, step: Callable[[], Any], verb: str,
+                      hooks: list[Callable[[Any], None]]) -> Any | None:
         with self._lock:
             try:
                 move = step()
@@ -405,6 +407,8 @@ class GameViewer:
                 return None
             self._say(f"{verb} {move}.")
             self.refresh()
+            for hook in hooks:
+                hook(move)
             return move
 
     # --- autoplay ------------------------------------------------------------------------
