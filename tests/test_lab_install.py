@@ -81,7 +81,7 @@ def _notebooks() -> list[Path]:
 
 
 def test_every_notebook_is_run() -> None:
-    assert len(_notebooks()) >= 6, f"notebooks missing from {NOTEBOOKS}"
+    assert _notebooks(), f"no notebooks in {NOTEBOOKS}: the lab's test would run nothing"
 
 
 @pytest.mark.slow
