@@ -1,4 +1,4 @@
-"""The ``boardgames-lab`` command: play games in the terminal, list rules, draw phase diagrams."""
+"""The boardgames-lab command: play games in the terminal, list rules, draw phase diagrams."""
 from __future__ import annotations
 
 import argparse
@@ -6,7 +6,7 @@ import sys
 from typing import Sequence
 
 from .bots import BOTS, Bot, bot_move, make_bot
-from .core.errors import GameError
+from .core.errors import GameError, UndoBlocked
 from .core.game import Game
 from .core.registry import definition, games, new_game, rules
 
@@ -26,26 +26,59 @@ def _options(game_name: str, pairs: list[str]) -> dict[str, object]:
     return chosen
 
 
-def _play(args: argparse.Namespace) -> int:
-    game = new_game(args.game, players=args.players, seed=args.seed, **_options(args.game, args.option))
+HUMAN = "human"
+COMMANDS = {
+    "help": "list the commands and the legal moves here (also ?)",
+    "undo": "take back your last move and the bots' moves after it",
+    "quit": "stop the game here (end of input, Ctrl-D, does the same)",
+}
+
+
+class _Stop(Exception):
+    """The person at the keyboard left: quit, or the end of input."""
+
+
+def _seats(args: argparse.Namespace) -> tuple[int | None, list[str]]:
+    """How many players, and who sits in each seat.
+
+    ``--bots`` names one player per seat, or one for every seat. Without ``--players`` the game has
+    one seat per name (``--bots human,random`` is a 2-player game), or the game's default number for
+    a single name. With ``--players``, the names must match it (or be a single one)."""
     names = [s.strip() for s in args.bots.split(",")]
+    unknown = [n for n in names if n != HUMAN and n not in BOTS]
+    if unknown:
+        raise SystemExit(f"--bots: no bot named {unknown[0]!r}; one of {', '.join(BOTS)}, {HUMAN}")
     if len(names) == 1:
-        names *= game.num_players
-    if len(names) != game.num_players:
-        raise SystemExit(f"--bots names {len(names)} bots for {game.num_players} players")
-    seats: list[Bot | None] = [None if n == "human" else make_bot(n, seed=args.seed * 100 + i)
+        return args.players, names
+    if args.players is not None and args.players != len(names):
+        raise SystemExit(f"--bots names {len(names)} players ({args.bots}) but --players is {args.players}: "
+                         f"name one per seat, or one for every seat")
+    return len(names), names
+
+
+def _play(args: argparse.Namespace) -> int:
+    players, names = _seats(args)
+    game = new_game(args.game, players=players, seed=args.seed, **_options(args.game, args.option))
+    names = names * game.num_players if len(names) == 1 else names
+    seats: list[Bot | None] = [None if n == HUMAN else make_bot(n, seed=args.seed * 100 + i)
                                for i, n in enumerate(names)]
     print(f"{game!r}")
-    interactive = None in seats
-    shown = 0
-    while not game.is_over:
-        bot = seats[game.current_player or 0]
-        move = bot_move(game, bot) if bot is not None else _ask(game)
-        game.apply(move)
-        if interactive:  # people at the table see each move as it happens
-            shown = _print_log(game, shown)
-    if not interactive:
-        _print_log(game, 0, only_last=args.quiet)
+    humans = [seat for seat, bot in enumerate(seats) if bot is None]
+    if not humans:
+        while not game.is_over:
+            game.apply(bot_move(game, seats[game.current_player or 0]))
+        _print_log(game.log_for(None)[-1:] if args.quiet else game.log_for(None))
+    else:
+        # One person at the table reads the log as their seat; several sharing a screen read the public log.
+        reader = humans[0] if len(humans) == 1 else None
+        print(f"You play {', '.join(game.names[s] for s in humans)}. Type a move, or one of: "
+              f"{', '.join(COMMANDS)}.")
+        try:
+            _play_with_people(game, seats, reader)
+        except _Stop as stop:
+            print(f"{stop} Game stopped at ply {game.ply}; scores so far: "
+                  + ", ".join(f"{n} {s}" for n, s in zip(game.names, game.scores())))
+            return 0
     print("Final scores:")
     winners = set(game.winners())
     for seat, score in enumerate(game.scores()):
@@ -53,33 +86,98 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_log(game: Game, shown: int, only_last: bool = False) -> int:
-    log = game.log_for(None)
-    entries = log[-1:] if only_last else log[shown:]
+def _play_with_people(game: Game, seats: list[Bot | None], reader: int | None) -> None:
+    """Bots move at once; each person is asked at their turn. The log is printed as it grows."""
+    _print_log(game.log_for(reader))  # the set-up, before anyone moves
+    shown = game.ply
+    while not game.is_over:
+        seat = game.current_player or 0
+        bot = seats[seat]
+        if bot is not None:
+            game.apply(bot_move(game, bot))
+        elif not _human_turn(game, seats, seat):
+            shown = game.ply  # taken back: the log goes on from the position now
+            continue
+        _print_log([e for e in game.log_for(reader) if e["ply"] > shown])
+        shown = game.ply
+
+
+def _print_log(entries: list[dict[str, object]]) -> None:
     for entry in entries:
         if entry["move"] is not None:
             print(f"[{entry['ply']:>4}] {entry['phase']:<12} {entry['text']}")
-        for change in entry["changes"]:
+        else:
+            print(f"[{entry['ply']:>4}] {entry['text']}")
+        for change in entry["changes"]:  # type: ignore[attr-defined]
             print(f"{'':>19}{change['text']}")
-    return len(log)
 
 
-def _ask(game: Game) -> object:
-    print(game)
+def _seat_text(game: Game, seat: int) -> str:
+    """The table as ``seat`` sees it: their own money, hand and character, nobody else's."""
+    render = getattr(game.definition, "render_text", None)
+    return render(game.state, seat) if render else repr(game)
+
+
+def _human_turn(game: Game, seats: list[Bot | None], seat: int) -> bool:
+    """Ask the person in ``seat`` until they play a legal move (True) or take moves back (False)."""
+    print(_seat_text(game, seat))
     while True:
-        text = input(f"{game.names[game.current_player or 0]}> ").strip()
-        if text in ("?", "help"):
-            print("legal:", ", ".join(str(m) for m in game.legal_moves()))
-            continue
         try:
-            move = game.parse_move(text)
-        except GameError as err:
-            print(err)
-            continue
-        why = game.explain(move)
-        if why.legal:
-            return move
-        print(f"not allowed: {why.reason} [{why.rule}]")
+            text = input(f"{game.names[seat]}> ").strip()
+        except EOFError:
+            print()
+            raise _Stop("End of input.") from None
+        command = text.lower()
+        if command in ("?", "help"):
+            _help(game)
+        elif command == "quit":
+            raise _Stop("Quit.")
+        elif command == "undo":
+            if _undo(game, seats):
+                return False
+        elif text:
+            move = _legal_move(game, text)
+            if move is not None:
+                game.apply(move)
+                return True
+
+
+def _help(game: Game) -> None:
+    for name, what in COMMANDS.items():
+        print(f"  {name:<6} {what}")
+    print("  legal moves here:", ", ".join(str(m) for m in game.legal_moves()))
+
+
+def _legal_move(game: Game, text: str) -> object | None:
+    """The move ``text`` names, if it is legal here; else say why (naming the rule) and return None."""
+    try:
+        move = game.parse_move(text)
+    except GameError as err:  # not a move of this game at all
+        print(f"not a move: {err} (type help for the legal moves)")
+        return None
+    why = game.explain(move)
+    if why.legal:
+        return move
+    print(f"not allowed: {why.reason} [{why.rule}]")
+    return None
+
+
+def _undo(game: Game, seats: list[Bot | None]) -> bool:
+    """Take back moves until it is a person's turn again after at least one move; all or nothing."""
+    trial = game.clone()
+    try:
+        taken = [trial.undo()]
+        while seats[trial.current_player or 0] is not None:
+            if trial.ply == 0:
+                raise UndoBlocked("no move of a person to take back yet")
+            taken.append(trial.undo())
+    except UndoBlocked as err:
+        print(f"cannot undo: {err}")
+        return False
+    for _ in taken:
+        game.undo()
+    print(f"Took back {', '.join(str(m) for m in reversed(taken))}; back at ply {game.ply}.")
+    return True
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -88,17 +186,23 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+DIAGRAM_FORMATS = ("svg", "png", "pdf", "dot")
+
+
 def _diagram(args: argparse.Namespace) -> int:
     from .diagrams import phase_diagram
 
+    fmt = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else "svg"
+    if fmt not in DIAGRAM_FORMATS:
+        raise SystemExit(f"-o {args.output}: the diagram is written as {', '.join(DIAGRAM_FORMATS)} "
+                         f"(the file name's ending says which), not {fmt!r}")
     dot = phase_diagram(args.game)
-    fmt = args.output.rsplit(".", 1)[-1] if "." in args.output else "svg"
-    if fmt == "dot":
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(dot.source)
-    else:
+    data = dot.source.encode("utf-8") if fmt == "dot" else dot.pipe(format=fmt)
+    try:
         with open(args.output, "wb") as f:
-            f.write(dot.pipe(format=fmt))
+            f.write(data)
+    except OSError as err:
+        raise SystemExit(f"-o {args.output}: cannot write it ({err.strerror})") from None
     print(f"wrote {args.output}")
     return 0
 
@@ -113,9 +217,14 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from .analysis import margins, tournament, win_rates
+    from .analysis import as_spec, margins, tournament, win_rates
 
     backend = args.scheduler or ("serial" if args.workers == 1 else "processes")
+    for bot in args.bots:
+        try:
+            as_spec(bot)
+        except (ValueError, KeyError) as err:  # an unknown bot or option, said as the bots module says it
+            raise SystemExit(f"--bots {bot}: {err.args[0] if err.args else err}") from None
     results = tournament(args.game, args.bots, games=args.games, players=args.players, seed=args.seed,
                          options=_options(args.game, args.option), backend=backend, workers=args.workers,
                          progress=not args.quiet)
@@ -136,11 +245,18 @@ def _tournament(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="boardgames-lab", description=__doc__)
     sub = top.add_subparsers(dest="command", required=True)
-    play = sub.add_parser("play", help="play a game with bots (or 'human' seats) and print the transcript")
+    play = sub.add_parser(
+        "play", help="play a game with bots (or 'human' seats) and print the transcript",
+        description="Play a game in the terminal. Each 'human' seat is asked for its moves and sees the table "
+                    "as that seat does (its own money, hand and character). At the prompt, type a move, "
+                    "or help, undo or quit; the end of input stops the game too.")
     play.add_argument("game")
-    play.add_argument("--players", type=int, default=None)
+    play.add_argument("--players", type=int, default=None,
+                      help="seats (default: one per --bots name, or the game's default for a single name)")
     play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--bots", default="random", help=f"one per seat or one for all: {', '.join(BOTS)}, human")
+    play.add_argument("--bots", default="random", metavar="NAME[,NAME...]",
+                      help=f"one per seat, or one for every seat: {', '.join(BOTS)}, {HUMAN}; "
+                           f"e.g. --bots {HUMAN},random,random (you are Player 1)")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a rule option (see 'boardgames-lab games'), e.g. --option pub_limit=per_player")
@@ -180,6 +296,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader stopped early (e.g. piped into head): not an error
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: stopped by the person, said in one line rather than a traceback
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

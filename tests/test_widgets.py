@@ -6,13 +6,15 @@ checked through the strings it shows, against what the Game API says.
 from __future__ import annotations
 
 import re
-import time
+import threading
+from html import escape
 from typing import Iterator
 
 import pytest
 
 import boardgames_lab as bgl
 from boardgames_lab.bots import RandomBot, bot_move
+from boardgames_lab.core.errors import UndoBlocked
 from boardgames_lab.core.game import Game
 from boardgames_lab.diagrams import LIT
 from boardgames_lab.rulesets.saint_petersburg.render import render_html
@@ -133,6 +135,53 @@ def test_why_not_on_text_that_is_no_move(viewer: GameViewer) -> None:
     assert why is not None and why.legal and "saint_petersburg.action.pass" in viewer.why_output.value
 
 
+def assert_answer_is_for(v: GameViewer, game: Game, text: str) -> None:
+    """The "why not?" box shows what ``game`` (the position shown) says about ``text`` now."""
+    why = game.explain(text)
+    shown = v.why_output.value
+    assert f"at ply {game.ply}" in shown and escape(why.reason) in shown and why.rule in shown
+    assert ("illegal" not in shown) == why.legal
+
+
+def test_why_not_answer_is_asked_again_after_every_change() -> None:
+    game = new_game()
+    v = GameViewer(game, pause=lambda seconds: None)
+    buy = next(str(m) for m in game.legal_moves() if str(m).startswith("buy "))
+    assert v.why_not(buy) is not None and v.why_not(buy).legal
+    v.apply(buy)  # the card has left the board: the old "legal" must not stay on screen
+    assert_answer_is_for(v, game, buy) and not game.explain(buy).legal
+    v.undo()
+    assert_answer_is_for(v, game, buy) and game.explain(buy).legal
+    v.redo()
+    assert_answer_is_for(v, game, buy)
+    v.bot_step()
+    assert_answer_is_for(v, game, buy)
+    v.scrub(0)
+    assert_answer_is_for(v, game.at(0), buy) and "of the log" in v.why_output.value
+    v.live()
+    assert_answer_is_for(v, game, buy)
+    v.autoplay.value = True
+    v.stop()
+    assert v._thread is not None and not v._thread.is_alive()
+    assert_answer_is_for(v, game, buy)
+    v.why_text.value = "pass"
+    v.why_text.value = ""  # wiping the question wipes the answer
+    assert v.why_output.value == ""
+    v.close()
+
+
+@pytest.mark.parametrize("name, players", [("saint_petersburg", 3), ("citadels", 4), ("keythedral", 3),
+                                           ("village", 3)])
+def test_why_not_placeholder_is_the_games_own(name: str, players: int) -> None:
+    game = bgl.new_game(name, players=players, seed=SEED)
+    v = GameViewer(game)
+    examples = v.why_text.placeholder.removeprefix("a move, e.g. ").split(" or ")
+    assert examples and all(game.explain(text).legal for text in examples), v.why_text.placeholder
+    if name != "saint_petersburg":
+        assert "U3" not in v.why_text.placeholder and "market" not in v.why_text.placeholder
+    v.close()
+
+
 # --- history -----------------------------------------------------------------------------------
 
 def test_undo_and_redo_buttons(viewer: GameViewer) -> None:
@@ -151,9 +200,43 @@ def test_undo_blocked_is_reported(viewer: GameViewer) -> None:
     while game.can_undo() or game.ply == 0:  # until a move revealed new cards
         viewer.bot_step()
     assert viewer.undo_button.disabled
+    with pytest.raises(UndoBlocked) as refused:  # the Python API's own words, which the viewer shows
+        game.clone().undo()
+    assert escape(str(refused.value)) in viewer.undo_note.value and "sandbox" in viewer.undo_note.value
+    assert str(refused.value) in viewer.undo_button.tooltip
     ply = game.ply
     assert viewer.undo() is None
     assert game.ply == ply and "sandbox" in viewer.message.value
+
+
+def test_undo_note_is_empty_when_undo_is_allowed_or_nothing_was_played() -> None:
+    v = GameViewer(bgl.new_game("saint_petersburg", players=3, seed=SEED, mode="sandbox"))
+    assert v.undo_note.value == ""  # nothing played yet: nothing to explain
+    while v.game.ply < 12:
+        v.bot_step()
+        assert v.undo_note.value == "" and not v.undo_button.disabled  # sandbox mode undoes anything
+    v.scrub(3)
+    assert "read-only" in v.undo_note.value and v.undo_button.disabled
+    v.live()
+    assert v.undo_note.value == ""
+    v.close()
+
+
+def test_undo_in_a_bot_match_goes_back_to_the_persons_turn() -> None:
+    from boardgames_lab.widgets import BotMatch
+
+    match = BotMatch(bgl.new_game("saint_petersburg", players=3, seed=SEED), seats=["human", "random", "random"])
+    v, game = match.viewer, match.game
+    assert game.current_player == 0  # the bots before the person have moved
+    before = game.ply
+    mine = next(m for m in game.legal_moves() if str(m).startswith("buy "))
+    v.apply(mine)
+    assert game.current_player == 0 and game.ply > before + 1 and match.reasons.value  # both bots answered
+    v.undo_button.click()
+    assert game.ply == before and game.current_player == 0 and mine in game.legal_moves()
+    assert match.reasons.value == ""  # the bots' reasons were for moves that are gone
+    assert not any(b.disabled for b in v.move_buttons)
+    match.close()
 
 
 def test_bot_step_plays_a_legal_move(viewer: GameViewer) -> None:
@@ -271,19 +354,47 @@ def test_diagram_without_graphviz_dot_says_so(monkeypatch: pytest.MonkeyPatch) -
     v.close()
 
 
-def test_autoplay_runs_in_the_background_and_stops() -> None:
-    v = GameViewer(new_game())
-    v.speed.value = v.speed.max
+HANG = 60  # s: only a hung autoplay thread takes this long; no assertion depends on the clock
+
+
+def finish_autoplay(v: GameViewer) -> None:
+    """Wait for the autoplay thread to end by itself."""
+    assert v._thread is not None
+    v._thread.join(timeout=HANG)
+    assert not v._thread.is_alive(), "autoplay hung"
+
+
+def test_autoplay_plays_one_move_per_pause_until_switched_off() -> None:
+    pauses: list[float] = []
+
+    def pause(seconds: float) -> None:  # the fifth pause switches autoplay off, as the button does
+        pauses.append(seconds)
+        if len(pauses) == 5:
+            v.autoplay.value = False
+
+    v = GameViewer(new_game(), pause=pause)
+    v.speed.value = 4.0
     v.autoplay.value = True
-    deadline = time.monotonic() + 20
-    while v.game.ply < 5 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    finish_autoplay(v)
+    assert v.game.ply == 5 and pauses == [0.25] * 5 and not v.autoplay.value
+    assert v.scrubber.max == 5 and v.autoplay.icon == "play"
+    assert "Autoplay stopped at ply 5." in v.message.value  # what the browser test waits for
+    v.close()
+
+
+def test_stop_waits_for_the_autoplay_thread() -> None:
+    moved = threading.Event()
+
+    def pause(seconds: float) -> None:  # after the first move, wait as the default pause does: until stopped
+        moved.set()
+        v._stop.wait(HANG)
+
+    v = GameViewer(new_game(), pause=pause)
+    v.autoplay.value = True
+    assert moved.wait(HANG), "autoplay never moved"
     v.stop()
-    assert v.game.ply >= 5 and not v.autoplay.value
-    ply = v.game.ply
-    time.sleep(0.3)
-    assert v.game.ply == ply  # really stopped
-    assert v.scrubber.max == ply
+    assert v._thread is not None and not v._thread.is_alive()  # stopped: nothing can move any more
+    assert v.game.ply == 1 and not v.autoplay.value
     v.close()
 
 
@@ -292,13 +403,11 @@ def test_autoplay_stops_at_the_end_of_the_game() -> None:
     game = new_game()
     for move in finished.moves[:-2]:
         game.apply(move)
-    v = GameViewer(game)
-    v.speed.value = v.speed.max
+    v = GameViewer(game, pause=lambda seconds: None)
     v.autoplay.value = True
-    deadline = time.monotonic() + 60
-    while (v.autoplay.value or not game.is_over) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    finish_autoplay(v)
     assert game.is_over and not v.autoplay.value and v.autoplay.disabled
+    assert f"Autoplay stopped at ply {game.ply} (the game is over)." in v.message.value
     v.close()
 
 

@@ -61,6 +61,7 @@ class BotMatch:
         self.panel = w.VBox([w.HTML("<b>Seats</b>"), *rows, w.HBox([self.auto, self.play_button]), self.reasons])
         self.widget = w.VBox([self.panel, self.viewer.widget])
         self.viewer.on_move.append(self._after_move)
+        self.viewer.on_undo.append(self._after_undo)
         if auto:
             self.play()  # bots sitting before the first person move at once
 
@@ -112,6 +113,25 @@ class BotMatch:
     def _after_move(self, move: Any) -> None:
         if self.auto.value and not self._busy:
             self.play()
+
+    def _after_undo(self, move: Any) -> None:
+        """Undo goes back to a person's turn: the bots' moves after theirs are taken back too
+        (with "Bots answer at once"), so a person never ends up moving for a bot's seat."""
+        self.reasons.value = ""  # the reason was for a move that is gone
+        if self._busy or not self.auto.value or HUMAN not in (self.seat_kind(s) for s in range(len(self.choosers))):
+            return
+        self._busy = True
+        try:
+            while self._bots_turn() and self.game.can_undo():
+                self.viewer.undo()
+        finally:
+            self._busy = False
+        if self._bots_turn():  # Undo may not reach further back: the bots move again
+            self.play()
+
+    def _bots_turn(self) -> bool:
+        seat = self.game.current_player
+        return not self.game.is_over and seat is not None and self.seat_kind(seat) != HUMAN
 
     def _show_reason(self, seat: int, move: Any, bot: Any) -> None:
         reason = getattr(bot, "last_reason", "")

@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from ..bots import Bot, RandomBot, bot_move
 from ..core.definition import Explanation
-from ..core.errors import GameError
+from ..core.errors import GameError, UndoBlocked
 from ..core.game import Game
 
 TEACHER = "teacher"  # the whole table: game.full_view()
@@ -45,10 +45,12 @@ class GameViewer:
     (public information only); it changes only what is *shown*, never who may move.
     Display the viewer itself (it is the last value in a cell) or its ``widget``.
     Methods report rule errors in the viewer's message line instead of raising.
+    ``pause(seconds)`` waits between autoplay moves (default: until stopped or the time is up);
+    tests pass their own to count steps instead of waiting on the clock.
     """
 
     def __init__(self, game: Game, perspective: Perspective = TEACHER, bot: Bot | None = None,
-                 log_entries: int = 8):
+                 log_entries: int = 8, pause: Callable[[float], Any] | None = None):
         self.game = game
         self.bot: Bot = bot if bot is not None else RandomBot(seed=game.seed)
         self.log_entries = log_entries
@@ -59,9 +61,12 @@ class GameViewer:
         self._button_pool: list[w.Button] = []  # reused: a new widget per move would leak comms
         self._diagram_cache: dict[str, str] = {}  # phase name -> SVG; only the lit phase changes
         self._stop = threading.Event()
+        self._pause: Callable[[float], Any] = pause if pause is not None else self._stop.wait
         self._thread: threading.Thread | None = None
+        self._why_asked: str | None = None  # the last "why not?" question, asked again after every change
         self._renderer = _renderer_for(game)
         self.on_move: list[Callable[[Any], None]] = []  # called with each move the viewer plays
+        self.on_undo: list[Callable[[Any], None]] = []  # called with each move the viewer takes back
         self._build(perspective)
         self.refresh()
 
@@ -83,10 +88,10 @@ class GameViewer:
 
     def undo(self) -> Any | None:
         """Take back the last move (refused across revealed information in play mode)."""
-        return self._history_step(self.game.undo, "Took back")
+        return self._history_step(self.game.undo, "Took back", self.on_undo)
 
     def redo(self) -> Any | None:
-        return self._history_step(self.game.redo, "Replayed")
+        return self._history_step(self.game.redo, "Replayed", [])
 
     def bot_step(self) -> Any | None:
         """Let the bot choose the current player's move (it sees only that player's view)."""
@@ -97,15 +102,36 @@ class GameViewer:
             return self.apply(bot_move(self.game, self.bot))
 
     def why_not(self, text: str) -> Explanation | None:
-        """Explain whether a move (in notation) is legal in the position shown, and show the answer."""
+        """Explain whether a move (in notation) is legal in the position shown, and show the answer.
+
+        The answer belongs to that position: every later change (a move, undo, redo, the scrubber,
+        the bot, autoplay, another perspective) asks the same question again of the new position.
+        """
         with self._lock:
-            try:
-                why = self._shown_game().explain(text)
-            except GameError as e:  # not a move at all: InvalidNotation says what notation looks like
-                self.why_output.value = f'<span class="bgl-msg-error">{escape(str(e))}</span>'
-                return None
-            self.why_output.value = self._explanation_html(why)
-            return why
+            self._why_asked = text
+            return self._answer_why(self._shown_game())
+
+    def _on_why_text(self, text: str) -> None:
+        if text.strip():
+            self.why_not(text)
+        else:  # the question was wiped: so is its answer
+            with self._lock:
+                self._why_asked = None
+                self._answer_why(self._shown_game())
+
+    def _answer_why(self, game: Game) -> Explanation | None:
+        if self._why_asked is None:
+            self.why_output.value = ""
+            return None
+        where = f"ply {game.ply}" if self._scrub is None else f"ply {game.ply} of the log"
+        asked = f"<b>{escape(self._why_asked)}</b> at {where}: "
+        try:
+            why = game.explain(self._why_asked)
+        except GameError as e:  # not a move at all: InvalidNotation says what notation looks like
+            self.why_output.value = f'{asked}<span class="bgl-msg-error">{escape(str(e))}</span>'
+            return None
+        self.why_output.value = asked + self._explanation_html(why)
+        return why
 
     def set_perspective(self, perspective: Perspective) -> None:
         self.perspective.value = self._perspective_key(perspective)  # the observer redraws
@@ -129,6 +155,7 @@ class GameViewer:
             self.log_html.value = self._log(shown)
             self._sync_moves(shown)
             self._sync_controls()
+            self._sync_why(shown)
 
     def stop(self) -> None:
         """Stop autoplay and wait for its thread to finish."""
@@ -177,6 +204,7 @@ class GameViewer:
         self.redo_button = self._button("Redo", "Replay the move taken back", self.redo, icon="repeat")
         self.bot_button = self._button("Bot move", "A random bot plays the current player's move",
                                        self.bot_step, icon="cog")
+        self.undo_note = w.HTML()  # why Undo is off, in the words of Game.undo's refusal
         self.autoplay = w.ToggleButton(description="Autoplay", tooltip="Bots play until you stop them",
                                        icon="play")
         self.speed = w.FloatSlider(value=2.0, min=0.5, max=20.0, step=0.5, description="moves/s",
@@ -193,17 +221,17 @@ class GameViewer:
 
     def _build_why(self) -> None:
         # continuous_update=False: the value arrives on Enter (or leaving the box), not at every keystroke
-        self.why_text = w.Text(placeholder="a move, e.g. buy U3 or take market@L1", continuous_update=False,
+        self.why_text = w.Text(placeholder=_example_moves(self.game), continuous_update=False,
                                layout=w.Layout(width="300px"))
         self.why_button = self._button("Why not?", "Is this move legal here? If not, which rule forbids it?",
                                        lambda: self.why_not(self.why_text.value), icon="question")
-        self.why_text.observe(self._guarded(lambda change: change["new"].strip() and self.why_not(change["new"])),
-                              names="value")
+        self.why_text.observe(self._guarded(lambda change: self._on_why_text(change["new"])), names="value")
         self.why_output = w.HTML()
 
     def _layout(self) -> w.VBox:
         controls = w.HBox([self.perspective, self.undo_button, self.redo_button, self.bot_button,
                            self.autoplay, self.speed], layout=w.Layout(flex_flow="row wrap"))
+        controls = w.VBox([controls, self.undo_note])
         history = w.VBox([w.HBox([self.scrubber, self.live_button]), self.log_html],
                          layout=w.Layout(flex="1 1 420px"))
         # The diagram sits beside the log, and moves under it when the notebook is too narrow.
@@ -327,6 +355,7 @@ class GameViewer:
     def _sync_controls(self) -> None:
         live, game = self._scrub is None, self.game
         self.undo_button.disabled = not (live and game.can_undo())
+        self._sync_undo_note(live)
         self.redo_button.disabled = not (live and game.can_redo())
         self.bot_button.disabled = not live or game.is_over
         self.autoplay.disabled = game.is_over and not self.autoplay.value
@@ -340,6 +369,25 @@ class GameViewer:
             self._syncing = False
         self.scrubber.disabled = game.ply == 0
 
+    def _sync_undo_note(self, live: bool) -> None:
+        """Say why Undo is off: read-only log, or the play-mode policy as ``Game.undo`` words it."""
+        reason = ""
+        if not live:
+            reason = "you are viewing the log (read-only); go back to live to undo"
+        elif self.game.ply > 0 and not self.game.can_undo():
+            try:
+                self.game.clone().undo()  # refused before it changes anything; the clone keeps that certain
+            except UndoBlocked as e:
+                reason = str(e)
+        self.undo_button.tooltip = f"Undo is off: {reason}" if reason else "Take back the last move"
+        self.undo_note.value = f'<span class="bgl-undo-note">Undo is off: {escape(reason)}</span>' if reason else ""
+
+    def _sync_why(self, game: Game) -> None:
+        examples = _example_moves(game)
+        if examples:
+            self.why_text.placeholder = examples
+        self._answer_why(game)
+
     def _on_scrub(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
@@ -349,7 +397,8 @@ class GameViewer:
             self.refresh()
 
     # --- undo / redo ---------------------------------------------------------------------
-    def _history_step(self, step: Callable[[], Any], verb: str) -> Any | None:
+    def _history_step(self, step: Callable[[], Any], verb: str,
+                      hooks: list[Callable[[Any], None]]) -> Any | None:
         with self._lock:
             try:
                 move = step()
@@ -358,6 +407,8 @@ class GameViewer:
                 return None
             self._say(f"{verb} {move}.")
             self.refresh()
+            for hook in hooks:
+                hook(move)
             return move
 
     # --- autoplay ------------------------------------------------------------------------
@@ -374,17 +425,23 @@ class GameViewer:
         self._thread.start()
 
     def _autoplay_loop(self) -> None:
+        failed = False
         try:
             while not self._stop.is_set() and not self.game.is_over:
                 if self.bot_step() is None:
+                    failed = True  # bot_step said why in the message line
                     break
-                self._stop.wait(1.0 / max(self.speed.value, 0.1))
+                self._pause(1.0 / max(self.speed.value, 0.1))
         except Exception as e:  # no Output capture in a thread: say it in the message line
+            failed = True
             self._fail(f"Autoplay stopped: {type(e).__name__}: {e}")
         finally:
             with self._lock:
                 self.autoplay.value = False
                 self._sync_controls()
+                if not failed:  # the last word of the thread: no autoplay move can follow it
+                    over = " (the game is over)" if self.game.is_over else ""
+                    self._say(f"Autoplay stopped at ply {self.game.ply}{over}.")
 
     # --- messages ------------------------------------------------------------------------
     def _say(self, text: str) -> None:
@@ -392,6 +449,17 @@ class GameViewer:
 
     def _fail(self, text: str) -> None:
         self.message.value = f'<span class="bgl-msg-error">{escape(text)}</span>'
+
+
+def _example_moves(game: Game) -> str:
+    """A hint for the "why not?" box from the position's own legal moves: two of different kinds,
+    moves with an argument (``buy …``) before bare words (``pass``)."""
+    kinds: dict[str, str] = {}
+    for move in game.legal_moves():
+        text = str(move)
+        kinds.setdefault(text.split(" ", 1)[0], text)
+    examples = sorted(kinds.values(), key=lambda text: " " not in text)[:2]  # stable: legal-move order kept
+    return f"a move, e.g. {' or '.join(examples)}" if examples else ""
 
 
 def _renderer_for(game: Game) -> Callable[[dict[str, Any], Sequence[str], Sequence[int]], str]:
