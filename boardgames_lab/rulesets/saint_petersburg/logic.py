@@ -13,6 +13,7 @@ from .moves import DRAWN, PASS, SLOTS, Move
 from .phases import FLOW, STAGE_OF
 from .pricing import COST, GROUP, IS_TRADING, TARGETS, TRADE_VALUE, price, usable_targets
 from .rules import RULES
+from .secrets import SECRETS
 from .explain import Explaining
 from .state import CARD_IDS, EMPTY, SLOT_INDEX, SPState, hand_limit
 from .view import Viewing
@@ -26,7 +27,7 @@ ARISTOCRAT_IDS = frozenset(i for i, c in enumerate(CARDS) if c.group == ARISTOCR
 
 INFO = GameInfo(
     name="saint_petersburg", title="Saint Petersburg", min_players=2, max_players=4, default_players=4,
-    hidden_information=True, chance=True, edition="Hans im Glück 2004, 1st edition", rules_version=1,
+    hidden_information=True, chance=True, edition="Hans im Glück 2004, 1st edition", rules_version=2,
     description="Buy workers, buildings, aristocrats and trading cards across four phases a round; "
                 "money and hands are secret.",
     options=(
@@ -85,6 +86,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
     info = INFO
     flow = FLOW
     rulebook = RULES
+    secrets = SECRETS
 
     # --- set-up ------------------------------------------------------------------------
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> SPState:
@@ -190,13 +192,15 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
             return
         self._lay_out(st, st.stage + 1, DISPLAY_SIZE - self._on_board(st))
 
+    # Every Pub owner is asked, even one who cannot pay for a point: skipping them would show the
+    # table that they hold fewer than 2 rubles (saint_petersburg.money.secret).
     def pub_owners_waiting(self, st: SPState) -> bool:
-        return any(st.owned[p][PUB] and st.money[p] >= PUB_PRICE for p in range(st.num_players))
+        return any(st.owned[p][PUB] for p in range(st.num_players))
 
     def start_pub(self, st: SPState) -> None:
         n = st.num_players
         first = st.markers[1]
-        st.pub_queue = [p for p in ((first + k) % n for k in range(n)) if st.owned[p][PUB] and st.money[p] >= PUB_PRICE]
+        st.pub_queue = [p for p in ((first + k) % n for k in range(n)) if st.owned[p][PUB]]
         st.current = st.pub_queue[0]
 
     def pubs_done(self, st: SPState) -> bool:
