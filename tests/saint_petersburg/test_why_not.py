@@ -11,7 +11,6 @@ from boardgames_lab.core.rng import Rng
 from boardgames_lab.rulesets.saint_petersburg import Move
 from boardgames_lab.rulesets.saint_petersburg.data import CARDS, DECKS
 from boardgames_lab.rulesets.saint_petersburg.explain import UNEXPLAINED
-from boardgames_lab.rulesets.saint_petersburg.moves import SLOTS
 from tests.conftest import cites
 from tests.saint_petersburg.position import give, position
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 
 from ...core.definition import Explanation
-from .data import CARD_INDEX, CARDS, DECKS, GROUPS, HAND_LIMIT, PUB, PUB_POINTS_PER_CARD, PUB_PRICE
+from .data import CARD_INDEX, CARDS, DECKS, GROUPS, HAND_LIMIT, OBSERVATORY_MIN_DECK, PUB, PUB_PRICE
 from .moves import DRAWN, KINDS, Move, parse
 from .phases import FLOW
 from .pricing import IS_TRADING, TARGETS, breakdown, price, usable_targets
-from .state import CARD_IDS, EMPTY, SLOT_INDEX, SPState, hand_limit, slot_card
+from .state import CARD_IDS, EMPTY, SLOT_INDEX, SPState, hand_limit, observable_decks, pub_limit, slot_card
 
 P = "saint_petersburg."
 _SLOT_ONLY = re.compile(r"^(buy|take) ([UuLl][1-8])((?:>[a-z_]+)?)$")
@@ -149,7 +149,7 @@ class Explaining:
     def _explain_pub(self, st: SPState, amount: int) -> Explanation:
         p = st.current
         pubs = st.owned[p][PUB]
-        cap = PUB_POINTS_PER_CARD * (pubs if st.options["pub_limit"] == "per_card" else 1)
+        cap = pub_limit(st, p)
         if amount > cap:
             return _no("card.pub", f"you may buy at most {cap} points with {pubs} Pub(s); try 'pub {cap}' or less")
         if amount * PUB_PRICE > st.money[p]:
@@ -165,10 +165,10 @@ class Explaining:
         if owned <= st.obs_used[p]:
             return _no("card.observatory_used", "your Observatory is already turned over this round; "
                        "it turns face up at the start of the next round")
-        size = len(st.decks[DECKS.index(deck_name)])
-        if size < 2:
+        if deck_name not in observable_decks(st, p):
+            size = len(st.decks[DECKS.index(deck_name)])
             return _no("card.observatory", f"the {deck_name} deck holds {size} card(s); an Observatory may not take "
-                       "a deck's last card, so choose a deck with at least two")
+                       f"a deck's last card, so choose a deck with at least {OBSERVATORY_MIN_DECK}")
         return Explanation(True, P + "card.observatory", f"you draw the top card of the {deck_name} deck")
 
     def _explain_card_move(self, st: SPState, move: Move) -> Explanation:
