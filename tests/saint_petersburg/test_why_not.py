@@ -62,7 +62,7 @@ def test_a_value_equal_to_a_legal_move_is_that_move() -> None:
     game = pub_position()
     move = Move("pub", amount=True)  # True == 1: Python calls it the same value, so the rules do too
     why = game.explain(move)
-    assert why.legal and why.reason == "1 points for 2 rubles"
+    assert why.legal and why.reason == "1 point for 2 rubles"
     assert str(move) == "pub 1" and game.parse_move(str(move)) == move
 
 

@@ -155,7 +155,8 @@ class Explaining:
         if amount * PUB_PRICE > st.money[p]:
             return _no("card.pub", f"{amount} points cost {amount * PUB_PRICE} rubles and you have {st.money[p]}; "
                        f"you can afford {st.money[p] // PUB_PRICE}")
-        return Explanation(True, P + "card.pub", f"{amount} points for {amount * PUB_PRICE} rubles")
+        points = f"{amount} point" + ("" if amount == 1 else "s")
+        return Explanation(True, P + "card.pub", f"{points} for {amount * PUB_PRICE} rubles")
 
     def _explain_observe(self, st: SPState, deck_name: str) -> Explanation:
         p = st.current
