@@ -389,11 +389,14 @@ def test_pub_points_are_limited_by_money_and_owners_go_in_seat_order() -> None:
 
 
 @cites(P + "card.pub")
-def test_pub_owner_without_two_rubles_is_skipped() -> None:
+def test_pub_owner_without_two_rubles_buys_nothing() -> None:
     game = position(players=2, phase="building")
     give(game, 0, area=["pub"], money=1)
     pass_round(game)
-    assert game.phase == "aristocrat"
+    assert game.phase == "pub" and [str(m) for m in game.legal_moves()] == ["pub 0"]
+    assert game.explain("pub 1").rule == P + "card.pub"
+    game.apply("pub 0")
+    assert game.phase == "aristocrat" and game.state.money[0] == 1
 
 
 @cites(P + "card.pub")

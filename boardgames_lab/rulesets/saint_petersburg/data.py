@@ -23,6 +23,7 @@ RUBLES_PER_POINT = 10
 PUB_POINTS_PER_CARD = 5
 PUB_PRICE = 2
 POTJOMKIN_TRADE_VALUE = 6
+OBSERVATORY_MIN_DECK = 2  # an Observatory never draws a deck's last card
 # Points for the number of different aristocrats at the end (index = how many, 10 or more score 55).
 ARISTOCRAT_VARIETY = (0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 
 from ...core.definition import Explanation
-from .data import CARD_INDEX, CARDS, DECKS, GROUPS, HAND_LIMIT, PUB, PUB_POINTS_PER_CARD, PUB_PRICE
-from .moves import DRAWN, Move, parse
+from .data import CARD_INDEX, CARDS, DECKS, GROUPS, HAND_LIMIT, OBSERVATORY_MIN_DECK, PUB, PUB_PRICE
+from .moves import DRAWN, KINDS, Move, parse
 from .phases import FLOW
 from .pricing import IS_TRADING, TARGETS, breakdown, price, usable_targets
-from .state import CARD_IDS, EMPTY, SPState, hand_limit, slot_card
+from .state import CARD_IDS, EMPTY, SLOT_INDEX, SPState, hand_limit, observable_decks, pub_limit, slot_card
 
 P = "saint_petersburg."
 _SLOT_ONLY = re.compile(r"^(buy|take) ([UuLl][1-8])((?:>[a-z_]+)?)$")
@@ -16,6 +16,58 @@ _SLOT_ONLY = re.compile(r"^(buy|take) ([UuLl][1-8])((?:>[a-z_]+)?)$")
 
 def _no(rule: str, reason: str) -> Explanation:
     return Explanation(False, P + rule, reason)
+
+
+# The rule each kind of move is made under: a value malformed for its kind is refused under it.
+KIND_RULE = {"pass": P + "action.pass", "buy": P + "action.buy", "take": P + "action.take", "play": P + "action.play",
+             "observe": P + "card.observatory", "discard": P + "card.observatory", "pub": P + "card.pub"}
+# Said only if the reasoning below missed why a move is not legal; a test checks it is never said.
+UNEXPLAINED = "{move} is not among the legal moves here"
+_NO_TARGET = ("pass", "pub", "observe", "take", "discard")
+
+
+def _is_card(value: object) -> bool:
+    return type(value) is str and value in CARD_INDEX
+
+
+def _malformed(st: SPState, move: Move) -> Explanation | None:
+    """A field that no move of this kind can hold (checked after the phase, so the phase is named first)."""
+    kind, card, slot, target, amount = move
+    rule = KIND_RULE[kind].removeprefix(P)
+    if kind == "pass":
+        if card != "" or slot != "" or target != "" or amount != 0:
+            return _no(rule, "a pass names no card, slot or amount: write 'pass'")
+        return None
+    if kind == "pub":
+        if card != "" or slot != "" or target != "":
+            return _no(rule, "the Pub sells points, not cards: write 'pub 2' for 2 points")
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            return _no(rule, f"the Pub sells whole points: {amount!r} is not a whole number, e.g. 'pub 2'")
+        if amount < 0:
+            return _no(rule, f"{amount} points: the Pub sells points and never buys them back; buy 0 or more")
+        return None
+    if kind == "observe":
+        if type(slot) is not str or slot not in DECKS:
+            return _no(rule, f"an Observatory draws from a deck: {slot!r} is none of {', '.join(DECKS)}")
+        if card != "" or target != "" or amount != 0:
+            return _no(rule, f"an Observatory names only the deck: write 'observe {slot}'")
+        return None
+    if kind == "play" and slot != "":
+        return _no(rule, f"a card played from hand lies in no slot: drop '@{slot}'")
+    if kind in ("buy", "take") and not (type(slot) is str and (slot in SLOT_INDEX or slot == DRAWN)):
+        return _no(rule, f"{slot!r} is not a display slot: U1..U8 (upper row), L1..L8 (lower row), "
+                   "or 'drawn' for the card drawn with an Observatory")
+    if kind in ("buy", "take") and slot != DRAWN and slot_card(st, slot) == EMPTY:
+        return _no(rule, f"slot {slot} is empty: there is no card there to {kind}; pick a card that lies on the board")
+    if not _is_card(card):
+        return _no(rule, f"{card!r} is not a card of the game; cards are named by id, e.g. 'market'")
+    if kind in _NO_TARGET and target != "":
+        return _no(rule, f"only a bought or played trading card replaces a card: drop '>{target}'")
+    if target != "" and not _is_card(target):
+        return _no("trading.must_replace", f"{target!r} is not a card of the game, so nothing to replace")
+    if amount != 0:
+        return _no(rule, f"only the Pub takes an amount: drop the amount {amount!r}")
+    return None
 
 
 def _name(card: int) -> str:
@@ -30,18 +82,40 @@ class Explaining:
         short = _SLOT_ONLY.match(" ".join(str(text).split())) if isinstance(text, str) else None
         if short:
             kind, slot, target = short.groups()
-            card = slot_card(st, slot.upper())
+            slot = slot.upper()
+            card = slot_card(st, slot)
             if card != EMPTY:
-                text = f"{kind} {CARD_IDS[card]}@{slot.upper()}{target}"
+                text = f"{kind} {CARD_IDS[card]}@{slot}{target}"
+            elif target[1:] in CARD_INDEX or not target:
+                # Good notation naming an empty slot: a move, so that explain can say the slot is empty.
+                return Move(kind, "", slot, target[1:])
         return parse(text)
 
     def explain(self, st: SPState, move: Move) -> Explanation:
+        """Legal exactly when ``move`` is in ``legal_moves``; the reasoning below only says why."""
         if not isinstance(move, Move):
             return Explanation(False, "core.not_legal", f"{move!r} is not a Saint Petersburg move")
+        legal = self.legal_moves(st)
+        if move in legal:
+            # A value equal to a legal move (True for 1) is that move: explain the one the rules built.
+            why = self._reason(st, legal[legal.index(move)])
+            return why if why.legal else Explanation(True, KIND_RULE[move.kind], f"{move} is legal here")
+        why = self._reason(st, move)
+        if not why.legal:
+            return why
+        return _no(KIND_RULE.get(move.kind, "action.one_of_four").removeprefix(P), UNEXPLAINED.format(move=move))
+
+    def _reason(self, st: SPState, move: Move) -> Explanation:
+        kind = move.kind
+        if not (type(kind) is str and kind in KINDS):
+            return _no("action.one_of_four", f"{kind!r} is not a kind of move: a turn is buy, take, play or pass "
+                       "(with observe, discard and pub for the Observatory and the Pub)")
         wrong_phase = self._wrong_phase(st, move)
         if wrong_phase is not None:
             return wrong_phase
-        kind = move.kind
+        malformed = _malformed(st, move)
+        if malformed is not None:
+            return malformed
         if kind == "pass":
             return Explanation(True, P + "action.pass", "passing is always allowed; you may act again later")
         if kind == "pub":
@@ -75,13 +149,14 @@ class Explaining:
     def _explain_pub(self, st: SPState, amount: int) -> Explanation:
         p = st.current
         pubs = st.owned[p][PUB]
-        cap = PUB_POINTS_PER_CARD * (pubs if st.options["pub_limit"] == "per_card" else 1)
+        cap = pub_limit(st, p)
         if amount > cap:
             return _no("card.pub", f"you may buy at most {cap} points with {pubs} Pub(s); try 'pub {cap}' or less")
         if amount * PUB_PRICE > st.money[p]:
             return _no("card.pub", f"{amount} points cost {amount * PUB_PRICE} rubles and you have {st.money[p]}; "
                        f"you can afford {st.money[p] // PUB_PRICE}")
-        return Explanation(True, P + "card.pub", f"{amount} points for {amount * PUB_PRICE} rubles")
+        points = f"{amount} point" + ("" if amount == 1 else "s")
+        return Explanation(True, P + "card.pub", f"{points} for {amount * PUB_PRICE} rubles")
 
     def _explain_observe(self, st: SPState, deck_name: str) -> Explanation:
         p = st.current
@@ -91,10 +166,10 @@ class Explaining:
         if owned <= st.obs_used[p]:
             return _no("card.observatory_used", "your Observatory is already turned over this round; "
                        "it turns face up at the start of the next round")
-        size = len(st.decks[DECKS.index(deck_name)])
-        if size < 2:
+        if deck_name not in observable_decks(st, p):
+            size = len(st.decks[DECKS.index(deck_name)])
             return _no("card.observatory", f"the {deck_name} deck holds {size} card(s); an Observatory may not take "
-                       "a deck's last card, so choose a deck with at least two")
+                       f"a deck's last card, so choose a deck with at least {OBSERVATORY_MIN_DECK}")
         return Explanation(True, P + "card.observatory", f"you draw the top card of the {deck_name} deck")
 
     def _explain_card_move(self, st: SPState, move: Move) -> Explanation:
@@ -104,9 +179,6 @@ class Explaining:
         if where is not None:
             return where
         if move.kind in ("take", "discard"):
-            if move.target:
-                return _no("action.take", f"only a bought or played trading card replaces a card; "
-                           f"use '{move.kind} {move.card}@{move.slot}'")
             if move.kind == "discard":
                 return Explanation(True, P + "card.observatory", f"{_name(card)} leaves the game")
             limit = hand_limit(st, p)
@@ -139,9 +211,7 @@ class Explaining:
             if card != st.drawn:
                 return _no("card.observatory", f"the drawn card is {CARD_IDS[st.drawn]}, not {move.card}")
             return None
-        there = slot_card(st, move.slot)
-        if there == EMPTY:
-            return _no(f"action.{move.kind}", f"slot {move.slot} is empty; pick a card that lies on the board")
+        there = slot_card(st, move.slot)  # not empty: _malformed refused an empty slot
         if there != card:
             return _no(f"action.{move.kind}", f"slot {move.slot} holds {CARD_IDS[there]}, not {move.card}")
         return None

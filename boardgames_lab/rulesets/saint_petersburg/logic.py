@@ -6,15 +6,15 @@ from typing import Any
 
 from ...core.definition import GameDefinition, GameInfo, Option
 from .data import (ARISTOCRAT, ARISTOCRAT_VARIETY, BUILDING, CARD_INDEX, CARDS, CARPENTER_WORKSHOP, DECKS, DISPLAY_SIZE, GROUPS,
-                   GOLD_SMELTER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, HAND_PENALTY, MARIINSKIJ, OBSERVATORY, PUB,
-                   PUB_POINTS_PER_CARD, PUB_PRICE, ROW_SLOTS, RUBLES_PER_POINT, START_RUBLES, TAX_MAN, WAREHOUSE,
-                   WORKER)
+                   GOLD_SMELTER, HAND_PENALTY, MARIINSKIJ, OBSERVATORY, PUB, PUB_POINTS_PER_CARD, PUB_PRICE,
+                   ROW_SLOTS, RUBLES_PER_POINT, START_RUBLES, TAX_MAN, WORKER)
 from .moves import DRAWN, PASS, SLOTS, Move
 from .phases import FLOW, STAGE_OF
 from .pricing import COST, GROUP, IS_TRADING, TARGETS, TRADE_VALUE, price, usable_targets
 from .rules import RULES
+from .secrets import SECRETS
 from .explain import Explaining
-from .state import CARD_IDS, EMPTY, SLOT_INDEX, SPState, hand_limit
+from .state import CARD_IDS, EMPTY, SLOT_INDEX, SPState, hand_limit, observable_decks, pub_limit
 from .view import Viewing
 
 P = "saint_petersburg."
@@ -26,7 +26,7 @@ ARISTOCRAT_IDS = frozenset(i for i, c in enumerate(CARDS) if c.group == ARISTOCR
 
 INFO = GameInfo(
     name="saint_petersburg", title="Saint Petersburg", min_players=2, max_players=4, default_players=4,
-    hidden_information=True, chance=True, edition="Hans im Glück 2004, 1st edition", rules_version=1,
+    hidden_information=True, chance=True, edition="Hans im Glück 2004, 1st edition", rules_version=2,
     description="Buy workers, buildings, aristocrats and trading cards across four phases a round; "
                 "money and hands are secret.",
     options=(
@@ -54,7 +54,7 @@ TAKE = _moves_by_slot("take")
 BUY_TRADING = tuple(_trading_moves("buy", slot) for slot in SLOTS)
 PLAY = tuple(Move("play", cid) for cid in CARD_IDS)
 PLAY_TRADING = _trading_moves("play", "")
-OBSERVE = tuple(Move("observe", slot=deck) for deck in DECKS)
+OBSERVE_BY_NAME = {deck: Move("observe", slot=deck) for deck in DECKS}
 PUB_MOVES = tuple(Move("pub", amount=k) for k in range(PUB_POINTS_PER_CARD * 2 + 1))
 
 
@@ -85,6 +85,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
     info = INFO
     flow = FLOW
     rulebook = RULES
+    secrets = SECRETS
 
     # --- set-up ------------------------------------------------------------------------
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> SPState:
@@ -190,13 +191,15 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
             return
         self._lay_out(st, st.stage + 1, DISPLAY_SIZE - self._on_board(st))
 
+    # Every Pub owner is asked, even one who cannot pay for a point: skipping them would show the
+    # table that they hold fewer than 2 rubles (saint_petersburg.money.secret).
     def pub_owners_waiting(self, st: SPState) -> bool:
-        return any(st.owned[p][PUB] and st.money[p] >= PUB_PRICE for p in range(st.num_players))
+        return any(st.owned[p][PUB] for p in range(st.num_players))
 
     def start_pub(self, st: SPState) -> None:
         n = st.num_players
         first = st.markers[1]
-        st.pub_queue = [p for p in ((first + k) % n for k in range(n)) if st.owned[p][PUB] and st.money[p] >= PUB_PRICE]
+        st.pub_queue = [p for p in ((first + k) % n for k in range(n)) if st.owned[p][PUB]]
         st.current = st.pub_queue[0]
 
     def pubs_done(self, st: SPState) -> bool:
@@ -254,10 +257,10 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         append = moves.append
         money = st.money[p]
         owned = st.owned[p]
-        room = len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT)
+        room = len(st.hands[p]) < hand_limit(st, p)
         if money == 0 and not room:  # broke with a full hand, as random players often are: nothing but pass
-            if phase == "building" and owned[OBSERVATORY] > st.obs_used[p]:
-                moves.extend(OBSERVE[d] for d in range(4) if len(st.decks[d]) >= 2)
+            if phase == "building" and owned[OBSERVATORY]:
+                moves.extend(OBSERVE_BY_NAME[d] for d in observable_decks(st, p))
             return moves
         discount = (0, 1 if owned[CARPENTER_WORKSHOP] else 0, 1 if owned[GOLD_SMELTER] else 0)
         free_observatories = owned[OBSERVATORY] - st.obs_used[p]
@@ -289,8 +292,8 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
                             append(PLAY_TRADING[card][t])
             elif (cost if cost > 1 else 1) <= money:
                 append(PLAY[card])
-        if phase == "building" and owned[OBSERVATORY] > st.obs_used[p]:
-            moves.extend(OBSERVE[d] for d in range(4) if len(st.decks[d]) >= 2)
+        if phase == "building" and owned[OBSERVATORY]:  # owning one is needed; observable_decks decides
+            moves.extend(OBSERVE_BY_NAME[d] for d in observable_decks(st, p))
         return moves
 
     def _drawn_moves(self, st: SPState, p: int) -> list[Move]:
@@ -307,9 +310,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
         return moves
 
     def _pub_max(self, st: SPState, p: int) -> int:
-        per_card = st.options["pub_limit"] == "per_card"
-        limit = PUB_POINTS_PER_CARD * (st.owned[p][PUB] if per_card else 1)
-        return min(limit, st.money[p] // PUB_PRICE)
+        return min(pub_limit(st, p), st.money[p] // PUB_PRICE)
 
     def apply_move(self, st: SPState, move: Move) -> None:
         kind = move.kind

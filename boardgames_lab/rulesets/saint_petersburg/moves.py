@@ -34,19 +34,31 @@ class Move(NamedTuple):
     amount: int = 0  # points bought with the Pub
 
     def __str__(self) -> str:
+        # Any field may hold a hand-built wrong value; the text must still be printable in a refusal.
         kind = self.kind
         if kind == "pass":
             return "pass"
         if kind == "pub":
-            return f"pub {self.amount}"
+            return f"pub {_number(self.amount)}"
         if kind == "observe":
             return f"observe {self.slot}"
+        if not self.card:  # "take U3" naming an empty slot: refused, but shown as typed
+            return f"{kind} {self.slot}"
         text = f"{kind} {self.card}"
         if self.slot:
-            text += "@" + self.slot
+            text += f"@{self.slot}"
         if self.target:
-            text += ">" + self.target
+            text += f">{self.target}"
         return text
+
+
+def _number(value: object) -> str:
+    """A whole number as notation; a value equal to one (``True``, ``2.0``) prints as that number."""
+    if type(value) is int:
+        return str(value)
+    if isinstance(value, (bool, float)) and float(value).is_integer():
+        return str(int(value))
+    return repr(value)
 
 
 PASS = Move("pass")
@@ -63,7 +75,7 @@ def parse(text: str) -> Move:
         return PASS
     if words.startswith("pub "):
         amount = words[4:]
-        if not amount.isdigit():
+        if not (amount.isascii() and amount.isdigit()):  # "²" and "٣" are digits to str.isdigit
             raise InvalidNotation(f"{text!r}: 'pub' takes a whole number of points, e.g. 'pub 2'")
         return Move("pub", amount=int(amount))
     if words.startswith("observe "):

@@ -5,7 +5,8 @@ import copy
 from typing import Any
 
 from ...core.definition import State
-from .data import CARDS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, ROW_SLOTS, WAREHOUSE
+from .data import CARDS, DECKS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, \
+    PUB_POINTS_PER_CARD, ROW_SLOTS, WAREHOUSE
 from .moves import SLOTS
 
 EMPTY = -1
@@ -76,6 +77,18 @@ class SPState(State):
 def hand_limit(st: SPState, player: int) -> int:
     """saint_petersburg.action.hand_limit / card.warehouse"""
     return HAND_LIMIT_WAREHOUSE if st.owned[player][WAREHOUSE] else HAND_LIMIT
+
+
+def pub_limit(st: SPState, player: int) -> int:
+    """saint_petersburg.card.pub: points the player's Pubs may sell now, before counting rubles."""
+    return PUB_POINTS_PER_CARD * (st.owned[player][PUB] if st.options["pub_limit"] == "per_card" else 1)
+
+
+def observable_decks(st: SPState, player: int) -> tuple[str, ...]:
+    """saint_petersburg.card.observatory: the decks an unused Observatory may draw from (none if all are used)."""
+    if st.owned[player][OBSERVATORY] <= st.obs_used[player]:
+        return ()
+    return tuple(name for name, deck in zip(DECKS, st.decks) if len(deck) >= OBSERVATORY_MIN_DECK)
 
 
 def slot_card(st: SPState, slot: str) -> int:
