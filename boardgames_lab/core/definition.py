@@ -131,8 +131,9 @@ class GameDefinition(ABC, Generic[S]):
         resolved = {}
         for name, opt in known.items():
             value = options.get(name, opt.default)
-            if value not in opt.choices:
-                raise OptionError(f"option {name!r} must be one of {list(opt.choices)}, not {value!r}")
+            if not _is_choice(value, opt.choices):
+                raise OptionError(f"option {name!r} must be one of {list(opt.choices)}, "
+                                  f"not {type(value).__name__} {value!r}")
             resolved[name] = value
         return resolved
 
@@ -215,6 +216,11 @@ class GameDefinition(ABC, Generic[S]):
     def invariants(self, state: S) -> list[str]:
         """Broken conservation laws, in words (an empty list when all hold)."""
         return []
+
+
+def _is_choice(value: Any, choices: tuple[Any, ...]) -> bool:
+    """One of the choices, of the same type too: 1 == True and 12.0 == 12 in Python, but not as an option."""
+    return any(type(value) is type(choice) and value == choice for choice in choices)
 
 
 def make_rulebook(game: str, rules: Sequence[Rule]) -> RuleBook:
