@@ -240,9 +240,10 @@ def test_a_player_name_is_data_not_a_template() -> None:
 
 @cites("core.not_a_move")
 @pytest.mark.parametrize("value, field", [
-    (5, "of type Move"), ({"kind": "pass"}, "of type Move"), (("take", "market"), "of type Move"), (None, "of type Move"),
+    (5, "of type Move"), ({"kind": "pass"}, "of type Move"), (("take", "market"), "of type Move"),
+    (None, "of type Move"),
     ("PASS_TUPLE", "of type Move"), ("PUB_TRUE", "field 'amount'"), ("PUB_FLOAT", "field 'amount'"),
-    ("CARD_NONE", "field 'card'"), ("TARGET_LIST", "field 'target'"),
+    ("CARD_NONE", "field 'card'"), ("TARGET_LIST", "field 'target'"), ("TARGET_INT", "field 'target'"),
 ])
 def test_a_value_that_is_not_a_move_gets_illegal_move_naming_the_field(value: object, field: str) -> None:
     from boardgames_lab.rulesets.saint_petersburg import Move
@@ -251,7 +252,7 @@ def test_a_value_that_is_not_a_move_gets_illegal_move_naming_the_field(value: ob
     take = next(m for m in legal if m.kind in ("take", "buy"))
     built = {"PASS_TUPLE": tuple(Move("pass")), "PUB_TRUE": Move("pub", amount=True),
              "PUB_FLOAT": Move("pub", amount=1.5), "CARD_NONE": take._replace(card=None),
-             "TARGET_LIST": take._replace(target=[])}
+             "TARGET_LIST": take._replace(target=[]), "TARGET_INT": take._replace(target=3)}  # str() fails
     move = built.get(value, value) if isinstance(value, str) else value
     before = game.definition.snapshot(game.state)
     why = game.explain(move)

@@ -14,7 +14,7 @@ import typing
 from typing import Any, Iterable
 
 from .definition import Explanation, GameDefinition
-from .errors import IllegalMove, InvalidNotation, UndoBlocked
+from .errors import IllegalMove, InvalidNotation, UndoBlocked, move_text
 
 PLAY = "play"
 SANDBOX = "sandbox"
@@ -117,7 +117,7 @@ class Game:
     def _reject(self, move: Any) -> None:
         why = self.explain(move)
         if why.legal:  # explain and legal_moves disagree: a bug, so say so plainly
-            why = Explanation(False, "core.not_legal", f"{move} is not among the legal moves here")
+            why = Explanation(False, "core.not_legal", f"{move_text(move)} is not among the legal moves here")
         player = self.current_player
         raise IllegalMove(move, why.rule, why.reason, self.state.phase, player,
                           self.names[player] if player is not None else "")
