@@ -383,6 +383,14 @@ def _check_secrets(game: Game, move: Any, rng: random.Random, report: Report, se
     """
     d = game.definition
     state = game.state
+    if not d.secrets:
+        return
+    snapshot = d.snapshot(state)
+    # A move that reveals or draws shows hidden information by design (state.revealed): what it shows may
+    # differ between the two states, so the log is compared only for moves that reveal nothing.
+    story = _story_of(d, d.clone_state(state), move) if move is not None else None
+    if story is not None and story[2]:
+        story = None
     for seat in [None, *range(game.num_players)]:
         view = d.view(state, seat)
         for secret in d.secrets:
@@ -391,49 +399,50 @@ def _check_secrets(game: Game, move: Any, rng: random.Random, report: Report, se
                 continue  # nothing of this secret is hidden from this seat here
             where = f"secret {secret.name!r} ({secret.source}) changed for seat {seat}"
             report.perturbation_checks += 1
-            if d.snapshot(other) == d.snapshot(state):
+            if d.snapshot(other) == snapshot:
                 _problem(game, report, settings, f"{where}: perturb said it changed something, but nothing did")
                 continue
             broken = d.invariants(other)
             if broken:
                 _problem(game, report, settings, f"{where}: the changed state breaks {'; '.join(broken)}")
                 continue
-            if d.view(other, seat) != view:
-                _problem(game, report, settings, f"{where}: the view changed: {_diff(view, d.view(other, seat))}")
+            changed = d.view(other, seat)
+            if changed != view:
+                _problem(game, report, settings, f"{where}: the view changed: {_diff(view, changed)}")
                 continue
-            if move is not None:
-                _compare_log(game, state, other, seat, move, where, report, settings)
+            # The move was chosen in the true state; where the change makes it illegal (the seat cannot tell,
+            # but the rules can: a card swapped out of the mover's hand) there is no next move to compare.
+            if story is None or move not in d.legal_moves(other):
+                continue
+            theirs = _story_of(d, other, move)
+            if theirs[2]:
+                continue
+            report.log_checks += 1
+            seen, seen_changed = _readable(story, seat), _readable(theirs, seat)
+            if seen != seen_changed:
+                _problem(game, report, settings, f"{where}: the log of {move} changed: {_diff(seen, seen_changed)}")
 
 
-def _compare_log(game: Game, state: Any, other: Any, seat: int | None, move: Any, where: str, report: Report,
-                 settings: _Settings) -> None:
-    d = game.definition
-    # The move was chosen in the true state; where the change makes it illegal (the seat's own knowledge
-    # cannot tell, but the rules can: a card swapped out of the mover's hand) there is nothing to compare.
-    if move not in d.legal_moves(other):
-        return
-    seen = [_seen_entries(d, s, seat, move) for s in (state, other)]
-    # A move that reveals or draws shows hidden information by design (state.revealed): what it shows may
-    # differ between the two, so only moves that reveal nothing are compared.
-    if any(revealed for _, revealed in seen):
-        return
-    report.log_checks += 1
-    if seen[0][0] != seen[1][0]:
-        _problem(game, report, settings, f"{where}: the log of {move} changed: {_diff(seen[0][0], seen[1][0])}")
+Story = tuple[Any, list[dict[str, Any]], bool]
 
 
-def _seen_entries(d: Any, state: Any, seat: int | None, move: Any) -> tuple[list[Any], bool]:
-    """The change entries of ``move`` that ``seat`` may read (as Game.log_for filters them), and if it revealed."""
-    copy = d.clone_state(state)
-    visible_to = d.move_visibility(copy, move)
-    copy.events = []  # as Game._story does: rule code writes the log's words only while events are on
-    copy.revealed = False
-    d.advance(copy, move)
-    events, copy.events = copy.events, None
+def _story_of(d: GameDefinition[Any], state: Any, move: Any) -> Story:
+    """Apply ``move`` to ``state`` (a copy) with the log on: who may read it, its change entries, did it reveal."""
+    visible_to = d.move_visibility(state, move)
+    state.events = []  # as Game._story does: rule code writes the log's words only while events are on
+    state.revealed = False
+    d.advance(state, move)
+    events, state.events = state.events, None
+    return visible_to, events, state.revealed
+
+
+def _readable(story: Story, seat: int | None) -> list[Any]:
+    """The entry as ``seat`` may read it, filtered as Game.log_for filters it."""
+    visible_to, events, _ = story
     if visible_to is not None and seat not in visible_to:
-        return [("entry hidden",)], copy.revealed
-    return [(e["text"], e["data"], e["visible_to"]) for e in events
-            if e["visible_to"] is None or seat in e["visible_to"]], copy.revealed
+        return []  # the seat does not see this entry at all
+    return [visible_to, *((e["text"], e["data"], e["visible_to"]) for e in events
+                          if e["visible_to"] is None or seat in e["visible_to"])]
 
 
 def _diff(a: Any, b: Any, path: str = "") -> str:

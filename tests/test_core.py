@@ -260,6 +260,7 @@ def test_a_value_that_is_not_a_move_gets_illegal_move_naming_the_field(value: ob
     with pytest.raises(bgl.IllegalMove) as err:
         game.apply(move)
     assert err.value.rule == "core.not_a_move" and game.definition.snapshot(game.state) == before
+    assert str(err.value).startswith(repr(move))  # not its notation: Move("pass", amount=True) reads "pass"
     with pytest.raises(bgl.InvalidNotation):
         game.parse_move(move)  # type: ignore[arg-type]
 

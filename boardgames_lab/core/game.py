@@ -119,8 +119,10 @@ class Game:
         if why.legal:  # explain and legal_moves disagree: a bug, so say so plainly
             why = Explanation(False, "core.not_legal", f"{move_text(move)} is not among the legal moves here")
         player = self.current_player
+        # A value that is not a well-formed move is shown as it is: its notation could pass for a legal move.
+        text = repr(move) if why.rule == "core.not_a_move" else None
         raise IllegalMove(move, why.rule, why.reason, self.state.phase, player,
-                          self.names[player] if player is not None else "")
+                          self.names[player] if player is not None else "", text)
 
     def move_type(self) -> type | None:
         """The type of this game's moves (None while no legal move shows it)."""
