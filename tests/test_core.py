@@ -278,6 +278,25 @@ def test_a_value_equal_to_a_legal_move_but_of_another_type_is_refused() -> None:
     assert game.moves == (1,) and type(game.moves[0]) is int
 
 
+def test_a_save_whose_move_crashes_the_rule_code_is_refused_naming_the_move(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_lab.core import registry
+    from tests.lab.tinygames import Nim
+
+    class CrashingNim(Nim):
+        def legal_moves(self, st):  # type: ignore[no-untyped-def]
+            return [1]
+
+        def explain(self, st, move):  # type: ignore[no-untyped-def]
+            raise KeyError(move)  # a refusal that crashes, as a game's bug would
+
+    monkeypatch.setitem(registry._GAMES, "nim_test", CrashingNim())
+    saved = bgl.Game(registry.definition("nim_test"), 2, 0, {}).apply(1).to_dict()
+    saved["moves"].append("2")
+    with pytest.raises(bgl.SaveFormatError, match="field 'moves', move 1 '2': could not be checked"):
+        bgl.load_game(json.dumps(saved))
+
+
 @pytest.mark.parametrize("text", ["", "not json", "[1, 2]", '{"a": NaN}', "null", "[" * 100_000, "x" * 3_000_000,
                                   b"\xff\xfe"])
 def test_non_json_saves_are_refused(text: str | bytes) -> None:

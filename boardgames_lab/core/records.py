@@ -136,3 +136,6 @@ def _replay(game: Game, moves: list[str], field: str) -> None:
             raise SaveFormatError(f"field {field!r}, move {i} {text!r}: {err.reason} [{err.rule}]") from None
         except (GameError, ValueError) as err:
             raise SaveFormatError(f"field {field!r}, move {i} {text!r}: {err}") from None
+        except (KeyError, TypeError, IndexError, AttributeError) as err:  # a rule-code bug: still the save's move
+            raise SaveFormatError(f"field {field!r}, move {i} {text!r}: could not be checked "
+                                  f"({type(err).__name__}: {err})") from None
