@@ -225,7 +225,7 @@ def _check_explain(game: Game, legal: tuple[Any, ...], pool: dict[str, Any], rng
 
 # Field values of the wrong kind for any move type: out-of-range numbers, a stranger's text, other types.
 _WRONG_VALUES: tuple[Any, ...] = (-1, 0, 99, "zzz", 1.5, True, None, (), [])
-# Characters that look like digits or spaces but are not ASCII, and other unicode, for mutated notation.
+# For mutated notation: characters that look like digits or spaces but are not ASCII, other unicode, separators.
 _ODD_DIGITS = ("²", "٣", "１", "𝟙", "Ⅻ")
 _ODD_CHARACTERS = (*_ODD_DIGITS, "\u00a0", "\u200b", "é", "ß", "İ", "\u0301", "\t", "\n", "@", ">", ",", "-")
 
