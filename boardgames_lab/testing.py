@@ -31,6 +31,7 @@ from .core.game import SANDBOX, Game
 from .core.records import load_game
 from .core.registry import definition, games
 from .core.rng import Rng
+from .core.secrets import Secret
 
 
 @dataclass
@@ -394,33 +395,40 @@ def _check_secrets(game: Game, move: Any, rng: random.Random, report: Report, se
     for seat in [None, *range(game.num_players)]:
         view = d.view(state, seat)
         for secret in d.secrets:
-            other = d.clone_state(state)
-            if not secret.perturb(other, seat, Rng(rng.getrandbits(63))):
-                continue  # nothing of this secret is hidden from this seat here
             where = f"secret {secret.name!r} ({secret.source}) changed for seat {seat}"
-            report.perturbation_checks += 1
-            if d.snapshot(other) == snapshot:
-                _problem(game, report, settings, f"{where}: perturb said it changed something, but nothing did")
-                continue
-            broken = d.invariants(other)
-            if broken:
-                _problem(game, report, settings, f"{where}: the changed state breaks {'; '.join(broken)}")
-                continue
-            changed = d.view(other, seat)
-            if changed != view:
-                _problem(game, report, settings, f"{where}: the view changed: {_diff(view, changed)}")
-                continue
-            # The move was chosen in the true state; where the change makes it illegal (the seat cannot tell,
-            # but the rules can: a card swapped out of the mover's hand) there is no next move to compare.
-            if story is None or move not in d.legal_moves(other):
-                continue
-            theirs = _story_of(d, other, move)
-            if theirs[2]:
-                continue
-            report.log_checks += 1
-            seen, seen_changed = _readable(story, seat), _readable(theirs, seat)
-            if seen != seen_changed:
-                _problem(game, report, settings, f"{where}: the log of {move} changed: {_diff(seen, seen_changed)}")
+            try:
+                problem = _perturbed(d, state, snapshot, view, seat, secret, move, story, rng, report)
+            except Exception as err:  # a perturbation that leaves a state the rules cannot read
+                problem = f"{type(err).__name__}: {err}"
+            if problem:
+                _problem(game, report, settings, f"{where}: {problem}")
+
+
+def _perturbed(d: GameDefinition[Any], state: Any, snapshot: Any, view: Any, seat: int | None, secret: Secret,
+               move: Any, story: "Story | None", rng: random.Random, report: Report) -> str:
+    """Change one secret on a copy; what went wrong, in words ("" when the view and the log held)."""
+    other = d.clone_state(state)
+    if not secret.perturb(other, seat, Rng(rng.getrandbits(63))):
+        return ""  # nothing of this secret is hidden from this seat here
+    report.perturbation_checks += 1
+    if d.snapshot(other) == snapshot:
+        return "perturb said it changed something, but nothing did"
+    broken = d.invariants(other)
+    if broken:
+        return f"the changed state breaks {'; '.join(broken)}"
+    changed = d.view(other, seat)
+    if changed != view:
+        return f"the view changed: {_diff(view, changed)}"
+    # The move was chosen in the true state; where the change makes it illegal (the seat cannot tell, but
+    # the rules can: a card swapped out of the mover's hand) there is no next move to compare.
+    if story is None or move not in d.legal_moves(other):
+        return ""
+    theirs = _story_of(d, other, move)
+    if theirs[2]:
+        return ""
+    report.log_checks += 1
+    seen, seen_changed = _readable(story, seat), _readable(theirs, seat)
+    return f"the log of {move} changed: {_diff(seen, seen_changed)}" if seen != seen_changed else ""
 
 
 Story = tuple[Any, list[dict[str, Any]], bool]

@@ -70,6 +70,13 @@ def test_a_perturbation_that_changes_nothing_or_breaks_the_state_is_reported() -
     with pytest.raises(ConformanceError, match="perturb said it changed something, but nothing did"):
         check_game(HighCard(secrets=(idle,)), seeds=(0,), fuzz_per_position=0)
 
+    def emptied(st, seat, rng):  # type: ignore[no-untyped-def]
+        st.hands = []  # not a valid state: the view cannot be drawn from it
+        return True
+
+    with pytest.raises(ConformanceError, match="secret 'no hands' .* IndexError"):
+        check_game(HighCard(secrets=(Secret("no hands", "test", emptied),)), seeds=(0,), fuzz_per_position=0)
+
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_move_value_fuzz_catches_refusals_that_crash_or_call_an_illegal_move_legal(seed: int) -> None:
