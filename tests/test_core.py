@@ -35,6 +35,9 @@ def test_new_game_errors_name_the_field() -> None:
         bgl.new_game("saint_petersburg", tie_break="coin")
     with pytest.raises(ValueError, match="seed"):
         bgl.new_game("saint_petersburg", seed=-1)
+    for names in ("AdaBo", 5, ["Ada", 5], ["Ada"], {"Ada": 1, "Bo": 2}):
+        with pytest.raises(ValueError, match="names must be"):
+            bgl.new_game("saint_petersburg", players=2, names=names)  # type: ignore[arg-type]
 
 
 def test_rng_is_the_same_on_every_machine() -> None:

@@ -38,8 +38,8 @@ class Game:
         self.seed = seed
         self.options = definition.resolve_options(options)
         self.mode = mode
-        if isinstance(names, str):
-            raise ValueError(f"names must be a list of {players} names, not the text {names!r}")
+        if names is not None and not isinstance(names, (list, tuple)):
+            raise ValueError(f"names must be a list of {players} names, not {type(names).__name__} {names!r}")
         self.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
         if len(self.names) != players or not all(isinstance(n, str) and n for n in self.names):
             raise ValueError(f"names must be {players} non-empty strings")
