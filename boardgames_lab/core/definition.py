@@ -109,6 +109,9 @@ class GameDefinition(ABC, Generic[S]):
     # What each seat may not see, declared from the rulebook apart from ``view`` (core/secrets.py); the
     # conformance suite's leak test perturbs these and checks that views and logs stay the same.
     secrets: tuple[Secret, ...] = ()
+    # The type of the game's moves; None: read off the first legal move. The engine refuses, under
+    # core.not_a_move, a value of another type or with a field not of its declared type.
+    move_type: type | None = None
 
     def __init__(self) -> None:
         self.flow.validate(self, self.rulebook)
