@@ -35,6 +35,9 @@ def test_new_game_errors_name_the_field() -> None:
         bgl.new_game("saint_petersburg", tie_break="coin")
     with pytest.raises(ValueError, match="seed"):
         bgl.new_game("saint_petersburg", seed=-1)
+    for names in ("AdaBo", 5, ["Ada", 5], ["Ada"], {"Ada": 1, "Bo": 2}):
+        with pytest.raises(ValueError, match="names must be"):
+            bgl.new_game("saint_petersburg", players=2, names=names)  # type: ignore[arg-type]
 
 
 def test_rng_is_the_same_on_every_machine() -> None:
@@ -149,23 +152,152 @@ SAVE = bgl.new_game("saint_petersburg", players=2, seed=5).apply("pass").to_dict
     (lambda d: d.update(extra=1), "unexpected"),
     (lambda d: d.update(seed="5"), "'seed'"),
     (lambda d: d.update(seed=True), "'seed'"),
-    (lambda d: d.update(players=9), "header"),
+    (lambda d: d.update(players=9), "field 'players'"),
+    (lambda d: d.update(players=3), "field 'players'"),  # off by one: the names are right, the count is not
+    (lambda d: d.update(players=True), "field 'players'"),
     (lambda d: d.update(game="chess"), "'game'"),
+    (lambda d: d.update(game="citadels"), "field 'game'.*saint_petersburg"),  # not blamed on the options
+    (lambda d: d.update(game=None), "field 'game'"),
     (lambda d: d.update(rules_version=99), "'rules_version'"),
     (lambda d: d.update(moves=["pass", "buy unicorn@U1"]), "move 1"),
     (lambda d: d.update(moves=["take market@U1"]), "move 0"),
     (lambda d: d.update(moves=[{"__class__": "os.system"}]), "'moves'"),
+    (lambda d: d.update(moves=["pass", 1]), "field 'moves', item 1"),
+    (lambda d: d.update(moves=[None]), "field 'moves', item 0"),
+    (lambda d: d.update(moves=[["pass"]]), "field 'moves', item 0"),
+    (lambda d: d.update(moves="pass"), "field 'moves' must be list"),
+    (lambda d: d.update(redo=[7]), "field 'redo', item 0"),
     (lambda d: d.update(options={"pub_limit": ["x"]}), "'options'"),
-    (lambda d: d.update(options={"evil": 1}), "header"),
+    (lambda d: d.update(options={"evil": 1}), "field 'options'.*'evil'"),
+    (lambda d: d.update(options={"open_money": 0}), "field 'options'.*'open_money'"),
+    (lambda d: d.update(options={"open_money": 1}), "field 'options'.*'open_money'"),
+    (lambda d: d.update(options=[]), "field 'options' must be dict"),
     (lambda d: d.update(mode="god"), "'mode'"),
+    (lambda d: d.update(mode=None), "'mode'"),
     (lambda d: d.update(format="pickle"), "'format'"),
+    (lambda d: d.update(version=2), "field 'version'"),
+    (lambda d: d.update(version=True), "field 'version'"),
+    (lambda d: d.update(rules_version=1.0), "field 'rules_version'"),
     (lambda d: d.update(redo=["buy unicorn@U1"]), "'redo'"),
+    (lambda d: d.update(seed=-1), "field 'seed'"),
+    (lambda d: d.update(seed=2**63), "field 'seed'"),
+    (lambda d: d.update(seed=10**400), "field 'seed'"),
+    (lambda d: d.update(seed=5.0), "field 'seed'"),
+    (lambda d: d.update(seed=None), "field 'seed'"),
+    (lambda d: d.update(names=["Ada", 2]), "field 'names', item 1"),
+    (lambda d: d.update(names=["Ada", ""]), "field 'names'"),
+    (lambda d: d.update(names="AdaBo"), "field 'names' must be list"),
+    (lambda d: d.pop("names"), "field 'names' is missing"),
+    (lambda d: d.pop("redo"), "field 'redo' is missing"),
+    (lambda d: d.update(Moves=[]), "field 'Moves' is not a field"),
 ])
 def test_hostile_or_malformed_saves_are_refused(mutate, field: str) -> None:  # type: ignore[no-untyped-def]
     data = json.loads(json.dumps(SAVE))
     mutate(data)
     with pytest.raises(bgl.SaveFormatError, match=field):
         bgl.load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize("key", ["moves", "redo", "seed", "game", "open_money"])
+def test_a_save_with_a_duplicate_key_is_refused_naming_the_key(key: str) -> None:
+    text = json.dumps(SAVE)
+    if key == "open_money":  # inside the options object: a duplicate anywhere is refused
+        text = text.replace('"open_money": false', '"open_money": true, "open_money": false')
+    else:
+        text = text.replace("{", "{" + json.dumps(key) + ": " + json.dumps(SAVE[key]) + ", ", 1)
+    assert text.count(json.dumps(key)) == 2
+    with pytest.raises(bgl.SaveFormatError, match=f"field '{key}' appears twice"):
+        bgl.load_game(text)
+
+
+@pytest.mark.parametrize("name, options, wrong", [
+    ("saint_petersburg", {"open_money": 0}, "open_money"),
+    ("saint_petersburg", {"open_money": 1}, "open_money"),
+    ("citadels", {"action_cards": 1}, "action_cards"),
+    ("village", {"time_lap": 12.0}, "time_lap"),
+    ("village", {"time_lap": True}, "time_lap"),
+    ("village", {"graves": 6.0}, "graves"),
+    ("keythedral", {"face_up_tiles": 0.0}, "face_up_tiles"),
+])
+def test_option_values_of_the_wrong_type_are_refused_naming_the_option(name: str, options: dict[str, object],
+                                                                       wrong: str) -> None:
+    with pytest.raises(bgl.OptionError, match=f"option '{wrong}' must be one of"):
+        bgl.new_game(name, seed=1, **options)
+    saved = bgl.new_game(name, seed=1).to_dict()
+    saved["options"].update(options)
+    with pytest.raises(bgl.SaveFormatError, match=f"field 'options'.*'{wrong}'"):
+        bgl.load_game(json.dumps(saved))
+
+
+def test_a_player_name_is_data_not_a_template() -> None:
+    def texts(names: list[str]) -> list[str]:
+        game = play(bgl.new_game("saint_petersburg", players=2, seed=5, names=names), 30)
+        return [c["text"] for entry in game.log for c in entry["changes"]] + [e["text"] for e in game.log]
+
+    plain = texts(["Ada", "Bo"])
+    marked = texts(["{p1}", "Bo"])
+    assert any("Ada" in t for t in plain)
+    assert marked == [t.replace("Ada", "{p1}") for t in plain]
+    assert texts(["{p0}{p1}", "{p2}"]) == [t.replace("Ada", "{p0}{p1}").replace("Bo", "{p2}") for t in plain]
+
+
+@cites("core.not_a_move")
+@pytest.mark.parametrize("value, field", [
+    (5, "of type Move"), ({"kind": "pass"}, "of type Move"), (("take", "market"), "of type Move"),
+    (None, "of type Move"),
+    ("PASS_TUPLE", "of type Move"), ("PUB_TRUE", "field 'amount'"), ("PUB_FLOAT", "field 'amount'"),
+    ("CARD_NONE", "field 'card'"), ("TARGET_LIST", "field 'target'"), ("TARGET_INT", "field 'target'"),
+])
+def test_a_value_that_is_not_a_move_gets_illegal_move_naming_the_field(value: object, field: str) -> None:
+    from boardgames_lab.rulesets.saint_petersburg import Move
+    game = play(bgl.new_game("saint_petersburg", players=2, seed=4), 3)
+    legal = game.legal_moves()
+    take = next(m for m in legal if m.kind in ("take", "buy"))
+    built = {"PASS_TUPLE": tuple(Move("pass")), "PUB_TRUE": Move("pub", amount=True),
+             "PUB_FLOAT": Move("pub", amount=1.5), "CARD_NONE": take._replace(card=None),
+             "TARGET_LIST": take._replace(target=[]), "TARGET_INT": take._replace(target=3)}  # str() fails
+    move = built.get(value, value) if isinstance(value, str) else value
+    before = game.definition.snapshot(game.state)
+    why = game.explain(move)
+    assert not why and why.rule == "core.not_a_move" and field in why.reason
+    with pytest.raises(bgl.IllegalMove) as err:
+        game.apply(move)
+    assert err.value.rule == "core.not_a_move" and game.definition.snapshot(game.state) == before
+    assert str(err.value).startswith(repr(move))  # not its notation: Move("pass", amount=True) reads "pass"
+    with pytest.raises(bgl.InvalidNotation):
+        game.parse_move(move)  # type: ignore[arg-type]
+
+
+@cites("core.not_a_move")
+def test_a_value_equal_to_a_legal_move_but_of_another_type_is_refused() -> None:
+    from tests.lab.tinygames import Nim
+    game = bgl.Game(Nim(), 2, 0, {})
+    assert True in game.legal_moves() and 1.0 in game.legal_moves()  # Python's 1 == True == 1.0
+    for value in (True, 1.0):
+        with pytest.raises(bgl.IllegalMove, match="Nim move is a value of type int") as err:
+            game.apply(value)
+        assert err.value.rule == "core.not_a_move" and game.ply == 0
+    game.apply(1)
+    assert game.moves == (1,) and type(game.moves[0]) is int
+
+
+def test_a_save_whose_move_crashes_the_rule_code_is_refused_naming_the_move(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_lab.core import registry
+    from tests.lab.tinygames import Nim
+
+    class CrashingNim(Nim):
+        def legal_moves(self, st):  # type: ignore[no-untyped-def]
+            return [1]
+
+        def explain(self, st, move):  # type: ignore[no-untyped-def]
+            raise KeyError(move)  # a refusal that crashes, as a game's bug would
+
+    monkeypatch.setitem(registry._GAMES, "nim_test", CrashingNim())
+    saved = bgl.Game(registry.definition("nim_test"), 2, 0, {}).apply(1).to_dict()
+    saved["moves"].append("2")
+    with pytest.raises(bgl.SaveFormatError, match="field 'moves', move 1 '2': could not be checked"):
+        bgl.load_game(json.dumps(saved))
 
 
 @pytest.mark.parametrize("text", ["", "not json", "[1, 2]", '{"a": NaN}', "null", "[" * 100_000, "x" * 3_000_000,

@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 import boardgames_lab as bgl
 from boardgames_lab.rulesets.saint_petersburg.data import CARDS
 from boardgames_lab.rulesets.saint_petersburg.moves import DECKS, SLOTS, Move
+from tests.conftest import cites
 
 GAME = bgl.new_game("saint_petersburg", players=3, seed=2)
 CARD_IDS = [c.id for c in CARDS]
@@ -61,3 +62,28 @@ def test_load_game_refuses_garbage_with_save_format_error(data: dict) -> None:  
         bgl.load_game(json.dumps(data))
     except bgl.SaveFormatError:
         pass
+
+
+not_moves = st.one_of(st.integers(), st.floats(), st.booleans(), st.none(), st.lists(st.integers(), max_size=3),
+                      st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+                      st.tuples(st.text(max_size=8), st.text(max_size=8)),
+                      st.builds(lambda k: tuple(Move(k)), st.sampled_from(["pass", "pub"])),
+                      st.builds(lambda f, v: Move("pass")._replace(**{f: v}), st.sampled_from(Move._fields),
+                                st.one_of(st.floats(), st.none(), st.lists(st.integers(), max_size=2),
+                                          st.tuples(st.integers())))
+                      .filter(lambda m: any(type(x) not in (str, int) for x in m)))
+
+
+@cites("core.not_a_move")
+@given(not_moves)
+def test_a_value_that_is_not_a_move_is_refused_with_illegal_move_and_changes_nothing(value: object) -> None:
+    before = GAME.definition.snapshot(GAME.state)
+    why = GAME.explain(value)
+    assert not why and why.rule == "core.not_a_move" and why.reason
+    try:
+        GAME.apply(value)
+    except bgl.IllegalMove as err:
+        assert err.rule == "core.not_a_move"
+    else:
+        raise AssertionError(f"{value!r} was applied")
+    assert GAME.definition.snapshot(GAME.state) == before

@@ -109,6 +109,9 @@ class GameDefinition(ABC, Generic[S]):
     # What each seat may not see, declared from the rulebook apart from ``view`` (core/secrets.py); the
     # conformance suite's leak test perturbs these and checks that views and logs stay the same.
     secrets: tuple[Secret, ...] = ()
+    # The type of the game's moves; None: read off the first legal move. The engine refuses, under
+    # core.not_a_move, a value of another type or with a field not of its declared type.
+    move_type: type | None = None
 
     def __init__(self) -> None:
         self.flow.validate(self, self.rulebook)
@@ -131,8 +134,9 @@ class GameDefinition(ABC, Generic[S]):
         resolved = {}
         for name, opt in known.items():
             value = options.get(name, opt.default)
-            if value not in opt.choices:
-                raise OptionError(f"option {name!r} must be one of {list(opt.choices)}, not {value!r}")
+            if not _is_choice(value, opt.choices):
+                raise OptionError(f"option {name!r} must be one of {list(opt.choices)}, "
+                                  f"not {type(value).__name__} {value!r}")
             resolved[name] = value
         return resolved
 
@@ -215,6 +219,11 @@ class GameDefinition(ABC, Generic[S]):
     def invariants(self, state: S) -> list[str]:
         """Broken conservation laws, in words (an empty list when all hold)."""
         return []
+
+
+def _is_choice(value: Any, choices: tuple[Any, ...]) -> bool:
+    """One of the choices, of the same type too: 1 == True and 12.0 == 12 in Python, but not as an option."""
+    return any(type(value) is type(choice) and value == choice for choice in choices)
 
 
 def make_rulebook(game: str, rules: Sequence[Rule]) -> RuleBook:

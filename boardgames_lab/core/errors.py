@@ -14,7 +14,7 @@ class IllegalMove(GameError, ValueError):
     """
 
     def __init__(self, move: object, rule: str, reason: str, phase: str = "", player: int | None = None,
-                 player_name: str = ""):
+                 player_name: str = "", text: str | None = None):
         self.move = move
         self.rule = rule
         self.reason = reason
@@ -22,7 +22,15 @@ class IllegalMove(GameError, ValueError):
         self.player = player  # the seat index, counted from 0
         who = player_name or (f"seat {player}" if player is not None else "")
         where = f" ({phase} phase{', ' + who + ' to move' if who else ''})" if phase else ""
-        super().__init__(f"{move!s} is illegal{where}: {reason} [{rule}]")
+        super().__init__(f"{text if text is not None else move_text(move)} is illegal{where}: {reason} [{rule}]")
+
+
+def move_text(move: object) -> str:
+    """A move's notation, or its repr when it is not a well-formed move (its ``__str__`` may fail then)."""
+    try:
+        return str(move)
+    except Exception:  # a hostile value must still get its IllegalMove
+        return repr(move)
 
 
 class InvalidNotation(GameError, ValueError):

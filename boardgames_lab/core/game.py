@@ -8,15 +8,21 @@ generator's state is part of the game state.
 from __future__ import annotations
 
 import json
+import re
+import types
+import typing
 from typing import Any, Iterable
 
 from .definition import Explanation, GameDefinition
-from .errors import IllegalMove, UndoBlocked
+from .errors import IllegalMove, InvalidNotation, UndoBlocked, move_text
 
 PLAY = "play"
 SANDBOX = "sandbox"
 SAVE_FORMAT = "boardgames_lab.game"
 SAVE_VERSION = 1
+_PLAYER_MARK = re.compile(r"\{p(\d+)\}")
+_MOVE_TYPES: dict[type, type | None] = {}  # per definition class: the type of its moves, read off a legal move
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}  # per move type: its fields' declared types
 
 
 class Game:
@@ -32,6 +38,8 @@ class Game:
         self.seed = seed
         self.options = definition.resolve_options(options)
         self.mode = mode
+        if names is not None and not isinstance(names, (list, tuple)):
+            raise ValueError(f"names must be a list of {players} names, not {type(names).__name__} {names!r}")
         self.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
         if len(self.names) != players or not all(isinstance(n, str) and n for n in self.names):
             raise ValueError(f"names must be {players} non-empty strings")
@@ -80,6 +88,8 @@ class Game:
 
     # --- moving ------------------------------------------------------------------------
     def parse_move(self, text: str) -> Any:
+        if not isinstance(text, str):
+            raise InvalidNotation(f"a move's notation is text, not {type(text).__name__}")
         return self.definition.parse_move(self.state, text)
 
     def explain(self, move: Any) -> Explanation:
@@ -88,13 +98,17 @@ class Game:
             move = self.parse_move(move)
         if self.is_over:
             return Explanation(False, "core.game_over", "the game is over")
+        problem = self._not_a_move(move)
+        if problem:
+            return Explanation(False, "core.not_a_move", problem)
         return self.definition.explain(self.state, move)
 
     def apply(self, move: Any) -> "Game":
         """Make a move (a move value or its notation). An illegal move raises ``IllegalMove`` and changes nothing."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        if move not in self.legal_moves():
+        # The shape is checked before membership: a plain tuple, or True for 1, compares equal to a legal move.
+        if self.is_over or self._not_a_move(move) or move not in self.legal_moves():
             self._reject(move)
         self._redo.clear()
         self._push(move)
@@ -103,10 +117,38 @@ class Game:
     def _reject(self, move: Any) -> None:
         why = self.explain(move)
         if why.legal:  # explain and legal_moves disagree: a bug, so say so plainly
-            why = Explanation(False, "core.not_legal", f"{move} is not among the legal moves here")
+            why = Explanation(False, "core.not_legal", f"{move_text(move)} is not among the legal moves here")
         player = self.current_player
+        # A value that is not a well-formed move is shown as it is: its notation could pass for a legal move.
+        text = repr(move) if why.rule == "core.not_a_move" else None
         raise IllegalMove(move, why.rule, why.reason, self.state.phase, player,
-                          self.names[player] if player is not None else "")
+                          self.names[player] if player is not None else "", text)
+
+    def move_type(self) -> type | None:
+        """The type of this game's moves (None while no legal move shows it)."""
+        kind = getattr(self.definition, "move_type", None)
+        if kind is not None:
+            return kind
+        key = type(self.definition)
+        if _MOVE_TYPES.get(key) is None:
+            legal = self.legal_moves()
+            _MOVE_TYPES[key] = type(legal[0]) if legal else None
+        return _MOVE_TYPES[key]
+
+    def _not_a_move(self, move: Any) -> str:
+        """Why ``move`` is not a value of the game's move type with fields of their declared types ("" if it is)."""
+        kind = self.move_type()
+        if kind is None:
+            return ""
+        if not _conforms(move, kind):
+            return (f"a {self.definition.info.title} move is a value of type {kind.__name__} or its notation, "
+                    f"not {type(move).__name__} {_short(move)}")
+        for name, expected in _field_types(kind).items():
+            value = getattr(move, name)
+            if not _conforms(value, expected):
+                return (f"field {name!r} of a move must be {_type_name(expected)}, "
+                        f"not {type(value).__name__} {_short(value)}")
+        return ""
 
     def _push(self, move: Any) -> None:
         state = self.state
@@ -228,12 +270,18 @@ class Game:
         return story
 
     def _named(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Rule code writes {p0}, {p1}, ... for players; the log shows their names."""
+        """Rule code writes {p0}, {p1}, ... for players; the log shows their names.
+
+        One pass over the rule's text: a name is data, so a name such as "{p1}" is shown as written.
+        """
+        names = self.names
+
+        def name(match: re.Match[str]) -> str:
+            seat = int(match.group(1))
+            return names[seat] if seat < len(names) else match.group(0)
+
         for event in events:
-            text = event["text"]
-            for i, name in enumerate(self.names):
-                text = text.replace("{p%d}" % i, name)
-            event["text"] = text
+            event["text"] = _PLAYER_MARK.sub(name, event["text"])
         return events
 
     # --- saving ------------------------------------------------------------------------
@@ -254,3 +302,51 @@ class Game:
     def __str__(self) -> str:
         render = getattr(self.definition, "render_text", None)
         return render(self.state, None) if render else repr(self)
+
+
+def _field_types(kind: type) -> dict[str, Any]:
+    """The declared types of a NamedTuple move's fields ({} for other move types or unreadable hints)."""
+    if kind not in _FIELD_TYPES:
+        fields = getattr(kind, "_fields", None)
+        try:
+            hints = typing.get_type_hints(kind) if fields else {}
+        except Exception:  # a hint that cannot be resolved is not checked
+            hints = {}
+        _FIELD_TYPES[kind] = {name: hints[name] for name in fields or () if name in hints}
+    return _FIELD_TYPES[kind]
+
+
+def _conforms(value: Any, expected: Any) -> bool:
+    """Is ``value`` of the declared type, exactly (True is not an int, 1 is not a float, a list not a tuple)?"""
+    if expected is Any:
+        return True
+    if expected is None or expected is type(None):
+        return value is None
+    origin = typing.get_origin(expected)
+    args = typing.get_args(expected)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_conforms(value, arg) for arg in args)
+    if origin is typing.Literal:
+        return any(type(value) is type(arg) and value == arg for arg in args)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(item, args[0]) for item in value)
+        return not args or (len(value) == len(args) and all(_conforms(v, a) for v, a in zip(value, args)))
+    if origin is not None:
+        return isinstance(value, origin)
+    if not isinstance(expected, type):
+        return True  # a hint this check does not read
+    if expected is int or expected is float:
+        return type(value) is expected or (isinstance(value, expected) and not isinstance(value, bool))
+    return isinstance(value, expected)
+
+
+def _type_name(expected: Any) -> str:
+    return expected.__name__ if isinstance(expected, type) else str(expected).replace("typing.", "")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -5,8 +5,9 @@ import json
 from typing import Any
 
 from .errors import GameError, IllegalMove, SaveFormatError
+from .definition import GameDefinition
 from .game import PLAY, SANDBOX, SAVE_FORMAT, SAVE_VERSION, Game
-from .registry import definition
+from .registry import definition, games
 
 MAX_TEXT = 2_000_000
 MAX_MOVES = 20_000
@@ -26,9 +27,10 @@ def load_game(text: str | bytes) -> Game:
     if data["rules_version"] != d.info.rules_version:
         raise SaveFormatError(f"field 'rules_version': saved with rules version {data['rules_version']}, "
                               f"this engine plays version {d.info.rules_version}")
+    _check_header(d, data)
     try:
         game = Game(d, data["players"], data["seed"], data["options"], mode=data["mode"], names=data["names"])
-    except (GameError, ValueError) as err:
+    except (GameError, ValueError) as err:  # every field was checked above; this is a last guard
         raise SaveFormatError(f"header: {err}") from None
     _replay(game, data["moves"], "moves")
     trial = game.clone()
@@ -43,7 +45,9 @@ def _parse(text: str | bytes) -> dict[str, Any]:
     if len(text) > MAX_TEXT:
         raise SaveFormatError(f"saved game is larger than {MAX_TEXT} characters")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except SaveFormatError:
+        raise
     except (ValueError, RecursionError) as err:
         raise SaveFormatError(f"not valid JSON: {err}") from None
     if not isinstance(data, dict):
@@ -55,28 +59,73 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not allowed")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose key appears twice is refused: with the last value winning, a save could say two things."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise SaveFormatError(f"field {key!r} appears twice")
+        data[key] = value
+    return data
+
+
 def _check_fields(data: dict[str, Any]) -> None:
-    missing = sorted(set(_FIELDS) - set(data))
+    missing = [name for name in _FIELDS if name not in data]
     extra = sorted(set(data) - set(_FIELDS))
-    if missing or extra:
-        raise SaveFormatError(f"fields missing: {missing}, unexpected: {extra}")
+    if missing:
+        raise SaveFormatError(f"field {missing[0]!r} is missing (fields missing: {missing})")
+    if extra:
+        raise SaveFormatError(f"field {extra[0]!r} is not a field of a saved game (unexpected: {extra})")
     for name, kind in _FIELDS.items():
         value = data[name]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise SaveFormatError(f"field {name!r} must be {kind.__name__}, not {type(value).__name__}")
-    if data["format"] != SAVE_FORMAT or data["version"] != SAVE_VERSION:
-        raise SaveFormatError(f"fields 'format'/'version': expected {SAVE_FORMAT} version {SAVE_VERSION}")
+    if data["format"] != SAVE_FORMAT:
+        raise SaveFormatError(f"field 'format': expected {SAVE_FORMAT!r}, not {data['format']!r}")
+    if data["version"] != SAVE_VERSION:
+        raise SaveFormatError(f"field 'version': this engine reads version {SAVE_VERSION}, not {data['version']}")
     if data["mode"] not in (PLAY, SANDBOX):
         raise SaveFormatError(f"field 'mode' must be {PLAY!r} or {SANDBOX!r}")
     if not 0 <= data["seed"] < 2**63:
         raise SaveFormatError("field 'seed' must be from 0 to 2**63 - 1")
     for name in ("moves", "redo", "names"):
         items = data[name]
-        if len(items) > MAX_MOVES or not all(isinstance(x, str) and len(x) < 200 for x in items):
-            raise SaveFormatError(f"field {name!r} must be a list of short strings")
+        if len(items) > MAX_MOVES:
+            raise SaveFormatError(f"field {name!r} has more than {MAX_MOVES} items")
+        for i, item in enumerate(items):
+            if not isinstance(item, str) or len(item) >= 200:
+                raise SaveFormatError(f"field {name!r}, item {i}: must be a short string, not "
+                                      f"{type(item).__name__ if not isinstance(item, str) else 'a long one'}")
     for key, value in data["options"].items():
         if not isinstance(value, (str, int, float, bool)) and value is not None:
             raise SaveFormatError(f"field 'options': option {key!r} has a value of type {type(value).__name__}")
+
+
+def _check_header(d: GameDefinition[Any], data: dict[str, Any]) -> None:
+    """Blame the field at fault: the game, the player count, the names or an option."""
+    names = data["names"]
+    known = {o.name for o in d.info.options}
+    foreign = set(data["options"]) - known
+    if foreign:
+        owner = next((g["name"] for g in games() if g["name"] != d.info.name
+                      and set(data["options"]) == {o["name"] for o in g["options"]}), None)
+        if owner is not None:
+            raise SaveFormatError(f"field 'game': the save names {d.info.name}, but its options "
+                                  f"{sorted(data['options'])} are those of {owner}")
+        raise SaveFormatError(f"field 'options': {d.info.name} has no option {sorted(foreign)[0]!r}; "
+                              f"its options are {sorted(known)}")
+    try:
+        d.check_players(data["players"])
+    except GameError as err:
+        raise SaveFormatError(f"field 'players': {err}") from None
+    if len(names) != data["players"]:
+        raise SaveFormatError(f"field 'players': the save says {data['players']} players but names {len(names)}")
+    if not all(names):
+        raise SaveFormatError("field 'names': a player's name is empty")
+    try:
+        d.resolve_options(data["options"])
+    except GameError as err:
+        raise SaveFormatError(f"field 'options': {err}") from None
 
 
 def _replay(game: Game, moves: list[str], field: str) -> None:
@@ -87,3 +136,6 @@ def _replay(game: Game, moves: list[str], field: str) -> None:
             raise SaveFormatError(f"field {field!r}, move {i} {text!r}: {err.reason} [{err.rule}]") from None
         except (GameError, ValueError) as err:
             raise SaveFormatError(f"field {field!r}, move {i} {text!r}: {err}") from None
+        except (KeyError, TypeError, IndexError, AttributeError) as err:  # a rule-code bug: still the save's move
+            raise SaveFormatError(f"field {field!r}, move {i} {text!r}: could not be checked "
+                                  f"({type(err).__name__}: {err})") from None

@@ -54,4 +54,6 @@ class RuleBook:
 CORE_RULES = (
     Rule("core.game_over", "engine", "No move can be made once the game is over."),
     Rule("core.not_legal", "engine", "A move must be one of the moves legal in the current position."),
+    Rule("core.not_a_move", "engine",
+         "A move is a value of the game's move type, each field of its declared type, or the move's notation."),
 )
