@@ -228,6 +228,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
 
     def score_final(self, st: SPState) -> None:
         """saint_petersburg.final.aristocrat_variety / final.rubles / final.hand_penalty"""
+        st.revealed = True  # the final scoring shows every player's rubles
         final = []
         for p in range(st.num_players):
             kinds = len({c for c in st.areas[p] if c in ARISTOCRAT_IDS})
