@@ -82,6 +82,9 @@ class MCTSBot:
         root = self.search(seat)
         legal = set(seat.legal_moves)
         visited = [(child.visits, child.reward, m) for m, child in root.children.items() if m in legal]
+        if not visited:  # a budget spent before any searched move proved open here
+            self.last_reason = f"chosen at random: the budget ran out after {self.last_iterations} playouts"
+            return seat.legal_moves[int(self._rng.random() * len(seat.legal_moves))]
         visits, reward, move = max(visited, key=lambda t: (t[0], t[1]))
         self.last_reason = (f"won {reward / max(visits, 1):.0%} of {visits} playouts "
                             f"out of {self.last_iterations}")

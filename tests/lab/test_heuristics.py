@@ -84,3 +84,21 @@ def test_heuristic_beats_random_play_in_keythedral() -> None:
     df = tournament("keythedral", ["heuristic", "random"], games=6, backend="serial")
     rates = win_rates(df)
     assert rates.loc["heuristic", "games"] >= 4 and rates.loc["heuristic", "win_rate"] >= 0.75
+
+
+def test_keythedral_heuristic_reads_only_its_own_cubes_among_the_players() -> None:
+    # Screens hide the other players' cubes and tiles: the advice must not change when they are blanked out.
+    from boardgames_lab.bots.heuristics.keythedral import keythedral as advice
+
+    game = bgl.new_game("keythedral", players=4, seed=3)
+    bots = [HeuristicBot(seed=p) for p in range(4)]
+    checked = 0
+    while not game.is_over and game.ply < 400:
+        me, legal = game.current_player, game.legal_moves()
+        view = game.view(me)
+        blind = {**view, "players": [p if p["seat"] == me else {**p, "cubes": None, "seats": None}
+                                     for p in view["players"]]}
+        assert advice(blind, legal) == advice(view, legal)
+        checked += len(legal) > 1
+        game.apply(bot_move(game, bots[me]))
+    assert checked > 100
