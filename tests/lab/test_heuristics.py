@@ -86,6 +86,15 @@ def test_heuristic_beats_random_play_in_keythedral() -> None:
     assert rates.loc["heuristic", "games"] >= 4 and rates.loc["heuristic", "win_rate"] >= 0.75
 
 
+@cites("keythedral.variant.face_up", "keythedral.variant.version", "keythedral.buy.next_stage")
+@pytest.mark.parametrize("options", [{"face_up_tiles": True}, {"version": "full"}])
+def test_keythedral_heuristic_games_end_in_the_variants(options: dict) -> None:
+    # with face-up tiles the later stages show their costs, but only the stage being built is for sale
+    for players, seed in [(2, 0), (3, 1), (4, 2), (5, 3)]:
+        ended, moves = heuristic_game(players, seed, cap=2_000, options=options)
+        assert ended, f"{options}, {players} players, seed {seed}: no end after {moves} moves"
+
+
 def test_keythedral_heuristic_reads_only_its_own_cubes_among_the_players() -> None:
     # Screens hide the other players' cubes and tiles: the advice must not change when they are blanked out.
     from boardgames_lab.bots.heuristics.keythedral import keythedral as advice

@@ -1,6 +1,6 @@
 """Keythedral rule of thumb: seats in the Keythedral score, so work towards one open tile at a time.
 
-Buying a building tile is the main source of points (its seat value). The player aims at the face-up tile
+Buying a building tile is the main source of points (its seat value). The player aims at the tile for sale
 it is closest to paying for (its *target*): the target's cubes are kept, every other cube is *spare*.
 Spare cubes are traded at the trader, or turned into a craft cube, for a cube the target still lacks:
 a cube paid into the store goes back into circulation, so spending spare cubes keeps cubes moving round
@@ -29,8 +29,13 @@ def _points(cubes: str) -> int:
 
 
 def _tiles(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The face-up building tiles still on the mat."""
+    """The face-up building tiles still on the mat (with face-up tiles, later stages' too)."""
     return [tile for stage in view["mat"] if stage["tiles"] for tile in stage["tiles"]]
+
+
+def _for_sale(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tiles of the stage being built: a later stage is for sale only once this one is sold out."""
+    return [tile for tile in _tiles(view) if tile["stage"] == view["stage"]]
 
 
 def _lacking(cost: str, have: Counter[str]) -> Counter[str]:
@@ -45,12 +50,12 @@ def _obtainable(letter: str, view: dict[str, Any]) -> bool:
 
 
 def _target(view: dict[str, Any], have: Counter[str]) -> dict[str, Any] | None:
-    """The face-up tile needing the fewest cubes more, those that cannot be had now counted double; the
+    """The tile for sale needing the fewest cubes more, those that cannot be had now counted double; the
     higher seat first on a tie."""
     def distance(tile: dict[str, Any]) -> tuple[int, int, str]:
         lack = _lacking(tile["cost"], have)
         return (sum(n * (1 if _obtainable(c, view) else 2) for c, n in lack.items()), -tile["points"], tile["id"])
-    tiles = _tiles(view)
+    tiles = _for_sale(view)
     return min(tiles, key=distance) if tiles else None
 
 
