@@ -37,7 +37,7 @@ OPTIONS = (
 
 def evaluation(definition: GameDefinition[Any], state: Any) -> list[float]:
     """A playout's payoff: the winners' shares at the game's end; before it, 1 shared among the players
-    leading on the game's scores (the winners were the game to end now)."""
+    leading on the game's scores (its winners if it ended now)."""
     if definition.is_over(state):
         return reward_shares(definition, state)
     scores = definition.scores(state)
