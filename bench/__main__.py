@@ -5,6 +5,10 @@ the engine's fast path (what bots and tournaments use: ``legal_moves`` then
 ``advance``) and through the checked ``Game`` API (legality check, history);
 microseconds per decision (legal moves plus apply); clone time; peak memory of
 one game. Targets named in the issues are printed beside the figures.
+
+Two more entries, each quick to run alone: ``python -m bench.budgets`` times a one-second decision of the
+search bots in every game at every player count (at most 1.2 s each), and ``python -m bench.endings``
+checks that heuristic Keythedral games end (400 seeded games at each of 2 to 5 players).
 """
 from __future__ import annotations
 

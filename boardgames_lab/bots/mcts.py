@@ -6,22 +6,44 @@ how often it was available, not how often the tree was entered (Cowling, Powley 
 ``MCTSBot`` searches one sampled state for the whole decision: plain UCT for a perfect-information
 game, "determinized" MCTS otherwise. Both use the engine's fast path for random playouts and stop
 after an iteration budget or a time budget, whichever comes first.
+
+A playout stops at the game's end or after ``depth`` random moves, whichever comes first; a playout cut
+off at the depth is scored by :func:`evaluation` (the players leading on the game's scores share the
+win, as if the game ended there). The clock is read between iterations and every ``CLOCK_EVERY`` moves
+inside a playout, so a game whose random playouts seldom end (Keythedral) keeps the time budget too: a
+playout that meets the deadline stops where it is and is scored the same way. The clock is a parameter
+(``clock``, ``time.perf_counter`` by default) so a test can drive the budget without waiting.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
+from ..core.definition import GameDefinition
 from .base import SEED, BotOption, Seat, reward_shares
+
+CLOCK_EVERY = 16  # playout moves between two readings of the clock
 
 OPTIONS = (
     SEED,
     BotOption("iterations", 200, "int", "playouts per decision", 1, 1_000_000),
     BotOption("seconds", 0.0, "float", "time budget per decision in seconds (0: none)", 0.0, 3600.0),
     BotOption("exploration", 0.7, "float", "UCB exploration constant", 0.0, 10.0),
+    BotOption("depth", 1000, "int", "random moves per playout before it is scored by the evaluation", 1, 1_000_000),
 )
+
+
+def evaluation(definition: GameDefinition[Any], state: Any) -> list[float]:
+    """A playout's payoff: the winners' shares at the game's end; before it, 1 shared among the players
+    leading on the game's scores (its winners if it ended now)."""
+    if definition.is_over(state):
+        return reward_shares(definition, state)
+    scores = definition.scores(state)
+    best = max(scores)
+    leaders = [p for p, s in enumerate(scores) if s == best]
+    return [1.0 / len(leaders) if p in leaders else 0.0 for p in range(state.num_players)]
 
 
 class Node:
@@ -40,13 +62,18 @@ class MCTSBot:
     options: tuple[BotOption, ...] = OPTIONS
     resample = False  # one sampled state for the whole search
 
-    def __init__(self, seed: int = 0, iterations: int = 200, seconds: float = 0.0, exploration: float = 0.7):
+    def __init__(self, seed: int = 0, iterations: int = 200, seconds: float = 0.0, exploration: float = 0.7,
+                 depth: int = 1000, clock: Callable[[], float] = time.perf_counter):
         self._rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        self.depth = depth
+        self.clock = clock
         self.last_reason = ""
         self.last_iterations = 0
+        self.last_plies = 0  # random playout moves in the last search
+        self.last_cut = 0  # playouts of the last search scored by the evaluation before the game's end
 
     def decide(self, seat: Seat) -> Any:
         if len(seat.legal_moves) == 1:
@@ -55,34 +82,52 @@ class MCTSBot:
         root = self.search(seat)
         legal = set(seat.legal_moves)
         visited = [(child.visits, child.reward, m) for m, child in root.children.items() if m in legal]
+        if not visited:  # a budget spent before any searched move proved open here
+            self.last_reason = f"chosen at random: the budget ran out after {self.last_iterations} playouts"
+            return seat.legal_moves[int(self._rng.random() * len(seat.legal_moves))]
         visits, reward, move = max(visited, key=lambda t: (t[0], t[1]))
         self.last_reason = (f"won {reward / max(visits, 1):.0%} of {visits} playouts "
                             f"out of {self.last_iterations}")
         return move
 
     def search(self, seat: Seat) -> Node:
-        game, rng = seat.game, self._rng
-        legal_of, advance, clone, over = game.legal_moves, game.advance, game.clone_state, game.is_over
+        game, rng, clock = seat.game, self._rng, self.clock
+        clone = game.clone_state
         root = Node(-1)
-        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
+        deadline = clock() + self.seconds if self.seconds > 0 else math.inf
         fixed = None if self.resample else seat.sample(rng)
-        done = 0
-        while done < self.iterations:
-            if done % 16 == 0 and time.perf_counter() > deadline:
-                break
+        done = plies = cut = 0
+        while done < self.iterations and (done == 0 or clock() <= deadline):
             state = seat.sample(rng) if fixed is None else clone(fixed)
-            path = self._descend(root, state, legal_of, advance, over)
-            while not over(state):  # random playout
-                moves = legal_of(state)
-                advance(state, moves[int(rng.random() * len(moves))])
-            rewards = reward_shares(game, state)
+            path = self._descend(root, state, game.legal_moves, game.advance, game.is_over)
+            played, late = self._playout(game, state, deadline)
+            plies += played
+            if not game.is_over(state):
+                cut += 1
+            rewards = evaluation(game, state)
             for node in path:
                 node.visits += 1
                 if node.mover >= 0:
                     node.reward += rewards[node.mover]
             done += 1
-        self.last_iterations = done
+            if late:
+                break
+        self.last_iterations, self.last_plies, self.last_cut = done, plies, cut
         return root
+
+    def _playout(self, game: GameDefinition[Any], state: Any, deadline: float) -> tuple[int, bool]:
+        """Random moves on ``state`` until the game ends, ``depth`` moves are made or the deadline passes;
+        returns the moves made and whether the deadline passed."""
+        legal_of, advance, over, rnd, clock = game.legal_moves, game.advance, game.is_over, self._rng.random, self.clock
+        timed = deadline != math.inf
+        played = 0
+        while played < self.depth and not over(state):
+            if timed and played % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() > deadline:
+                return played, True
+            moves = legal_of(state)
+            advance(state, moves[int(rnd() * len(moves))])
+            played += 1
+        return played, False
 
     def _descend(self, root: Node, state: Any, legal_of: Any, advance: Any, over: Any) -> list[Node]:
         """Selection and one expansion on ``state`` (changed in place); returns the path from the root."""

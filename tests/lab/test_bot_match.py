@@ -36,7 +36,7 @@ def test_option_controls_come_from_the_declared_options() -> None:
     if game.current_player == 1:
         match.viewer.apply(game.legal_moves()[0])  # auto is off: the viewer's own move, for seat 1
     controls = {c.description: c for c in match.option_boxes[1].children}
-    assert set(controls) == {"iterations", "seconds", "exploration"}
+    assert set(controls) == {"iterations", "seconds", "exploration", "depth"}
     assert match.option_boxes[0].children == ()
     controls["iterations"].value = 3
     assert match.bot_for(1).iterations == 3

@@ -8,6 +8,7 @@ import pytest
 import boardgames_lab as bgl
 from boardgames_lab.bots import (BOTS, HEURISTICS, HeuristicBot, ISMCTSBot, MCTSBot, RandomBot, Seat, bot_move,
                                  bot_options, heuristic_games, make_bot)
+from boardgames_lab.bots.mcts import CLOCK_EVERY, evaluation
 from boardgames_lab.core.game import Game
 from boardgames_lab.rulesets.saint_petersburg.state import CARD_IDS
 from tests.lab.tinygames import Nim
@@ -86,11 +87,61 @@ def test_search_beats_random_play_in_nim() -> None:
     assert wins == 6
 
 
-def test_time_budget_stops_the_search() -> None:
-    game = bgl.new_game("saint_petersburg", players=4, seed=1)
-    bot = MCTSBot(seed=0, iterations=10**6, seconds=0.05)
+class TickingClock:
+    """A clock that moves on one second each time it is read: a search's time budget without waiting."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return float(self.reads)
+
+
+@pytest.mark.parametrize("cls", [MCTSBot, ISMCTSBot])
+def test_time_budget_stops_the_search_at_the_first_late_reading(cls: type) -> None:
+    runs = []
+    for _ in range(2):
+        game = bgl.new_game("saint_petersburg", players=4, seed=1)
+        clock = TickingClock()
+        bot = cls(seed=0, iterations=10**6, seconds=50, clock=clock)  # deadline: 1 + 50 at the first reading
+        runs.append((bot_move(game, bot), bot.last_iterations, clock.reads))
+    move, iterations, reads = runs[0]
+    assert 0 < iterations < 10**6
+    assert reads == 52  # reading 52 is the first past the deadline, and the last
+    assert runs[0] == runs[1]  # the same seed and clock give the same search
+
+
+def test_the_clock_is_read_inside_a_playout() -> None:
+    # Random Keythedral players seldom finish, so one playout can outlast any budget.
+    game = bgl.new_game("keythedral", players=4, seed=1)
+    clock = TickingClock()
+    bot = MCTSBot(seed=0, iterations=10**6, seconds=5, clock=clock)
     bot_move(game, bot)
-    assert 0 < bot.last_iterations < 10**6
+    assert bot.last_iterations == 1 and bot.last_cut == 1
+    # read once to set the deadline (1 + 5), then every CLOCK_EVERY playout moves: the sixth reading is late
+    assert clock.reads == 7 and bot.last_plies == CLOCK_EVERY * 6 - 1 < bot.depth
+
+
+@pytest.mark.parametrize("cls", [MCTSBot, ISMCTSBot])
+def test_playouts_stop_at_the_depth_and_are_scored_by_the_evaluation(cls: type) -> None:
+    game = bgl.new_game("keythedral", players=3, seed=2)
+    bot = cls(seed=0, iterations=5, depth=40)  # no time budget: the depth alone bounds each playout
+    bot_move(game, bot)
+    assert (bot.last_iterations, bot.last_plies, bot.last_cut) == (5, 5 * 40, 5)
+    assert make_bot("mcts", depth=40).depth == 40 and any(o.name == "depth" for o in bot_options("ismcts"))
+
+
+def test_evaluation_shares_the_win_among_the_leaders_before_the_end() -> None:
+    game = _mid_game(plies=60)
+    d, st = game.definition, game.state
+    scores = d.scores(st)
+    leaders = [p for p, s in enumerate(scores) if s == max(scores)]
+    assert evaluation(d, st) == [1 / len(leaders) if p in leaders else 0.0 for p in range(3)]
+    nim = Game(Nim(pile=1), 2, 0, {})
+    assert evaluation(nim.definition, nim.state) == [0.5, 0.5]  # nobody leads yet
+    nim.apply(1)
+    assert evaluation(nim.definition, nim.state) == [1.0, 0.0]  # a finished game: its winners
 
 
 def test_heuristic_bot_beats_random_in_saint_petersburg() -> None:

@@ -1,11 +1,17 @@
-"""Keythedral rule of thumb: seats in the Keythedral score, so work towards the cheapest open tile.
+"""Keythedral rule of thumb: seats in the Keythedral score, so work towards one open tile at a time.
 
-Buying a building tile is the main source of points (its seat value); cubes are worth their end-game
-points; workers go to fields whose cube a visible tile asks for; cottages go next to many fields;
-cubes are only spent when that brings points, and the start-player auction is not worth cubes.
+Buying a building tile is the main source of points (its seat value). The player aims at the tile for sale
+it is closest to paying for (its *target*): the target's cubes are kept, every other cube is *spare*.
+Spare cubes are traded at the trader, or turned into a craft cube, for a cube the target still lacks:
+a cube paid into the store goes back into circulation, so spending spare cubes keeps cubes moving round
+the table. Cubes are never traded or crafted for their end-game points alone: a table of players who
+only hoard empties the store and the shops, and then nobody can complete a tile (docs/games/keythedral.md,
+"Bot games and the cube supply"). Workers go to fields whose cube the target (or another visible tile)
+asks for; cottages go next to many fields; the start-player auction is not worth cubes.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Sequence
 
 from ...rulesets.keythedral.board import fmt
@@ -13,6 +19,7 @@ from ...rulesets.keythedral.data import CUBE_POINTS, STAGE_POINTS
 from ..heuristic import register_heuristic
 
 LETTERS = "STFWVIGA"
+CRAFT_LETTERS = "IGA"
 FIELD_CUBE = {"grey": "S", "brown": "T", "green": "F", "blue": "W", "red": "V"}
 _NEAR = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
@@ -21,28 +28,84 @@ def _points(cubes: str) -> int:
     return sum(CUBE_POINTS[LETTERS.index(c)] for c in cubes)
 
 
-def _wanted(view: dict[str, Any]) -> set[str]:
-    """Cube letters that some visible building tile still asks for."""
-    return {c for stage in view["mat"] if stage["tiles"] for tile in stage["tiles"] for c in tile["cost"]}
+def _tiles(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The face-up building tiles still on the mat (with face-up tiles, later stages' too)."""
+    return [tile for stage in view["mat"] if stage["tiles"] for tile in stage["tiles"]]
 
 
-def _score(move: Any, view: dict[str, Any], me: dict[str, Any], ctx: dict[str, Any]) -> tuple[float, str]:
+def _for_sale(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tiles of the stage being built: a later stage is for sale only once this one is sold out."""
+    return [tile for tile in _tiles(view) if tile["stage"] == view["stage"]]
+
+
+def _lacking(cost: str, have: Counter[str]) -> Counter[str]:
+    return Counter(cost) - have
+
+
+def _obtainable(letter: str, view: dict[str, Any]) -> bool:
+    """The trader (a resource in the store) or a craft shop (its stock or used cubes in the store) has it."""
+    if letter in CRAFT_LETTERS:
+        return view["shops"][letter] > 0 or view["store"][letter] > 0
+    return view["store"][letter] > 0
+
+
+def _target(view: dict[str, Any], have: Counter[str]) -> dict[str, Any] | None:
+    """The tile for sale needing the fewest cubes more, those that cannot be had now counted double; the
+    higher seat first on a tie."""
+    def distance(tile: dict[str, Any]) -> tuple[int, int, str]:
+        lack = _lacking(tile["cost"], have)
+        return (sum(n * (1 if _obtainable(c, view) else 2) for c, n in lack.items()), -tile["points"], tile["id"])
+    tiles = _for_sale(view)
+    return min(tiles, key=distance) if tiles else None
+
+
+def _context(view: dict[str, Any]) -> dict[str, Any]:
+    me = view["players"][view["perspective"]]
+    have = Counter({c: n for c, n in me["cubes"].items() if n})
+    target = _target(view, have)
+    cost = Counter(target["cost"]) if target else Counter()
+    fields = {tuple(int(v) for v in f["at"].split(",")): f for f in view["fields"]}
+    return {"have": have, "target": target, "lack": cost - have, "spare": have - cost, "fields": fields,
+            "wanted": {c for tile in _tiles(view) for c in tile["cost"]},
+            "field_cube": {f["at"]: FIELD_CUBE.get(f["kind"], "") for f in view["fields"]}}
+
+
+def _pays_spare(pay: str, ctx: dict[str, Any]) -> bool:
+    return not Counter(pay) - ctx["spare"]
+
+
+def _exchange(move: Any, ctx: dict[str, Any]) -> tuple[float, str]:
+    """A craft purchase or a trade: worth it when spare cubes buy a cube the target lacks."""
+    got = Counter(move.get)
+    useful = sum((got & ctx["lack"]).values())
+    target = ctx["target"]["id"] if ctx["target"] else "no tile"
+    if useful and _pays_spare(move.pay, ctx):
+        # cheaper payments first; among them, keep the cubes worth more at the end
+        return 6.0 + useful - 0.1 * len(move.pay) - 0.01 * _points(move.pay), \
+            f"spare {move.pay} for {move.get}, which {target} needs"
+    if useful:
+        return -0.5, f"{move.get} is for {target}, but {move.pay} is needed for it too"
+    return -1.0 - 0.1 * len(move.pay), f"{move.get} is not what {target} needs"
+
+
+def _score(move: Any, view: dict[str, Any], ctx: dict[str, Any]) -> tuple[float, str]:
     kind = move.kind
     if kind == "buy":
         points = STAGE_POINTS[int(move.tile.split("-")[0]) - 1]
         return 10.0 + points, f"a seat worth {points} points in the Keythedral"
     if kind == "house":
-        return 4.0, "a house sends two workers to the fields"
-    if kind == "craft":
-        gain = _points(move.get) - _points(move.pay)
-        return 0.5 + gain, f"turns {move.pay} into {move.get} ({gain:+d} points at the end)"
-    if kind == "trade":
-        gain = _points(move.get) - _points(move.pay)
-        return gain - 0.2, f"trades {move.pay} for {move.get} ({gain:+d} points)"
+        if _pays_spare("ST", ctx):
+            return 4.0, "a house sends two workers to the fields"
+        return -0.5, "a house would take stone or timber the target tile needs"
+    if kind in ("craft", "trade"):
+        return _exchange(move, ctx)
     if kind == "worker":
         cube = ctx["field_cube"].get(fmt(move.node), "")
-        need = cube in ctx["wanted"]
-        return 1.0 + need, f"harvests {cube or 'a cube'}" + (", which a visible tile asks for" if need else "")
+        if cube in ctx["lack"]:
+            return 3.0, f"harvests {cube}, which my target tile lacks"
+        if cube in ctx["wanted"]:
+            return 2.0, f"harvests {cube}, which a visible tile asks for"
+        return 1.0, f"harvests {cube or 'a cube'}"
     if kind == "cottage":
         x, y = move.node
         near = sum((x + dx, y + dy) in ctx["fields"] for dx, dy in _NEAR)
@@ -50,12 +113,13 @@ def _score(move: Any, view: dict[str, Any], me: dict[str, Any], ctx: dict[str, A
     if kind == "bid":
         return -float(move.num), "the start player is not worth cubes" if move.num else "keeps my cubes"
     if kind == "give":
-        return -float(_points(move.pay)), f"pays with a cube worth {_points(move.pay)}"
+        spare = 0.5 if _pays_spare(move.pay, ctx) else 0.0
+        return spare - float(_points(move.pay)), f"pays with a cube worth {_points(move.pay)}"
     if kind == "start":
         mine = move.num - 1 == view["perspective"]
         return float(mine), "I take the start" if mine else "someone else starts"
     if kind == "take":
-        return 1.0, "a free cube"
+        return (2.0 if move.get in ctx["lack"] else 1.0), "a free cube"
     if kind == "law":
         return -0.5, "a law card costs a cube now for an uncertain use"
     if kind in ("fence", "unfence"):
@@ -66,11 +130,5 @@ def _score(move: Any, view: dict[str, Any], me: dict[str, Any], ctx: dict[str, A
 
 @register_heuristic("keythedral")
 def keythedral(view: dict[str, Any], legal_moves: Sequence[Any]) -> list[tuple[float, str]]:
-    me = view["players"][view["perspective"]]
-    fields = {}
-    for f in view["fields"]:
-        x, y = (int(v) for v in f["at"].split(","))
-        fields[(x, y)] = f
-    ctx = {"fields": fields, "wanted": _wanted(view),
-           "field_cube": {f["at"]: FIELD_CUBE.get(f["kind"], "") for f in view["fields"]}}
-    return [_score(m, view, me, ctx) for m in legal_moves]
+    ctx = _context(view)
+    return [_score(m, view, ctx) for m in legal_moves]
