@@ -171,7 +171,8 @@ def _give(st: KState, p: int, move: Move) -> None:
     st.cubes[a["payee"]][k] += 1
     a["owe"] -= 1
     if st.events is not None:
-        st.note(f"{{p{p}}} pays {{p{a['payee']}}} one {letter} cube.", {"player": p, "to": a["payee"], "cube": letter})
+        st.note(f"{{p{p}}} pays {{p{a['payee']}}} one {letter} cube.", {"player": p, "to": a["payee"], "cube": letter},
+                visible_to=(p, a["payee"]))
 
 
 def _start(st: KState, p: int, move: Move) -> None:

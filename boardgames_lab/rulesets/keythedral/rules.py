@@ -57,6 +57,8 @@ RULES = make_rulebook("keythedral", [
     Rule(P + "score.total", "The winner", "A player scores the values of their building tiles plus their cubes: yellow 4, purple 3, white 2, each resource cube 1."),
     Rule(P + "score.winner", "The winner", "The highest score wins; a tie is shared."),
     Rule(P + "secret.laws", "Contents; Phase three, action six", "Law cards are held behind screens: only their number is public until played."),
+    Rule(P + "secret.screens", "Contents; Phase three, action one; Phase four", "Behind a player's screen their cubes, building tiles and law cards are secret (how many of each is public) until the final scoring."),
+    Rule(P + "secret.field_stack", "Set up", "The field stack is face down: only the player who takes its top tile sees it before it is laid."),
     # Law cards (Appendix n is card n; when-to-play lines follow the appendix, or the fact sheet's rule §2.7).
     Rule(P + "law.window", "Appendix; Fact sheet §2.7", "Cards played outside one's own turn are offered in a window to every player in turn, holder or not; answers are private."),
     Rule(P + "law.once", "Phase three, action six", "A law card is used once and then discarded."),
