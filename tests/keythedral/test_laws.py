@@ -194,7 +194,7 @@ def test_house_moratorium() -> None:
     give(game, 1, "ST")
     with pytest.raises(IllegalMove) as err:
         game.apply("house 1")
-    assert err.value.rule == P + "house.cost"
+    assert err.value.rule == P + "law.house_moratorium"  # the moratorium forbids it, not the cost
     game.apply("pass")
     game.apply("house 1")  # its player may build as usual
 

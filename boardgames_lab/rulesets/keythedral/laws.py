@@ -121,7 +121,7 @@ def play_moves(st: KState, p: int, law: str, frame: dict[str, Any] | None) -> li
     if law == "price_decrease":
         return [play(BUILDINGS[t].id) for t in _face_up(st) if t not in st.effects.get("down", [])]
     if law == "upgrade_cottage":
-        if _moratorium_blocks(st, p):
+        if moratorium_blocks(st, p):
             return []
         return [play(str(c - 5 * p + 1)) for c in range(5 * p, 5 * p + 5)
                 if not st.houses[c] and st.cottage_at[c] is not None]
@@ -132,7 +132,7 @@ def play_moves(st: KState, p: int, law: str, frame: dict[str, Any] | None) -> li
     raise ValueError(law)
 
 
-def _moratorium_blocks(st: KState, p: int) -> bool:
+def moratorium_blocks(st: KState, p: int) -> bool:
     """keythedral.law.house_moratorium: only its player may build houses this round."""
     holder = st.effects.get("moratorium")
     return holder is not None and holder != p
