@@ -62,7 +62,7 @@ def test_a_field_in_the_cottage_step_says_it_is_the_cottage_step() -> None:
     assert refusal(game, Move("field", node=occupied)).rule == P + "setup.lay_field"
 
 
-@cites(P + "worker.adjacent", P + "worker.closed", P + "fence.blocks")
+@cites(P + "worker.adjacent", P + "worker.closed")
 def test_worker_refusals_name_adjacency_occupation_and_fences() -> None:
     game = small_board()
     st = game.state
@@ -79,7 +79,8 @@ def test_worker_refusals_name_adjacency_occupation_and_fences() -> None:
     del st.workers[open_field]
     st.fences[(st.cottage_at[0], open_field)] = 2
     refresh(game)
-    assert refusal(game, Move("worker", node=open_field)).rule == P + "fence.blocks"
+    err = refusal(game, Move("worker", node=open_field))
+    assert err.rule == P + "worker.closed" and "fence" in err.reason
 
 
 WRONG = (-1, 0, 99, "zzz", 1.5, True, None, (), [], (1,), ("a", "b"), "", "S", "ST", "1-A", "٣")

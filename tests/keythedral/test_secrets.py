@@ -9,6 +9,7 @@ import boardgames_lab as bgl
 from boardgames_lab.core.rng import Rng
 from boardgames_lab.rulesets.keythedral.secrets import SECRETS
 from tests.conftest import cites
+from tests.keythedral.position import give
 
 P = "keythedral."
 
@@ -113,6 +114,8 @@ def test_sampling_deals_the_hidden_screens_again() -> None:
     while game.state.round < 3:
         moves = game.legal_moves()
         game.apply(moves[int(rng.random() * len(moves))])
+    give(game, 1, "SS")
+    give(game, 2, "WW")
     d, st = game.definition, game.state
     samples = [d.determinize(st, 0, Rng(k)) for k in range(30)]
     assert any(s.cubes[1:] != st.cubes[1:] for s in samples)

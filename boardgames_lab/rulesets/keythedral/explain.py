@@ -33,6 +33,7 @@ WHEN = {
     "p1": "at the start of phase one", "order": "right after a work order number is chosen",
     "p2": "at the start of phase two", "p3": "at the start of phase three",
     "purchase": "when another player tries to buy a building tile", "answer": "right after another law card",
+    "p4": "at the start of phase four", "p5": "at the start of phase five",
 }
 
 
@@ -166,7 +167,7 @@ class Explaining:
             return _no("worker.house_two" if same else "worker.closed",
                        f"field {fmt(node)} already holds a worker" + (" (a house's two workers go into two "
                                                                        "different fields)" if same else ""))
-        return _no("fence.blocks", f"a fence stands between site {fmt(site)} and field {fmt(node)}")
+        return _no("worker.closed", f"a fence stands between site {fmt(site)} and field {fmt(node)}")
 
     def _why_not_play(self, st: KState, move: Move) -> Explanation:
         from .laws import OWN_TURN_CARDS, WINDOW_CARDS, moratorium_blocks
@@ -227,9 +228,8 @@ class Explaining:
             return _no("law.bargain", f"the trader gives two resource cubes in store for one cube you own ({move})")
         k = LETTER_INDEX[move.get]
         if move.kind == "trade" and k >= 5:
-            if turn != "craft_bargain":
-                return _no("law.craft_bargain", "a craft cube from the trader needs the Craft bargain card this turn")
-            return _no("law.craft_bargain", "the store needs a used cube of that colour, paid with one resource cube")
+            return _no("law.craft_bargain", "the trader gives a craft cube only for the Craft bargain card, "
+                       "played with its exchange: 'play craft_bargain I:S'")
         if move.kind == "craft" and k in CRAFT_PRICE and len(move.pay) < CRAFT_PRICE[k]:
             if turn != "sale" or k == 5:
                 return _no("law.sale", "paying fewer cubes needs the Sale card (glass or gold only)")

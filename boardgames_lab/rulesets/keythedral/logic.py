@@ -97,6 +97,26 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
         w = st.window
         return bool(w) and not w["frames"] and w["resume"] == "actions"
 
+    def resume_retrieve(self, st: KState) -> bool:
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "retrieve"
+
+    def resume_auction(self, st: KState) -> bool:
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "auction"
+
+    def open_retrieve_window(self, st: KState) -> None:
+        """keythedral.law.window: the beginning of phase four (Start order and the cards played at any time)."""
+        laws.open_window(st, "p4", laws.players_from(st, st.start), "retrieve")
+
+    def open_auction_window(self, st: KState) -> None:
+        """keythedral.law.window: the beginning of phase five, before the start marker passes."""
+        laws.open_window(st, "p5", laws.players_from(st, st.start), "auction")
+
+    def resume_to_auction(self, st: KState) -> None:
+        st.window = {}
+        self.begin_auction(st)
+
     def resume(self, st: KState) -> None:
         """Back from a law window: whoever was to decide decides (or the turn moves on after a purchase)."""
         current = st.window["current"]

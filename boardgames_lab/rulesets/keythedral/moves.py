@@ -28,6 +28,7 @@ notation                    meaning
 ``trade WV F``              Bargain: the trader gives two cubes for one
 ``play start_order 2``      play a law card with its choice (a tile, player, field type, place...)
 ``play work_order``         play a law card that needs no choice
+``play craft_bargain I:S``  Craft bargain: a used ironwork from the store for one stone
 ``decline``                 play no law card in an open law window
 ==========================  ==============================================================
 """
