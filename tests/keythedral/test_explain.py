@@ -135,3 +135,12 @@ def test_notation_reads_negative_and_positive_places() -> None:
     assert game.parse_move("worker -4,-2").node == (-4, -2)
     assert game.parse_move("field 3,1").node == (3, 1)
     assert str(Move("zzz")) == repr(Move("zzz"))  # a hand-built value prints, never raises
+
+
+@cites(P + "setup.lay_field", P + "order.choose")
+def test_a_move_equal_to_a_legal_one_is_played_with_plain_numbers() -> None:
+    game = bgl.new_game("keythedral", players=3, seed=1)
+    legal = game.legal_moves()[0]
+    game.apply(legal._replace(node=(float(legal.node[0]), float(legal.node[1]))))  # 1.0 == 1: the same move
+    assert all(type(c) is int for node in game.state.fields for c in node)
+    assert str(Move("order", num=True)) == "order 1"

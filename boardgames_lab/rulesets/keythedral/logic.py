@@ -287,12 +287,6 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
 
     def apply_move(self, st: KState, move: Move) -> None:
         st.legal_cache = None
-        node, node2 = move.node, move.node2
-        if not (type(move.num) is int and type(node[0]) is int and type(node[1]) is int  # noqa: E721
-                and type(node2[0]) is int and type(node2[1]) is int):  # noqa: E721
-            # True or 1.0 compare equal to a legal 1: the state keeps the legal move's own values
-            move = move._replace(num=int(move.num), node=(int(node[0]), int(node[1])),
-                                 node2=(int(node2[0]), int(node2[1])))
         APPLY[move.kind](st, st.current, move)
 
     # --- results -----------------------------------------------------------------------------------------------
