@@ -7,7 +7,9 @@ not yet turned over and the surplus tiles are face down (Preparation); the field
 face down" and are taken from its top one at a time (Set up). This engine reads the screens as hiding which
 cubes, tiles and cards lie behind them, not how many (keythedral.secret.screens), so every change below keeps
 each player's counts. Worker counters all look alike: a screen hides nothing about them that play uses.
-Everything behind the screens is shown at the final scoring.
+Everything behind the screens is shown at the final scoring. Where a single move would show a secret in its
+own log line as the rules mean it to (laying the top field tile, turning a stage face up, the final scoring
+after the last tile), that secret is left alone in the position just before.
 """
 from __future__ import annotations
 
@@ -18,7 +20,18 @@ from .state import KState
 
 
 def _open(st: KState) -> bool:
-    return st.final is not None
+    """The screens are open at the final scoring, and the next move may bring it (the last tile for sale): a
+    change now would show in that move's log, as the rulebook means it to."""
+    return st.final is not None or (st.stage == 4 and len(st.rows[4]) <= 1)
+
+
+def _may_turn_next(st: KState) -> int:
+    """The stage one move could turn face up (its tiles then show in that move's log), or -1."""
+    if st.phase == "lay_tiles":
+        return 0 if sum(1 for c in st.cottage_at if c is None) <= 1 else -1
+    if st.stage < 4 and len(st.rows[st.stage]) <= 1:
+        return st.stage + 1
+    return -1
 
 
 def _swap_cubes(st: KState, seat: int | None, rng: Rng) -> bool:
@@ -102,8 +115,9 @@ def _swap_face_down_laws(st: KState, seat: int | None, rng: Rng) -> bool:
 
 def _swap_building_tiles(st: KState, seat: int | None, rng: Rng) -> bool:
     """A face-down tile on the mat for a surplus tile of its stage, both unseen by everyone."""
-    pairs = [(stage, t, u) for stage in range(5) if not st.face_up[stage] for t in st.rows[stage]
-             for u in st.surplus if BUILDINGS[u].stage == stage]
+    turning = _may_turn_next(st)
+    pairs = [(stage, t, u) for stage in range(5) if not st.face_up[stage] and stage != turning
+             for t in st.rows[stage] for u in st.surplus if BUILDINGS[u].stage == stage]
     if not pairs:
         return False
     stage, t, u = pairs[rng.below(len(pairs))]
