@@ -291,6 +291,9 @@ def test_substitution() -> None:
     hold(game, 0, "substitution")
     assert not any(m.kind == "buy" for m in game.legal_moves())
     game.apply("play substitution")
+    with pytest.raises(IllegalMove) as err:  # the payment must be named while the card is in force
+        game.apply(f"buy {BUILDINGS[tile].id}")
+    assert err.value.rule == P + "law.substitution"
     game.apply(f"buy {BUILDINGS[tile].id} ={'V' * n}")
     assert tile in st.seats[0] and not any(st.cubes[0])
 

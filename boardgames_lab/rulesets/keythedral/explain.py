@@ -211,6 +211,10 @@ class Explaining:
             for_sale = ", ".join(BUILDINGS[t].id for t in st.rows[st.stage]) if st.stage < 5 else "none"
             rule = "buy.next_stage" if any(tile in r for r in st.rows) else "buy.face_up"
             return _no(rule, f"{move.tile} is not a face-up tile for sale; for sale now: {for_sale}")
+        if st.effects.get("turn") == "substitution" and not move.extra.startswith("="):
+            shown = _cubes(COSTS[tile]).replace("+", "")
+            return _no("law.substitution", f"with Substitution in force, name the cubes paid after '=', "
+                       f"e.g. 'buy {move.tile} ={shown}'")
         if move.extra:
             return _no("buy.face_up", "a purchase takes no extra cube choice without a price change on the tile")
         return _no("buy.face_up", f"{move.tile} costs {_cubes(COSTS[tile])}; you have {_cubes(st.cubes[st.current])}")
