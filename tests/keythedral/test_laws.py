@@ -194,7 +194,7 @@ def test_house_moratorium() -> None:
     give(game, 1, "ST")
     with pytest.raises(IllegalMove) as err:
         game.apply("house 1")
-    assert err.value.rule == P + "house.cost"
+    assert err.value.rule == P + "law.house_moratorium"  # the moratorium forbids it, not the cost
     game.apply("pass")
     game.apply("house 1")  # its player may build as usual
 
@@ -291,6 +291,9 @@ def test_substitution() -> None:
     hold(game, 0, "substitution")
     assert not any(m.kind == "buy" for m in game.legal_moves())
     game.apply("play substitution")
+    with pytest.raises(IllegalMove) as err:  # the payment must be named while the card is in force
+        game.apply(f"buy {BUILDINGS[tile].id}")
+    assert err.value.rule == P + "law.substitution"
     game.apply(f"buy {BUILDINGS[tile].id} ={'V' * n}")
     assert tile in st.seats[0] and not any(st.cubes[0])
 
@@ -306,12 +309,13 @@ def test_trader_and_craft_cards() -> None:
     hold(game, 1, "bargain")
     hold(game, 2, "sale")
     give(game, 0, "S")
-    game.apply("play craft_bargain")
+    assert "trade G S" not in {str(m) for m in game.legal_moves()}  # the card is the exchange
+    game.apply("play craft_bargain G:S")
     game.apply("decline")  # the answer window: players 2 and 3 could repeal it
     game.apply("decline")
-    assert game.phase == "actions" and game.current_player == 0
-    game.apply("trade G S")
-    assert st.cubes[0][6] == 1 and st.store[6] == 0
+    assert st.cubes[0][6] == 1 and st.store[6] == 0 and st.cubes[0][0] == 0
+    assert game.phase == "actions" and game.current_player == 0  # playing a card is not the turn's action
+    game.apply("pass")
     give(game, 1, "F")
     game.apply("play bargain")
     game.apply("decline")
@@ -334,3 +338,132 @@ def test_unsafe_fence() -> None:
     hold(game, 0, "unsafe_fence")
     game.apply("play unsafe_fence 2,2>1,1")
     assert not st.fences and st.fences_left[1] == 2  # out of the game, not back in stock
+
+
+# --- when each card may be played: every moment its appendix text allows ---------------------------------
+
+def _window_until(game: bgl.Game, player: int) -> None:
+    """Decline in the open window until ``player`` is asked."""
+    while game.current_player != player:
+        game.apply("decline")
+
+
+def _close_window(game: bgl.Game) -> None:
+    while game.phase == "law_window":
+        game.apply("decline")
+
+
+@cites(P + "law.craft_bargain", P + "law.window")
+def test_craft_bargain_at_any_time_here_at_the_start_of_phase_one() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    st.shops[1] -= 1
+    st.store[6] += 1  # a used purple cube in the store
+    give(game, 1, "S")
+    hold(game, 1, "craft_bargain")
+    enter(game, "round_start", "begin_round")
+    _window_until(game, 1)
+    game.apply("play craft_bargain G:S")
+    assert st.cubes[1][6] == 1 and st.cubes[1][0] == 0 and st.store[6] == 0
+    _close_window(game)
+    assert game.phase == "order"
+
+
+@cites(P + "law.unsafe_fence")
+def test_unsafe_fence_after_a_work_order_choice_opens_the_field_at_once() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    st.fences[((2, 2), (1, 1))] = 2
+    st.fences_left[2] = 2
+    hold(game, 1, "unsafe_fence")
+    enter(game, "round_start", "begin_round")
+    _close_window(game)
+    game.apply("order 1")  # player 1's cottage 1 on 2,2 is called
+    assert game.phase == "law_window"
+    _window_until(game, 1)
+    game.apply("play unsafe_fence 2,2>1,1")
+    _close_window(game)
+    assert game.phase == "place" and game.current_player == 0
+    assert "worker 1,1" in texts(game)
+
+
+@cites(P + "law.design_change")
+def test_design_change_at_any_time_here_at_the_start_of_phase_three() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    hold(game, 1, "design_change")
+    enter(game, "actions_start", "begin_actions")
+    _window_until(game, 1)
+    tile = BUILDINGS[st.rows[0][0]].id
+    game.apply(f"play design_change {tile}")
+    assert BUILDING_INDEX[tile] not in st.rows[0] and BUILDING_INDEX[tile] in st.surplus
+
+
+@cites(P + "law.design_change", P + "law.price_increase")
+def test_design_change_of_another_tile_at_a_purchase_lets_the_purchase_go_on() -> None:
+    game, tile = purchase_position(0)
+    st = game.state
+    hold(game, 1, "design_change")
+    other = next(BUILDINGS[t].id for t in st.rows[0] if BUILDINGS[t].id != tile)
+    game.apply(f"buy {tile}")
+    assert game.phase == "law_window" and game.current_player == 1
+    game.apply(f"play design_change {other}")
+    _close_window(game)
+    assert BUILDING_INDEX[tile] in st.seats[0] and BUILDING_INDEX[other] not in st.rows[0]
+
+
+@cites(P + "law.broken_fences")
+def test_broken_fences_during_phase_one_and_before_it() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    st.fences[((2, 2), (1, 1))] = 2
+    hold(game, 1, "broken_fences")
+    enter(game, "round_start", "begin_round")
+    _close_window(game)
+    game.apply("order 1")
+    _window_until(game, 1)
+    assert "play broken_fences 1" in texts(game)  # during phase one, after a work order choice
+    game2 = small_board()
+    game2.state.start = 0
+    hold(game2, 2, "broken_fences")
+    enter(game2, "auction_start", "open_auction_window")  # the beginning of phase five: before phase one
+    _window_until(game2, 2)
+    game2.apply("play broken_fences 1")
+    _close_window(game2)
+    assert game2.phase == "auction" and game2.state.effects["broken_fences"] == 0
+
+
+@cites(P + "law.house_moratorium")
+@pytest.mark.parametrize("phase, hook", [("round_start", "begin_round"), ("harvest_start", "open_harvest_window")])
+def test_house_moratorium_before_phase_three(phase: str, hook: str) -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    hold(game, 1, "house_moratorium")
+    enter(game, phase, hook)
+    _window_until(game, 1)
+    game.apply("play house_moratorium")
+    assert st.effects["moratorium"] == 1
+
+
+@cites(P + "law.start_order")
+def test_start_order_at_the_beginning_of_phases_four_and_five() -> None:
+    game = small_board()
+    st = game.state
+    st.start = 0
+    hold(game, 2, "start_order")
+    enter(game, "retrieve_start", "open_retrieve_window")
+    _window_until(game, 2)
+    assert "play start_order 2" in texts(game)
+    game2 = small_board()
+    game2.state.start = 0
+    hold(game2, 2, "start_order")
+    enter(game2, "auction_start", "open_auction_window")
+    _window_until(game2, 2)
+    game2.apply("play start_order 2")
+    _close_window(game2)
+    assert game2.phase == "auction" and game2.state.auction["b"] == 2  # the new start player passes the marker

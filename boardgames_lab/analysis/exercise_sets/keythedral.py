@@ -44,7 +44,7 @@ def _position(seed: int) -> tuple[Game, dict[str, Any]] | None:
 def start_auction(seed: int = 1, playouts: int = 6) -> Exercise:
     game, m = first_position(_position, range(seed, seed + 30), "start-player auction")
     me, other = game.current_player, 1 - game.current_player
-    cubes = [sum(p["cubes"].values()) for p in game.view(me)["players"]]
+    cubes = [p["cube_count"] for p in game.view(me)["players"]]  # how many cubes is public
     story = (f"Keythedral, round {game.state.round}, the start-player auction (seed {game.seed}, after "
              f"{game.ply} moves). {game.names[me]} bids first and may offer one cube or nothing "
              f"(holding {cubes[me]} cubes worth one each). {game.names[other]} (player B, holding {cubes[other]}) bids last "

@@ -3,7 +3,7 @@
 ==================  ==============================================================
 players             2–5 (two players: the variant rules apply automatically)
 chance              shuffled field tiles, building tiles and law cards
-hidden information  law cards in hand and on the new-law spaces, face-down building tiles
+hidden information  screens (cubes, seats, law cards); face-down laws, tiles, field stack
 phases              set-up by the players; rounds of five phases
 rulebook            the second-edition rulebook with its appendix of 20 law cards
 ==================  ==============================================================

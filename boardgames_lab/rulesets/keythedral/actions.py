@@ -183,13 +183,13 @@ def law_purchases(st: KState, p: int) -> list[Move]:
                     break
             else:
                 moves.append(BUY[tile])
-    if fx.get("turn") in ("bargain", "craft_bargain", "sale"):
+    if fx.get("turn") in ("bargain", "sale"):
         moves.extend(special_exchanges(st, p, fx["turn"]))
     return moves
 
 
 def special_exchanges(st: KState, p: int, law: str) -> list[Move]:
-    """keythedral.law.bargain / law.craft_bargain / law.sale: the exchanges the card allows this turn."""
+    """keythedral.law.bargain / law.sale: the exchanges the card allows this turn."""
     cubes, store = st.cubes[p], st.store
     held = [LETTER[k] for k in range(8) if cubes[k]]
     if law == "bargain":
@@ -197,8 +197,6 @@ def special_exchanges(st: KState, p: int, law: str) -> list[Move]:
         pairs = sorted({LETTER[a] + LETTER[b] for a in stocked for b in stocked if a <= b and (a != b or store[a] >= 2)},
                        key=lambda t: (LETTER.index(t[0]), LETTER.index(t[1])))
         return [Move("trade", get=pair, pay=h) for h in held for pair in pairs]
-    if law == "craft_bargain":
-        return [Move("trade", get=LETTER[c], pay=LETTER[r]) for c in CRAFTS if store[c] for r in RESOURCES if cubes[r]]
     out: list[Move] = []
     holding = tuple(cubes)
     for craft in (GLASS, GOLD):
@@ -208,17 +206,26 @@ def special_exchanges(st: KState, p: int, law: str) -> list[Move]:
     return out
 
 
-def complete_purchase(st: KState, p: int, text: str) -> None:
-    """Finish a purchase no law card stopped."""
+def complete_purchase(st: KState, p: int, text: str) -> bool:
+    """Finish a purchase no law card stopped; False if a card played at any time meanwhile (Design change on
+    the tile, Craft bargain spending a cube) left it impossible: then the buyer has not acted."""
     from .moves import parse
     move = parse(text)
     tile = BUILDING_INDEX[move.tile]
     if move.extra.startswith("="):
         paid = move.extra[1:]
     else:
-        cost = dict(adjusted_costs(st, tile))[move.extra]
-        paid = "".join(LETTER[k] * c for k, c in enumerate(cost))
+        cost = dict(adjusted_costs(st, tile)).get(move.extra)
+        paid = "" if cost is None else "".join(LETTER[k] * c for k, c in enumerate(cost))
+    cubes = st.cubes[p]
+    if (st.stage >= 5 or tile not in st.rows[st.stage] or not paid
+            or any(cubes[k] < paid.count(LETTER[k]) for k in range(8))):
+        if st.events is not None:
+            st.note(f"{{p{p}}}'s purchase of {move.tile} cannot be made any more; they may choose another action.",
+                    {"player": p, "tile": move.tile})
+        return False
     buy(st, p, tile, paid)
+    return True
 
 
 _KINDS: dict[str, tuple[int, ...]] = {}  # the cube kinds of a payment's letters, read once per payment
@@ -314,13 +321,6 @@ def exchange(st: KState, p: int, move: Move) -> None:
             st.note(f"{{p{p}}} gives the trader {move.pay} for {move.get} (bargain).", {"player": p})
         return
     get = LETTER_INDEX[move.get]
-    if move.kind == "trade" and get >= 5:  # keythedral.law.craft_bargain: a used craft cube from the store
-        st.store[get] -= 1
-        st.cubes[p][get] += 1
-        if st.events is not None:
-            st.note(f"{{p{p}}} gives the trader {move.pay} for a used {CUBE_NAME[get]} (craft bargain).",
-                    {"player": p})
-        return
     if move.kind == "craft":
         shop = CRAFT_INDEX[get]
         if st.shops[shop] == 0:  # restock from the used cubes in the store
@@ -347,3 +347,19 @@ def procure_law(st: KState, p: int, space: int, letter: str) -> None:
     if st.events is not None:
         st.note(f"{{p{p}}} procures the law card on space {space} for {CUBE_NAME[LETTER_INDEX[letter]]}.",
                 {"player": p, "space": space})
+
+
+def craft_bargain(st: KState, p: int, args: str) -> None:
+    """keythedral.law.craft_bargain: the trader gives a used craft cube from the store for one resource cube
+    (``args`` is "I:S", craft then resource; nothing happens if either is gone by the time the card acts)."""
+    get, give = LETTER_INDEX[args[0]], LETTER_INDEX[args[2]]
+    if not st.store[get] or not st.cubes[p][give]:
+        if st.events is not None:
+            st.note(f"The craft bargain of {{p{p}}} comes to nothing: the cube is gone.", {"player": p})
+        return
+    pay(st, p, LETTER[give])
+    st.store[get] -= 1
+    st.cubes[p][get] += 1
+    if st.events is not None:
+        st.note(f"{{p{p}}} gives the trader {CUBE_NAME[give]} for a used {CUBE_NAME[get]} (craft bargain).",
+                {"player": p})

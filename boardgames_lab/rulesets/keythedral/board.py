@@ -8,6 +8,7 @@ the workers live in the game state as plain dicts and sets, so copying a state n
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 import networkx as nx
@@ -96,11 +97,11 @@ def fmt(node: Node) -> str:
     return f"{node[0]},{node[1]}"
 
 
+_COORD = re.compile(r"-?[0-9]+")  # ASCII digits only: int() would also read "٣" or " 3"
+
+
 def parse_node(text: str) -> Node | None:
     parts = text.split(",")
-    if len(parts) != 2:
+    if len(parts) != 2 or not all(_COORD.fullmatch(part) for part in parts):
         return None
-    try:
-        return int(parts[0]), int(parts[1])
-    except ValueError:
-        return None
+    return int(parts[0]), int(parts[1])

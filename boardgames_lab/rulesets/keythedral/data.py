@@ -98,7 +98,10 @@ P2_START = "p2_start"  # at the beginning of phase two
 OWN_TURN = "own_turn"  # in phase three, on the player's own turn, before or instead of an action
 AT_PURCHASE = "at_purchase"  # when another player attempts to buy a building tile
 ANSWER = "answer"  # right after another player's law card is played
-PHASE_START = "phase_start"  # at the beginning of any phase
+PHASE_START = "phase_start"  # at the beginning of any of the five phases
+ANY_TIME = "any_time"  # in every law window and on the player's own turn
+BEFORE_P1 = "before_p1"  # at the beginning of phase five (for the coming round) or of phase one
+BEFORE_P3 = "before_p3"  # at the beginning of phase one, two or three, or after a work order choice
 
 
 class LawCard(NamedTuple):
@@ -120,15 +123,16 @@ LAWS: tuple[LawCard, ...] = (
             "buy a building tile paying other resource cubes for shown ones, or one craft cube for another"),
     LawCard(6, "cottage_number", "Cottage number", (ORDER_CHOSEN,),
             "one of your cottages acts as the number just chosen (it will not act again this round)"),
-    LawCard(7, "craft_bargain", "Craft bargain", (OWN_TURN,),
+    LawCard(7, "craft_bargain", "Craft bargain", (ANY_TIME,),
             "give the trader one resource cube for a used craft cube from the store"),
     LawCard(8, "unexpected_harvest", "Unexpected harvest", (P2_START,),
             "your workers in one field type take cubes of colours you choose"),
-    LawCard(9, "broken_fences", "Broken fences", (P1_START,), "one player's workers ignore fences this round"),
+    LawCard(9, "broken_fences", "Broken fences", (BEFORE_P1, ORDER_CHOSEN),
+            "one player's workers ignore fences this round"),
     LawCard(10, "repeal_law", "Repeal law", (ANSWER,), "the law card just played has no effect"),
-    LawCard(11, "unsafe_fence", "Unsafe fence", (OWN_TURN,), "remove one fence from the game"),
-    LawCard(12, "house_moratorium", "House moratorium", (OWN_TURN,), "no other player may build houses this round"),
-    LawCard(13, "design_change", "Design change", (AT_PURCHASE, OWN_TURN),
+    LawCard(11, "unsafe_fence", "Unsafe fence", (ANY_TIME,), "remove one fence from the game"),
+    LawCard(12, "house_moratorium", "House moratorium", (BEFORE_P3,), "no other player may build houses this round"),
+    LawCard(13, "design_change", "Design change", (ANY_TIME,),
             "replace a face-up building tile with a random unused tile of the same stage"),
     LawCard(14, "double_production", "Double production", (P2_START,), "one of your workers harvests double"),
     LawCard(15, "bargain", "Bargain", (OWN_TURN,), "the trader takes one cube and gives two resource cubes"),

@@ -5,7 +5,7 @@ from ...core.definition import Explanation
 from .actions import COSTS, LETTER_INDEX, craft_available
 from .board import SITE_FIELDS, fmt, is_field, is_site, on_board
 from .data import BUILDING_INDEX, BUILDINGS, CRAFT_PRICE, CUBE_NAME, LETTER, SHOP
-from .moves import Move, parse
+from .moves import Move, malformed, parse
 from .phases import FLOW
 from .state import KState
 
@@ -33,7 +33,16 @@ WHEN = {
     "p1": "at the start of phase one", "order": "right after a work order number is chosen",
     "p2": "at the start of phase two", "p3": "at the start of phase three",
     "purchase": "when another player tries to buy a building tile", "answer": "right after another law card",
+    "p4": "at the start of phase four", "p5": "at the start of phase five",
 }
+
+
+def _rule_of(move: Move) -> str:
+    """The rule of a move's kind (for a played law card, that card's rule when the card exists)."""
+    from .data import LAW_INDEX
+    if move.kind == "play":
+        return "law." + move.tile if isinstance(move.tile, str) and move.tile in LAW_INDEX else "law.once"
+    return RULE_OF.get(move.kind, "action.loop") if isinstance(move.kind, str) else "action.loop"
 
 
 def _no(rule: str, reason: str) -> Explanation:
@@ -60,9 +69,16 @@ class Explaining:
         legal = st.legal_cache
         if legal is None:  # explain is asked about many moves of one position: list them once
             legal = st.legal_cache = frozenset(self.legal_moves(st))  # type: ignore[attr-defined]
-        if move in legal:
+        try:
+            found = move in legal
+        except TypeError:  # a field holds an unhashable value (a list...): no legal move holds one
+            found = False
+        if found:
             rule = "law." + move.tile if kind == "play" else RULE_OF[kind]
             return Explanation(True, P + rule, f"{move} is allowed here")
+        bad = malformed(move)
+        if bad is not None:
+            return _no(_rule_of(move), f"not a move of this game: {bad}")
         if kind == "play":
             return self._why_not_play(st, move)
         return self._why_not(st, move)
@@ -71,6 +87,10 @@ class Explaining:
         kind, p = move.kind, st.current
         cubes = st.cubes[p]
         if kind == "field":
+            from .setup import setup_step_is_field
+            if not setup_step_is_field(st):
+                return _no("setup.lay_cottage", "it is the cottage step now: lay one of your cottages, "
+                           "e.g. 'cottage 2@2,2'; the next field tile comes in the next player's turn")
             if not on_board(move.node) or not is_field(move.node):
                 return _no("setup.lay_field", f"{fmt(move.node)} is not a field place (both coordinates odd)")
             if move.node in st.fields:
@@ -90,13 +110,17 @@ class Explaining:
                 return _no("order.choose", f"number {move.num} is already chosen this round; pick another")
             return _no("order.choose", "choose a number from 1 to 5")
         if kind == "worker":
-            return _no("worker.closed", f"field {fmt(move.node)} is not an open field next to the called cottage: "
-                       "it must be laid, next to it, unoccupied and not fenced off")
+            return self._why_not_worker(st, move)
         if kind == "buy":
             return self._why_not_buy(st, move)
         if kind == "house":
-            if not 1 <= move.num <= 5 or st.houses[5 * p + move.num - 1]:
-                return _no("house.cost", f"number {move.num} is not one of your cottages (it may be a house already)")
+            if not 1 <= move.num <= 5 or st.houses[5 * p + move.num - 1] or st.cottage_at[5 * p + move.num - 1] is None:
+                return _no("house.cost", f"number {move.num} is not one of your cottages on the board "
+                           "(it may be a house already)")
+            holder = st.effects.get("moratorium")
+            if holder is not None and holder != p:
+                return _no("law.house_moratorium", f"the House moratorium played by player {holder + 1} forbids "
+                           "other players to build houses this round")
             return _no("house.cost", "a house costs one stone and one timber")
         if kind == "fence":
             if not st.fences_left[p]:
@@ -129,10 +153,28 @@ class Explaining:
             return _no("law.unexpected_harvest", f"the store has no {move.get} left (or it is not a resource cube)")
         return _no("action.loop", f"{move} is not possible here")
 
+    def _why_not_worker(self, st: KState, move: Move) -> Explanation:
+        """keythedral.worker.adjacent / worker.closed / worker.house_two, from the placing cottage's site."""
+        site = st.cottage_at[st.placing] if st.placing >= 0 else None
+        node = move.node
+        if site is None or node not in SITE_FIELDS[site]:
+            return _no("worker.adjacent", f"{fmt(node)} is not a field next to the cottage or house placing now"
+                       + (f" (on site {fmt(site)})" if site is not None else ""))
+        if node not in st.fields:
+            return _no("worker.adjacent", f"no field tile is laid on {fmt(node)}")
+        if node in st.workers:
+            same = st.workers[node] == st.current and st.to_place == 1 and st.houses[st.placing]
+            return _no("worker.house_two" if same else "worker.closed",
+                       f"field {fmt(node)} already holds a worker" + (" (a house's two workers go into two "
+                                                                       "different fields)" if same else ""))
+        return _no("worker.closed", f"a fence stands between site {fmt(site)} and field {fmt(node)}")
+
     def _why_not_play(self, st: KState, move: Move) -> Explanation:
-        from .laws import OWN_TURN_CARDS, WINDOW_CARDS
+        from .laws import OWN_TURN_CARDS, WINDOW_CARDS, moratorium_blocks
         from .data import LAW_INDEX, LAWS
         law, p = move.tile, st.current
+        if law not in LAW_INDEX:
+            return _no("law.once", f"there is no law card {law!r}")
         rule = "law." + law
         if LAW_INDEX[law] not in st.law_hands[p]:
             return _no("law.once", f"you hold no {LAWS[LAW_INDEX[law]].title} card (each card is played once)")
@@ -146,6 +188,9 @@ class Explaining:
             return _no(rule, f"{LAWS[LAW_INDEX[law]].title} is not played on your own turn; see its timing")
         elif st.effects.get("turn"):
             return _no("law.declared", f"use {st.effects['turn']} (played this turn) or end the turn first")
+        if law == "upgrade_cottage" and moratorium_blocks(st, p):
+            return _no("law.house_moratorium", "a House moratorium forbids you to build houses this round, "
+                       "for free or not")
         return _no(rule, f"'{move.extra}' is not a possible choice for {LAWS[LAW_INDEX[law]].title} here")
 
     def _site_reason(self, rule: str, st: KState, move: Move, open_only: bool = False) -> Explanation:
@@ -159,11 +204,17 @@ class Explaining:
         return _no(rule, f"site {fmt(node)} is fenced off from every field next to it")
 
     def _why_not_buy(self, st: KState, move: Move) -> Explanation:
+        if move.tile not in BUILDING_INDEX:
+            return _no("buy.face_up", f"there is no building tile {move.tile!r} (ids look like 1-A .. 5-D)")
         tile = BUILDING_INDEX[move.tile]
         if st.stage >= 5 or tile not in st.rows[st.stage]:
             for_sale = ", ".join(BUILDINGS[t].id for t in st.rows[st.stage]) if st.stage < 5 else "none"
             rule = "buy.next_stage" if any(tile in r for r in st.rows) else "buy.face_up"
             return _no(rule, f"{move.tile} is not a face-up tile for sale; for sale now: {for_sale}")
+        if st.effects.get("turn") == "substitution" and not move.extra.startswith("="):
+            shown = _cubes(COSTS[tile]).replace("+", "")
+            return _no("law.substitution", f"with Substitution in force, name the cubes paid after '=', "
+                       f"e.g. 'buy {move.tile} ={shown}'")
         if move.extra:
             return _no("buy.face_up", "a purchase takes no extra cube choice without a price change on the tile")
         return _no("buy.face_up", f"{move.tile} costs {_cubes(COSTS[tile])}; you have {_cubes(st.cubes[st.current])}")
@@ -171,15 +222,18 @@ class Explaining:
     def _why_not_exchange(self, st: KState, move: Move) -> Explanation:
         p = st.current
         turn = st.effects.get("turn")
+        rule = "craft.exchange" if move.kind == "craft" else "trader.exchange"
+        if move.get == "" or len(move.get) > 2 or any(c not in LETTER_INDEX for c in move.get + move.pay):
+            return _no(rule, f"name the cube to receive and the cubes to pay by their letters "
+                       f"(S T F W V I G A), e.g. '{move.kind} {'I ST' if move.kind == 'craft' else 'V ST'}'")
         if len(move.get) == 2:
             if turn != "bargain":
                 return _no("law.bargain", "two cubes from the trader need the Bargain card played this turn")
             return _no("law.bargain", f"the trader gives two resource cubes in store for one cube you own ({move})")
         k = LETTER_INDEX[move.get]
         if move.kind == "trade" and k >= 5:
-            if turn != "craft_bargain":
-                return _no("law.craft_bargain", "a craft cube from the trader needs the Craft bargain card this turn")
-            return _no("law.craft_bargain", "the store needs a used cube of that colour, paid with one resource cube")
+            return _no("law.craft_bargain", "the trader gives a craft cube only for the Craft bargain card, "
+                       "played with its exchange: 'play craft_bargain I:S'")
         if move.kind == "craft" and k in CRAFT_PRICE and len(move.pay) < CRAFT_PRICE[k]:
             if turn != "sale" or k == 5:
                 return _no("law.sale", "paying fewer cubes needs the Sale card (glass or gold only)")

@@ -10,22 +10,26 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Node, fmt, parse_node
-from .data import BUILDING_INDEX, BUILDINGS, FIELD_TILES, LAW_INDEX, LAWS, LETTER, RESOURCES
+from .data import BUILDING_INDEX, BUILDINGS, CRAFTS, FIELD_TILES, LAW_INDEX, LAWS, LETTER, RESOURCES
 from .moves import DECLINE, Move
 from .state import KState
 
-# Which cards answer which window, and which are played on one's own turn in phase three.
+# Which cards answer which window, and which are played on one's own turn in phase three (docs: "Law timing").
+ANY_TIME = ("craft_bargain", "unsafe_fence", "design_change")  # "at any time": every window and one's own turn
 WINDOW_CARDS = {
-    "p1": ("work_order", "broken_fences", "start_order"),
-    "order": ("cottage_number",),
-    "p2": ("unexpected_harvest", "double_production", "good_harvest", "poor_harvest", "start_order"),
-    "p3": ("house_moratorium", "start_order"),
-    "purchase": ("price_increase", "design_change"),
-    "answer": ("repeal_law",),
+    "p1": ("work_order", "broken_fences", "house_moratorium", "start_order", *ANY_TIME),
+    "order": ("cottage_number", "broken_fences", "house_moratorium", *ANY_TIME),
+    "p2": ("unexpected_harvest", "double_production", "good_harvest", "poor_harvest", "house_moratorium",
+           "start_order", *ANY_TIME),
+    "p3": ("house_moratorium", "start_order", *ANY_TIME),
+    "purchase": ("price_increase", *ANY_TIME),
+    "answer": ("repeal_law", *ANY_TIME),
+    "p4": ("start_order", *ANY_TIME),
+    "p5": ("start_order", "broken_fences", *ANY_TIME),
 }
 OWN_TURN_CARDS = ("price_decrease", "upgrade_cottage", "substitution", "craft_bargain", "unsafe_fence",
                   "design_change", "bargain", "sale", "downgrade_house")
-TURN_EFFECTS = ("substitution", "craft_bargain", "bargain", "sale")  # last for the rest of the player's turn
+TURN_EFFECTS = ("substitution", "bargain", "sale")  # last for the rest of the player's turn
 KIND_LETTER = {LETTER[k]: k for k in RESOURCES}
 # The same as card numbers, for the legal-move loops (a hand holds card numbers).
 WINDOW_CARD_NUMBERS = {kind: frozenset(LAW_INDEX[law] for law in laws) for kind, laws in WINDOW_CARDS.items()}
@@ -100,15 +104,12 @@ def play_moves(st: KState, p: int, law: str, frame: dict[str, Any] | None) -> li
             move = _PLAYS[law, extra] = Move("play", tile=law, extra=extra)
         return move
     n = st.num_players
-    if law in ("work_order", "house_moratorium", "repeal_law", "price_increase", "substitution", "craft_bargain",
-               "bargain", "sale"):
+    if law in ("work_order", "house_moratorium", "repeal_law", "price_increase", "substitution", "bargain", "sale"):
         return [play()]
     if law == "design_change":
-        if frame is not None:
-            tiles = [BUILDING_INDEX[frame["tile"]]]
-        else:
-            tiles = _face_up(st)
-        return [play(BUILDINGS[t].id) for t in tiles if _replacements(st, t)]
+        return [play(BUILDINGS[t].id) for t in _face_up(st) if _replacements(st, t)]
+    if law == "craft_bargain":
+        return [play(f"{LETTER[c]}:{LETTER[r]}") for c in CRAFTS if st.store[c] for r in RESOURCES if st.cubes[p][r]]
     if law in ("broken_fences", "start_order"):
         return [play(str(q + 1)) for q in range(n)]
     if law == "cottage_number":
@@ -121,7 +122,7 @@ def play_moves(st: KState, p: int, law: str, frame: dict[str, Any] | None) -> li
     if law == "price_decrease":
         return [play(BUILDINGS[t].id) for t in _face_up(st) if t not in st.effects.get("down", [])]
     if law == "upgrade_cottage":
-        if _moratorium_blocks(st, p):
+        if moratorium_blocks(st, p):
             return []
         return [play(str(c - 5 * p + 1)) for c in range(5 * p, 5 * p + 5)
                 if not st.houses[c] and st.cottage_at[c] is not None]
@@ -132,7 +133,7 @@ def play_moves(st: KState, p: int, law: str, frame: dict[str, Any] | None) -> li
     raise ValueError(law)
 
 
-def _moratorium_blocks(st: KState, p: int) -> bool:
+def moratorium_blocks(st: KState, p: int) -> bool:
     """keythedral.law.house_moratorium: only its player may build houses this round."""
     holder = st.effects.get("moratorium")
     return holder is not None and holder != p
@@ -187,8 +188,10 @@ def _continue(st: KState) -> None:
             resolve(st, frame["player"], frame["law"], frame["args"])
         elif frame["kind"] == "purchase" and not frame.get("cancelled"):
             from .actions import complete_purchase
-            complete_purchase(st, frame["buyer"], frame["move"])
-            st.window["current"] = None  # the purchase was the buyer's action: the turn moves on
+            if complete_purchase(st, frame["buyer"], frame["move"]):
+                st.window["current"] = None  # the purchase was the buyer's action: the turn moves on
+            else:
+                st.window["current"] = frame["buyer"]
     if frames:
         st.current = frames[-1]["ask"][0]
 
@@ -215,10 +218,15 @@ def resolve(st: KState, p: int, law: str, args: str) -> None:
         fx["poor"] = KIND_LETTER[args]
     elif law == "house_moratorium":
         fx["moratorium"] = p
-    elif law in ("price_increase", "design_change") and _in_purchase(st):
+    elif _in_purchase(st) and (law == "price_increase"
+                               or (law == "design_change" and st.window["frames"][-1]["tile"] == args)):
         _stop_purchase(st, law, args)
     elif law == "design_change":
-        design_change(st, BUILDING_INDEX[args])
+        if BUILDING_INDEX[args] in _face_up(st):  # a purchase in an answer window may have taken it
+            design_change(st, BUILDING_INDEX[args])
+    elif law == "craft_bargain":
+        from .actions import craft_bargain
+        craft_bargain(st, p, args)
     elif law == "price_decrease":
         fx.setdefault("down", []).append(BUILDING_INDEX[args])
     elif law == "upgrade_cottage":

@@ -11,6 +11,7 @@ from .handlers import APPLY, LEGAL, no_moves
 from .moves import Move
 from .phases import FLOW
 from .rules import RULES
+from .secrets import SECRETS
 from .state import KState
 from .view import Viewing
 
@@ -32,6 +33,7 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
     info = INFO
     flow = FLOW
     rulebook = RULES
+    secrets = SECRETS
     conformance_moves = 400  # uniformly random play wastes cubes and seldom finishes; tests cover the end
 
     # --- set-up ------------------------------------------------------------------------------------
@@ -94,6 +96,26 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
     def resume_actions_window(self, st: KState) -> bool:
         w = st.window
         return bool(w) and not w["frames"] and w["resume"] == "actions"
+
+    def resume_retrieve(self, st: KState) -> bool:
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "retrieve"
+
+    def resume_auction(self, st: KState) -> bool:
+        w = st.window
+        return bool(w) and not w["frames"] and w["resume"] == "auction"
+
+    def open_retrieve_window(self, st: KState) -> None:
+        """keythedral.law.window: the beginning of phase four (Start order and the cards played at any time)."""
+        laws.open_window(st, "p4", laws.players_from(st, st.start), "retrieve")
+
+    def open_auction_window(self, st: KState) -> None:
+        """keythedral.law.window: the beginning of phase five, before the start marker passes."""
+        laws.open_window(st, "p5", laws.players_from(st, st.start), "auction")
+
+    def resume_to_auction(self, st: KState) -> None:
+        st.window = {}
+        self.begin_auction(st)
 
     def resume(self, st: KState) -> None:
         """Back from a law window: whoever was to decide decides (or the turn moves on after a purchase)."""
@@ -281,8 +303,13 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
         return [p for p, f in enumerate(st.final) if f["total"] == best]
 
     def move_visibility(self, st: KState, move: Move) -> list[int] | None:
-        """keythedral.law.window: declining a law window is private, so nobody learns who holds nothing."""
-        return [st.current] if move.kind == "decline" else None
+        """keythedral.law.window: declining a law window is private, so nobody learns who holds nothing.
+        keythedral.secret.screens: a bid's cubes go from screen to screen, seen by payer and payee only."""
+        if move.kind == "decline":
+            return [st.current]
+        if move.kind == "give":
+            return [st.current, st.auction["payee"]]
+        return None
 
     def clone_state(self, st: KState) -> KState:
         return st.clone()

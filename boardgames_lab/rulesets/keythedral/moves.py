@@ -28,6 +28,7 @@ notation                    meaning
 ``trade WV F``              Bargain: the trader gives two cubes for one
 ``play start_order 2``      play a law card with its choice (a tile, player, field type, place...)
 ``play work_order``         play a law card that needs no choice
+``play craft_bargain I:S``  Craft bargain: a used ironwork from the store for one stone
 ``decline``                 play no law card in an open law window
 ==========================  ==============================================================
 """
@@ -54,6 +55,8 @@ class Move(NamedTuple):
     extra: str = ""  # law-card arguments (see laws.py)
 
     def __str__(self) -> str:
+        if malformed(self) is not None:  # a hand-built value: say what it holds rather than fail
+            return repr(self)
         k = self.kind
         if k in ("pass", "decline"):
             return k
@@ -62,7 +65,7 @@ class Move(NamedTuple):
         if k == "cottage":
             return f"cottage {self.num}@{fmt(self.node)}"
         if k in ("order", "house", "bid", "start"):
-            return f"{k} {self.num}"
+            return f"{k} {int(self.num)}"  # True prints as the 1 it equals
         if k == "buy":
             return f"buy {self.tile}" + (f" {self.extra}" if self.extra else "")
         if k in ("fence", "unfence"):
@@ -77,7 +80,34 @@ class Move(NamedTuple):
             return f"take {self.get}"
         if k == "play":
             return f"play {self.tile}" + (f" {self.extra}" if self.extra else "")
-        raise ValueError(f"unknown move kind {k}")
+        return repr(self)
+
+
+KINDS = ("pass", "decline", "field", "worker", "relocate", "cottage", "order", "house", "bid", "start", "buy",
+         "fence", "unfence", "craft", "trade", "law", "give", "take", "play")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int)
+
+
+def _is_node(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(isinstance(c, int) for c in value)
+
+
+def malformed(move: "Move") -> str | None:
+    """The first field of ``move`` whose value no Keythedral move can have, in words (None: all fields fit)."""
+    if not isinstance(move.kind, str) or move.kind not in KINDS:
+        return f"kind {move.kind!r} is not a Keythedral move kind"
+    if not _is_int(move.num):
+        return f"num must be a whole number, not {move.num!r}"
+    for name in ("node", "node2"):
+        if not _is_node(getattr(move, name)):
+            return f"{name} must be a board place (x, y) of two whole numbers, not {getattr(move, name)!r}"
+    for name in ("tile", "pay", "get", "extra"):
+        if not isinstance(getattr(move, name), str):
+            return f"{name} must be text, not {getattr(move, name)!r}"
+    return None
 
 
 PASS = Move("pass")
@@ -96,8 +126,11 @@ def _node(text: str, whole: str) -> Node:
     return node
 
 
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() also accepts "²" and "٣"
+
+
 def _int(text: str, whole: str) -> int:
-    if not text.isdigit():
+    if not _DIGITS.fullmatch(text):
         raise InvalidNotation(f"{whole!r}: {text!r} is not a whole number")
     return int(text)
 

@@ -156,11 +156,14 @@ def _players(view: dict[str, Any], names: Sequence[str]) -> Html:
     for p in view["players"]:
         seat = p["seat"]
         laws = (", ".join(p["laws"]) or "none") if p["laws"] is not None else f'{p["law_count"]} face down'
-        seats = ", ".join(t["id"] for t in p["seats"]) or "—"
+        if p["cubes"] is None:  # keythedral.secret.screens: only how many lie behind the screen
+            cubes, seats = f'{p["cube_count"]} behind the screen', f'{p["seat_count"]} behind the screen'
+        else:
+            cubes, seats = _cubes(p["cubes"]), ", ".join(t["id"] for t in p["seats"]) or "—"
         current = " kt-current" if seat == view["current_player"] else ""
         panels.append(f'<div class="kt-player{current}" data-seat="{seat}" '
                       f'style="border-left:6px solid {PLAYER_COLOURS[seat]}"><b>{escape(names[seat])}</b><br>'
-                      f'Cubes: {_cubes(p["cubes"])}<br>Seats: {seats}<br>Law cards: {laws}<br>'
+                      f'Cubes: {cubes}<br>Seats: {seats}<br>Law cards: {laws}<br>'
                       f'Fences left: {p["fences_left"]}</div>')
     return f'<h4>Players</h4><div class="kt-players">{"".join(panels)}</div>'
 

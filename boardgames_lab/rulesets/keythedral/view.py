@@ -37,7 +37,7 @@ def _table(st: KState, secrets_of: set[int]) -> dict[str, Any]:
         "fences": [{"site": fmt(s), "field": fmt(f), "owner": o} for (s, f), o in sorted(st.fences.items())],
         "field_stack": len(st.field_stack),
         "next_field": (FIELD_COLOUR[FIELD_TILES[st.field_stack[-1]].kind]
-                       if st.phase == "lay_tiles" and st.field_stack else None),
+                       if st.current in secrets_of and field_drawn(st) else None),
         "work_order": list(st.chosen),
         "stage": min(st.stage, 4) + 1,
         "mat": [{"stage": s + 1, "points": STAGE_POINTS[s], "face_up": st.face_up[s],
@@ -51,24 +51,59 @@ def _table(st: KState, secrets_of: set[int]) -> dict[str, Any]:
         "effects": {k: v for k, v in st.effects.items()},
         "passes_in_succession": st.passes,
         "auction": {k: a[k] for k in ("b", "high", "high_bidder", "owe", "payer", "payee") if k in a} if a else None,
-        "players": [{
-            "seat": p,
-            "cubes": _cubes(st.cubes[p]),
-            "seats": [_tile(t) for t in st.seats[p]],
-            "fences_left": st.fences_left[p],
-            "laws": [LAWS[c].id for c in st.law_hands[p]] if (over or p in secrets_of) else None,
-            "law_count": len(st.law_hands[p]),
-            "out_of_actions": st.out[p],
-        } for p in range(n)],
+        "players": [_player(st, p, over or p in secrets_of) for p in range(n)],
         "final": st.final,
     }
+
+
+def field_drawn(st: KState) -> bool:
+    """keythedral.secret.field_stack: in set-up the player whose field step it is has drawn the top tile."""
+    if st.phase != "lay_tiles" or not st.field_stack:
+        return False
+    from .setup import setup_step_is_field
+    return setup_step_is_field(st)
+
+
+def _player(st: KState, p: int, open_screen: bool) -> dict[str, Any]:
+    """keythedral.secret.screens: what lies behind a screen is its owner's; how much is public."""
+    cubes = st.cubes[p]
+    return {
+        "seat": p,
+        "cubes": _cubes(cubes) if open_screen else None,
+        "cube_count": sum(cubes),
+        "seats": [_tile(t) for t in st.seats[p]] if open_screen else None,
+        "seat_count": len(st.seats[p]),
+        "fences_left": st.fences_left[p],
+        "laws": [LAWS[c].id for c in st.law_hands[p]] if open_screen else None,
+        "law_count": len(st.law_hands[p]),
+        "out_of_actions": st.out[p],
+    }
+
+
+def _resample_screens(st: KState, hidden: list[int], rng: Rng) -> None:
+    """keythedral.secret.screens: deal the hidden players' cubes and seats again, each keeping how many."""
+    if len(hidden) < 2:
+        return
+    cubes = [k for q in hidden for k in range(8) for _ in range(st.cubes[q][k])]
+    rng.shuffle(cubes)
+    tiles = [t for q in hidden for t in st.seats[q]]
+    rng.shuffle(tiles)
+    for q in hidden:
+        count = sum(st.cubes[q])
+        mine, cubes = cubes[:count], cubes[count:]
+        st.cubes[q] = [0] * 8
+        for k in mine:
+            st.cubes[q][k] += 1
+        k = len(st.seats[q])
+        st.seats[q], tiles = tiles[:k], tiles[k:]
 
 
 class Viewing:
     """Mixed into the game definition: views, rendering, sampling and invariants."""
 
     def view(self, st: KState, player: int | None) -> dict[str, Any]:
-        """keythedral.secret.laws: law cards are shown to their holder only; face-down tiles to nobody."""
+        """keythedral.secret.screens / secret.laws / secret.field_stack: a screen's contents are shown to their
+        owner only (to all once the game is over); face-down tiles and the field stack to nobody."""
         data = _table(st, {player} if player is not None else set())
         data["perspective"] = player
         return data
@@ -91,13 +126,18 @@ class Viewing:
                 f"{row['count']} face down"
             lines.append(f"  Stage {row['stage']} ({row['points']} points): {tiles or '-'}")
         for pl in v["players"]:
-            cubes = "".join(k * c for k, c in pl["cubes"].items()) or "-"
-            seats = ", ".join(t["id"] for t in pl["seats"]) or "-"
+            if pl["cubes"] is None:
+                cubes = f"{pl['cube_count']} behind the screen"
+                seats = f"{pl['seat_count']} behind the screen"
+            else:
+                cubes = "".join(k * c for k, c in pl["cubes"].items()) or "-"
+                seats = ", ".join(t["id"] for t in pl["seats"]) or "-"
             lines.append(f"  Player {pl['seat'] + 1}: cubes {cubes}; seats {seats}; {pl['law_count']} law card(s)")
         return "\n".join(lines)
 
     def determinize(self, st: KState, player: int | None, rng: Rng) -> KState:
-        """Resample what ``player`` cannot see: face-down and unused building tiles, law cards, the field stack."""
+        """Resample what ``player`` cannot see: face-down and unused building tiles, law cards, the field stack
+        (but the top tile its layer has drawn), and what lies behind the other players' screens."""
         out = st.clone()
         for stage in range(5):
             hidden_rows = not out.face_up[stage]
@@ -121,10 +161,12 @@ class Viewing:
                 k = len(out.law_hands[q])
                 out.law_hands[q], pool = sorted(pool[:k]), pool[k:]
         stack = out.field_stack
-        shown = 1 if st.phase == "lay_tiles" and stack else 0
+        shown = 1 if stack and player is not None and player == st.current and field_drawn(st) else 0
         rest = stack[:len(stack) - shown]
         rng.shuffle(rest)
         out.field_stack = rest + stack[len(stack) - shown:]
+        if out.final is None:
+            _resample_screens(out, [q for q in range(st.num_players) if q != player], rng)
         return out
 
     def invariants(self, st: KState) -> list[str]:
