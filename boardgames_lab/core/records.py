@@ -24,6 +24,7 @@ def load_game(text: str | bytes) -> Game:
         d = definition(data["game"])
     except KeyError as err:
         raise SaveFormatError(f"field 'game': {err}") from None
+    _check_game_field(d, data)  # before the version: a changed game is the game's fault, not the version's
     if data["rules_version"] != d.info.rules_version:
         raise SaveFormatError(f"field 'rules_version': saved with rules version {data['rules_version']}, "
                               f"this engine plays version {d.info.rules_version}")
@@ -101,17 +102,22 @@ def _check_fields(data: dict[str, Any]) -> None:
             raise SaveFormatError(f"field 'options': option {key!r} has a value of type {type(value).__name__}")
 
 
-def _check_header(d: GameDefinition[Any], data: dict[str, Any]) -> None:
-    """Blame the field at fault: the game, the player count, the names or an option."""
-    names = data["names"]
-    known = {o.name for o in d.info.options}
-    foreign = set(data["options"]) - known
-    if foreign:
+def _check_game_field(d: GameDefinition[Any], data: dict[str, Any]) -> None:
+    """Options that are exactly another game's mean the field 'game' was changed."""
+    if set(data["options"]) - {o.name for o in d.info.options}:
         owner = next((g["name"] for g in games() if g["name"] != d.info.name
                       and set(data["options"]) == {o["name"] for o in g["options"]}), None)
         if owner is not None:
             raise SaveFormatError(f"field 'game': the save names {d.info.name}, but its options "
                                   f"{sorted(data['options'])} are those of {owner}")
+
+
+def _check_header(d: GameDefinition[Any], data: dict[str, Any]) -> None:
+    """Blame the field at fault: the player count, the names or an option."""
+    names = data["names"]
+    known = {o.name for o in d.info.options}
+    foreign = set(data["options"]) - known
+    if foreign:
         raise SaveFormatError(f"field 'options': {d.info.name} has no option {sorted(foreign)[0]!r}; "
                               f"its options are {sorted(known)}")
     try:

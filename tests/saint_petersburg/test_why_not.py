@@ -44,11 +44,12 @@ def test_pub_never_sells_points_back() -> None:
     assert err.rule == P + "card.pub" and "-2 rubles" not in err.reason and "buys them back" in err.reason
 
 
-@cites(P + "card.pub")
+@cites("core.not_a_move")
 @pytest.mark.parametrize("amount", [1.5, "3", None, ()])
 def test_pub_amount_must_be_a_whole_number(amount: object) -> None:
     game = pub_position()
-    assert "whole number" in refused(game, Move("pub", amount=amount)).reason
+    err = refused(game, Move("pub", amount=amount))
+    assert err.rule == "core.not_a_move" and "'amount'" in err.reason and "int" in err.reason
 
 
 @cites(P + "card.pub")
