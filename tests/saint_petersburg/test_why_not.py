@@ -58,13 +58,13 @@ def test_pub_names_no_card() -> None:
     assert refused(game, Move("pub", card="market", amount=1)).rule == P + "card.pub"
 
 
-@cites(P + "card.pub")
-def test_a_value_equal_to_a_legal_move_is_that_move() -> None:
+@cites("core.not_a_move")
+def test_a_value_equal_to_a_legal_move_is_not_coerced() -> None:
     game = pub_position()
-    move = Move("pub", amount=True)  # True == 1: Python calls it the same value, so the rules do too
-    why = game.explain(move)
-    assert why.legal and why.reason == "1 point for 2 rubles"
-    assert str(move) == "pub 1" and game.parse_move(str(move)) == move
+    move = Move("pub", amount=True)  # True == 1 in Python, but a move of the wrong type is refused, not coerced
+    err = refused(game, move)
+    assert err.rule == "core.not_a_move" and "'amount'" in err.reason
+    assert game.explain(Move("pub", amount=1)).legal
 
 
 @cites(P + "action.take")
@@ -72,7 +72,9 @@ def test_a_value_equal_to_a_legal_move_is_that_move() -> None:
 def test_take_names_no_card_to_replace(target: object) -> None:
     game = bgl.new_game("saint_petersburg", players=2, seed=1)
     take = next(m for m in game.legal_moves() if m.kind == "take")
-    assert refused(game, take._replace(target=target)).rule == P + "action.take"
+    # A target of the wrong type is not a move at all; a card name is one the take cannot have.
+    rule = P + "action.take" if isinstance(target, str) else "core.not_a_move"
+    assert refused(game, take._replace(target=target)).rule == rule
 
 
 @cites(P + "action.take")
