@@ -146,12 +146,14 @@ class Viewing:
         st.deck = unseen
 
     def _resample_characters(self, st: CitadelsState, player: int | None, rng: Rng) -> None:
-        """Unknown characters change places only with others the player saw (or did not see) alike."""
+        """Unknown characters change places only with others the player saw (or did not see) alike. One who
+        has not yet held the passed cards (a spectator, or the second player before the first pass) saw none
+        of them: every unknown character, the first one laid face down too, may be anywhere unknown."""
         first = st.first_step[player] if player is not None and player >= 0 else NOT_TAKEN
         groups: dict[bool, list[int]] = {True: [], False: []}
         for r in range(8):
             if not _knows(st, player, r):
-                groups[st.taken_step[r] >= first].append(r)
+                groups[first != NOT_TAKEN and st.taken_step[r] >= first].append(r)
         for ranks in groups.values():
             if len(ranks) < 2:
                 continue
