@@ -133,6 +133,7 @@ class Acting:
             rest = st.drawn
             st.drawn = []
             st.discard.extend(rest)
+            st.revealed = True  # the cards not kept go face up onto the discard pile
             if st.events is not None:
                 st.note(f"{{p{p}}} keeps a card and discards " + ", ".join(NAME[r] for r in rest) + ".",
                         {"player": p, "discarded": [CARD_IDS[r] for r in rest]})
