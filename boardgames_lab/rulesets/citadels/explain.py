@@ -9,7 +9,7 @@ from .moves import DONE, Move, parse, shape_problem
 from .state import NOBODY
 from .phases import FLOW
 from .state import CitadelsState
-from .turn import protected, removal_price
+from .turn import cannon_refusal, protected, removal_price
 
 P = "citadels."
 
@@ -249,7 +249,7 @@ class Explaining:
         price = removal_price(st, q, b)
         return _no("char.warlord_price", f"removing it costs {price} gold and you have {st.gold[p]}")
 
-    def _action_why(self, st: CitadelsState, move: Move) -> Explanation:
+    def _action_why(self, st: CitadelsState, move: Move) -> Explanation | None:
         p = st.tp
         cid = "living_cannonball" if move.kind == "cannon" else move.arg
         c = CARD_INDEX[cid]
@@ -272,20 +272,6 @@ class Explaining:
             return _no("action.fortune_teller", f"p{q + 1} holds no cards to look at")
         return _no("action.one_per_turn", f"{move} is not possible now")
 
-    def _cannon_why(self, st: CitadelsState, p: int, old: int, new: int) -> Explanation:
-        """citadels.action.cannonball: a city building goes, a dearer hand building comes, for the difference."""
-        gold = st.gold[p]
-        if old not in st.city[p]:
-            return _no("action.cannonball", f"your city has no {CARDS[old].name} to replace")
-        if old == CIRCUS_TENT:
-            return _no("action.circus_tent", "a Circus Tent cannot be removed from the city")
-        if new not in st.hands[p]:
-            return _no("action.cannonball", f"you hold no {CARDS[new].name} to bring into the city")
-        if IS_ACTION[new]:
-            return _no("action.cannonball", f"the {CARDS[new].name} is an action card, not a building")
-        if COST[new] <= COST[old]:
-            return _no("action.cannonball", f"the {CARDS[new].name} costs {COST[new]}, not more than the "
-                       f"{CARDS[old].name}'s {COST[old]}: the new building must cost more")
-        if new in st.city[p]:
-            return _no("turn.no_duplicate", f"your city already has a {CARDS[new].name}")
-        return _no("action.cannonball", f"the difference is {COST[new] - COST[old]} gold and you have {gold}")
+    def _cannon_why(self, st: CitadelsState, p: int, old: int, new: int) -> Explanation | None:
+        refusal = cannon_refusal(st, p, old, new)
+        return None if refusal is None else _no(*refusal)

@@ -258,12 +258,27 @@ class Turning:
         return out
 
     def _cannonball_moves(self, st: CitadelsState, p: int) -> list[Move]:
-        city, gold = st.city[p], st.gold[p]
-        out = []
-        for old in sorted(set(city)):
-            if old == CIRCUS_TENT:
-                continue
-            for new in distinct(st.hands[p]):
-                if not IS_ACTION[new] and COST[new] > COST[old] and COST[new] - COST[old] <= gold and new not in city:
-                    out.append(mv("cannon", CARD_IDS[old], -1, CARD_IDS[new]))
-        return out
+        return [mv("cannon", CARD_IDS[old], -1, CARD_IDS[new]) for old in sorted(set(st.city[p]))
+                for new in distinct(st.hands[p]) if cannon_refusal(st, p, old, new) is None]
+
+
+def cannon_refusal(st: CitadelsState, p: int, old: int, new: int) -> tuple[str, str] | None:
+    """citadels.action.cannonball: why the Living Cannonball may not replace ``old`` by ``new`` (None: it may),
+    as (rule, reason). The one check behind both the legal moves and the refusal."""
+    gold, city = st.gold[p], st.city[p]
+    if old not in city:
+        return "action.cannonball", f"your city has no {NAME[old]} to replace"
+    if old == CIRCUS_TENT:
+        return "action.circus_tent", "a Circus Tent cannot be removed from the city"
+    if new not in st.hands[p]:
+        return "action.cannonball", f"you hold no {NAME[new]} to bring into the city"
+    if IS_ACTION[new]:
+        return "action.cannonball", f"the {NAME[new]} is an action card, not a building"
+    if COST[new] <= COST[old]:
+        return "action.cannonball", (f"the {NAME[new]} costs {COST[new]}, not more than the {NAME[old]}'s "
+                                     f"{COST[old]}: the new building must cost more")
+    if new in city:
+        return "turn.no_duplicate", f"your city already has a {NAME[new]}"
+    if COST[new] - COST[old] > gold:
+        return "action.cannonball", f"the difference is {COST[new] - COST[old]} gold and you have {gold}"
+    return None
