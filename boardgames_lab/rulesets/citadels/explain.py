@@ -9,7 +9,7 @@ from .moves import DONE, Move, parse, shape_problem
 from .state import NOBODY
 from .phases import FLOW
 from .state import CitadelsState
-from .turn import cannon_refusal, protected, removal_price
+from .turn import cannon_refusal, fortune_refusal, protected, removal_price, ticket_refusal
 
 P = "citadels."
 
@@ -180,14 +180,8 @@ class Explaining:
         if not st.options["action_cards"]:
             return _no("action.deck", "action cards are a variant: start the game with action_cards=True")
         if kind == "ticket":
-            q = move.seat
-            if q == p:
-                return _no("action.ticket_booth", "you may not pay onto your own Ticket Booth")
-            if q >= st.num_players or not st.booths[q]:
-                return _no("action.ticket_booth", "that player has no Ticket Booth")
-            if not st.gold[p]:
-                return _no("action.ticket_booth", "a ticket costs 1 gold and you have none")
-            return _no("action.ticket_booth", "you have paid onto each of that player's booths this turn")
+            refusal = ticket_refusal(st, p, move.seat)
+            return None if refusal is None else _no(*refusal)
         if st.action_used:
             return _no("action.one_per_turn", "you have played an action card this turn already")
         return self._action_why(st, move)
@@ -266,10 +260,8 @@ class Explaining:
                            "that comes: 'cannon <city building>><hand building>'")
             return self._cannon_why(st, p, CARD_INDEX[move.arg], CARD_INDEX[move.arg2])
         if c == FORTUNE_TELLER:
-            q = move.seat
-            if q == p:
-                return _no("action.fortune_teller", "the Fortune Teller looks at a fellow player's hand, not yours")
-            return _no("action.fortune_teller", f"p{q + 1} holds no cards to look at")
+            refusal = fortune_refusal(st, p, move.seat)
+            return None if refusal is None else _no(*refusal)
         return _no("action.one_per_turn", f"{move} is not possible now")
 
     def _cannon_why(self, st: CitadelsState, p: int, old: int, new: int) -> Explanation | None:

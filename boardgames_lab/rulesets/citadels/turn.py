@@ -237,10 +237,8 @@ class Turning:
             if not st.action_used:
                 moves.extend(self._action_moves(st, p))
             if gold:
-                paid = st.paid
-                for q, booths in enumerate(st.booths):
-                    if booths and q != p and any(q * 8 + i not in paid for i in range(len(booths))):
-                        moves.append(TICKET[q])
+                moves.extend(TICKET[q] for q, booths in enumerate(st.booths)
+                             if booths and ticket_refusal(st, p, q) is None)
         return moves
 
     def _action_moves(self, st: CitadelsState, p: int) -> list[Move]:
@@ -250,7 +248,8 @@ class Turning:
             if not IS_ACTION[c] or c in (ACROBAT, RASPUTIN):
                 continue
             if c == FORTUNE_TELLER:
-                out.extend(mv("play", "fortune_teller", q) for q in range(st.num_players) if q != p and st.hands[q])
+                out.extend(mv("play", "fortune_teller", q) for q in range(st.num_players)
+                           if fortune_refusal(st, p, q) is None)
             elif c == LIVING_CANNONBALL:
                 out.extend(self._cannonball_moves(st, p))
             else:
@@ -260,6 +259,28 @@ class Turning:
     def _cannonball_moves(self, st: CitadelsState, p: int) -> list[Move]:
         return [mv("cannon", CARD_IDS[old], -1, CARD_IDS[new]) for old in sorted(set(st.city[p]))
                 for new in distinct(st.hands[p]) if cannon_refusal(st, p, old, new) is None]
+
+
+def ticket_refusal(st: CitadelsState, p: int, q: int) -> tuple[str, str] | None:
+    """citadels.action.ticket_booth: why ``p`` may not pay onto a booth of ``q`` now (None: he may)."""
+    if q == p:
+        return "action.ticket_booth", "you may not pay onto your own Ticket Booth"
+    if not st.booths[q]:
+        return "action.ticket_booth", "that player has no Ticket Booth"
+    if not st.gold[p]:
+        return "action.ticket_booth", "a ticket costs 1 gold and you have none"
+    if all(q * 8 + i in st.paid for i in range(len(st.booths[q]))):
+        return "action.ticket_booth", "you have paid onto each of that player's booths this turn"
+    return None
+
+
+def fortune_refusal(st: CitadelsState, p: int, q: int) -> tuple[str, str] | None:
+    """citadels.action.fortune_teller: why the Fortune Teller may not look at ``q``'s hand (None: it may)."""
+    if q == p:
+        return "action.fortune_teller", "the Fortune Teller looks at a fellow player's hand, not yours"
+    if not st.hands[q]:
+        return "action.fortune_teller", f"p{q + 1} holds no cards to look at"
+    return None
 
 
 def cannon_refusal(st: CitadelsState, p: int, old: int, new: int) -> tuple[str, str] | None:
