@@ -176,3 +176,17 @@ def test_a_move_with_fields_of_the_wrong_type_prints_and_is_refused() -> None:
     for move in (Move(-1), Move([]), Move("gold", 1.5), Move("swap", "", "zzz"), Move("end", "", -1, None)):
         assert isinstance(str(move), str)
         assert refused(game, move).rule == "core.not_legal"
+
+
+@cites(P + "char.wizard_swap")
+@pytest.mark.parametrize("seat", [True, 1.0])
+def test_a_move_equal_to_a_legal_one_is_that_move(seat: object) -> None:
+    """Move("swap", "", True) == Move("swap", "", 1): legal like 'swap p2', and played as it."""
+    game = new(4)
+    at_turn(game, 0, "wizard")
+    move = Move("swap", "", seat)  # type: ignore[arg-type]
+    assert move in game.legal_moves() and game.explain(move).legal
+    st = game.state
+    st.events = []
+    game.definition.advance(st, move)
+    assert st.events[-1]["text"] == "The Wizard, {p0}, swaps hands with {p1} (4 for 4 cards)."

@@ -81,7 +81,7 @@ class Explaining:
             c = CARD_INDEX[move.arg]
             return f"the {CARDS[c].name} costs {COST[c]} gold and you have {st.gold[p]}"
         if move.kind == "destroy":
-            price = removal_price(st, move.seat, CARD_INDEX[move.arg])
+            price = removal_price(st, int(move.seat), CARD_INDEX[move.arg])
             return f"removing the {_card(move.arg)} costs {price} gold and you have {st.gold[p]}"
         return f"{move} is allowed here"
 
