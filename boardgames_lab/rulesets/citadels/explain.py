@@ -6,9 +6,8 @@ from .data import (ACROBAT, ARCHITECT, ASSASSIN, CARD_INDEX, CARDS, CHAR_INDEX, 
                    COST, FORTUNE_TELLER, IS_ACTION, KEEP, LABORATORY, LIVING_CANNONBALL, MERCHANT, NONE, RASPUTIN,
                    SMITHY, SMITHY_READINGS, THIEF, WARLORD, WIZARD)
 from .moves import DONE, Move, parse, shape_problem
-from .state import NOBODY
 from .phases import FLOW
-from .state import CitadelsState
+from .state import NOBODY, CitadelsState
 from .turn import cannon_refusal, fortune_refusal, protected, removal_price, ticket_refusal
 
 P = "citadels."
@@ -127,6 +126,8 @@ class Explaining:
             return _no("action.fortune_teller", f"the {_card(move.arg)} is not among the cards shown")
         if st.phase == "exchange":
             return _no("char.wizard_redraw", f"you hold no {_card(move.arg)} to discard")
+        if st.phase != "turn":
+            return None  # the Graveyard's and the Ticket Booth's two answers are both always open
         if kind in ABILITY_OF:
             return self._ability_why(st, move)
         return self._turn_why(st, move)
