@@ -79,3 +79,22 @@ def test_calling_a_character_reveals_and_so_bars_undo_in_play() -> None:
     game.state.revealed = False
     game.definition.advance(game.state, game.parse_move("end"))
     assert game.state.revealed  # the next call shows who holds the rank, or that nobody does
+
+
+@cites(P + "draft.three_players")
+def test_three_player_determinize_keeps_what_each_pass_showed() -> None:
+    """With 3 players the cards go round twice. The second player saw the pool at steps 1 and 4: a character
+    in the first pool but not in the second was chosen at step 2 or 3, never by the third player at step 5."""
+    from tests.citadels.position import play_out_draft
+
+    game = new(3, seed=4)
+    play_out_draft(game)
+    d, st = game.definition, game.state
+    second = [s for s, code in enumerate(st.steps) if code >> 1 == 1]
+    assert second == [1, 4]
+    between = {r for r in range(8) if 1 <= st.taken_step[r] < 4 and st.owner[r] != 1}
+    for seed in range(40):
+        other = d.determinize(st, 1, Rng(seed))
+        assert d.view(other, 1) == game.view(1)
+        late = {r for r in range(8) if other.taken_step[r] >= 4 and other.owner[r] != 1}
+        assert not between & late

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...core.rng import Rng
 from ...core.secrets import Secret, others
-from .state import NOBODY, NOT_TAKEN, CitadelsState
+from .state import NOBODY, CitadelsState
 
 
 def _swap_with_deck(st: CitadelsState, place: list[int], rng: Rng) -> bool:
@@ -88,22 +88,23 @@ def _character_hidden(st: CitadelsState, seat: int | None, r: int) -> bool:
     return False
 
 
-def _held_when_passed(st: CitadelsState, seat: int | None, r: int) -> bool:
-    """Was ``r`` among the cards passed to ``seat`` (then the seat knows no one before it chose ``r``)?"""
-    if seat is None or st.first_step[seat] == NOT_TAKEN:
-        return False
-    return st.taken_step[r] >= st.first_step[seat]
+def _passing_seen(st: CitadelsState, seat: int | None, r: int) -> tuple[bool, ...]:
+    """Rulebook, Setup: in which of the pools passed to ``seat`` (it may hold them twice with 2-3 players) was
+    ``r``? A character seen passing was chosen after the seat, one never seen before it."""
+    if seat is None:
+        return ()
+    return tuple(st.taken_step[r] >= s for s in range(min(st.step + 1, len(st.steps))) if st.steps[s] >> 1 == seat)
 
 
 def perturb_characters(st: CitadelsState, seat: int | None, rng: Rng) -> bool:
     """Two characters whose places the seat does not know trade places: a chosen one, a face-down one, one in
-    the cards being passed. Both were among the cards the seat held, or neither was."""
+    the cards being passed. Both were alike in every pool the seat held."""
     if st.phase not in ("draft", "calling", "turn", "keep", "exchange", "graveyard", "fortune", "cash",
                         "rasputin", "acrobat"):
         return False
     hidden = [r for r in range(8) if _character_hidden(st, seat, r)]
     pairs = [(a, b) for a in hidden for b in hidden if a < b and _apart(st, a, b)
-             and _held_when_passed(st, seat, a) == _held_when_passed(st, seat, b)]
+             and _passing_seen(st, seat, a) == _passing_seen(st, seat, b)]
     if not pairs:
         return False
     a, b = rng.choice(pairs)
