@@ -70,7 +70,8 @@ def test_ability_once_at_any_moment() -> None:
     game.apply("bonus")  # before income
     assert "bonus" not in moves(game)
     assert game.explain("bonus").rule == P + "turn.ability"
-    assert game.explain("kill king").rule == P + "turn.ability"
+    # another character's ability: the rule of the character who has it
+    assert game.explain("kill king").rule == P + "char.assassin"
 
 
 @cites(P + "char.merchant_gold", P + "char.colour_income")

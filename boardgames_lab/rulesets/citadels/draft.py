@@ -125,6 +125,7 @@ class Drafting:
         """citadels.call.order / call.silent / char.assassin: call the next rank; skip the silent ones,
         unless a reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
         st.asked = 0
+        st.revealed = True  # a call shows who holds the rank, or that nobody answers
         r = st.rank + 1
         owner, killed = st.owner, st.killed
         while r < 8:

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from ...core.definition import Explanation
 from .data import (ACROBAT, ARCHITECT, ASSASSIN, CARD_INDEX, CARDS, CHAR_INDEX, CHARACTERS, CIRCUS_TENT, CITY_GOAL,
-                   COST, IS_ACTION, KEEP, LABORATORY, MERCHANT, NONE, RASPUTIN, SMITHY, SMITHY_READINGS, THIEF,
-                   WARLORD, WIZARD)
-from .moves import DONE, Move, parse
+                   COST, FORTUNE_TELLER, IS_ACTION, KEEP, LABORATORY, LIVING_CANNONBALL, MERCHANT, NONE, RASPUTIN,
+                   SMITHY, SMITHY_READINGS, THIEF, WARLORD, WIZARD)
+from .moves import DONE, Move, parse, shape_problem
 from .phases import FLOW
-from .state import CitadelsState
-from .turn import protected, removal_price
+from .state import NOBODY, CitadelsState
+from .turn import cannon_refusal, fortune_refusal, protected, removal_price, ticket_refusal
 
 P = "citadels."
 
@@ -27,6 +27,19 @@ PHASE_RULE = {"graveyard": "violet.graveyard", "cash": "action.ticket_cash", "ra
 ABILITY_OF = {"kill": ASSASSIN, "rob": THIEF, "swap": WIZARD, "exchange": WIZARD, "bonus": MERCHANT,
               "cards": ARCHITECT, "destroy": WARLORD}
 
+# Where a move that is not one of the turn's belongs: the rule that says when it may be made.
+HOME = {
+    "pick": ("draft.pass_left", "characters are chosen in the draft at the start of a round"),
+    "bury": ("draft.two_players", "characters are laid face down in the 2-player draft at the start of a round"),
+    "keep": ("turn.income", "cards are kept right after drawing them, and none are waiting"),
+    "take": ("action.fortune_teller", "a card is taken from the hand the Fortune Teller shows, and none is shown"),
+    "save": ("violet.graveyard", "the Graveyard's owner buys a building right after the Warlord removes one"),
+    "cash": ("action.ticket_cash", "a Ticket Booth is cashed in by its owner right after a fellow player pays "
+             "onto it, and only then"),
+    "decline": ("turn.end", "'decline' answers a question put to you (the Graveyard, a Ticket Booth, the Acrobat, "
+                "Rasputin) and none is open; to finish your turn, 'end'"),
+}
+
 
 def _no(rule: str, reason: str) -> Explanation:
     return Explanation(False, P + rule, reason)
@@ -43,16 +56,22 @@ class Explaining:
         return parse(text)
 
     def explain(self, st: CitadelsState, move: Move) -> Explanation:
+        """Legal exactly when ``move`` is among legal_moves; otherwise the rule that forbids it. A field that
+        fits no position (a wrong type, an unknown name, a seat out of range) is refused before any rule."""
         if not isinstance(move, Move):
             return Explanation(False, "core.not_legal", f"{move!r} is not a Citadels move")
         if move in self.legal_moves(st):  # type: ignore[attr-defined]
             rule = PHASE_RULE.get(st.phase) if move.kind in ("decline", "play") else None
             return Explanation(True, P + (rule or LEGAL_RULE[move.kind]), self._legal_reason(st, move))
+        problem = shape_problem(move.kind, move.arg, move.seat, move.arg2, st.num_players)
+        if problem is not None:
+            return Explanation(False, "core.not_legal", f"{move}: {problem}")
         if move.kind not in FLOW.phase(st.phase).moves:
             return self._wrong_phase(st, move)
         why = self._diagnose(st, move)
         if why is None:
-            return _no("turn.ability", f"{move} is not possible at this moment of the {st.phase} phase")
+            return Explanation(False, "core.not_legal", f"{move} is not possible at this moment of the {st.phase} "
+                               "phase")
         return why
 
     def _legal_reason(self, st: CitadelsState, move: Move) -> str:
@@ -61,24 +80,29 @@ class Explaining:
             c = CARD_INDEX[move.arg]
             return f"the {CARDS[c].name} costs {COST[c]} gold and you have {st.gold[p]}"
         if move.kind == "destroy":
-            price = removal_price(st, move.seat, CARD_INDEX[move.arg])
+            price = removal_price(st, int(move.seat), CARD_INDEX[move.arg])
             return f"removing the {_card(move.arg)} costs {price} gold and you have {st.gold[p]}"
         return f"{move} is allowed here"
 
     def _wrong_phase(self, st: CitadelsState, move: Move) -> Explanation:
+        """A move of another phase. In a character's turn the move's own rule says when it comes; in any other
+        phase the decision under way must be made first."""
+        if st.phase == "turn":
+            rule, text = HOME.get(move.kind, ("turn.ability", "that is not a move of a character's turn"))
+            return _no(rule, f"'{move.kind}' is not a move here: {text}")
+        burying = st.phase == "draft" and st.steps[st.step] & 1
         wants = {
-            "draft": ("draft.pass_left", "choose a character from the cards passed to you, e.g. 'pick "
-                      + (CHARACTERS[st.pool[0]].id if st.pool else "king") + "'"),
-            "keep": ("turn.income", "first keep one of the drawn cards, e.g. 'keep "
-                     + (CARDS[st.drawn[0]].id if st.drawn else "manor") + "'"),
+            "draft": ("draft.pass_left", "first choose a character from those passed to you ('"
+                      + ("bury" if burying else "pick") + " <character>')"),
+            "keep": ("action.ticket_booth" if st.cash_owner != NOBODY else "turn.income",
+                     "first keep one of the drawn cards ('keep <card>')"),
             "exchange": ("char.wizard_redraw", "discard more cards with 'exchange <card>' or finish with "
                          "'exchange done'"),
             "graveyard": ("violet.graveyard", "the Graveyard's owner answers first: 'save' or 'decline'"),
-            "fortune": ("action.fortune_teller", "take one card from the hand shown, e.g. 'take <card>'"),
+            "fortune": ("action.fortune_teller", "take one card from the hand shown ('take <card>')"),
             "cash": ("action.ticket_cash", "the booth's owner answers first: 'cash' or 'decline'"),
             "rasputin": ("action.window", "a murdered character was called: answer 'play rasputin' or 'decline'"),
             "acrobat": ("action.window", "the King stayed silent: answer 'play acrobat' or 'decline'"),
-            "turn": ("turn.ability", "that is not a move of a character's turn"),
         }
         rule, text = wants.get(st.phase, ("call.order", "nobody decides in this phase"))
         return _no(rule, f"'{move.kind}' is not a move here: {text}")
@@ -87,13 +111,7 @@ class Explaining:
         kind = move.kind
         p = st.current
         if st.phase == "draft":
-            if kind == "bury" and not st.steps[st.step] & 1:
-                return _no("draft.pass_left", "now you keep a character ('pick ...'); only with 2 players is a "
-                           "second card laid face down")
-            if kind == "pick" and st.steps[st.step] & 1:
-                return _no("draft.two_players", "now lay one of the cards face down ('bury ...')")
-            return _no("draft.secret", f"the {CHARACTERS[CHAR_INDEX[move.arg]].name} is not among the cards you "
-                       "hold; choose one of them")
+            return self._draft_why(st, move)
         if st.phase in ("rasputin", "acrobat"):
             card = RASPUTIN if st.phase == "rasputin" else ACROBAT
             if move.arg != CARDS[card].id:
@@ -101,15 +119,32 @@ class Explaining:
             if card not in st.hands[p]:
                 return _no("action." + st.phase, f"you hold no {CARDS[card].name}; answer 'decline'")
             return _no("action.rasputin", "Rasputin saves only the murdered character's own holder; 'decline'")
-        if st.phase in ("keep", "fortune"):
-            where = "drawn" if st.phase == "keep" else "shown"
-            return _no("turn.income" if st.phase == "keep" else "action.fortune_teller",
-                       f"the {_card(move.arg)} is not among the cards {where}")
+        if st.phase == "keep":
+            rule = "action.ticket_booth" if st.cash_owner != NOBODY else "turn.income"
+            return _no(rule, f"the {_card(move.arg)} is not among the cards drawn")
+        if st.phase == "fortune":
+            return _no("action.fortune_teller", f"the {_card(move.arg)} is not among the cards shown")
         if st.phase == "exchange":
             return _no("char.wizard_redraw", f"you hold no {_card(move.arg)} to discard")
+        if st.phase != "turn":
+            return None  # the Graveyard's and the Ticket Booth's two answers are both always open
         if kind in ABILITY_OF:
             return self._ability_why(st, move)
         return self._turn_why(st, move)
+
+    def _draft_why(self, st: CitadelsState, move: Move) -> Explanation:
+        """The same answer wherever a missing character is (taken, face down), so asking tells nothing."""
+        name = CHARACTERS[CHAR_INDEX[move.arg]].name
+        burying = bool(st.steps[st.step] & 1)
+        if move.kind == "bury" and st.num_players != 2:
+            return _no("draft.two_players", "only with 2 players is a character laid face down by choice; "
+                       "keep one ('pick <character>')")
+        if (move.kind == "bury") != burying:
+            return _no("draft.two_players", "now lay one of the cards face down ('bury <character>')" if burying
+                       else "now you keep a character ('pick <character>'); the second card is laid face down after")
+        if CHAR_INDEX[move.arg] in st.face_up:
+            return _no("draft.face_up", f"the {name} lies face up: it is out of this round")
+        return _no("draft.pass_left", f"the {name} is not among the characters passed to you; choose one of them")
 
     def _turn_why(self, st: CitadelsState, move: Move) -> Explanation | None:
         kind, p = move.kind, st.tp
@@ -146,14 +181,8 @@ class Explaining:
         if not st.options["action_cards"]:
             return _no("action.deck", "action cards are a variant: start the game with action_cards=True")
         if kind == "ticket":
-            q = move.seat
-            if q == p:
-                return _no("action.ticket_booth", "you may not pay onto your own Ticket Booth")
-            if q >= st.num_players or not st.booths[q]:
-                return _no("action.ticket_booth", "that player has no Ticket Booth")
-            if not st.gold[p]:
-                return _no("action.ticket_booth", "a ticket costs 1 gold and you have none")
-            return _no("action.ticket_booth", "you have paid onto each of that player's booths this turn")
+            refusal = ticket_refusal(st, p, move.seat)
+            return None if refusal is None else _no(*refusal)
         if st.action_used:
             return _no("action.one_per_turn", "you have played an action card this turn already")
         return self._action_why(st, move)
@@ -179,7 +208,7 @@ class Explaining:
         kind, p = move.kind, st.tp
         char = ABILITY_OF[kind]
         if st.tc != char:
-            return _no("turn.ability", f"'{kind}' is the {CHARACTERS[char].name}'s ability; "
+            return _no(LEGAL_RULE[kind], f"'{kind}' is the {CHARACTERS[char].name}'s ability; "
                        f"you are the {CHARACTERS[st.tc].name}")
         if st.ability_used and not (kind == "exchange" and st.exchanging):
             return _no("turn.ability", "the ability is used once a turn, and you have used it")
@@ -215,7 +244,7 @@ class Explaining:
         price = removal_price(st, q, b)
         return _no("char.warlord_price", f"removing it costs {price} gold and you have {st.gold[p]}")
 
-    def _action_why(self, st: CitadelsState, move: Move) -> Explanation:
+    def _action_why(self, st: CitadelsState, move: Move) -> Explanation | None:
         p = st.tp
         cid = "living_cannonball" if move.kind == "cannon" else move.arg
         c = CARD_INDEX[cid]
@@ -226,7 +255,16 @@ class Explaining:
         if c in (ACROBAT, RASPUTIN):
             rule = "action.acrobat" if c == ACROBAT else "action.rasputin"
             return _no(rule, f"the {_card(cid)} is played only when its moment comes outside your turn")
-        if move.kind == "cannon":
-            return _no("action.cannonball", "name a building of your city and a dearer hand building not yet in "
-                       "your city, and have the gold for the difference")
-        return _no("action.fortune_teller", "look at the hand of a fellow player who holds cards")
+        if c == LIVING_CANNONBALL:
+            if move.kind != "cannon":
+                return _no("action.cannonball", "the Living Cannonball names the building that goes and the one "
+                           "that comes: 'cannon <city building>><hand building>'")
+            return self._cannon_why(st, p, CARD_INDEX[move.arg], CARD_INDEX[move.arg2])
+        if c == FORTUNE_TELLER:
+            refusal = fortune_refusal(st, p, move.seat)
+            return None if refusal is None else _no(*refusal)
+        return _no("action.one_per_turn", f"{move} is not possible now")
+
+    def _cannon_why(self, st: CitadelsState, p: int, old: int, new: int) -> Explanation | None:
+        refusal = cannon_refusal(st, p, old, new)
+        return None if refusal is None else _no(*refusal)

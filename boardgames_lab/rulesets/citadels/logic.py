@@ -13,6 +13,7 @@ from .explain import Explaining
 from .moves import Move, mv
 from .phases import FLOW
 from .rules import RULES
+from .secrets import SECRETS
 from .state import CitadelsState
 from .turn import (CASH, DECLINE, EXCHANGE, EXCHANGE_DONE, KEEP_MOVES, PLAY_ACROBAT, PLAY_RASPUTIN, SAVE, TAKE,
                    Turning, distinct)
@@ -47,6 +48,7 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
     info = INFO
     flow = FLOW
     rulebook = RULES
+    secrets = SECRETS
 
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> CitadelsState:
         st = CitadelsState()

@@ -50,10 +50,11 @@ class Move(NamedTuple):
     arg2: str = ""  # the hand card a Living Cannonball rebuild brings into the city
 
     def __str__(self) -> str:
-        text = self.kind
+        # str() of each field: a hand-built move with a field of the wrong type still prints, to be refused.
+        text = str(self.kind)
         if self.arg:
-            text += " " + self.arg + (">" + self.arg2 if self.arg2 else "")
-        if self.seat >= 0:
+            text += " " + str(self.arg) + (">" + str(self.arg2) if self.arg2 else "")
+        if isinstance(self.seat, int) and self.seat >= 0:
             text += f" p{self.seat + 1}"
         return text
 
@@ -94,17 +95,34 @@ def parse(text: str) -> Move:
 
 
 def _check_words(text: str, kind: str, arg: str, seat: int, arg2: str) -> None:
+    problem = shape_problem(kind, arg, seat, arg2)
+    if problem is not None:
+        raise InvalidNotation(f"{text!r}: {problem}")
+
+
+def shape_problem(kind: object, arg: object, seat: object, arg2: object, players: int = 9) -> str | None:
+    """What is wrong with a move's fields whatever the position (None: nothing), for parse and explain alike:
+    the kind, the names it takes, and a player seat in range."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        return f"{kind!r} is not a kind of Citadels move; examples: {_EXAMPLES}"
+    for name, value in (("arg", arg), ("arg2", arg2)):
+        if not isinstance(value, str):
+            return f"the field {name!r} names a card or character as text, not {value!r}"
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return f"the field 'seat' is a player number, not {seat!r}"
     needs_seat = kind in SEAT_KINDS or kind == "destroy" or (kind == "play" and arg == "fortune_teller")
-    if needs_seat != (seat >= 0):
-        raise InvalidNotation(f"{text!r}: '{kind}' " + ("names a player, e.g. p2" if needs_seat else "names no player"))
+    if needs_seat != (seat != -1):
+        return f"'{kind}' " + ("names a player, e.g. p2" if needs_seat else "names no player")
+    if needs_seat and not 0 <= seat < players:
+        return f"there is no player p{seat + 1} in a game of {players}"
     if kind in CHAR_KINDS:
         if arg not in CHAR_INDEX:
-            raise InvalidNotation(f"{text!r}: name a character: {', '.join(CHAR_INDEX)}")
+            return f"name a character: {', '.join(CHAR_INDEX)}"
     elif kind in CARD_KINDS or kind == "destroy":
         if arg not in CARD_INDEX and not (kind == "exchange" and arg == DONE):
-            raise InvalidNotation(f"{text!r}: no card called {arg!r}")
+            return f"no card called {arg!r}"
     elif arg:
-        raise InvalidNotation(f"{text!r}: '{kind}' takes no card or character")
+        return f"'{kind}' takes no card or character"
     if (kind == "cannon") != bool(arg2) or (arg2 and arg2 not in CARD_INDEX):
-        raise InvalidNotation(f"{text!r}: only 'cannon <city card>><hand card>' names two cards, "
-                              "e.g. 'cannon manor>palace'")
+        return "only 'cannon <city card>><hand card>' names two cards, e.g. 'cannon manor>palace'"
+    return None

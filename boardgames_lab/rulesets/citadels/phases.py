@@ -5,7 +5,7 @@ from ...core.flow import Edge, Flow, Phase
 
 P = "citadels."
 TURN_MOVES = ("gold", "draw", "build", "income", "kill", "rob", "swap", "exchange", "bonus", "cards", "destroy",
-              "lab", "smithy", "play", "ticket", "end")
+              "lab", "smithy", "play", "cannon", "ticket", "end")
 
 PHASES = (
     Phase("setup", "Set-up", on_enter="deal", rules=(P + "setup.gold", P + "setup.cards", P + "setup.crown")),

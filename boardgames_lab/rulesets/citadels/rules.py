@@ -80,7 +80,7 @@ RULES = make_rulebook("citadels", [
     Rule(P + "score.tie_break", f"{RB}, End of Game", "Tied players compare the points of their buildings alone; then, by default, their gold; a tie left is shared."),
     # The action-card variant
     Rule(P + "action.deck", f"{RB}, Variant", "With the variant the 15 action cards are shuffled into the deck and dealt and drawn like buildings."),
-    Rule(P + "action.one_per_turn", f"{RB}, Variant", "A player may play one action card per turn, then it goes to the discard pile unless it stays out."),
+    Rule(P + "action.one_per_turn", f"{RB}, Variant", "A player may play one action card from his hand per turn, then it goes to the discard pile unless it stays out."),
     Rule(P + "action.circus_tent", f"{RB}, Variant", "A Circus Tent goes into the city without a build: no cost, points or colour, counts as a building, cannot be removed."),
     Rule(P + "action.ticket_booth", f"{RB}, Variant", "A Ticket Booth lies in front of its owner; once a turn each fellow player may pay it 1 gold to draw 2 and keep 1."),
     Rule(P + "action.ticket_cash", f"{RB}, Variant", "Right after a payment, and only then, the owner may discard the booth and take its gold; at the end its gold goes back to the bank."),

@@ -237,10 +237,8 @@ class Turning:
             if not st.action_used:
                 moves.extend(self._action_moves(st, p))
             if gold:
-                paid = st.paid
-                for q, booths in enumerate(st.booths):
-                    if booths and q != p and any(q * 8 + i not in paid for i in range(len(booths))):
-                        moves.append(TICKET[q])
+                moves.extend(TICKET[q] for q, booths in enumerate(st.booths)
+                             if booths and ticket_refusal(st, p, q) is None)
         return moves
 
     def _action_moves(self, st: CitadelsState, p: int) -> list[Move]:
@@ -250,7 +248,8 @@ class Turning:
             if not IS_ACTION[c] or c in (ACROBAT, RASPUTIN):
                 continue
             if c == FORTUNE_TELLER:
-                out.extend(mv("play", "fortune_teller", q) for q in range(st.num_players) if q != p and st.hands[q])
+                out.extend(mv("play", "fortune_teller", q) for q in range(st.num_players)
+                           if fortune_refusal(st, p, q) is None)
             elif c == LIVING_CANNONBALL:
                 out.extend(self._cannonball_moves(st, p))
             else:
@@ -258,12 +257,49 @@ class Turning:
         return out
 
     def _cannonball_moves(self, st: CitadelsState, p: int) -> list[Move]:
-        city, gold = st.city[p], st.gold[p]
-        out = []
-        for old in sorted(set(city)):
-            if old == CIRCUS_TENT:
-                continue
-            for new in distinct(st.hands[p]):
-                if not IS_ACTION[new] and COST[new] > COST[old] and COST[new] - COST[old] <= gold and new not in city:
-                    out.append(mv("cannon", CARD_IDS[old], -1, CARD_IDS[new]))
-        return out
+        return [mv("cannon", CARD_IDS[old], -1, CARD_IDS[new]) for old in sorted(set(st.city[p]))
+                for new in distinct(st.hands[p]) if cannon_refusal(st, p, old, new) is None]
+
+
+def ticket_refusal(st: CitadelsState, p: int, q: int) -> tuple[str, str] | None:
+    """citadels.action.ticket_booth: why ``p`` may not pay onto a booth of ``q`` now (None: he may)."""
+    if q == p:
+        return "action.ticket_booth", "you may not pay onto your own Ticket Booth"
+    if not st.booths[q]:
+        return "action.ticket_booth", "that player has no Ticket Booth"
+    if not st.gold[p]:
+        return "action.ticket_booth", "a ticket costs 1 gold and you have none"
+    if all(q * 8 + i in st.paid for i in range(len(st.booths[q]))):
+        return "action.ticket_booth", "you have paid onto each of that player's booths this turn"
+    return None
+
+
+def fortune_refusal(st: CitadelsState, p: int, q: int) -> tuple[str, str] | None:
+    """citadels.action.fortune_teller: why the Fortune Teller may not look at ``q``'s hand (None: it may)."""
+    if q == p:
+        return "action.fortune_teller", "the Fortune Teller looks at a fellow player's hand, not yours"
+    if not st.hands[q]:
+        return "action.fortune_teller", f"p{q + 1} holds no cards to look at"
+    return None
+
+
+def cannon_refusal(st: CitadelsState, p: int, old: int, new: int) -> tuple[str, str] | None:
+    """citadels.action.cannonball: why the Living Cannonball may not replace ``old`` by ``new`` (None: it may),
+    as (rule, reason). The one check behind both the legal moves and the refusal."""
+    gold, city = st.gold[p], st.city[p]
+    if old not in city:
+        return "action.cannonball", f"your city has no {NAME[old]} to replace"
+    if old == CIRCUS_TENT:
+        return "action.circus_tent", "a Circus Tent cannot be removed from the city"
+    if new not in st.hands[p]:
+        return "action.cannonball", f"you hold no {NAME[new]} to bring into the city"
+    if IS_ACTION[new]:
+        return "action.cannonball", f"the {NAME[new]} is an action card, not a building"
+    if COST[new] <= COST[old]:
+        return "action.cannonball", (f"the {NAME[new]} costs {COST[new]}, not more than the {NAME[old]}'s "
+                                     f"{COST[old]}: the new building must cost more")
+    if new in city:
+        return "turn.no_duplicate", f"your city already has a {NAME[new]}"
+    if COST[new] - COST[old] > gold:
+        return "action.cannonball", f"the difference is {COST[new] - COST[old]} gold and you have {gold}"
+    return None

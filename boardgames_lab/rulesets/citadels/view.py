@@ -5,7 +5,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from .data import CARDS, CHARACTERS, COLOURS, COLOUR, deck_for
-from .state import NOBODY, NOT_TAKEN, CitadelsState
+from .state import NOBODY, CitadelsState
 
 CARD_IDS = tuple(c.id for c in CARDS)
 CHAR_IDS = tuple(c.id for c in CHARACTERS)
@@ -146,12 +146,18 @@ class Viewing:
         st.deck = unseen
 
     def _resample_characters(self, st: CitadelsState, player: int | None, rng: Rng) -> None:
-        """Unknown characters change places only with others the player saw (or did not see) alike."""
-        first = st.first_step[player] if player is not None and player >= 0 else NOT_TAKEN
-        groups: dict[bool, list[int]] = {True: [], False: []}
+        """Unknown characters change places only with others that were alike in every pool the player held:
+        a character he saw passing (and did not keep) was chosen after him, one he never saw before him. One who
+        has not yet held the passed cards (a spectator, or the second player before the first pass) saw none
+        of them: every unknown character, the first one laid face down too, may be anywhere unknown. With 2
+        and 3 players each holds the cards more than once, and each time counts."""
+        held: list[int] = []  # the draft steps at which the player held the passed cards
+        if player is not None and player >= 0:
+            held = [s for s in range(min(st.step + 1, len(st.steps))) if st.steps[s] >> 1 == player]
+        groups: dict[tuple[bool, ...], list[int]] = {}
         for r in range(8):
             if not _knows(st, player, r):
-                groups[st.taken_step[r] >= first].append(r)
+                groups.setdefault(tuple(st.taken_step[r] >= s for s in held), []).append(r)
         for ranks in groups.values():
             if len(ranks) < 2:
                 continue

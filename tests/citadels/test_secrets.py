@@ -1,0 +1,100 @@
+"""Citadels: what the rulebook hides stays hidden (the secrets declared in secrets.py), and determinize
+resamples all of it."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.core.rng import Rng
+from boardgames_lab.rulesets.citadels.secrets import SECRETS
+from tests.citadels.position import at_turn, new
+from tests.conftest import cites
+
+P = "citadels."
+
+
+def _seen(events: list[dict[str, Any]], seat: int | None) -> list[Any]:
+    return [(e["text"], e["data"]) for e in events
+            if e["visible_to"] is None or (seat is not None and seat in e["visible_to"])]
+
+
+def _check_position(game: bgl.Game, next_move: Any, salt: int, changed: set[str]) -> None:
+    d, st = game.definition, game.state
+    for seat in [None, *range(game.num_players)]:
+        for secret in SECRETS:
+            other = d.clone_state(st)
+            if not secret.perturb(other, seat, Rng(salt * 13 + (seat if seat is not None else 9))):
+                continue
+            changed.add(secret.name)
+            assert d.snapshot(other) != d.snapshot(st), secret.name
+            assert d.view(other, seat) == d.view(st, seat), (secret.name, seat)
+            assert d.invariants(other) == [], secret.name
+            if next_move in d.legal_moves(other):
+                a, b = d.clone_state(st), other
+                a.events, b.events, a.revealed, b.revealed = [], [], False, False
+                d.advance(a, next_move)
+                d.advance(b, next_move)
+                if not a.revealed:
+                    assert _seen(a.events, seat) == _seen(b.events, seat), (secret.name, seat, next_move)
+
+
+@cites(P + "draft.secret", P + "draft.face_down", P + "turn.income")
+@pytest.mark.parametrize("players,action_cards", [(2, False), (3, True), (4, True), (7, False)])
+def test_changing_a_secret_changes_no_view_and_no_log(players: int, action_cards: bool) -> None:
+    rng = random.Random(players)
+    game = bgl.new_game("citadels", players=players, seed=players, action_cards=action_cards)
+    changed: set[str] = set()
+    plies = 0
+    while not game.is_over and plies < 240:
+        move = rng.choice(game.legal_moves())
+        if plies % 4 == 0:
+            _check_position(game, move, plies, changed)
+        game.apply(move)
+        plies += 1
+    assert changed == {s.name for s in SECRETS}
+
+
+@cites(P + "draft.two_players", P + "draft.face_down")
+def test_two_player_draft_start_resamples_the_face_down_character() -> None:
+    """At the start of a 2-player draft the King has looked at the face-down card; his fellow player and a
+    spectator have seen no character, so for them the face-down card may be any of the eight."""
+    game = new(2, seed=3)
+    d, st = game.definition, game.state
+    assert st.phase == "draft" and st.current == 0 and len(st.down) == 1
+    for seat in (1, None):
+        downs = {d.determinize(st, seat, Rng(s)).down[0] for s in range(60)}
+        assert len(downs) > 1, seat
+        assert any(secret.perturb(d.clone_state(st), seat, Rng(1)) for secret in SECRETS[3:])
+    assert {d.determinize(st, 0, Rng(s)).down[0] for s in range(20)} == {st.down[0]}
+
+
+@cites(P + "call.reveal", P + "call.silent")
+def test_calling_a_character_reveals_and_so_bars_undo_in_play() -> None:
+    game = new(4)
+    at_turn(game, 0, "bishop", warlord=1)
+    game.apply("gold")
+    game.state.revealed = False
+    game.definition.advance(game.state, game.parse_move("end"))
+    assert game.state.revealed  # the next call shows who holds the rank, or that nobody does
+
+
+@cites(P + "draft.three_players")
+def test_three_player_determinize_keeps_what_each_pass_showed() -> None:
+    """With 3 players the cards go round twice. The second player saw the pool at steps 1 and 4: a character
+    in the first pool but not in the second was chosen at step 2 or 3, never by the third player at step 5."""
+    from tests.citadels.position import play_out_draft
+
+    game = new(3, seed=4)
+    play_out_draft(game)
+    d, st = game.definition, game.state
+    second = [s for s, code in enumerate(st.steps) if code >> 1 == 1]
+    assert second == [1, 4]
+    between = {r for r in range(8) if 1 <= st.taken_step[r] < 4 and st.owner[r] != 1}
+    for seed in range(40):
+        other = d.determinize(st, 1, Rng(seed))
+        assert d.view(other, 1) == game.view(1)
+        late = {r for r in range(8) if other.taken_step[r] >= 4 and other.owner[r] != 1}
+        assert not between & late
