@@ -8,21 +8,17 @@ from tests.conftest import cites
 from tests.lab.tinygames import HighCard, Nim
 
 GAMES = [g["name"] for g in bgl.games()]
-# Every game with hidden information must declare its secrets (core/secrets.py) for the leak test to see it.
-# Off only while the games' SECRETS land from their own branches: turn it on once all four have them.
-REQUIRE_SECRETS = False
 
 
 @cites("core.not_legal", "core.not_a_move")
 @pytest.mark.parametrize("name", GAMES)
 def test_game_conforms(name: str) -> None:
-    report = check_game(name, seeds=(0,), require_secrets=REQUIRE_SECRETS)
+    report = check_game(name, seeds=(0,), require_secrets=True)
     assert report.games >= 1 and report.moves > 0 and report.illegal_probes > 0 and report.view_checks > 0
     assert report.fuzz_probes > 0 and (report.perturbation_checks > 0 or not definition(name).secrets)
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.xfail(not REQUIRE_SECRETS, reason="the games' SECRETS have not all landed yet", strict=False)
 def test_every_game_with_hidden_information_declares_its_secrets(name: str) -> None:
     check_secrets_declared(name)
 
