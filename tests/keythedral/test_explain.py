@@ -124,7 +124,8 @@ def test_any_move_value_is_refused_cleanly() -> None:
 
 @cites(P + "setup.lay_field", P + "order.choose")
 @pytest.mark.parametrize("text", ["field ٣,1", "field 3,١", "order ²", "order ٣", "bid ³", "worker 3, 1",
-                                  "cottage 1@2,٢", "order +3", "worker 1_1,1", "worker ３,1"])
+                                  "cottage 1@2,٢", "order +3", "worker 1_1,1", "worker ３,1",
+                                  "play unsafe_fence 0,4>1,٣", "play design_change Ⅻ-G", "buy 1-A +Ｔ"])
 def test_notation_numbers_are_ascii_digits(text: str) -> None:
     game = bgl.new_game("keythedral", players=3, seed=1)
     with pytest.raises(InvalidNotation):

@@ -143,6 +143,14 @@ def _cubes(text: str, whole: str) -> str:
     return text
 
 
+def _extra(args: list[str], whole: str) -> str:
+    """A law card's or a price card's argument: cube letters, places and tile ids, all in ASCII."""
+    extra = args[1] if len(args) == 2 else ""
+    if not extra.isascii():
+        raise InvalidNotation(f"{whole!r}: {extra!r} is not a card argument (ASCII letters, digits and , > - : + =)")
+    return extra
+
+
 def parse(text: str) -> Move:
     """Read a move's notation (syntax and names only; legality is the game's business)."""
     if not isinstance(text, str):
@@ -163,7 +171,7 @@ def parse(text: str) -> Move:
     if k == "buy" and len(args) in (1, 2):
         if args[0] not in BUILDING_INDEX:
             raise InvalidNotation(f"{text!r}: no building tile {args[0]!r} (ids look like 1-A .. 5-D)")
-        return Move(k, tile=args[0], extra=args[1] if len(args) == 2 else "")
+        return Move(k, tile=args[0], extra=_extra(args, text))
     if k in ("fence", "unfence") and len(args) == 1 and ">" in args[0]:
         a, b = args[0].split(">", 1)
         return Move(k, node=_node(a, text), node2=_node(b, text))
@@ -180,7 +188,7 @@ def parse(text: str) -> Move:
     if k == "play" and len(args) in (1, 2):
         if args[0] not in LAW_INDEX:
             raise InvalidNotation(f"{text!r}: no law card {args[0]!r}")
-        return Move(k, tile=args[0], extra=args[1] if len(args) == 2 else "")
+        return Move(k, tile=args[0], extra=_extra(args, text))
     raise InvalidNotation(f"{text!r} is not a Keythedral move; examples: 'field 3,1', 'cottage 2@2,2', 'order 3', "
                           "'worker 3,1', 'pass', 'buy 1-A', 'house 2', 'fence 2,2>3,1', 'craft I ST', 'trade V ST', "
                           "'law 1 S', 'bid 2', 'give S', 'start 1'")
