@@ -40,6 +40,14 @@ def empty_hand(game: Game, player: int) -> None:
     game._legal = None
 
 
+def variant(players: int = 4) -> Game:
+    """A game with the action cards, every hand empty (tests give the cards they need)."""
+    game = new(players, action_cards=True)
+    for p in range(players):
+        empty_hand(game, p)
+    return game
+
+
 def deal_characters(game: Game, owners: dict[str, int], start: int = 0) -> None:
     """Finish the draft at once with these characters held (the rest face down); call from rank ``start``."""
     st = game.state

@@ -5,17 +5,10 @@ import random
 
 import boardgames_lab as bgl
 from boardgames_lab.rulesets.citadels.data import CARD_INDEX, CHAR_INDEX
-from tests.citadels.position import at_turn, deal_characters, empty_hand, give, moves, new
+from tests.citadels.position import at_turn, deal_characters, give, moves, new, variant
 from tests.conftest import cites
 
 P = "citadels."
-
-
-def variant(players: int = 4) -> bgl.Game:
-    game = new(players, action_cards=True)
-    for p in range(players):
-        empty_hand(game, p)
-    return game
 
 
 @cites(P + "action.one_per_turn", P + "action.director")

@@ -8,17 +8,10 @@ import pytest
 import boardgames_lab as bgl
 from boardgames_lab.rulesets.citadels.data import CARD_IDS, CHAR_IDS, CHARACTERS
 from boardgames_lab.rulesets.citadels.moves import Move
-from tests.citadels.position import at_turn, empty_hand, give, new
+from tests.citadels.position import at_turn, give, new, variant
 from tests.conftest import cites
 
 P = "citadels."
-
-
-def variant(players: int = 4) -> bgl.Game:
-    game = new(players, action_cards=True)
-    for p in range(players):
-        empty_hand(game, p)
-    return game
 
 
 def refused(game: bgl.Game, move: Move | str) -> bgl.IllegalMove:
