@@ -107,8 +107,13 @@ class Game:
         """Make a move (a move value or its notation). An illegal move raises ``IllegalMove`` and changes nothing."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        # The shape is checked before membership: a plain tuple, or True for 1, compares equal to a legal move.
-        if self.is_over or self._not_a_move(move) or move not in self.legal_moves():
+        legal = () if self.is_over else self.legal_moves()
+        try:
+            match = legal[legal.index(move)]
+        except ValueError:
+            self._reject(move)
+        # A plain tuple, or True for 1, compares equal to a legal move: only a value of the same types is that move.
+        if match is not move and not _same_types(match, move):
             self._reject(move)
         self._redo.clear()
         self._push(move)
@@ -302,6 +307,15 @@ class Game:
     def __str__(self) -> str:
         render = getattr(self.definition, "render_text", None)
         return render(self.state, None) if render else repr(self)
+
+
+def _same_types(legal: Any, move: Any) -> bool:
+    """Is ``move``, equal to the legal move, also made of values of the same types, field by field?"""
+    if type(legal) is not type(move):
+        return False
+    if isinstance(legal, tuple):
+        return all(_same_types(a, b) for a, b in zip(legal, move))
+    return True
 
 
 def _field_types(kind: type) -> dict[str, Any]:
