@@ -1,6 +1,7 @@
 """Build Keythedral positions for rule tests by editing a game's state."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import boardgames_lab as bgl
@@ -76,3 +77,13 @@ def to_actions(game: Game, current: int = 0) -> None:
     st.passes = 0
     st.current = st.actor = current
     refresh(game)
+
+
+def played_to_round(players: int, seed: int, round_: int = 3) -> Game:
+    """A game played by seeded random moves until the given round begins."""
+    game = bgl.new_game("keythedral", players=players, seed=seed)
+    rng = random.Random(seed)
+    while game.state.round < round_:
+        moves = game.legal_moves()
+        game.apply(moves[int(rng.random() * len(moves))])
+    return game

@@ -1,22 +1,16 @@
 """The Keythedral drawing shows what the view holds and nothing more."""
 from __future__ import annotations
 
-import random
-
-import boardgames_lab as bgl
 from boardgames_lab.rulesets.keythedral.render import render_html
 from tests.conftest import cites
+from tests.keythedral.position import played_to_round
 
 P = "keythedral."
 
 
 @cites(P + "secret.laws")
 def test_board_svg_and_secrets() -> None:
-    game = bgl.new_game("keythedral", players=3, seed=4)
-    rng = random.Random(4)
-    while game.state.round < 3:
-        moves = game.legal_moves()
-        game.apply(moves[int(rng.random() * len(moves))])
+    game = played_to_round(3, 4)
     html = render_html(game.view(0), game.names)
     assert html.count('class="kt-field"') == len(game.state.fields)
     assert html.count('class="kt-site') == len(game.state.sites) - 1  # the Keythedral is drawn apart

@@ -9,7 +9,7 @@ import boardgames_lab as bgl
 from boardgames_lab.core.rng import Rng
 from boardgames_lab.rulesets.keythedral.secrets import SECRETS
 from tests.conftest import cites
-from tests.keythedral.position import give
+from tests.keythedral.position import give, played_to_round
 
 P = "keythedral."
 
@@ -109,11 +109,7 @@ def test_the_bid_payment_is_seen_by_payer_and_payee_only() -> None:
 
 @cites(P + "secret.screens")
 def test_sampling_deals_the_hidden_screens_again() -> None:
-    game = bgl.new_game("keythedral", players=4, seed=3)
-    rng = random.Random(3)
-    while game.state.round < 3:
-        moves = game.legal_moves()
-        game.apply(moves[int(rng.random() * len(moves))])
+    game = played_to_round(4, 3)
     give(game, 1, "SS")
     give(game, 2, "WW")
     d, st = game.definition, game.state
