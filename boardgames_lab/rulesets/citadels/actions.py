@@ -101,7 +101,7 @@ class Acting:
                 st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {"cards": [CARD_IDS[c] for c in got]},
                         visible_to=[p])
         elif kind == "ticket":
-            self._pay_booth(st, p, int(m.seat))  # int(): a move equal to a legal one (seat True == 1) is that move
+            self._pay_booth(st, p, m.seat)
         else:  # "play" or "cannon"
             self._play_action(st, p, m)
 
@@ -153,7 +153,7 @@ class Acting:
             if ev:
                 st.note(f"The Thief will rob the {CHARACTERS[st.robbed].name}.", {"robbed": m.arg})
         elif kind == "destroy":
-            self._remove(st, p, int(m.seat), CARD_INDEX[m.arg])
+            self._remove(st, p, m.seat, CARD_INDEX[m.arg])
         elif kind == "bonus":
             st.gold[p] += 1
             if ev:
@@ -165,7 +165,7 @@ class Acting:
                 st.note(f"The Architect, {{p{p}}}, draws {len(got)} card{_s(len(got))}.", {"player": p})
                 st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {}, visible_to=[p])
         elif kind == "swap":
-            q = int(m.seat)
+            q = m.seat
             st.hands[p], st.hands[q] = st.hands[q], st.hands[p]
             if ev:
                 st.note(f"The Wizard, {{p{p}}}, swaps hands with {{p{q}}} ({len(st.hands[p])} for "
@@ -241,7 +241,7 @@ class Acting:
         if c == DIRECTOR:
             st.builds_left += DIRECTOR_EXTRA_BUILDS
         elif c == FORTUNE_TELLER:
-            st.fortune = int(m.seat)
+            st.fortune = m.seat
         else:  # the Living Cannonball
             old, new = CARD_INDEX[m.arg], CARD_INDEX[m.arg2]
             st.gold[p] -= COST[new] - COST[old]

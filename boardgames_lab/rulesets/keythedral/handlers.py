@@ -9,7 +9,6 @@ from typing import Callable
 
 from . import actions, laws, rounds, setup
 from .actions import action_moves
-from .board import Node
 from .data import LETTER
 from .moves import Move
 from .state import KState
@@ -65,16 +64,6 @@ def no_moves(st: KState, p: int) -> list[Move]:
 
 
 # --- moves in, by kind ----------------------------------------------------------------------------------------
-# True or 1.0 compare equal to a legal 1, so a hand-built move holding one is legal: the state keeps plain ints.
-
-def num_of(move: Move) -> int:
-    num = move.num
-    return num if num.__class__ is int else int(num)
-
-
-def node_of(node: Node) -> Node:
-    return node if node[0].__class__ is int and node[1].__class__ is int else (int(node[0]), int(node[1]))
-
 
 def _begin_action(st: KState, p: int) -> None:
     """An action (not a pass): the player is the actor, a this-turn law effect ends, the passes start over."""
@@ -102,22 +91,22 @@ def _buy(st: KState, p: int, move: Move) -> None:
 
 def _house(st: KState, p: int, move: Move) -> None:
     _begin_action(st, p)
-    actions.build_house(st, p, num_of(move))
+    actions.build_house(st, p, move.num)
 
 
 def _fence(st: KState, p: int, move: Move) -> None:
     _begin_action(st, p)
-    actions.build_fence(st, p, node_of(move.node), node_of(move.node2))
+    actions.build_fence(st, p, move.node, move.node2)
 
 
 def _unfence(st: KState, p: int, move: Move) -> None:
     _begin_action(st, p)
-    actions.remove_fence(st, p, node_of(move.node), node_of(move.node2))
+    actions.remove_fence(st, p, move.node, move.node2)
 
 
 def _law(st: KState, p: int, move: Move) -> None:
     _begin_action(st, p)
-    actions.procure_law(st, p, num_of(move), move.pay)
+    actions.procure_law(st, p, move.num, move.pay)
 
 
 def _exchange(st: KState, p: int, move: Move) -> None:
@@ -141,7 +130,7 @@ def _decline(st: KState, p: int, move: Move) -> None:
 
 
 def _order(st: KState, p: int, move: Move) -> None:
-    number = num_of(move)
+    number = move.num
     st.chosen.append(number)
     if st.events is not None:
         st.note(f"{{p{p}}} puts work order marker {st.order_k + 1} on number {number}.",
@@ -152,7 +141,7 @@ def _order(st: KState, p: int, move: Move) -> None:
 
 
 def _relocate(st: KState, p: int, move: Move) -> None:
-    site = node_of(move.node)
+    site = move.node
     cottage = st.relocating.pop(0)
     st.sites[site] = cottage
     st.cottage_at[cottage] = site
@@ -163,7 +152,7 @@ def _relocate(st: KState, p: int, move: Move) -> None:
 
 
 def _bid(st: KState, p: int, move: Move) -> None:
-    amount = num_of(move)
+    amount = move.num
     a = st.auction
     a["queue"].pop(0)
     if amount:
@@ -188,7 +177,7 @@ def _give(st: KState, p: int, move: Move) -> None:
 
 
 def _start(st: KState, p: int, move: Move) -> None:
-    st.start = num_of(move) - 1
+    st.start = move.num - 1
     st.auction["done"] = True
     if st.events is not None:
         st.note(f"{{p{p}}} makes {{p{st.start}}} the start player.", {"player": p, "start": st.start})
@@ -211,7 +200,7 @@ APPLY: dict[str, Callable[[KState, int, Move], None]] = {
     "law": _law,
     "play": _play,
     "take": lambda st, p, move: rounds.take_chosen(st, p, move.get),
-    "field": lambda st, p, move: setup.lay_field(st, node_of(move.node)),
-    "cottage": lambda st, p, move: setup.lay_cottage(st, num_of(move), node_of(move.node)),
+    "field": lambda st, p, move: setup.lay_field(st, move.node),
+    "cottage": lambda st, p, move: setup.lay_cottage(st, move.num, move.node),
     "relocate": _relocate,
 }

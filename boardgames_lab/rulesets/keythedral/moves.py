@@ -65,7 +65,7 @@ class Move(NamedTuple):
         if k == "cottage":
             return f"cottage {self.num}@{fmt(self.node)}"
         if k in ("order", "house", "bid", "start"):
-            return f"{k} {int(self.num)}"  # True prints as the 1 it equals
+            return f"{k} {self.num}"
         if k == "buy":
             return f"buy {self.tile}" + (f" {self.extra}" if self.extra else "")
         if k in ("fence", "unfence"):

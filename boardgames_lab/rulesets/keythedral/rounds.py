@@ -65,8 +65,6 @@ def next_placer(st: KState) -> None:
 def place_worker(st: KState, p: int, move: Move) -> None:
     """A worker of the placing cottage enters ``move.node`` (called with the move: it runs after every worker)."""
     field = move.node
-    if field[0].__class__ is not int or field[1].__class__ is not int:  # True or 1.0 equal to a legal 1
-        field = (int(field[0]), int(field[1]))
     st.workers[field] = p
     st.to_place -= 1
     if st.events is not None:
