@@ -5,11 +5,12 @@
 >>> game.phase
 'worker'
 """
-from .core import (Explanation, Game, GameError, IllegalMove, InvalidNotation, OptionError, Rule,
-                   SaveFormatError, UndoBlocked, UnknownGame)
+from .core import (CHANCE, Explanation, Game, GameError, IllegalMove, InvalidNotation, OptionError,
+                   PositionError, Rule, SaveFormatError, UndoBlocked, UnknownGame)
+from .core.positions import from_position
 from .core.records import load_game
 from .core.registry import games, new_game, rules
 
 __version__ = "0.1.0"
-__all__ = ["Explanation", "Game", "GameError", "IllegalMove", "InvalidNotation", "OptionError", "Rule",
-           "SaveFormatError", "UndoBlocked", "UnknownGame", "games", "load_game", "new_game", "rules"]
+__all__ = ["CHANCE", "PositionError", "from_position", "Explanation", "Game", "GameError", "IllegalMove", "InvalidNotation", "OptionError", "Rule",
+           "SaveFormatError", "UndoBlocked", "UnknownGame", "games", "from_position", "load_game", "new_game", "rules"]

@@ -160,12 +160,10 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
             _check_views(game, chooser, report)
             _check_secrets(game, move, chooser, report, settings)
         before = d.snapshot(game.state)
-        game.state.trail = []
         game.apply(move)
-        for source, target in game.state.trail:
+        for source, target in game.log[-1]["phases"]:
             if not d.flow.has_edge(source, target):
                 raise _fail(game, f"phase change {source} -> {target} is not a declared edge")
-        game.state.trail = None
         report.moves += 1
         _check_invariants(game)
         if game.ply % settings.undo_every == 0:
@@ -437,11 +435,14 @@ Story = tuple[Any, list[dict[str, Any]], bool]
 def _story_of(d: GameDefinition[Any], state: Any, move: Any) -> Story:
     """Apply ``move`` to ``state`` (a copy) with the log on: who may read it, its change entries, did it reveal."""
     visible_to = d.move_visibility(state, move)
-    state.events = []  # as Game._story does: rule code writes the log's words only while events are on
+    reveals = d.reveals(state, move)
+    state.events = []  # as Game.apply does: rule code writes the log's words only while events are on
+    state.rng.record = []
     state.revealed = False
     d.advance(state, move)
     events, state.events = state.events, None
-    return visible_to, events, state.revealed
+    drew, state.rng.record = bool(state.rng.record), None
+    return visible_to, events, state.revealed or reveals or drew
 
 
 def _readable(story: Story, seat: int | None) -> list[Any]:

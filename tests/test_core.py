@@ -145,6 +145,7 @@ def test_log_has_phase_player_move_and_changes_in_words_and_data() -> None:
 
 
 SAVE = bgl.new_game("saint_petersburg", players=2, seed=5).apply("pass").to_dict()
+FIRST, SECOND = SAVE["moves"][0][0], 1 - SAVE["moves"][0][0]  # the seat to act first, and the other
 
 
 @pytest.mark.parametrize("mutate, field", [
@@ -159,10 +160,15 @@ SAVE = bgl.new_game("saint_petersburg", players=2, seed=5).apply("pass").to_dict
     (lambda d: d.update(game="citadels"), "field 'game'.*saint_petersburg"),  # not blamed on the options
     (lambda d: d.update(game=None), "field 'game'"),
     (lambda d: d.update(rules_version=99), "'rules_version'"),
-    (lambda d: d.update(moves=["pass", "buy unicorn@U1"]), "move 1"),
-    (lambda d: d.update(moves=["take market@U1"]), "move 0"),
+    (lambda d: d.update(moves=[[FIRST, "pass"], [SECOND, "buy unicorn@U1"]]), "move 1"),
+    (lambda d: d.update(moves=[[SECOND, "pass"]]), "move 0.*core.not_your_turn"),
+    (lambda d: d.update(moves=[[0, 1]]), "field 'moves', item 0"),
+    (lambda d: d.update(start={"format": "x"}), "field 'start'"),
+    (lambda d: d.update(start=[]), "field 'start' must be dict or NoneType"),
+    (lambda d: d.update(moves=[[FIRST, "take market@U1"]]), "move 0"),
+    (lambda d: d.update(moves=["pass"]), "field 'moves', item 0: must be a \\[seat, notation\\] pair"),
     (lambda d: d.update(moves=[{"__class__": "os.system"}]), "'moves'"),
-    (lambda d: d.update(moves=["pass", 1]), "field 'moves', item 1"),
+    (lambda d: d.update(moves=[[FIRST, "pass"], 1]), "field 'moves', item 1"),
     (lambda d: d.update(moves=[None]), "field 'moves', item 0"),
     (lambda d: d.update(moves=[["pass"]]), "field 'moves', item 0"),
     (lambda d: d.update(moves="pass"), "field 'moves' must be list"),
@@ -175,10 +181,10 @@ SAVE = bgl.new_game("saint_petersburg", players=2, seed=5).apply("pass").to_dict
     (lambda d: d.update(mode="god"), "'mode'"),
     (lambda d: d.update(mode=None), "'mode'"),
     (lambda d: d.update(format="pickle"), "'format'"),
-    (lambda d: d.update(version=2), "field 'version'"),
+    (lambda d: d.update(version=3), "field 'version'"),
     (lambda d: d.update(version=True), "field 'version'"),
     (lambda d: d.update(rules_version=1.0), "field 'rules_version'"),
-    (lambda d: d.update(redo=["buy unicorn@U1"]), "'redo'"),
+    (lambda d: d.update(redo=[[SECOND, "buy unicorn@U1"]]), "'redo'"),
     (lambda d: d.update(seed=-1), "field 'seed'"),
     (lambda d: d.update(seed=2**63), "field 'seed'"),
     (lambda d: d.update(seed=10**400), "field 'seed'"),
@@ -295,7 +301,7 @@ def test_a_save_whose_move_crashes_the_rule_code_is_refused_naming_the_move(
 
     monkeypatch.setitem(registry._GAMES, "nim_test", CrashingNim())
     saved = bgl.Game(registry.definition("nim_test"), 2, 0, {}).apply(1).to_dict()
-    saved["moves"].append("2")
+    saved["moves"].append([1, "2"])
     with pytest.raises(bgl.SaveFormatError, match="field 'moves', move 1 '2': could not be checked"):
         bgl.load_game(json.dumps(saved))
 

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
-from typing import Any, Generic, Sequence, TypeVar
+from typing import Any, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from .errors import OptionError
 from .flow import Flow, FlowRunner
+from .moves import Kind, Refusal, plain_legal_moves
+from .position import Reader
 from .rng import Rng
 from .rules import CORE_RULES, Rule, RuleBook
 from .secrets import Secret
+from .visibility import Seen, redact
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ class Explanation:
     legal: bool
     rule: str
     reason: str
+    remedy: str = ""  # what would make it legal, where the rule says
 
     def __bool__(self) -> bool:
         return self.legal
@@ -112,9 +116,22 @@ class GameDefinition(ABC, Generic[S]):
     # The type of the game's moves; None: read off the first legal move. The engine refuses, under
     # core.not_a_move, a value of another type or with a field not of its declared type.
     move_type: type | None = None
+    # Engine 2: the game's move kinds (core/moves.py), each with its one check. A game that declares them
+    # gets legal_moves, check and read_move from these declarations.
+    kinds: tuple[Kind, ...] = ()
+    # Engine 2: who may see each field of the position's state part (core/visibility.py); a game that
+    # declares them gets every view from the one redaction, built by its ``show``.
+    fields: Mapping[str, Seen] = {}
 
     def __init__(self) -> None:
         self.flow.validate(self, self.rulebook)
+        self.kind_of: dict[str, Kind] = {k.name: k for k in self.kinds}
+        if len(self.kind_of) != len(self.kinds):
+            raise ValueError(f"{self.info.name}: two move kinds share a name")
+        for phase in self.flow.phases:
+            unknown = [m for m in phase.moves if self.kinds and m not in self.kind_of]
+            if unknown:
+                raise ValueError(f"phase {phase.name} allows undeclared move kinds {unknown}")
         self.runner = FlowRunner(self.flow, self)
         apply_move, after_move = self.apply_move, self.runner.after_move
 
@@ -156,33 +173,85 @@ class GameDefinition(ABC, Generic[S]):
         self.apply_move(state, move)
         self.runner.after_move(state)
 
+    # --- seats, moves and checks -----------------------------------------------------------
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """The seats that may act now (``CHANCE`` at a random draw); several while a reaction window is open."""
+        return () if self.is_over(state) else (state.current,)
+
+    def seat_of(self, state: S, move: Any) -> int:
+        """The seat a move is made by: its ``player`` field (moves without one are the current seat's)."""
+        player = getattr(move, "player", None)
+        return player if type(player) is int else state.current
+
+    def move_classes(self) -> tuple[type, ...]:
+        if self.kinds:
+            return tuple(k.move for k in self.kinds)
+        return (self.move_type,) if self.move_type is not None else ()
+
+    def legal_moves(self, state: S) -> list[Any]:
+        """Every legal move of every seat that may act: the plain path, from the kinds' checks."""
+        allowed = self.flow.phase(state.phase).moves
+        out: list[Any] = []
+        for seat in self.to_act(state):
+            out.extend(plain_legal_moves(self.kind_of, allowed, state, seat))
+        return out
+
+    def check(self, state: S, move: Any) -> Refusal | None:
+        """The move kind's one check (the engine has checked game over, the seat and the phase)."""
+        return self.kind_of[move.kind].check(state, move)
+
+    def reveals(self, state: S, move: Any) -> bool:
+        """Does this move show hidden information (asked before it is made)? Undo may not cross it in play mode."""
+        kind = self.kind_of.get(getattr(move, "kind", None)) if self.kinds else None
+        return kind.reveals(state, move) if kind is not None else False
+
+    def read_move(self, state: S, text: str, seat: int) -> Any:
+        """The move a notation names, made by ``seat``."""
+        return self.parse_move(state, text, seat) if self.kinds else self.parse_move(state, text)
+
+    def chance_outcomes(self, state: S) -> Iterable[tuple[Any, float]]:
+        """At a random draw (``to_act`` is ``(CHANCE,)``): each outcome as a move of CHANCE, with its probability."""
+        return ()
+
+    # --- positions ---------------------------------------------------------------------------
+    def position(self, state: S) -> dict[str, Any]:
+        """The game's own fields of a position, JSON-ready, hidden parts included."""
+        raise NotImplementedError(f"{self.info.name} has no position format yet")
+
+    def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> S:
+        """A state from a position's ``state`` part, every field validated (raise PositionError naming it)."""
+        raise NotImplementedError(f"{self.info.name} has no position format yet")
+
+    # --- views -------------------------------------------------------------------------------
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see: the position redacted by the field declarations, then shown."""
+        return self.show(redact(self.position(state), self.fields, player), player, state)
+
+    def full_view(self, state: S) -> dict[str, Any]:
+        return self.show(self.position(state), None, state)
+
+    def show(self, data: dict[str, Any], player: int | None, state: S) -> dict[str, Any]:
+        """Build a view from redacted position data. ``state`` gives only public facts (phase, seat to act)."""
+        raise NotImplementedError(f"{self.info.name} builds its views itself")
+
     # --- to be supplied by each game -------------------------------------------------------
     @abstractmethod
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> S:
         ...
 
     @abstractmethod
-    def legal_moves(self, state: S) -> list[Any]:
-        ...
-
-    @abstractmethod
     def apply_move(self, state: S, move: Any) -> None:
         ...
 
-    @abstractmethod
     def explain(self, state: S, move: Any) -> Explanation:
-        ...
+        """The kind's check in words (games before Engine 2 supply their own)."""
+        refusal = self.check(state, move)
+        if refusal is None:
+            return Explanation(True, "core.legal", "legal here")
+        return Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
 
     @abstractmethod
-    def parse_move(self, state: S, text: str) -> Any:
-        ...
-
-    @abstractmethod
-    def view(self, state: S, player: int | None) -> dict[str, Any]:
-        ...
-
-    @abstractmethod
-    def full_view(self, state: S) -> dict[str, Any]:
+    def parse_move(self, state: S, text: str, *seat: int) -> Any:
         ...
 
     def is_over(self, state: S) -> bool:

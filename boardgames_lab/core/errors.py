@@ -54,3 +54,12 @@ class UnknownGame(GameError, KeyError):
 
 class OptionError(GameError, ValueError):
     """An option or player count the game does not accept."""
+
+
+class PositionError(GameError, ValueError):
+    """A position (a snapshot of a game) that fails validation; ``field`` names the part at fault."""
+
+    def __init__(self, field: str, reason: str):
+        self.field = field
+        self.reason = reason
+        super().__init__(f"field {field!r}: {reason}")

@@ -1,35 +1,34 @@
 """``Game``: one game in progress, with history, undo/redo, the log, views and saving.
 
-The rule logic lives in the game's definition; this class adds what every game
-shares. History is record-first: the moves are kept, and any earlier position
-is rebuilt by replaying them from the seed, which is exact because the random
-generator's state is part of the game state.
+The rule logic lives in the game's definition; this class adds what every game shares.
+The engine checks every move before rule code runs (the game is not over, the seat may act
+now, the move kind belongs to this phase), then asks the move kind's one check. History is
+kept by snapshot: the position before each move is recorded, so undo, redo, ``goto`` and
+``at`` restore positions and never replay from the seed, and they work from an edited
+start. The log and the chance record are written as the moves happen.
 """
 from __future__ import annotations
 
-import json
 import re
-import types
-import typing
 from typing import Any, Iterable
 
+from .checks import engine_refusal, legacy_explain, legacy_is_legal, not_a_move
 from .definition import Explanation, GameDefinition
 from .errors import IllegalMove, InvalidNotation, UndoBlocked, move_text
+from .moves import CHANCE, Refusal
+from .rng import recording
 
 PLAY = "play"
 SANDBOX = "sandbox"
-SAVE_FORMAT = "boardgames_lab.game"
-SAVE_VERSION = 1
 _PLAYER_MARK = re.compile(r"\{p(\d+)\}")
-_MOVE_TYPES: dict[type, type | None] = {}  # per definition class: the type of its moves, read off a legal move
-_FIELD_TYPES: dict[type, dict[str, Any]] = {}  # per move type: its fields' declared types
 
 
 class Game:
-    """A game in progress. Create one with ``boardgames_lab.new_game``."""
+    """A game in progress. Create one with ``boardgames_lab.new_game`` or ``boardgames_lab.from_position``."""
 
     def __init__(self, definition: GameDefinition[Any], players: int, seed: int,
-                 options: dict[str, Any], mode: str = PLAY, names: Iterable[str] | None = None):
+                 options: dict[str, Any], mode: str = PLAY, names: Iterable[str] | None = None,
+                 start: Any = None):
         if mode not in (PLAY, SANDBOX):
             raise ValueError(f"mode must be {PLAY!r} or {SANDBOX!r}, not {mode!r}")
         definition.check_players(players)
@@ -43,11 +42,37 @@ class Game:
         self.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
         if len(self.names) != players or not all(isinstance(n, str) and n for n in self.names):
             raise ValueError(f"names must be {players} non-empty strings")
-        self.state = definition.new_state(players, seed, self.options)
+        # A game from a position starts there (``start`` is a state read by from_position); else from the seed.
+        self.edited = start is not None
+        if start is None:
+            start, setup = self._set_up()
+        else:
+            setup = {"ply": 0, "phase": start.phase, "player": None, "seat": None, "move": None,
+                     "text": "Set-up: a position", "changes": [], "chance": [], "phases": [],
+                     "visible_to": None}
+        self.state = start
+        self._start = definition.clone_state(start)
+        self._setup_entry = setup
         self._moves: list[Any] = []
-        self._barriers: list[bool] = []  # per applied move: did it reveal information or draw at random?
+        self._before: list[Any] = []  # the position before each move (never changed once recorded)
+        self._entries: list[dict[str, Any]] = []  # the log entry of each move, written as it was made
+        self._barriers: list[bool] = []  # per move: did it reveal information or draw at random?
         self._redo: list[Any] = []
         self._legal: tuple[Any, ...] | None = None
+
+    def _set_up(self) -> tuple[Any, dict[str, Any]]:
+        d = self.definition
+        with recording():
+            state = d.create_state(self.num_players, self.seed, self.options)
+        if state.rng.record is None:  # a game that made its generator some other way: its draws from here on
+            state.rng.record = []
+        state.events, state.trail = [], []
+        d.runner.start(state)
+        entry = {"ply": 0, "phase": "setup", "player": None, "seat": None, "move": None, "text": "Set-up",
+                 "changes": self._named(state.events), "chance": state.rng.record, "phases": state.trail,
+                 "visible_to": None}
+        state.events = state.trail = state.rng.record = None
+        return state, entry
 
     # --- what is happening -------------------------------------------------------------
     @property
@@ -60,8 +85,14 @@ class Game:
 
     @property
     def current_player(self) -> int | None:
-        """Who must decide now (None once the game is over)."""
-        return None if self.is_over else self.state.current
+        """Who must decide now (None once the game is over, ``CHANCE`` at a draw)."""
+        seats = self.to_act()
+        return seats[0] if seats else None
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now: usually one, several while a reaction window is open,
+        ``(CHANCE,)`` where the game stands at a random draw, none once it is over."""
+        return () if self.is_over else tuple(self.definition.to_act(self.state))
 
     @property
     def is_over(self) -> bool:
@@ -80,6 +111,12 @@ class Game:
             self._legal = () if self.is_over else tuple(self.definition.legal_moves(self.state))
         return self._legal
 
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """Where the game stands at a random draw: each outcome (a move of ``CHANCE``) and its probability."""
+        if self.to_act() != (CHANCE,):
+            return []
+        return list(self.definition.chance_outcomes(self.state))
+
     def scores(self) -> list[int]:
         return self.definition.scores(self.state)
 
@@ -87,82 +124,93 @@ class Game:
         return self.definition.winners(self.state) if self.is_over else []
 
     # --- moving ------------------------------------------------------------------------
-    def parse_move(self, text: str) -> Any:
+    def parse_move(self, text: str, player: int | None = None) -> Any:
+        """The move ``text`` names, made by ``player`` (default: the seat to act)."""
         if not isinstance(text, str):
             raise InvalidNotation(f"a move's notation is text, not {type(text).__name__}")
-        return self.definition.parse_move(self.state, text)
+        return self.definition.read_move(self.state, text, self._seat(player))
 
-    def explain(self, move: Any) -> Explanation:
+    def _seat(self, player: int | None) -> int:
+        if player is None:
+            seats = self.to_act()
+            return seats[0] if seats else self.state.current
+        if type(player) is not int or not (0 <= player < self.num_players or player == CHANCE):
+            raise InvalidNotation(f"player must be a seat from 0 to {self.num_players - 1}, not {player!r}")
+        return player
+
+    def explain(self, move: Any, player: int | None = None) -> Explanation:
         """Is this move legal here? If not, which rule forbids it and what would make it legal."""
         if isinstance(move, str):
-            move = self.parse_move(move)
-        if self.is_over:
-            return Explanation(False, "core.game_over", "the game is over")
-        problem = self._not_a_move(move)
-        if problem:
-            return Explanation(False, "core.not_a_move", problem)
-        return self.definition.explain(self.state, move)
+            move = self.parse_move(move, player)
+        refusal = engine_refusal(self, move, player)
+        if refusal is None:
+            if not self.definition.kinds:
+                return legacy_explain(self, move)
+            refusal = self.definition.check(self.state, move)
+        if refusal is None:
+            return Explanation(True, "core.legal", f"{move_text(move)} is legal here")
+        return Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
 
-    def apply(self, move: Any) -> "Game":
-        """Make a move (a move value or its notation). An illegal move raises ``IllegalMove`` and changes nothing."""
+    def apply(self, move: Any, player: int | None = None) -> "Game":
+        """Make a move (a value or its notation) for ``player`` (default: the seat to act).
+        An illegal move raises ``IllegalMove`` naming the rule, and changes nothing."""
         if isinstance(move, str):
-            move = self.parse_move(move)
-        legal = () if self.is_over else self.legal_moves()
-        try:
-            match = legal[legal.index(move)]
-        except ValueError:
-            self._reject(move)
-        # A plain tuple, or True for 1, compares equal to a legal move: only a value of the same types is that move.
-        if match is not move and not _same_types(match, move):
-            self._reject(move)
+            move = self.parse_move(move, player)
+        refusal = engine_refusal(self, move, player)
+        if refusal is None:
+            refusal = self.definition.check(self.state, move) if self.definition.kinds else \
+                (None if legacy_is_legal(self, move) else legacy_explain(self, move))
+        if refusal is not None:
+            if isinstance(refusal, Refusal):
+                refusal = Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
+            self._raise(move, refusal)
         self._redo.clear()
         self._push(move)
         return self
 
-    def _reject(self, move: Any) -> None:
-        why = self.explain(move)
-        if why.legal:  # explain and legal_moves disagree: a bug, so say so plainly
-            why = Explanation(False, "core.not_legal", f"{move_text(move)} is not among the legal moves here")
-        player = self.current_player
+    def _raise(self, move: Any, why: Explanation) -> None:
+        seats = self.to_act()
+        seat = seats[0] if seats else None
+        name = self.names[seat] if seat is not None and 0 <= seat < self.num_players else ""
         # A value that is not a well-formed move is shown as it is: its notation could pass for a legal move.
         text = repr(move) if why.rule == "core.not_a_move" else None
-        raise IllegalMove(move, why.rule, why.reason, self.state.phase, player,
-                          self.names[player] if player is not None else "", text)
+        raise IllegalMove(move, why.rule, why.reason, self.state.phase, seat, name, text)
 
-    def move_type(self) -> type | None:
-        """The type of this game's moves (None while no legal move shows it)."""
-        kind = getattr(self.definition, "move_type", None)
-        if kind is not None:
-            return kind
-        key = type(self.definition)
-        if _MOVE_TYPES.get(key) is None:
+    def move_classes(self) -> tuple[type, ...]:
+        """The classes of this game's moves (read off a legal move where the game does not declare them)."""
+        classes = self.definition.move_classes()
+        if not classes:
             legal = self.legal_moves()
-            _MOVE_TYPES[key] = type(legal[0]) if legal else None
-        return _MOVE_TYPES[key]
+            classes = (type(legal[0]),) if legal else ()
+        return classes
 
     def _not_a_move(self, move: Any) -> str:
-        """Why ``move`` is not a value of the game's move type with fields of their declared types ("" if it is)."""
-        kind = self.move_type()
-        if kind is None:
-            return ""
-        if not _conforms(move, kind):
-            return (f"a {self.definition.info.title} move is a value of type {kind.__name__} or its notation, "
-                    f"not {type(move).__name__} {_short(move)}")
-        for name, expected in _field_types(kind).items():
-            value = getattr(move, name)
-            if not _conforms(value, expected):
-                return (f"field {name!r} of a move must be {_type_name(expected)}, "
-                        f"not {type(value).__name__} {_short(value)}")
-        return ""
+        return not_a_move(self, move)
 
     def _push(self, move: Any) -> None:
-        state = self.state
+        d, state = self.definition, self.state
+        before = d.clone_state(state)
+        seat = d.seat_of(state, move)
+        phase = state.phase
+        visible_to = d.move_visibility(state, move)
+        barrier = d.reveals(state, move)
         state.revealed = False
-        self.definition.advance(state, move)
+        state.events, state.trail, state.rng.record = [], [], []
+        d.advance(state, move)
         state.ply += 1
+        chance = state.rng.record
+        entry = {"ply": state.ply, "phase": phase, "player": seat, "seat": seat, "move": str(move),
+                 "text": f"{self._name_of(seat)}: {move}", "changes": self._named(state.events),
+                 "chance": chance, "phases": state.trail, "visible_to": visible_to}
+        state.events = state.trail = state.rng.record = None
+        self._before.append(before)
         self._moves.append(move)
-        self._barriers.append(state.revealed)
+        self._entries.append(entry)
+        self._barriers.append(barrier or state.revealed or bool(chance))
         self._legal = None
+
+    def _name_of(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < self.num_players else "Chance"
 
     # --- history -------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -177,7 +225,7 @@ class Game:
             raise UndoBlocked(f"{self._moves[-1]} revealed information or drew at random; "
                               "undo across it is only allowed in sandbox mode")
         move = self._moves[-1]
-        self._rebuild(len(self._moves) - 1)
+        self._truncate(len(self._moves) - 1)
         self._redo.append(move)
         return move
 
@@ -193,47 +241,59 @@ class Game:
 
     def goto(self, ply: int) -> None:
         """Jump back to an earlier ply (sandbox mode, or within play mode's undo policy)."""
-        if not 0 <= ply <= len(self._moves):
-            raise ValueError(f"ply must be between 0 and {len(self._moves)}")
+        self._check_ply(ply)
         if self.mode == PLAY and any(self._barriers[ply:]):
             raise UndoBlocked("going back that far would cross revealed information; use sandbox mode")
         undone = self._moves[ply:]
-        self._rebuild(ply)
+        self._truncate(ply)
         self._redo.extend(reversed(undone))
 
     def at(self, ply: int) -> "Game":
         """A separate game showing the position after ``ply`` moves (for scrubbing the log)."""
-        if not 0 <= ply <= len(self._moves):
-            raise ValueError(f"ply must be between 0 and {len(self._moves)}")
-        other = self._blank()
-        for move in self._moves[:ply]:
-            other._push(move)
+        self._check_ply(ply)
+        other = self.clone()
+        other._truncate(ply)
+        other._redo = []
         return other
 
-    def _blank(self) -> "Game":
-        return Game(self.definition, self.num_players, self.seed, self.options, self.mode, self.names)
+    def _check_ply(self, ply: int) -> None:
+        if type(ply) is not int or not 0 <= ply <= len(self._moves):
+            raise ValueError(f"ply must be a whole number from 0 to {len(self._moves)}, not {ply!r}")
 
-    def _rebuild(self, ply: int) -> None:
-        moves = self._moves[:ply]
-        fresh = self._blank()
-        for move in moves:
-            fresh._push(move)
-        self.state, self._moves, self._barriers, self._legal = fresh.state, fresh._moves, fresh._barriers, None
+    def _truncate(self, ply: int) -> None:
+        """Restore the recorded position after ``ply`` moves and forget the moves after it."""
+        if ply < len(self._moves):
+            self.state = self.definition.clone_state(self._before[ply])
+        del self._moves[ply:], self._before[ply:], self._entries[ply:], self._barriers[ply:]
+        self._legal = None
 
     def clone(self) -> "Game":
-        """An independent copy (cheap: the state is copied field by field, the history shared until changed)."""
+        """An independent copy (the recorded positions are shared: they never change)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.state = self.definition.clone_state(self.state)
         other._moves = self._moves.copy()
+        other._before = self._before.copy()
+        other._entries = self._entries.copy()
         other._barriers = self._barriers.copy()
         other._redo = self._redo.copy()
         return other
 
+    # --- positions -----------------------------------------------------------------------
+    def position(self) -> dict[str, Any]:
+        """The whole position as JSON-ready data, hidden parts included (see ``from_position``)."""
+        from .positions import position_of
+        return position_of(self.definition, self.state, self.num_players, self.options)
+
+    def start_position(self) -> dict[str, Any] | None:
+        """The position this game started from, when it did not start from its seed's set-up."""
+        from .positions import position_of
+        return position_of(self.definition, self._start, self.num_players, self.options) if self.edited else None
+
     # --- what players see ----------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything ``player`` may see, as JSON-ready data (``None``: a spectator)."""
-        if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
+        if player is not None and not (type(player) is int and 0 <= player < self.num_players):
             raise ValueError(f"player must be None or 0..{self.num_players - 1}, not {player!r}")
         return self.definition.view(self.state, player)
 
@@ -243,36 +303,25 @@ class Game:
 
     @property
     def log(self) -> list[dict[str, Any]]:
-        """The whole story: one entry for the set-up, then one per move, each with what changed."""
-        return self._story()
+        """The whole story: one entry for the set-up, then one per move, each with what changed
+        and the chance events drawn."""
+        return [self._setup_entry, *self._entries]
 
     def log_for(self, player: int | None) -> list[dict[str, Any]]:
-        """The log as ``player`` may read it: changes they may not see are left out."""
+        """The log as ``player`` may read it: changes they may not see are left out, and so is
+        what was drawn (its count and probability stay: that a draw happened is public)."""
         out = []
-        for entry in self._story():
+        for entry in self.log:
             if entry["visible_to"] is not None and player not in entry["visible_to"]:
                 continue
             changes = [c for c in entry["changes"] if c["visible_to"] is None or player in c["visible_to"]]
-            out.append({**entry, "changes": changes})
+            chance = [{k: v for k, v in c.items() if k != "outcome"} for c in entry["chance"]]
+            out.append({**entry, "changes": changes, "chance": chance})
         return out
 
-    def _story(self) -> list[dict[str, Any]]:
-        definition = self.definition
-        state = definition.create_state(self.num_players, self.seed, self.options)
-        state.events = []
-        definition.runner.start(state)
-        story = [{"ply": 0, "phase": "setup", "player": None, "move": None, "text": "Set-up",
-                  "changes": self._named(state.events), "visible_to": None}]
-        for move in self._moves:
-            phase, player = state.phase, state.current
-            visible_to = definition.move_visibility(state, move)
-            state.events = []
-            definition.advance(state, move)
-            state.ply += 1
-            story.append({"ply": state.ply, "phase": phase, "player": player, "move": str(move),
-                          "text": f"{self.names[player]}: {move}", "changes": self._named(state.events),
-                          "visible_to": visible_to})
-        return story
+    def chance_record(self) -> list[dict[str, Any]]:
+        """Every random draw since the start, in order, each with the ply that made it."""
+        return [{**draw, "ply": entry["ply"]} for entry in self.log for draw in entry["chance"]]
 
     def _named(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Rule code writes {p0}, {p1}, ... for players; the log shows their names.
@@ -291,76 +340,20 @@ class Game:
 
     # --- saving ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.name,
-                "rules_version": self.definition.info.rules_version, "players": self.num_players,
-                "seed": self.seed, "options": dict(self.options), "mode": self.mode, "names": list(self.names),
-                "moves": [str(m) for m in self._moves], "redo": [str(m) for m in reversed(self._redo)]}
+        from .records import record_of
+        return record_of(self)
 
     def to_json(self, indent: int | None = None) -> str:
+        import json
         return json.dumps(self.to_dict(), indent=indent)
 
     # --- display -----------------------------------------------------------------------
     def __repr__(self) -> str:
-        status = "over" if self.is_over else f"{self.phase} phase, {self.names[self.state.current]} to move"
+        seats = self.to_act()
+        who = ", ".join(self._name_of(s) for s in seats)
+        status = "over" if self.is_over else f"{self.phase} phase, {who} to move"
         return f"<{self.definition.info.title}: {self.num_players} players, seed {self.seed}, ply {self.ply}, {status}>"
 
     def __str__(self) -> str:
         render = getattr(self.definition, "render_text", None)
         return render(self.state, None) if render else repr(self)
-
-
-def _same_types(legal: Any, move: Any) -> bool:
-    """Is ``move``, equal to the legal move, also made of values of the same types, field by field?"""
-    if type(legal) is not type(move):
-        return False
-    if isinstance(legal, tuple):
-        return all(_same_types(a, b) for a, b in zip(legal, move))
-    return True
-
-
-def _field_types(kind: type) -> dict[str, Any]:
-    """The declared types of a NamedTuple move's fields ({} for other move types or unreadable hints)."""
-    if kind not in _FIELD_TYPES:
-        fields = getattr(kind, "_fields", None)
-        try:
-            hints = typing.get_type_hints(kind) if fields else {}
-        except Exception:  # a hint that cannot be resolved is not checked
-            hints = {}
-        _FIELD_TYPES[kind] = {name: hints[name] for name in fields or () if name in hints}
-    return _FIELD_TYPES[kind]
-
-
-def _conforms(value: Any, expected: Any) -> bool:
-    """Is ``value`` of the declared type, exactly (True is not an int, 1 is not a float, a list not a tuple)?"""
-    if expected is Any:
-        return True
-    if expected is None or expected is type(None):
-        return value is None
-    origin = typing.get_origin(expected)
-    args = typing.get_args(expected)
-    if origin is typing.Union or origin is types.UnionType:
-        return any(_conforms(value, arg) for arg in args)
-    if origin is typing.Literal:
-        return any(type(value) is type(arg) and value == arg for arg in args)
-    if origin is tuple:
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_conforms(item, args[0]) for item in value)
-        return not args or (len(value) == len(args) and all(_conforms(v, a) for v, a in zip(value, args)))
-    if origin is not None:
-        return isinstance(value, origin)
-    if not isinstance(expected, type):
-        return True  # a hint this check does not read
-    if expected is int or expected is float:
-        return type(value) is expected or (isinstance(value, expected) and not isinstance(value, bool))
-    return isinstance(value, expected)
-
-
-def _type_name(expected: Any) -> str:
-    return expected.__name__ if isinstance(expected, type) else str(expected).replace("typing.", "")
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,25 +1,52 @@
-"""Restoring a saved game: JSON only, validated in full before anything is built."""
+"""Saving and restoring a game: JSON only, validated in full before anything is built.
+
+A record is the game's header (game, rules version, players, seed, options, names), the
+position it started from when that was not its seed's set-up, and its moves as
+``[seat, notation]`` pairs. Version 1 records (moves as notation only, always from the
+seed) still load.
+"""
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from .errors import GameError, IllegalMove, SaveFormatError
+from .errors import GameError, IllegalMove, PositionError, SaveFormatError
 from .definition import GameDefinition
-from .game import PLAY, SANDBOX, SAVE_FORMAT, SAVE_VERSION, Game
+from .game import PLAY, SANDBOX, Game
 from .registry import definition, games
 
+SAVE_FORMAT = "boardgames_lab.game"
+SAVE_VERSION = 2
 MAX_TEXT = 2_000_000
 MAX_MOVES = 20_000
-_FIELDS = {"format": str, "version": int, "game": str, "rules_version": int, "players": int, "seed": int,
-           "options": dict, "mode": str, "names": list, "moves": list, "redo": list}
+_V1 = {"format": str, "version": int, "game": str, "rules_version": int, "players": int, "seed": int,
+       "options": dict, "mode": str, "names": list, "moves": list, "redo": list}
+_V2 = {**_V1, "start": (dict, type(None))}
+
+
+def record_of(game: Game) -> dict[str, Any]:
+    d = game.definition
+    return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game.name,
+            "rules_version": d.info.rules_version, "players": game.num_players, "seed": game.seed,
+            "options": dict(game.options), "mode": game.mode, "names": list(game.names),
+            "start": game.start_position(),
+            "moves": [[d.seat_of(s, m), str(m)] for s, m in zip(game._before, game._moves)],
+            "redo": [[_redo_seat(game, m), str(m)] for m in reversed(game._redo)]}
+
+
+def _redo_seat(game: Game, move: Any) -> int:
+    player = getattr(move, "player", None)
+    return player if type(player) is int else -2  # a move without a seat: the seat to act when it is replayed
 
 
 def load_game(text: str | bytes) -> Game:
     """Restore a game saved with ``Game.to_json()``. A malformed or hostile save raises
     ``SaveFormatError`` naming the field at fault; nothing is half-loaded."""
     data = _parse(text)
-    _check_fields(data)
+    version = data.get("version")
+    if type(version) is not int or version not in (1, SAVE_VERSION):
+        raise SaveFormatError(f"field 'version': this engine reads versions 1 and {SAVE_VERSION}, not {version!r}")
+    _check_fields(data, _V2 if version == SAVE_VERSION else _V1)
     try:
         d = definition(data["game"])
     except KeyError as err:
@@ -29,8 +56,18 @@ def load_game(text: str | bytes) -> Game:
         raise SaveFormatError(f"field 'rules_version': saved with rules version {data['rules_version']}, "
                               f"this engine plays version {d.info.rules_version}")
     _check_header(d, data)
+    start = None
+    if data.get("start") is not None:
+        from .positions import read_state
+        try:
+            start, players, options = read_state(d, data["start"])
+        except PositionError as err:
+            raise SaveFormatError(f"field 'start': {err}") from None
+        if players != data["players"] or options != d.resolve_options(data["options"]):
+            raise SaveFormatError("field 'start': the position's players or options differ from the save's")
     try:
-        game = Game(d, data["players"], data["seed"], data["options"], mode=data["mode"], names=data["names"])
+        game = Game(d, data["players"], data["seed"], data["options"], mode=data["mode"], names=data["names"],
+                    start=start)
     except (GameError, ValueError) as err:  # every field was checked above; this is a last guard
         raise SaveFormatError(f"header: {err}") from None
     _replay(game, data["moves"], "moves")
@@ -70,21 +107,23 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-def _check_fields(data: dict[str, Any]) -> None:
-    missing = [name for name in _FIELDS if name not in data]
-    extra = sorted(set(data) - set(_FIELDS))
+def _check_fields(data: dict[str, Any], fields: dict[str, Any]) -> None:
+    missing = [name for name in fields if name not in data]
+    extra = sorted(set(data) - set(fields))
     if missing:
         raise SaveFormatError(f"field {missing[0]!r} is missing (fields missing: {missing})")
     if extra:
         raise SaveFormatError(f"field {extra[0]!r} is not a field of a saved game (unexpected: {extra})")
-    for name, kind in _FIELDS.items():
+    for name, kind in fields.items():
         value = data[name]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise SaveFormatError(f"field {name!r} must be {kind.__name__}, not {type(value).__name__}")
+            wanted = " or ".join(k.__name__ for k in kind) if isinstance(kind, tuple) else kind.__name__
+            raise SaveFormatError(f"field {name!r} must be {wanted}, not {type(value).__name__}")
     if data["format"] != SAVE_FORMAT:
         raise SaveFormatError(f"field 'format': expected {SAVE_FORMAT!r}, not {data['format']!r}")
-    if data["version"] != SAVE_VERSION:
-        raise SaveFormatError(f"field 'version': this engine reads version {SAVE_VERSION}, not {data['version']}")
+    if data["version"] not in (1, SAVE_VERSION):
+        raise SaveFormatError(f"field 'version': this engine reads versions 1 and {SAVE_VERSION}, "
+                              f"not {data['version']}")
     if data["mode"] not in (PLAY, SANDBOX):
         raise SaveFormatError(f"field 'mode' must be {PLAY!r} or {SANDBOX!r}")
     if not 0 <= data["seed"] < 2**63:
@@ -94,6 +133,10 @@ def _check_fields(data: dict[str, Any]) -> None:
         if len(items) > MAX_MOVES:
             raise SaveFormatError(f"field {name!r} has more than {MAX_MOVES} items")
         for i, item in enumerate(items):
+            if data["version"] >= 2 and name != "names":
+                if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int):
+                    raise SaveFormatError(f"field {name!r}, item {i}: must be a [seat, notation] pair")
+                item = item[1]
             if not isinstance(item, str) or len(item) >= 200:
                 raise SaveFormatError(f"field {name!r}, item {i}: must be a short string, not "
                                       f"{type(item).__name__ if not isinstance(item, str) else 'a long one'}")
@@ -134,10 +177,11 @@ def _check_header(d: GameDefinition[Any], data: dict[str, Any]) -> None:
         raise SaveFormatError(f"field 'options': {err}") from None
 
 
-def _replay(game: Game, moves: list[str], field: str) -> None:
-    for i, text in enumerate(moves):
+def _replay(game: Game, moves: list[Any], field: str) -> None:
+    for i, item in enumerate(moves):
+        seat, text = item if isinstance(item, list) else (None, item)
         try:
-            game.apply(text)
+            game.apply(text, player=None if seat == -2 else seat)
         except IllegalMove as err:
             raise SaveFormatError(f"field {field!r}, move {i} {text!r}: {err.reason} [{err.rule}]") from None
         except (GameError, ValueError) as err:

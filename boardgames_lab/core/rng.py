@@ -8,21 +8,41 @@ so they draw from this SplitMix64 generator; its state lives in the game state.
 from __future__ import annotations
 
 import random
-from typing import MutableSequence, Sequence, TypeVar
+from contextlib import contextmanager
+from contextvars import ContextVar
+from math import lgamma, log
+from typing import Any, Iterator, MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_RECORDING: ContextVar[bool] = ContextVar("recording", default=False)
+
+
+@contextmanager
+def recording() -> Iterator[None]:
+    """Generators made inside start with a chance record (a game's set-up draws before anyone can ask)."""
+    token = _RECORDING.set(True)
+    try:
+        yield
+    finally:
+        _RECORDING.reset(token)
 
 
 class Rng:
-    __slots__ = ("state",)
+    """``record``, None in fast play, is the chance record: while the checked game API makes a
+    move it is a list, and every draw is appended to it as a chance event (what was drawn,
+    from how many, the outcome and its probability)."""
+
+    __slots__ = ("state", "record")
 
     def __init__(self, seed: int = 0):
         self.state = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+        self.record: list[dict[str, Any]] | None = [] if _RECORDING.get() else None
 
     def copy(self) -> "Rng":
         other = Rng.__new__(Rng)
         other.state = self.state
+        other.record = None
         return other
 
     def next64(self) -> int:
@@ -31,8 +51,8 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without bias (Lemire's multiply-and-reject)."""
+    def below(self, n: int, what: str = "") -> int:
+        """A uniform integer in [0, n), without bias (Lemire's multiply-and-reject). ``what`` names the draw."""
         if n <= 0:
             raise ValueError("n must be positive")
         product = self.next64() * n
@@ -40,12 +60,15 @@ class Rng:
             threshold = ((1 << 64) - n) % n
             while (product & _MASK) < threshold:
                 product = self.next64() * n
+        if self.record is not None:
+            self.record.append({"what": what or "a number", "draw": "below", "from": n,
+                                "outcome": product >> 64, "probability": 1 / n})
         return product >> 64
 
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+    def choice(self, items: Sequence[T], what: str = "") -> T:
+        return items[self.below(len(items), what)]
 
-    def shuffle(self, items: MutableSequence[T]) -> None:
+    def shuffle(self, items: MutableSequence[T], what: str = "") -> None:
         """Fisher–Yates, in place.
 
         Whole decks are shuffled at set-up, so the draws come from a Mersenne Twister
@@ -54,6 +77,14 @@ class Rng:
         float leaves a bias below 2**-45 for any deck size, far under anything a game can show.
         """
         rand = random.Random(self.next64()).random
+        order = list(range(len(items))) if self.record is not None else None
         for i in range(len(items) - 1, 0, -1):
             j = int(rand() * (i + 1))
             items[i], items[j] = items[j], items[i]
+            if order is not None:
+                order[i], order[j] = order[j], order[i]
+        if order is not None and self.record is not None:
+            # Each of the n! orders is equally likely; beyond 170 cards 1/n! is below a float's range.
+            log10 = -lgamma(len(order) + 1) / log(10)
+            self.record.append({"what": what or "a shuffle", "draw": "shuffle", "from": len(order),
+                                "outcome": order, "probability": 10.0 ** log10, "log10_probability": log10})

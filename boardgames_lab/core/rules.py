@@ -56,4 +56,8 @@ CORE_RULES = (
     Rule("core.not_legal", "engine", "A move must be one of the moves legal in the current position."),
     Rule("core.not_a_move", "engine",
          "A move is a value of the game's move type, each field of its declared type, or the move's notation."),
+    Rule("core.not_your_turn", "engine",
+         "A move is made by a seat that may act now, and only by the seat the move names."),
+    Rule("core.wrong_phase", "engine", "A move is of a kind the current phase allows."),
+    Rule("core.legal", "engine", "A move that passes the engine's checks and its kind's rule check is legal."),
 )

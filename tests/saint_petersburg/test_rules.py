@@ -55,10 +55,9 @@ def test_three_players_one_holds_two_markers_chosen_by_seed() -> None:
 @cites(P + "round.four_phases", P + "phase.three_parts", P + "round_end.new_round")
 def test_round_visits_phases_in_order() -> None:
     game = bgl.new_game("saint_petersburg", players=2, seed=3)
-    game.state.trail = []
     for _ in range(4):
         pass_round(game)
-    taken = [target for _, target in game.state.trail]
+    taken = [target for entry in game.log[1:] for _, target in entry["phases"]]
     assert taken == ["worker_scoring", "worker_refill", "building", "building_scoring", "building_refill",
                      "aristocrat", "aristocrat_scoring", "aristocrat_refill", "trading", "round_end",
                      "new_round", "worker"]

@@ -49,6 +49,7 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
     flow = FLOW
     rulebook = RULES
     secrets = SECRETS
+    move_type = Move
 
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> CitadelsState:
         st = CitadelsState()

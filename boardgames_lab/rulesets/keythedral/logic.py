@@ -34,6 +34,7 @@ class Keythedral(Explaining, Viewing, GameDefinition[KState]):
     flow = FLOW
     rulebook = RULES
     secrets = SECRETS
+    move_type = Move
     conformance_moves = 400  # uniformly random play wastes cubes and seldom finishes; tests cover the end
 
     # --- set-up ------------------------------------------------------------------------------------

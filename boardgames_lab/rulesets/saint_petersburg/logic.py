@@ -86,6 +86,7 @@ class SaintPetersburg(Explaining, Viewing, GameDefinition[SPState]):
     flow = FLOW
     rulebook = RULES
     secrets = SECRETS
+    move_type = Move
 
     # --- set-up ------------------------------------------------------------------------
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> SPState:

@@ -43,6 +43,7 @@ class Village(Explaining, Viewing, GameDefinition[VillageState]):
     flow = FLOW
     rulebook = RULES
     secrets = SECRETS
+    move_type = Move
 
     # --- set-up ------------------------------------------------------------------------------
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> VillageState:

@@ -1,0 +1,156 @@
+"""The engine's own checks, made before any rule code runs.
+
+In order: the game is over; the value is not a move of this game (its class, or a field not
+of its declared type: ``True`` is not 1 and ``1.0`` is not 1, and neither is coerced); the seat
+may not act now; the move kind is not one the current phase allows (read from the one phase
+declaration). Rule code never checks these again.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any
+
+from .moves import CHANCE, Refusal
+
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}  # per move class: its fields' declared types
+
+
+def engine_refusal(game: Any, move: Any, player: int | None) -> Refusal | None:
+    d, state = game.definition, game.state
+    if game.is_over:
+        return Refusal("core.game_over", "the game is over", "start a new game, or undo to go back")
+    problem = not_a_move(game, move)
+    if problem:
+        return Refusal("core.not_a_move", problem)
+    seat = d.seat_of(state, move)
+    seats = game.to_act()
+    if player is not None and player != seat:
+        return Refusal("core.not_your_turn", f"the move is {_who(game, seat)}'s, but {_who(game, player)} makes it",
+                       "make a move with your own seat")
+    if seat not in seats:
+        now = "the game stands at a random draw" if seats == (CHANCE,) else \
+            f"{' or '.join(_who(game, s) for s in seats)} to act now"
+        return Refusal("core.not_your_turn", f"{_who(game, seat)} may not act now: {now}",
+                       "wait for your turn")
+    allowed = d.flow.phase(state.phase).moves
+    kind = getattr(move, "kind", None)
+    if d.kinds and kind not in allowed:
+        return Refusal("core.wrong_phase", f"{kind!r} is not a move of the {state.phase} phase",
+                       f"moves here are: {', '.join(allowed)}")
+    return None
+
+
+def _who(game: Any, seat: int) -> str:
+    if seat == CHANCE:
+        return "Chance"
+    return game.names[seat] if 0 <= seat < game.num_players else f"seat {seat}"
+
+
+def not_a_move(game: Any, move: Any) -> str:
+    """Why ``move`` is not a move value of this game with fields of their declared types ("" if it is)."""
+    d = game.definition
+    classes = game.move_classes()
+    if not classes:
+        return ""
+    if type(move) not in classes:
+        names = ", ".join(c.__name__ for c in classes[:6]) + (", ..." if len(classes) > 6 else "")
+        which = f"of type {names}" if len(classes) == 1 else f"of one of its move types ({names})"
+        return (f"a {d.info.title} move is a value {which} or its notation, "
+                f"not {type(move).__name__} {_short(move)}")
+    for name, expected in field_types(type(move)).items():
+        value = getattr(move, name)
+        if not conforms(value, expected):
+            return (f"field {name!r} of a move must be {_type_name(expected)}, "
+                    f"not {type(value).__name__} {_short(value)}")
+    return ""
+
+
+def same_types(legal: Any, move: Any) -> bool:
+    """Is ``move``, equal to the legal move, also made of values of the same types, field by field?"""
+    if type(legal) is not type(move):
+        return False
+    if isinstance(legal, tuple):
+        return all(same_types(a, b) for a, b in zip(legal, move))
+    return True
+
+
+def field_types(kind: type) -> dict[str, Any]:
+    """The declared types of a move class's fields ({} where the hints cannot be read)."""
+    if kind not in _FIELD_TYPES:
+        if dataclasses.is_dataclass(kind):
+            fields = tuple(f.name for f in dataclasses.fields(kind))
+        else:
+            fields = getattr(kind, "_fields", ())
+        try:
+            hints = typing.get_type_hints(kind) if fields else {}
+        except Exception:  # a hint that cannot be resolved is not checked
+            hints = {}
+        _FIELD_TYPES[kind] = {name: hints[name] for name in fields if name in hints}
+    return _FIELD_TYPES[kind]
+
+
+def conforms(value: Any, expected: Any) -> bool:
+    """Is ``value`` of the declared type, exactly (True is not an int, 1 is not a float, a list not a tuple)?"""
+    if expected is Any:
+        return True
+    if expected is None or expected is type(None):
+        return value is None
+    origin = typing.get_origin(expected)
+    args = typing.get_args(expected)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(conforms(value, arg) for arg in args)
+    if origin is typing.Literal:
+        return any(type(value) is type(arg) and value == arg for arg in args)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(conforms(item, args[0]) for item in value)
+        return not args or (len(value) == len(args) and all(conforms(v, a) for v, a in zip(value, args)))
+    if origin is not None:
+        return isinstance(value, origin)
+    if not isinstance(expected, type):
+        return True  # a hint this check does not read
+    if expected is int or expected is float:
+        return type(value) is expected or (isinstance(value, expected) and not isinstance(value, bool))
+    return isinstance(value, expected)
+
+
+def _type_name(expected: Any) -> str:
+    return expected.__name__ if isinstance(expected, type) else str(expected).replace("typing.", "")
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def legacy_is_legal(game: Any, move: Any) -> bool:
+    legal = game.legal_moves()
+    try:
+        match = legal[legal.index(move)]
+    except ValueError:
+        return False
+    return match is move or same_types(match, move)
+
+
+def legacy_explain(game: Any, move: Any) -> Any:
+    """For a game whose moves are not yet declared as kinds: the legal list decides, its explain words it."""
+    from .definition import Explanation
+    legal = game.legal_moves()
+    try:
+        match = legal[legal.index(move)]
+    except ValueError:
+        match = None
+    why = game.definition.explain(game.state, move)
+    # A plain tuple, or True for 1, compares equal to a legal move: only a value of the same types is that move.
+    if match is not None and (match is move or same_types(match, move)):
+        return why if why.legal else Explanation(True, "core.legal", f"{move} is legal here")
+    if why.legal:  # explain and legal_moves disagree: a bug, so say so plainly
+        return Explanation(False, "core.not_legal", f"{move} is not among the legal moves here")
+    return why

@@ -1,0 +1,88 @@
+"""Moves as values, one small frozen class per move kind, and the one check that decides each.
+
+A game declares its move kinds once (``Kind``): the value class, the check that decides
+legality (and explains a refusal), the candidates worth checking in a position, and the
+undo policy. The engine builds the plain legal-move list from those declarations, so a
+move is legal exactly when its check passes; a game may add a faster generator in its
+own module, and the conformance suite proves it yields the same moves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Iterable
+
+CHANCE = -1  # the seat of chance in ``to_act()``: the game stands at a random draw
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Base of every move: the seat that makes it. Subclasses add the rulebook's fields.
+
+    ``str(move)`` is the move's notation, without the seat (the seat is said apart:
+    ``game.apply("pass", player=1)``); ``repr(move)`` is a constructor call.
+    """
+
+    player: int
+    kind: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move is illegal here: the rule that forbids it, the reason, and what would make it legal."""
+
+    rule: str
+    reason: str
+    remedy: str = ""
+
+    def text(self) -> str:
+        return f"{self.reason}; {self.remedy}" if self.remedy else self.reason
+
+
+Check = Callable[[Any, Any], "Refusal | None"]
+Candidates = Callable[[Any, int], Iterable[Any]]
+Reveals = Callable[[Any, Any], bool]
+
+
+def never(state: Any, move: Any) -> bool:
+    return False
+
+
+def always(state: Any, move: Any) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of move, declared once.
+
+    ``check(state, move)`` is the one function that decides: None for legal, else a Refusal.
+    ``candidates(state, seat)`` yields every value of the kind worth asking about in this
+    position (a superset of the legal ones); the plain legal list is the candidates that pass.
+    ``reveals(state, move)``, asked before the move is made, says whether it shows hidden
+    information, which play mode's undo may not cross (a random draw blocks undo by itself).
+    """
+
+    move: type
+    check: Check
+    candidates: Candidates
+    reveals: Reveals = never
+
+    @property
+    def name(self) -> str:
+        return self.move.kind
+
+
+def plain_legal_moves(kinds: dict[str, Kind], allowed: tuple[str, ...], state: Any, seat: int) -> list[Any]:
+    """The legal moves of ``seat``: every candidate of the phase's kinds that its check passes."""
+    out = []
+    for name in allowed:
+        kind = kinds[name]
+        check = kind.check
+        out.extend(m for m in kind.candidates(state, seat) if check(state, m) is None)
+    return out
+
+
+__all__ = ["CHANCE", "Kind", "Move", "Refusal", "always", "never", "plain_legal_moves"]

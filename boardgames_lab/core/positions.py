@@ -1,0 +1,78 @@
+"""Reading and writing whole positions: the envelope around a game's own ``state`` part.
+
+``position_of`` writes what every game shares (the game, players, options, phase, the seat
+to act, the random generator's state) around the game's fields; ``from_position`` checks all
+of it, lets the game read its part, then checks the game's conservation laws, and refuses
+with the field at fault before anything is built.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Iterable
+
+from .definition import GameDefinition
+from .errors import GameError, PositionError
+from .position import POSITION_FORMAT, POSITION_VERSION, Reader, check_json, integer
+
+ENVELOPE = ("format", "version", "game", "rules_version", "players", "options", "phase", "current", "rng",
+            "state")
+
+
+def position_of(d: GameDefinition[Any], state: Any, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    return {"format": POSITION_FORMAT, "version": POSITION_VERSION, "game": d.info.name,
+            "rules_version": d.info.rules_version, "players": players, "options": dict(options),
+            "phase": state.phase, "current": state.current, "rng": state.rng.state,
+            "state": copy.deepcopy(d.position(state))}
+
+
+def read_state(d: GameDefinition[Any], data: Any) -> tuple[Any, int, dict[str, Any]]:
+    """The state a position describes, with its player count and options; PositionError if any field is wrong."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError) as err:
+            raise PositionError("position", f"is not valid JSON: {err}") from None
+    top = Reader(data, "", ENVELOPE)
+    check_json(data, "position")
+    top.str("format", (POSITION_FORMAT,))
+    version = top.int("version", 0, 10**6)
+    if version != POSITION_VERSION:
+        raise PositionError("version", f"this engine reads positions of version {POSITION_VERSION}, not {version}")
+    top.str("game", (d.info.name,))
+    rules_version = top.int("rules_version", 0, 10**6)
+    if rules_version != d.info.rules_version:
+        raise PositionError("rules_version", f"written with rules version {rules_version}, "
+                                             f"this engine plays version {d.info.rules_version}")
+    players = top.int("players", d.info.min_players, d.info.max_players)
+    options = top.obj("options").data
+    try:
+        options = d.resolve_options(options)
+    except GameError as err:
+        raise PositionError("options", str(err)) from None
+    playable = [p.name for p in d.flow.phases if p.moves or p.name == d.flow.terminal]
+    phase = top.str("phase", playable)
+    current = top.int("current", 0, players - 1)
+    rng = top.int("rng", 0, 2**64 - 1)
+    state = d.read_position(top.obj("state"), players, options, phase)
+    state.phase, state.current, state.rng.state, state.ply = phase, current, rng, 0
+    problems = d.invariants(state)
+    if problems:
+        raise PositionError("state", f"the position breaks a rule of the game: {problems[0]}")
+    return state, players, options
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not allowed")
+
+
+def from_position(name: str, data: Any, names: Iterable[str] | None = None, mode: str = "play") -> Any:
+    """A game starting from a position (``game.position()``, edited or not); PositionError names a bad field."""
+    from .game import Game
+    from .registry import definition
+    d = definition(name)
+    state, players, options = read_state(d, data)
+    return Game(d, players, 0, options, mode=mode, names=names, start=state)
+
+
+__all__ = ["from_position", "position_of", "read_state", "integer"]

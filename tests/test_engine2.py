@@ -1,0 +1,138 @@
+"""The engine's shared parts, on Duel (tests/lab/duel.py), a tiny game in Engine 2's shape: the engine's own
+checks, seated moves, positions as data, history by snapshot, the chance record and views from declarations."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.core import registry
+from boardgames_lab.core.visibility import changed_paths, covered, hidden_paths, redact
+from tests.conftest import cites
+from tests.lab.duel import Duel, Raise, Swap
+
+
+@pytest.fixture
+def duel(monkeypatch: pytest.MonkeyPatch) -> bgl.Game:
+    monkeypatch.setitem(registry._GAMES, "duel_test", Duel())
+    return bgl.new_game("duel_test", players=2, seed=4)
+
+
+@cites("core.not_your_turn", "core.legal")
+def test_a_move_names_its_seat_and_only_a_seat_to_act_may_make_it(duel: bgl.Game) -> None:
+    assert duel.to_act() == (0,)
+    assert duel.explain(Raise(0, 1)).legal
+    why = duel.explain(Raise(1, 1))
+    assert why.rule == "core.not_your_turn" and "Player 2 may not act now" in why.reason
+    with pytest.raises(bgl.IllegalMove) as err:
+        duel.apply("raise 1", player=1)
+    assert err.value.rule == "core.not_your_turn" and duel.ply == 0
+    with pytest.raises(bgl.IllegalMove, match="the move is Player 1's, but Player 2 makes it"):
+        duel.apply(Raise(0, 1), player=1)
+    duel.apply("raise 1")  # the seat to act, by default
+    assert duel.moves == (Raise(0, 1),) and duel.to_act() == (1,)
+
+
+@cites("core.not_a_move", "core.game_over")
+def test_the_engine_refuses_values_that_are_not_moves_and_moves_after_the_end(duel: bgl.Game) -> None:
+    for value in (Raise(0, True), Raise(0, 1.0), Raise("0", 1), ("raise", 1), None):  # type: ignore[arg-type]
+        with pytest.raises(bgl.IllegalMove) as err:
+            duel.apply(value)
+        assert err.value.rule == "core.not_a_move", value
+    assert Raise(0, 1) != Swap(0) and Raise(0, 1) == Raise(0, 1)
+    while not duel.is_over:
+        duel.apply(duel.legal_moves()[0])
+    assert duel.to_act() == () and duel.explain(Swap(0)).rule == "core.game_over"
+
+
+@cites("duel_test.raise", "duel_test.swap")
+def test_one_check_decides_legality_and_words_the_refusal(duel: bgl.Game) -> None:
+    assert duel.legal_moves() == (Raise(0, 1), Raise(0, 2), Swap(0))
+    why = duel.explain(Raise(0, 3))
+    assert not why and why.rule == "duel_test.raise" and why.remedy == "raise 1 or 2"
+    assert "a raise is 1 or 2, not 3; raise 1 or 2" == why.reason
+
+
+def test_a_position_is_complete_json_and_rebuilds_the_same_game(duel: bgl.Game) -> None:
+    duel.apply("raise 2").apply("swap")
+    data = duel.position()
+    assert json.loads(json.dumps(data)) == data
+    other = bgl.from_position("duel_test", json.dumps(data))
+    assert other.position() == data and other.to_act() == duel.to_act()
+    for game in (duel, other):
+        game.apply("raise 1")
+    assert other.position() == duel.position()
+
+
+@pytest.mark.parametrize("edit, field", [
+    (lambda d: d["state"]["hands"].__setitem__(0, 11), r"state.hands\[0\]"),
+    (lambda d: d["state"]["hands"].__setitem__(0, True), r"state.hands\[0\]"),
+    (lambda d: d["state"]["hands"].__setitem__(0, d["state"]["hands"][1]), "state.deck.*do not add up"),
+    (lambda d: d["state"]["deck"].pop(), "state.deck.*missing"),
+    (lambda d: d["state"].update(stakes=[1]), "state.stakes"),
+    (lambda d: d["state"].update(extra=1), "state.extra"),
+    (lambda d: d["state"].pop("turns"), "state.turns"),
+    (lambda d: d.update(current=2), "'current'"),
+    (lambda d: d.update(phase="nowhere"), "'phase'"),
+    (lambda d: d.update(phase="game_over"), "state.turns"),
+    (lambda d: d.update(rng=-1), "'rng'"),
+    (lambda d: d.update(players=4), "'players'"),
+    (lambda d: d.update(game="citadels"), "'game'"),
+    (lambda d: d.update(version=9), "'version'"),
+    (lambda d: d.update(options={"x": 1}), "'options'"),
+    (lambda d: d.pop("state"), "'state'"),
+    (lambda d: d["state"].update(turns=float("nan")), "state.turns"),
+])
+def test_a_bad_position_is_refused_naming_the_field(duel: bgl.Game, edit, field: str) -> None:  # type: ignore[no-untyped-def]
+    data = duel.position()
+    edit(data)
+    with pytest.raises(bgl.PositionError, match=field):
+        bgl.from_position("duel_test", data)
+
+
+def test_history_restores_recorded_positions_from_an_edited_start(duel: bgl.Game) -> None:
+    data = duel.position()
+    data["state"]["stakes"] = [4, 1]
+    game = bgl.from_position("duel_test", data, mode="sandbox")
+    assert game.ply == 0 and game.position() == data and game.start_position() == data
+    game.apply("raise 1").apply("raise 2")
+    middle = game.position()
+    game.apply("swap")
+    assert game.at(2).position() == middle and game.at(0).position() == data
+    game.undo()
+    assert game.position() == middle
+    game.goto(0)
+    assert game.position() == data and game.can_redo()
+    game.redo()
+    assert game.position()["state"]["stakes"] == [5, 1]  # from the edited start, not the seed's set-up
+    saved = bgl.load_game(game.to_json())
+    assert saved.position() == game.position() and saved.start_position() == data and saved.can_redo()
+
+
+def test_every_draw_is_in_the_chance_record_and_blocks_undo_in_play_mode(duel: bgl.Game) -> None:
+    setup = duel.log[0]["chance"]
+    assert [(c["what"], c["draw"], c["from"]) for c in setup] == [("the deck", "shuffle", 10)]
+    assert setup[0]["probability"] == pytest.approx(1 / 3628800)
+    duel.apply("raise 1")
+    assert duel.can_undo()
+    duel.apply("swap")  # shows the swapper a card: declared as revealing
+    assert not duel.can_undo()
+    with pytest.raises(bgl.UndoBlocked):
+        duel.undo()
+    assert [c["ply"] for c in duel.chance_record()] == [0]
+    assert "outcome" not in duel.log_for(0)[0]["chance"][0]  # the order drawn is not public
+
+
+def test_views_are_the_redacted_position(duel: bgl.Game) -> None:
+    view = duel.view(0)
+    hands = duel.position()["state"]["hands"]
+    assert view["hands"] == [hands[0], {"hidden": True}]
+    assert view["deck"] == {"hidden": True, "count": 8}
+    assert duel.view(None)["hands"] == [{"hidden": True}, {"hidden": True}]
+    assert duel.full_view()["hands"] == hands
+    state = duel.position()["state"]
+    assert hidden_paths(state, Duel.fields, 1) == {"hands[0]", "deck"}
+    changed = changed_paths(state, {**state, "deck": state["deck"][::-1]})
+    assert changed and all(covered(p, hidden_paths(state, Duel.fields, 0)) for p in changed)
+    assert redact(state, Duel.fields, 1) != state and state["hands"] == hands  # the position is not changed
