@@ -8,6 +8,7 @@ import pytest
 
 import boardgames_lab as bgl
 from boardgames_lab.core import registry
+from boardgames_lab.core.flow import Edge, Flow, Phase
 from boardgames_lab.core.visibility import changed_paths, covered, hidden_paths, redact
 from tests.conftest import cites
 from tests.lab.duel import Duel, Raise, Swap
@@ -46,12 +47,24 @@ def test_the_engine_refuses_values_that_are_not_moves_and_moves_after_the_end(du
     assert duel.to_act() == () and duel.explain(Swap(0)).rule == "core.game_over"
 
 
-@cites("duel_test.raise", "duel_test.swap")
 def test_one_check_decides_legality_and_words_the_refusal(duel: bgl.Game) -> None:
     assert duel.legal_moves() == (Raise(0, 1), Raise(0, 2), Swap(0))
     why = duel.explain(Raise(0, 3))
     assert not why and why.rule == "duel_test.raise" and why.remedy == "raise 1 or 2"
     assert "a raise is 1 or 2, not 3; raise 1 or 2" == why.reason
+
+
+@cites("core.wrong_phase")
+def test_a_kind_the_phase_does_not_allow_is_refused_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    class RaiseOnly(Duel):
+        flow = Flow(start="play", phases=(Phase("play", "Play", moves=("raise",), turn="clockwise"),
+                                          Phase("game_over", "Game over")),
+                    edges=(Edge("play", "game_over", guard="done"),))
+
+    game = bgl.Game(RaiseOnly(), 2, 4, {})
+    why = game.explain(Swap(0))
+    assert why.rule == "core.wrong_phase" and "'swap' is not a move of the play phase" in why.reason
+    assert game.legal_moves() == (Raise(0, 1), Raise(0, 2))
 
 
 def test_a_position_is_complete_json_and_rebuilds_the_same_game(duel: bgl.Game) -> None:

@@ -139,18 +139,11 @@ def legacy_is_legal(game: Any, move: Any) -> bool:
     return match is move or same_types(match, move)
 
 
-def legacy_explain(game: Any, move: Any) -> Any:
-    """For a game whose moves are not yet declared as kinds: the legal list decides, its explain words it."""
+def legacy_explain(game: Any, move: Any, applying: bool = False) -> Any:
+    """For a game whose moves are not yet declared as kinds: its own explain words the answer. When a move
+    is being applied, the legal list decides, and an explain that calls an unlisted move legal is a bug."""
     from .definition import Explanation
-    legal = game.legal_moves()
-    try:
-        match = legal[legal.index(move)]
-    except ValueError:
-        match = None
     why = game.definition.explain(game.state, move)
-    # A plain tuple, or True for 1, compares equal to a legal move: only a value of the same types is that move.
-    if match is not None and (match is move or same_types(match, move)):
-        return why if why.legal else Explanation(True, "core.legal", f"{move} is legal here")
-    if why.legal:  # explain and legal_moves disagree: a bug, so say so plainly
+    if applying and why.legal:
         return Explanation(False, "core.not_legal", f"{move} is not among the legal moves here")
     return why

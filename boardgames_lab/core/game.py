@@ -159,7 +159,7 @@ class Game:
         refusal = engine_refusal(self, move, player)
         if refusal is None:
             refusal = self.definition.check(self.state, move) if self.definition.kinds else \
-                (None if legacy_is_legal(self, move) else legacy_explain(self, move))
+                (None if legacy_is_legal(self, move) else legacy_explain(self, move, applying=True))
         if refusal is not None:
             if isinstance(refusal, Refusal):
                 refusal = Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
