@@ -32,6 +32,7 @@ from .core.records import load_game
 from .core.registry import definition, games
 from .core.rng import Rng
 from .core.secrets import Secret
+from . import promises
 
 
 @dataclass
@@ -45,6 +46,9 @@ class Report:
     perturbation_checks: int = 0  # secrets changed on a copy, with view and log compared
     log_checks: int = 0  # of those, how many also compared the next move's log entries
     fuzz_probes: int = 0  # hostile move values and notation tried
+    position_checks: int = 0  # positions rebuilt with from_position, with undo and at() from them
+    generator_checks: int = 0  # fast generator compared with the plain path
+    chance_checks: int = 0  # moves whose draws were matched with the chance record
     configurations: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # fuzz failures, when collected instead of raised
 
@@ -52,6 +56,8 @@ class Report:
         return (f"{self.game}: {self.games} games, {self.moves} moves, {self.illegal_probes} illegal probes, "
                 f"{self.view_checks} view checks, {self.perturbation_checks} perturbation checks "
                 f"({self.log_checks} with the log), {self.fuzz_probes} fuzz probes, {self.undo_checks} undo checks, "
+                f"{self.position_checks} position checks, {self.generator_checks} generator checks, "
+                f"{self.chance_checks} chance checks, "
                 + ("all conformant" if not self.problems else f"{len(self.problems)} fuzz problems"))
 
 
@@ -135,6 +141,11 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
     pool: dict[str, Any] = {}  # every move seen so far, to probe later positions with
     values = _Values(n)  # their field values, for the fuzz
     _check_invariants(game)
+    engine2 = promises.is_engine2(d)
+    fail = lambda message: _fail(game, message)  # noqa: E731
+    if engine2:
+        promises.check_setup_draws(game, fail)
+        promises.check_fields(d, game.state, fail)
     bots = [] if settings.players_by == "random" else [make_bot(settings.players_by, seed=seed * 31 + q)
                                                        for q in range(n)]
     # A game whose random play rarely ends is checked over its first moves; bots play theirs to the end.
@@ -159,8 +170,15 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
         if game.ply % settings.view_every == 0:
             _check_views(game, chooser, report)
             _check_secrets(game, move, chooser, report, settings)
+            if engine2:
+                report.generator_checks += promises.check_generator(d, game.state, fail)
+                promises.check_position(game, move, fail)
+                report.position_checks += 1
         before = d.snapshot(game.state)
-        game.apply(move)
+        game.apply(move, player=d.seat_of(game.state, move))
+        if engine2:
+            promises.check_move_draws(game, fail)
+            report.chance_checks += 1
         for source, target in game.log[-1]["phases"]:
             if not d.flow.has_edge(source, target):
                 raise _fail(game, f"phase change {source} -> {target} is not a declared edge")
@@ -414,6 +432,10 @@ def _perturbed(d: GameDefinition[Any], state: Any, snapshot: Any, view: Any, sea
     broken = d.invariants(other)
     if broken:
         return f"the changed state breaks {'; '.join(broken)}"
+    if promises.is_engine2(d):
+        outside = promises.perturbed_fields(d, state, other, seat)
+        if outside:
+            return outside
     changed = d.view(other, seat)
     if changed != view:
         return f"the view changed: {_diff(view, changed)}"
@@ -486,8 +508,8 @@ def _check_save_and_replay(game: Game) -> None:
         if d.snapshot(loaded.state) != d.snapshot(game.state) or loaded.to_json() != text:
             raise _fail(game, "save and load did not round-trip")
     replay = Game(d, game.num_players, game.seed, game.options, mode=SANDBOX)
-    for move in game.moves:
-        replay.apply(str(move))
+    for seat, text in game.to_dict()["moves"]:
+        replay.apply(text, player=seat)
     if d.snapshot(replay.state) != d.snapshot(game.state) or replay.scores() != game.scores():
         raise _fail(game, "replaying the same moves from the same seed gave a different game")
     json.dumps(game.log)

@@ -149,3 +149,57 @@ def test_views_are_the_redacted_position(duel: bgl.Game) -> None:
     changed = changed_paths(state, {**state, "deck": state["deck"][::-1]})
     assert changed and all(covered(p, hidden_paths(state, Duel.fields, 0)) for p in changed)
     assert redact(state, Duel.fields, 1) != state and state["hands"] == hands  # the position is not changed
+
+
+def test_the_conformance_suite_checks_a_game_in_engine_2s_shape() -> None:
+    from boardgames_lab.testing import check_game
+    report = check_game(Duel(), seeds=range(3), undo_every=2, view_every=1)
+    assert report.position_checks > 20 and report.chance_checks == report.moves > 20
+
+
+def _catches(game: Duel, message: str) -> None:
+    from boardgames_lab.testing import ConformanceError, check_game
+    with pytest.raises(ConformanceError, match=message):
+        check_game(game, seeds=range(2), view_every=1)
+
+
+def test_the_suite_catches_a_draw_that_bypasses_the_chance_record() -> None:
+    class Sneaky(Duel):
+        def apply_move(self, st, move):  # type: ignore[no-untyped-def]
+            st.rng.next64()  # a draw no chance event records
+            super().apply_move(st, move)
+
+    _catches(Sneaky(), "stepped the generator 1 times but the chance record has 0 draws")
+
+
+def test_the_suite_catches_a_fast_generator_that_differs_from_the_checks() -> None:
+    class Fast(Duel):
+        def legal_moves(self, st):  # type: ignore[no-untyped-def]
+            return [Raise(st.current, 1)]
+
+    _catches(Fast(), "the fast generator and the plain path differ")
+
+
+def test_the_suite_catches_an_undeclared_field_and_a_secret_outside_the_declarations() -> None:
+    class Undeclared(Duel):
+        fields = {k: v for k, v in Duel.fields.items() if k != "turns"}
+
+    _catches(Undeclared(), r"fields without a visibility declaration: \['turns'\]")
+    from boardgames_lab.core.secrets import Secret
+
+    def bump_stakes(st, seat, rng):  # type: ignore[no-untyped-def]
+        st.stakes[0] += 0 if st.stakes[0] == 5 else 1
+        return st.stakes[0] != 5
+
+    class Misdeclared(Duel):
+        secrets = (Secret("the stakes", "nowhere", bump_stakes),)
+
+    _catches(Misdeclared(), r"it changed \['stakes\[0\]'\], which the field declarations show")
+
+
+def test_the_suite_catches_a_position_that_does_not_rebuild_the_game() -> None:
+    class Forgetful(Duel):
+        def position(self, st):  # type: ignore[no-untyped-def]
+            return {**super().position(st), "stakes": [1] * st.num_players}
+
+    _catches(Forgetful(), "from_position|rebuilt|another position|differ")

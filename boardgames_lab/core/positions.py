@@ -68,11 +68,15 @@ def _refuse_constant(name: str) -> None:
 
 def from_position(name: str, data: Any, names: Iterable[str] | None = None, mode: str = "play") -> Any:
     """A game starting from a position (``game.position()``, edited or not); PositionError names a bad field."""
-    from .game import Game
     from .registry import definition
-    d = definition(name)
+    return game_from_position(definition(name), data, names, mode)
+
+
+def game_from_position(d: GameDefinition[Any], data: Any, names: Iterable[str] | None = None,
+                       mode: str = "play") -> Any:
+    from .game import Game
     state, players, options = read_state(d, data)
     return Game(d, players, 0, options, mode=mode, names=names, start=state)
 
 
-__all__ = ["from_position", "position_of", "read_state", "integer"]
+__all__ = ["from_position", "game_from_position", "position_of", "read_state"]

@@ -1,0 +1,118 @@
+"""The promises a game in Engine 2's shape makes, checked by the conformance suite (testing.py).
+
+A game that declares its move kinds (``definition.kinds``) promises, in every position of play:
+- its fast move generator, if it has one, yields exactly the moves the plain path (every candidate
+  its kind's check passes) yields;
+- its position is complete JSON that rebuilds the same game: the same position, legal moves and
+  views, and the same next position after the same move; and undo and ``at()`` work from that
+  rebuilt, edited start;
+- every random draw is in the chance record: the generator advanced exactly once per recorded draw;
+- views hide exactly what the field declarations hide: each rulebook secret the suite perturbs
+  changes only fields the seat may not see, and every field of the position is declared.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, Callable
+
+from .core.definition import GameDefinition
+from .core.game import SANDBOX, Game
+from .core.positions import game_from_position
+from .core.rng import Rng
+from .core.visibility import changed_paths, covered, hidden_paths
+
+_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's step: the generator's state advances by it once per draw
+_GAMMA_INVERSE = pow(_GAMMA, -1, 1 << 64)
+
+Fail = Callable[[str], Exception]
+
+
+def is_engine2(d: GameDefinition[Any]) -> bool:
+    return bool(d.kinds)
+
+
+def steps_between(before: int, after: int) -> int:
+    """How many times the generator stepped from state ``before`` to ``after``."""
+    return ((after - before) * _GAMMA_INVERSE) & ((1 << 64) - 1)
+
+
+def check_setup_draws(game: Game, fail: Fail) -> None:
+    if game.edited:
+        return
+    start = game._start.rng.state  # the set-up's last draw
+    steps = steps_between(Rng(game.seed).state, start)
+    drawn = len(game.log[0]["chance"])
+    if steps != drawn:
+        raise fail(f"the set-up stepped the generator {steps} times but the chance record has {drawn} draws")
+
+
+def check_move_draws(game: Game, fail: Fail) -> None:
+    before, entry = game._before[-1], game.log[-1]
+    steps = steps_between(before.rng.state, game.state.rng.state)
+    if steps != len(entry["chance"]):
+        raise fail(f"{entry['move']} stepped the generator {steps} times but the chance record has "
+                   f"{len(entry['chance'])} draws: a draw bypassed Rng.below/choice/shuffle")
+
+
+def check_generator(d: GameDefinition[Any], state: Any, fail: Fail) -> int:
+    """The fast generator against the plain path; 0 when the game has no fast generator."""
+    if type(d).legal_moves is GameDefinition.legal_moves:
+        return 0
+    fast = d.legal_moves(state)
+    plain = GameDefinition.legal_moves(d, state)
+    if Counter(map(repr, fast)) != Counter(map(repr, plain)):
+        only_fast = sorted(set(map(repr, fast)) - set(map(repr, plain)))[:4]
+        only_plain = sorted(set(map(repr, plain)) - set(map(repr, fast)))[:4]
+        raise fail(f"the fast generator and the plain path differ: only fast {only_fast}, only plain {only_plain}")
+    return 1
+
+
+def check_position(game: Game, move: Any, fail: Fail) -> None:
+    """The position rebuilds the same game, and history works from it as from an edited start."""
+    data = game.position()
+    if json.loads(json.dumps(data)) != data:
+        raise fail("the position does not survive JSON")
+    try:
+        other = game_from_position(game.definition, data, names=game.names, mode=SANDBOX)
+    except Exception as err:
+        raise fail(f"from_position refused the game's own position: {err}") from None
+    if other.position() != data:
+        raise fail("from_position(position()) gave another position")
+    if other.legal_moves() != game.legal_moves() or other.to_act() != game.to_act():
+        raise fail("the rebuilt game has other legal moves or seats to act")
+    if other.scores() != game.scores():  # a position that leaves something out shows in what it is worth
+        raise fail(f"the rebuilt game scores {other.scores()}, the game {game.scores()}")
+    for seat in [None, *range(game.num_players)]:
+        if other.view(seat) != game.view(seat):
+            raise fail(f"the rebuilt game shows seat {seat} another view")
+    if move is None:
+        return
+    seat = game.definition.seat_of(game.state, move)
+    other.apply(move, player=seat)
+    after = game.clone().apply(move, player=seat).position()
+    if other.position() != after:
+        raise fail(f"after {move} the rebuilt game and the game differ")
+    if other.at(0).position() != data:
+        raise fail("at(0) of a game from a position is not that position")
+    other.undo()
+    if other.position() != data:
+        raise fail("undo in a game from a position did not restore it")
+
+
+def check_fields(d: GameDefinition[Any], state: Any, fail: Fail) -> None:
+    """Every field of the position has a declaration of who may see it."""
+    data = d.position(state)
+    roots = {path.split(".")[0] for path in d.fields}
+    missing = sorted(set(data) - roots)
+    if missing:
+        raise fail(f"fields without a visibility declaration: {missing} (declare them in definition.fields)")
+
+
+def perturbed_fields(d: GameDefinition[Any], state: Any, other: Any, seat: int | None) -> str:
+    """A secret's perturbation may change only what the declarations hide from ``seat``."""
+    before = d.position(state)
+    changed = changed_paths(before, d.position(other))
+    hidden = hidden_paths(before, d.fields, seat)
+    seen = sorted(p for p in changed if not covered(p, hidden))
+    return f"it changed {seen}, which the field declarations show to this seat" if seen else ""
