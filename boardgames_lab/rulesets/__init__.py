@@ -3,6 +3,25 @@ from importlib import import_module
 
 from ..core.registry import register
 
+# The house: every game has these modules, with these roles, so that a reader who knows one game knows
+# where to look in the next. A game adds modules only where its size asks, each named for a part of its
+# rulebook and listed in its package's ``EXTRA_MODULES`` with that part (tests/test_house.py checks all this).
+HOUSE = {
+    "__init__": "the game's property table; DEFINITION, INFO and the exports",
+    "data": "static tables: components keyed by stable ids, costs and points as columns",
+    "state": "the state class: plain fields, cheap to copy",
+    "position": "the position format: the state as JSON data and back, every field validated",
+    "moves": "one frozen value class per move kind, with rulebook field names and notation both ways",
+    "checks": "one check per move kind (legal, or the rule that forbids it) and its candidates",
+    "effects": "what each move does to the state",
+    "flow": "the phase declaration, turn orders, guards and hooks",
+    "view": "who may see each field, and the views built from the redacted position",
+    "render": "text and HTML pictures of a view",
+    "rules": "the rule ids, each with its rulebook reference and our paraphrase",
+    "secrets": "what each seat may not see, from the rulebook, for the leak test",
+    "game": "the GameDefinition, composed from the modules above",
+}
+
 GAME_PACKAGES = (
     "saint_petersburg",
     "village",

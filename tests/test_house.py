@@ -1,0 +1,81 @@
+"""Every game lives in the same house (boardgames_lab.rulesets.HOUSE): the same modules with the same roles,
+extra modules only as named parts of the rulebook, a definition composed rather than inherited from mixins,
+one frozen value class per move kind with a seat, and modules and functions of a readable size."""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import importlib
+from pathlib import Path
+
+import pytest
+
+from boardgames_lab.core.definition import GameDefinition
+from boardgames_lab.core.moves import Move
+from boardgames_lab.rulesets import GAME_PACKAGES, HOUSE
+
+RULESETS = Path(__file__).resolve().parent.parent / "boardgames_lab" / "rulesets"
+MODULE_LINES = 400
+FUNCTION_LINES = 40
+PORTED = {name for name in GAME_PACKAGES
+          if importlib.import_module(f"boardgames_lab.rulesets.{name}").DEFINITION.kinds}
+
+
+def house(name: str) -> pytest.MarkDecorator | None:
+    return None if name in PORTED else pytest.mark.xfail(strict=True, reason=f"{name} is not yet in Engine 2's shape")
+
+
+GAMES = [pytest.param(name, marks=house(name) or ()) for name in GAME_PACKAGES]
+
+
+def modules(game: str) -> dict[str, Path]:
+    return {p.stem: p for p in sorted((RULESETS / game).glob("*.py"))}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_the_house_modules_and_names_its_extra_ones(game: str) -> None:
+    found = modules(game)
+    missing = sorted(set(HOUSE) - set(found))
+    assert not missing, f"{game} lacks the house modules {missing}"
+    package = importlib.import_module(f"boardgames_lab.rulesets.{game}")
+    extras = getattr(package, "EXTRA_MODULES", {})
+    unnamed = sorted(set(found) - set(HOUSE) - set(extras))
+    assert not unnamed, f"{game}: modules {unnamed} are neither house modules nor named in EXTRA_MODULES"
+    assert all(isinstance(part, str) and part for part in extras.values()), "each extra names its rulebook part"
+    assert not set(extras) - set(found), f"{game}: EXTRA_MODULES names modules that do not exist"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_modules_and_functions_stay_small(game: str) -> None:
+    long_modules, long_functions = [], []
+    for name, path in modules(game).items():
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > MODULE_LINES:
+            long_modules.append(f"{name}.py ({text.count(chr(10))} lines)")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > FUNCTION_LINES:
+                    long_functions.append(f"{name}.{node.name} ({length} lines)")
+        assert "type: ignore[attr-defined]" not in text, f"{game}/{name}.py reaches into a sibling it does not know"
+    assert not long_modules, f"{game}: modules over {MODULE_LINES} lines: {long_modules}"
+    assert not long_functions, f"{game}: functions over {FUNCTION_LINES} lines: {long_functions}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_definition_is_composed_and_moves_are_frozen_values_per_kind(game: str) -> None:
+    d = importlib.import_module(f"boardgames_lab.rulesets.{game}").DEFINITION
+    assert type(d).__bases__ == (GameDefinition,), f"{game} inherits from {type(d).__bases__}: compose instead"
+    assert d.kinds, f"{game} declares no move kinds"
+    for kind in d.kinds:
+        cls = kind.move
+        assert issubclass(cls, Move) and dataclasses.is_dataclass(cls), f"{cls.__name__} is not a Move dataclass"
+        assert cls.__dataclass_params__.frozen, f"{cls.__name__} is not frozen"  # type: ignore[attr-defined]
+        names = [f.name for f in dataclasses.fields(cls)]
+        assert names[0] == "player", f"{cls.__name__}'s first field is not the seat"
+        generic = {"arg", "arg2", "a", "b", "node2", "x", "y"} & set(names)
+        assert not generic, f"{cls.__name__} has generic field names {sorted(generic)}: use the rulebook's words"
+    assert d.fields, f"{game} declares no field visibility"
+    kinds = {k.name for k in d.kinds}
+    for phase in d.flow.phases:
+        assert set(phase.moves) <= kinds, f"phase {phase.name} allows undeclared kinds"
