@@ -1,6 +1,7 @@
 """The promises a game in Engine 2's shape makes, checked by the conformance suite (testing.py).
 
 A game that declares its move kinds (``definition.kinds``) promises, in every position of play:
+
 - its fast move generator, if it has one, yields exactly the moves the plain path (every candidate
   its kind's check passes) yields;
 - its position is complete JSON that rebuilds the same game: the same position, legal moves and
