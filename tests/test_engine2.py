@@ -123,18 +123,42 @@ def test_history_restores_recorded_positions_from_an_edited_start(duel: bgl.Game
     assert saved.position() == game.position() and saved.start_position() == data and saved.can_redo()
 
 
+@cites("duel_test.deal")
 def test_every_draw_is_in_the_chance_record_and_blocks_undo_in_play_mode(duel: bgl.Game) -> None:
     setup = duel.log[0]["chance"]
-    assert [(c["what"], c["draw"], c["from"]) for c in setup] == [("the deck", "shuffle", 10)]
-    assert setup[0]["probability"] == pytest.approx(1 / 3628800)
+    assert [(c["what"], c["draw"], c["from"], c["probability"]) for c in setup] == [
+        ("Deal", "weighted", 10, 0.1), ("Deal", "weighted", 9, 1 / 9)]
     duel.apply("raise 1")
     assert duel.can_undo()
-    duel.apply("swap")  # shows the swapper a card: declared as revealing
+    duel.apply("swap")  # the swapper draws a new card at once: a draw, so play mode cannot take it back
+    assert duel.to_act() == (0,) and duel.phase == "play"
     assert not duel.can_undo()
     with pytest.raises(bgl.UndoBlocked):
         duel.undo()
-    assert [c["ply"] for c in duel.chance_record()] == [0]
-    assert "outcome" not in duel.log_for(0)[0]["chance"][0]  # the order drawn is not public
+    assert [c["ply"] for c in duel.chance_record()] == [0, 0, 2]
+    assert all("outcome" not in c for c in duel.log_for(0)[0]["chance"])  # what was dealt is not public
+
+
+@cites("duel_test.deal")
+def test_in_explicit_chance_mode_the_game_stands_at_each_draw_and_lists_its_outcomes(duel: bgl.Game) -> None:
+    from tests.lab.duel import Deal
+    game = bgl.new_game("duel_test", players=2, seed=4, chance="explicit")
+    assert game.to_act() == (bgl.CHANCE,) and game.phase == "deal"
+    outcomes = game.chance_outcomes()
+    assert [str(m) for m, _ in outcomes] == [f"deal {c}" for c in range(1, 11)]
+    assert sum(p for _, p in outcomes) == pytest.approx(1) and game.legal_moves() == tuple(m for m, _ in outcomes)
+    with pytest.raises(bgl.IllegalMove) as err:
+        game.apply(Raise(0, 1))
+    assert err.value.rule == "core.not_your_turn" and "random draw" in err.value.reason
+    game.apply(Deal(bgl.CHANCE, 7))
+    assert game.explain(Deal(bgl.CHANCE, 7)).rule == "duel_test.deal"
+    game.apply("deal 3", player=bgl.CHANCE)
+    assert game.to_act() == (0,) and game.position()["state"]["hands"] == [7, 3]
+    game.apply("swap")
+    assert game.to_act() == (bgl.CHANCE,) and len(game.chance_outcomes()) == 9
+    assert game.chance_record() == []  # nothing was drawn at random: the caller chose every outcome
+    again = bgl.load_game(game.to_json())
+    assert again.position() == game.position() and again.chance == "explicit"
 
 
 def test_views_are_the_redacted_position(duel: bgl.Game) -> None:
@@ -169,7 +193,7 @@ def test_the_suite_catches_a_draw_that_bypasses_the_chance_record() -> None:
             st.rng.next64()  # a draw no chance event records
             super().apply_move(st, move)
 
-    _catches(Sneaky(), "stepped the generator 1 times but the chance record has 0 draws")
+    _catches(Sneaky(), r"stepped the generator 4 times but the chance record has 2 draws")
 
 
 def test_the_suite_catches_a_fast_generator_that_differs_from_the_checks() -> None:

@@ -7,7 +7,7 @@ from typing import Any, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from .errors import OptionError
 from .flow import Flow, FlowRunner
-from .moves import Kind, Refusal, plain_legal_moves
+from .moves import CHANCE, Kind, Refusal, plain_legal_moves
 from .position import Reader
 from .rng import Rng
 from .rules import CORE_RULES, Rule, RuleBook
@@ -68,7 +68,7 @@ class State:
     on when it replays a game to tell its story.
     """
 
-    __slots__ = ("num_players", "phase", "current", "rng", "revealed", "trail", "events", "ply")
+    __slots__ = ("num_players", "phase", "current", "rng", "revealed", "trail", "events", "ply", "explicit_chance")
 
     def init_base(self, num_players: int, seed: int) -> None:
         self.num_players = num_players
@@ -79,6 +79,7 @@ class State:
         self.trail: list[tuple[str, str]] | None = None
         self.events: list[dict[str, Any]] | None = None
         self.ply = 0
+        self.explicit_chance = False  # True: stop at chance phases for the caller to choose the outcome
 
     def copy_base(self, other: "State") -> None:
         other.num_players = self.num_players
@@ -89,6 +90,7 @@ class State:
         other.trail = None
         other.events = None
         other.ply = self.ply
+        other.explicit_chance = self.explicit_chance
 
     def note(self, text: str, data: dict[str, Any] | None = None, visible_to: Sequence[int] | None = None) -> None:
         """Record what changed, in words and data (only while events are on)."""
@@ -176,7 +178,9 @@ class GameDefinition(ABC, Generic[S]):
     # --- seats, moves and checks -----------------------------------------------------------
     def to_act(self, state: S) -> tuple[int, ...]:
         """The seats that may act now (``CHANCE`` at a random draw); several while a reaction window is open."""
-        return () if self.is_over(state) else (state.current,)
+        if self.is_over(state):
+            return ()
+        return (CHANCE,) if self.flow.phase(state.phase).chance else (state.current,)
 
     def seat_of(self, state: S, move: Any) -> int:
         """The seat a move is made by: its ``player`` field (moves without one are the current seat's)."""
@@ -209,9 +213,21 @@ class GameDefinition(ABC, Generic[S]):
         """The move a notation names, made by ``seat``."""
         return self.parse_move(state, text, seat) if self.kinds else self.parse_move(state, text)
 
-    def chance_outcomes(self, state: S) -> Iterable[tuple[Any, float]]:
+    def chance_weights(self, state: S) -> list[tuple[Any, int]]:
+        """In a chance phase: each outcome, as a move of CHANCE, with its whole-number weight (cards of a kind
+        left in a bag, 1 each for a face-down deck). A game with chance phases supplies this."""
+        raise NotImplementedError(f"{self.info.name} declares no chance outcomes")
+
+    def chance_outcomes(self, state: S) -> list[tuple[Any, float]]:
         """At a random draw (``to_act`` is ``(CHANCE,)``): each outcome as a move of CHANCE, with its probability."""
-        return ()
+        weights = self.chance_weights(state)
+        total = sum(w for _, w in weights)
+        return [(move, w / total) for move, w in weights]
+
+    def sample_chance(self, state: S) -> Any:
+        """The outcome of a chance phase, drawn with the game's generator (and so in the chance record)."""
+        weights = self.chance_weights(state)
+        return weights[state.rng.weighted([w for _, w in weights], self.flow.phase(state.phase).label)][0]
 
     # --- positions ---------------------------------------------------------------------------
     def position(self, state: S) -> dict[str, Any]:

@@ -24,6 +24,10 @@ class Phase:
     on_enter: str | None = None  # hook run when the phase is entered
     rules: tuple[str, ...] = ()  # rule ids that govern this phase
     note: str = ""  # one line for the diagram
+    # A chance phase stands at a random draw: its moves are made by CHANCE. In normal play the engine draws
+    # the outcome with the game's generator at once; a game in explicit-chance mode stops here instead, for a
+    # caller (an adapter, an expectimax search) to choose among ``chance_outcomes``.
+    chance: bool = False
 
     @property
     def automatic(self) -> bool:
@@ -83,6 +87,8 @@ class Flow:
                 raise ValueError(f"phase {phase.name}: hook {phase.on_enter!r} is not a method of the rules")
             if phase.moves:
                 turns.resolve(impl, phase.turn)
+            if phase.chance and not phase.moves:
+                raise ValueError(f"chance phase {phase.name} declares no chance move kinds")
             out = self.edges_from(phase.name)
             if phase.name != self.terminal and not out:
                 raise ValueError(f"phase {phase.name} has no way out")
@@ -144,12 +150,16 @@ class FlowRunner:
                 self._turn[phase.name] = turns.resolve(impl, phase.turn)
         start = flow.phase(flow.start)
         self._start_hook = getattr(impl, start.on_enter) if start.on_enter else None
+        self._chance = frozenset(p.name for p in flow.phases if p.chance)
+        self._impl = impl
 
     def start(self, state: Any) -> None:
         state.phase = self.flow.start
         if self._start_hook is not None:
             self._start_hook(state)
         self.settle(state)
+        if state.phase in self._chance and not state.explicit_chance:
+            self._draw(state)
 
     def after_move(self, state: Any) -> None:
         # The common case inlined (this runs after every move): no edge passes, the turn order moves on.
@@ -158,8 +168,25 @@ class FlowRunner:
             if guard is None or guard(state):
                 self._take(state, self._edge_of[phase][guard])
                 self.settle(state)
-                return
-        self._turn[phase](state)
+                break
+        else:
+            self._turn[phase](state)
+        if self._chance and state.phase in self._chance and not state.explicit_chance:
+            self._draw(state)
+
+    def _draw(self, state: Any) -> None:
+        """Resolve chance phases with the game's generator until a player is to act (normal play)."""
+        impl = self._impl
+        while state.phase in self._chance:
+            impl.apply_move(state, impl.sample_chance(state))
+            phase = state.phase
+            for guard in self._guards[phase]:
+                if guard is None or guard(state):
+                    self._take(state, self._edge_of[phase][guard])
+                    self.settle(state)
+                    break
+            else:
+                self._turn[phase](state)
 
     def settle(self, state: Any) -> bool:
         """Follow edges while guards pass. Returns whether the phase changed."""

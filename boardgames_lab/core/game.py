@@ -20,6 +20,8 @@ from .rng import recording
 
 PLAY = "play"
 SANDBOX = "sandbox"
+AUTO = "auto"  # chance: the engine draws each random outcome with the game's generator
+EXPLICIT = "explicit"  # chance: the game stops at each draw for the caller to choose (adapters, expectimax)
 _PLAYER_MARK = re.compile(r"\{p(\d+)\}")
 
 
@@ -28,9 +30,12 @@ class Game:
 
     def __init__(self, definition: GameDefinition[Any], players: int, seed: int,
                  options: dict[str, Any], mode: str = PLAY, names: Iterable[str] | None = None,
-                 start: Any = None):
+                 start: Any = None, chance: str = AUTO):
         if mode not in (PLAY, SANDBOX):
             raise ValueError(f"mode must be {PLAY!r} or {SANDBOX!r}, not {mode!r}")
+        if chance not in (AUTO, EXPLICIT):
+            raise ValueError(f"chance must be {AUTO!r} or {EXPLICIT!r}, not {chance!r}")
+        self.chance = chance
         definition.check_players(players)
         self.definition = definition
         self.num_players = players
@@ -47,9 +52,7 @@ class Game:
         if start is None:
             start, setup = self._set_up()
         else:
-            setup = {"ply": 0, "phase": start.phase, "player": None, "seat": None, "move": None,
-                     "text": "Set-up: a position", "changes": [], "chance": [], "phases": [],
-                     "visible_to": None}
+            setup = self._from_start(start)
         self.state = start
         self._start = definition.clone_state(start)
         self._setup_entry = setup
@@ -67,12 +70,25 @@ class Game:
         if state.rng.record is None:  # a game that made its generator some other way: its draws from here on
             state.rng.record = []
         state.events, state.trail = [], []
+        state.explicit_chance = self.chance == EXPLICIT
         d.runner.start(state)
         entry = {"ply": 0, "phase": "setup", "player": None, "seat": None, "move": None, "text": "Set-up",
                  "changes": self._named(state.events), "chance": state.rng.record, "phases": state.trail,
                  "visible_to": None}
         state.events = state.trail = state.rng.record = None
         return state, entry
+
+    def _from_start(self, state: Any) -> dict[str, Any]:
+        """The set-up entry of a game from a position; in normal play a position at a draw is drawn at once."""
+        state.explicit_chance = self.chance == EXPLICIT
+        state.events, state.trail, state.rng.record = [], [], []
+        if state.phase in self.definition.runner._chance and not state.explicit_chance:
+            self.definition.runner._draw(state)
+        entry = {"ply": 0, "phase": state.phase, "player": None, "seat": None, "move": None,
+                 "text": "Set-up: a position", "changes": self._named(state.events), "chance": state.rng.record,
+                 "phases": state.trail, "visible_to": None}
+        state.events = state.trail = state.rng.record = None
+        return entry
 
     # --- what is happening -------------------------------------------------------------
     @property

@@ -66,17 +66,18 @@ def _refuse_constant(name: str) -> None:
     raise ValueError(f"{name} is not allowed")
 
 
-def from_position(name: str, data: Any, names: Iterable[str] | None = None, mode: str = "play") -> Any:
+def from_position(name: str, data: Any, names: Iterable[str] | None = None, mode: str = "play",
+                  chance: str = "auto") -> Any:
     """A game starting from a position (``game.position()``, edited or not); PositionError names a bad field."""
     from .registry import definition
-    return game_from_position(definition(name), data, names, mode)
+    return game_from_position(definition(name), data, names, mode, chance)
 
 
 def game_from_position(d: GameDefinition[Any], data: Any, names: Iterable[str] | None = None,
-                       mode: str = "play") -> Any:
+                       mode: str = "play", chance: str = "auto") -> Any:
     from .game import Game
     state, players, options = read_state(d, data)
-    return Game(d, players, 0, options, mode=mode, names=names, start=state)
+    return Game(d, players, 0, options, mode=mode, names=names, start=state, chance=chance)
 
 
 __all__ = ["from_position", "game_from_position", "position_of", "read_state"]

@@ -21,7 +21,7 @@ MAX_TEXT = 2_000_000
 MAX_MOVES = 20_000
 _V1 = {"format": str, "version": int, "game": str, "rules_version": int, "players": int, "seed": int,
        "options": dict, "mode": str, "names": list, "moves": list, "redo": list}
-_V2 = {**_V1, "start": (dict, type(None))}
+_V2 = {**_V1, "start": (dict, type(None)), "chance": str}
 
 
 def record_of(game: Game) -> dict[str, Any]:
@@ -29,7 +29,7 @@ def record_of(game: Game) -> dict[str, Any]:
     return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game.name,
             "rules_version": d.info.rules_version, "players": game.num_players, "seed": game.seed,
             "options": dict(game.options), "mode": game.mode, "names": list(game.names),
-            "start": game.start_position(),
+            "start": game.start_position(), "chance": game.chance,
             "moves": [[d.seat_of(s, m), str(m)] for s, m in zip(game._before, game._moves)],
             "redo": [[_redo_seat(game, m), str(m)] for m in reversed(game._redo)]}
 
@@ -65,9 +65,12 @@ def load_game(text: str | bytes) -> Game:
             raise SaveFormatError(f"field 'start': {err}") from None
         if players != data["players"] or options != d.resolve_options(data["options"]):
             raise SaveFormatError("field 'start': the position's players or options differ from the save's")
+    chance = data.get("chance", "auto")
+    if chance not in ("auto", "explicit"):
+        raise SaveFormatError("field 'chance' must be 'auto' or 'explicit'")
     try:
         game = Game(d, data["players"], data["seed"], data["options"], mode=data["mode"], names=data["names"],
-                    start=start)
+                    start=start, chance=chance)
     except (GameError, ValueError) as err:  # every field was checked above; this is a last guard
         raise SaveFormatError(f"header: {err}") from None
     _replay(game, data["moves"], "moves")

@@ -36,8 +36,9 @@ def games() -> list[dict[str, Any]]:
 
 
 def new_game(name: str, players: int | None = None, seed: int | None = None, *, mode: str = PLAY,
-             names: Iterable[str] | None = None, **options: Any) -> Game:
-    """Start a game. ``seed`` fixes every shuffle and draw; without one a fresh seed is chosen and kept."""
+             names: Iterable[str] | None = None, chance: str = "auto", **options: Any) -> Game:
+    """Start a game. ``seed`` fixes every shuffle and draw; without one a fresh seed is chosen and kept.
+    ``chance="explicit"`` stops the game at each random draw for the caller to choose the outcome."""
     d = definition(name)
     if players is None:
         players = d.info.default_players
@@ -45,7 +46,7 @@ def new_game(name: str, players: int | None = None, seed: int | None = None, *, 
         seed = int.from_bytes(os.urandom(4), "big")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, not {seed!r}")
-    return Game(d, players, seed, options, mode=mode, names=names)
+    return Game(d, players, seed, options, mode=mode, names=names, chance=chance)
 
 
 def rules(name: str) -> list[Rule]:

@@ -65,6 +65,22 @@ class Rng:
                                 "outcome": product >> 64, "probability": 1 / n})
         return product >> 64
 
+    def weighted(self, weights: Sequence[int], what: str = "") -> int:
+        """An index drawn with chance proportional to its whole-number weight (a bag: counts per colour)."""
+        record, self.record = self.record, None
+        try:
+            ticket = self.below(sum(weights))
+        finally:
+            self.record = record
+        for index, weight in enumerate(weights):
+            if ticket < weight:
+                break
+            ticket -= weight
+        if record is not None:
+            record.append({"what": what or "a draw", "draw": "weighted", "from": len(weights), "outcome": index,
+                           "probability": weights[index] / sum(weights)})
+        return index
+
     def choice(self, items: Sequence[T], what: str = "") -> T:
         return items[self.below(len(items), what)]
 
