@@ -96,14 +96,15 @@ def play_one(batch: Batch, number: int, seed: int, rotation: int) -> list[dict[s
     slots = [(seat + rotation) % n for seat in range(n)]  # seat -> index into the bot list
     bots = [batch.bots[slots[seat]].make(bot_seed(seed, seat)) for seat in range(n)]
     st = d.new_state(n, seed, d.resolve_options(batch.options))
-    legal_of, advance, over, scores_of = d.legal_moves, d.advance, d.is_over, d.scores
+    legal_of, advance, over, scores_of, to_act = d.legal_moves, d.advance, d.is_over, d.scores, d.to_act
     picks = [getattr(bot, "pick", None) for bot in bots]  # bots that need only the legal moves
     plies, lead_changes, leader = 0, 0, -1
     cap = batch.max_moves
     while not over(st) and plies < cap:
-        p = st.current
+        seats = to_act(st)  # several while a reaction window is open: each answers in turn
+        p = seats[0]
         pick = picks[p]
-        legal = legal_of(st)
+        legal = legal_of(st) if len(seats) == 1 else d.seat_moves(st, p)
         advance(st, pick(legal) if pick is not None else decide(bots[p], Seat(d, st, p, legal)))
         plies += 1
         if batch.trace:

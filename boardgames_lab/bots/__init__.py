@@ -41,12 +41,16 @@ def decide(bot: Any, seat: Seat) -> Any:
     return bot.choose(seat.view, seat.legal_moves)
 
 
-def bot_move(game: Game, bot: Any) -> Any:
-    """Ask a bot for the current player's move; it sees only what that player may see."""
-    player = game.current_player
-    if player is None:
+def bot_move(game: Game, bot: Any, player: int | None = None) -> Any:
+    """Ask a bot for a seat's move (default: the first seat to act); it sees only what that seat may see."""
+    seats = game.to_act()
+    if not seats:
         raise ValueError("the game is over")
-    return decide(bot, Seat(game.definition, game.state, player, game.legal_moves()))
+    player = seats[0] if player is None else player
+    if player not in seats:
+        raise ValueError(f"seat {player} may not act now; seats to act: {list(seats)}")
+    legal = game.legal_moves() if len(seats) == 1 else game.definition.seat_moves(game.state, player)
+    return decide(bot, Seat(game.definition, game.state, player, legal))
 
 
 __all__ = ["BOTS", "Bot", "BotOption", "HEURISTICS", "HeuristicBot", "ISMCTSBot", "MCTSBot", "RandomBot", "SEED",

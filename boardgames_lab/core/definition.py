@@ -200,6 +200,13 @@ class GameDefinition(ABC, Generic[S]):
             out.extend(plain_legal_moves(self.kind_of, allowed, state, seat))
         return out
 
+    def seat_moves(self, state: S, seat: int) -> list[Any]:
+        """The legal moves of one seat (all of them when it is the only seat to act)."""
+        legal = self.legal_moves(state)
+        if len(self.to_act(state)) <= 1:
+            return legal
+        return [m for m in legal if self.seat_of(state, m) == seat]
+
     def check(self, state: S, move: Any) -> Refusal | None:
         """The move kind's one check (the engine has checked game over, the seat and the phase)."""
         return self.kind_of[move.kind].check(state, move)
