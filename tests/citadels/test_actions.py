@@ -189,7 +189,7 @@ def test_acrobat_and_rasputin_are_not_played_in_ones_own_turn() -> None:
     give(game, 0, hand=["acrobat"])
     at_turn(game, 0, "bishop")
     assert not game.explain("play acrobat")
-    assert game.explain("play acrobat").rule == P + "action.acrobat"
+    assert game.explain("play acrobat").rule == "core.wrong_phase"  # only the Acrobat's window allows it
 
 
 @cites(P + "violet.laboratory")

@@ -32,12 +32,12 @@ def _check_position(game: bgl.Game, next_move: Any, salt: int, changed: set[str]
             assert d.snapshot(other) != d.snapshot(st), secret.name
             assert d.view(other, seat) == d.view(st, seat), (secret.name, seat)
             assert d.invariants(other) == [], secret.name
-            if next_move in d.legal_moves(other):
+            if next_move in d.legal_moves(other) and not d.reveals(st, next_move):
                 a, b = d.clone_state(st), other
-                a.events, b.events, a.revealed, b.revealed = [], [], False, False
+                a.events, b.events, a.rng.record, b.rng.record = [], [], [], []
                 d.advance(a, next_move)
                 d.advance(b, next_move)
-                if not a.revealed:
+                if not a.rng.record:  # a draw at random is a barrier too
                     assert _seen(a.events, seat) == _seen(b.events, seat), (secret.name, seat, next_move)
 
 
@@ -73,12 +73,14 @@ def test_two_player_draft_start_resamples_the_face_down_character() -> None:
 
 @cites(P + "call.reveal", P + "call.silent")
 def test_calling_a_character_reveals_and_so_bars_undo_in_play() -> None:
-    game = new(4)
+    game = bgl.new_game("citadels", players=4, seed=1)
     at_turn(game, 0, "bishop", warlord=1)
     game.apply("gold")
-    game.state.revealed = False
-    game.definition.advance(game.state, game.parse_move("end"))
-    assert game.state.revealed  # the next call shows who holds the rank, or that nobody does
+    assert game.can_undo()
+    game.apply("end")
+    assert not game.can_undo()  # the next call shows who holds the rank, or that nobody does
+    with pytest.raises(bgl.UndoBlocked):
+        game.undo()
 
 
 @cites(P + "draft.three_players")

@@ -1,11 +1,13 @@
-"""Citadels: the state's clone() and the character shuffle, written out for speed, match what they replace."""
+"""Citadels: the state's clone() copies every field; every shuffle is a named draw of the one Rng."""
 from __future__ import annotations
 
+import json
 import random
 
+import pytest
+
+import boardgames_lab as bgl
 from boardgames_lab.core.registry import definition
-from boardgames_lab.core.rng import Rng
-from boardgames_lab.rulesets.citadels.draft import _shuffle
 from boardgames_lab.rulesets.citadels.state import CitadelsState
 
 
@@ -26,24 +28,26 @@ def test_clone_copies_every_field_and_shares_no_list() -> None:
                        if isinstance(inner, list)), name
 
 
-def test_character_shuffle_draws_as_rng_below() -> None:
-    """draft._shuffle writes Rng.below out: the same permutation and the same generator state after it."""
-    for seed in range(300):
-        st = CitadelsState()
-        st.rng = Rng(seed)
-        reference = Rng(seed)
-        cards, expected = list(range(8)), list(range(8))
-        _shuffle(st, cards)
-        for i in range(7, 0, -1):
-            j = reference.below(i + 1)
-            expected[i], expected[j] = expected[j], expected[i]
-        assert cards == expected and st.rng.state == reference.state
+def test_every_draw_is_in_the_chance_record_with_its_name() -> None:
+    """The deck and the characters are shuffled through the one Rng, each draw named in the log's chance record."""
+    game = bgl.new_game("citadels", players=4, seed=3)
+    setup = [c["what"] for c in game.log[0]["chance"]]
+    assert setup[0] == "the building deck" and "the eight characters" in setup
+    rng = random.Random(3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_moves()))
+    drawn = {c["what"] for entry in game.log[1:] for c in entry["chance"]}
+    assert "the eight characters" in drawn and drawn <= {
+        "the eight characters", "the characters left, the King shuffled back",
+        "the discard pile, shuffled into a new deck"}
+    assert all(c["probability"] > 0 for entry in game.log for c in entry["chance"])
 
 
-def test_one_card_reshuffle_steps_the_generator_as_rng_shuffle() -> None:
-    """draw() skips shuffling a one-card discard pile but moves the generator on exactly as Rng.shuffle does."""
-    for seed in range(20):
-        shuffled, stepped = Rng(seed), Rng(seed)
-        shuffled.shuffle([5])
-        stepped.next64()
-        assert shuffled.state == stepped.state
+def test_old_saves_are_refused_naming_the_rules_version() -> None:
+    """rules_version 2: the characters are shuffled through the one Rng, so a version 1 position plays otherwise."""
+    game = bgl.new_game("citadels", players=4, seed=3)
+    game.apply(game.legal_moves()[0])
+    data = json.loads(game.to_json())
+    data["rules_version"] = 1
+    with pytest.raises(bgl.SaveFormatError, match="rules version 1"):
+        bgl.load_game(json.dumps(data))

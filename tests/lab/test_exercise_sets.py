@@ -49,9 +49,11 @@ def test_citadels_character_pick_exercise() -> None:
     ex = exercise("citadels.character_pick", playouts=3)
     assert "draft" in ex.statement() and ex.game.phase == "draft"
     (a, first), (b, second) = ex.rows.items()
-    assert first.kind == second.kind == "pick" and (first.arg, second.arg) == (a, b)
+    assert first.kind == second.kind == "pick" and (first.character, second.character) == (a, b)
     left = ex.cols["the one left"]
-    assert left[a] == second and left[b] == first  # the answer that takes the character the drafter left
+    # the answer that takes the character the drafter left, made by the next drafter
+    assert (left[a].character, left[b].character) == (b, a)
+    assert left[a].player == left[b].player == ex.col_player != first.player
     _check_exercise(ex, [a, b])
 
 

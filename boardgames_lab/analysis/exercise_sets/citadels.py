@@ -8,6 +8,7 @@ from ...bots import HeuristicBot, Seat, bot_move, make_bot
 from ...core.game import Game
 from ...core.registry import definition, new_game
 from ...core.rng import Rng
+from ...rulesets.citadels.moves import Pick
 from ..exercises import Exercise, first_position, register_exercise
 
 
@@ -57,10 +58,11 @@ def character_pick(seed: int = 1, playouts: int = 10, round_: int = 2) -> Exerci
     cities = [len(p["city"]) for p in view["players"]]
     story = (f"Citadels with four players, the draft of round {game.state.round} (seed {game.seed}, after "
              f"{game.ply} moves). {game.names[me]} ({gold[me]} gold, {cities[me]} buildings) takes the "
-             f"{a.arg} or the {b.arg}; {game.names[other]} ({gold[other]} gold, {cities[other]} buildings) "
-             f"drafts next and takes the {c.arg} or the one of the two that is left.")
+             f"{a.character} or the {b.character}; {game.names[other]} ({gold[other]} gold, {cities[other]} "
+             f"buildings) drafts next and takes the {c.character} or the one of the two that is left.")
+    left = {a.character: Pick(other, b.character), b.character: Pick(other, a.character)}  # the other's moves
     return Exercise(
         name="citadels.character_pick", title="Which character?", story=story, game=game,
-        row_player=me, col_player=other, rows={a.arg: a, b.arg: b},
-        cols={c.arg: c, "the one left": {a.arg: b, b.arg: a}},
+        row_player=me, col_player=other, rows={a.character: a, b.character: b},
+        cols={c.character: c, "the one left": left},
         future=sampled_future(me), playouts=playouts, seed=seed)

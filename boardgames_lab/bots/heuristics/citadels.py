@@ -52,9 +52,9 @@ def _build(card: str, me: dict[str, Any]) -> tuple[float, str]:
 def _score(move: Any, view: dict[str, Any], me: dict[str, Any], affordable: bool) -> tuple[float, str]:
     kind = move.kind
     if kind == "pick":
-        return _character(move.arg, me)
+        return _character(move.character, me)
     if kind == "bury":
-        value, _ = _character(move.arg, me)
+        value, _ = _character(move.character, me)
         return -value, "the character worth least to me goes face down"
     if kind == "gold":
         return (2.0, "my hand holds something to build: gold pays for it") if me["hand_size"] \
@@ -63,27 +63,29 @@ def _score(move: Any, view: dict[str, Any], me: dict[str, Any], affordable: bool
         return (0.5, "cards, though my hand has enough") if affordable \
             else (2.0, "nothing in hand I can pay for: new cards")
     if kind in ("keep", "take"):
-        cost = COST[CARD_INDEX[move.arg]]
+        cost = COST[CARD_INDEX[move.card]]
         return 1.0 + cost / 10 + (cost <= me["gold"]), f"a {cost}-cost building for my hand"
     if kind == "build":
-        return _build(move.arg, me)
+        return _build(move.card, me)
     if kind == "income":
         return 2.5, "gold from my buildings of the character's colour"
     if kind in ("kill", "rob"):
-        power = {"king": 1.0, "merchant": 1.0, "architect": 0.8}.get(move.arg, 0.5)
-        seen = move.arg in view["face_up"]
-        return (power - 2 * seen, f"the {move.arg} is a likely strong pick" if not seen
-                else f"the {move.arg} lies face up: nobody has it")
+        power = {"king": 1.0, "merchant": 1.0, "architect": 0.8}.get(move.character, 0.5)
+        seen = move.character in view["face_up"]
+        return (power - 2 * seen, f"the {move.character} is a likely strong pick" if not seen
+                else f"the {move.character} lies face up: nobody has it")
     if kind == "swap":
-        gain = view["players"][move.seat]["hand_size"] - me["hand_size"]
+        gain = view["players"][move.fellow]["hand_size"] - me["hand_size"]
         return gain - 0.5, f"a hand of {gain:+d} cards against mine"
+    if kind == "exchange_done":
+        return 0.2, "draw as many fresh cards"
     if kind == "exchange":
-        return (0.2, "draw as many fresh cards") if move.arg == "done" else (-0.5, "keeping my hand as it is")
+        return -0.5, "keeping my hand as it is"
     if kind == "destroy":
         return -0.5, "costs gold for a rival's loss, not my gain"
     if kind in ("lab", "cannon"):
         return -0.2, "a card traded for little"
-    if kind == "play":
+    if kind in ("play", "fortune_teller", "acrobat", "rasputin"):
         return 0.3, "an action card is meant to be played"
     return PLAIN.get(kind, (0.0, "no strong reason either way"))
 

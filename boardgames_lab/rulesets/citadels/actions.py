@@ -5,9 +5,9 @@ from bisect import insort
 
 from .data import (ACROBAT, ARCHITECT_CARDS, CARD_IDS, CARD_INDEX, CHAR_INDEX, CHARACTERS, CIRCUS_TENT, CITY_GOAL,
                    COST, DIRECTOR, DIRECTOR_EXTRA_BUILDS, FORTUNE_TELLER, GRAVEYARD, GRAVEYARD_PRICE, HAUNTED_CITY,
-                   INCOME_DRAW, INCOME_GOLD, LABORATORY_GOLD, LIBRARY, OBSERVATORY, RASPUTIN, SMITHY_READINGS,
-                   TICKET_BOOTH)
-from .moves import DONE, Move
+                   INCOME_DRAW, INCOME_GOLD, LABORATORY_GOLD, LIBRARY, LIVING_CANNONBALL, OBSERVATORY, RASPUTIN,
+                   SMITHY_READINGS, TICKET_BOOTH)
+from .moves import Move
 from .state import NOBODY, CitadelsState
 from .turn import NAME, colour_income, draw, removal_price
 
@@ -62,12 +62,12 @@ class Acting:
             if ev:
                 st.note(f"{{p{p}}} takes {INCOME_GOLD} gold.", {"player": p, "gold": INCOME_GOLD})
         elif kind == "build":
-            c = CARD_INDEX[m.arg]
+            c = CARD_INDEX[m.card]
             st.hands[p].remove(c)
             st.gold[p] -= COST[c]
             st.builds_left -= 1
             if ev:
-                st.note(f"{{p{p}}} builds the {NAME[c]} for {COST[c]} gold.", {"player": p, "card": m.arg})
+                st.note(f"{{p{p}}} builds the {NAME[c]} for {COST[c]} gold.", {"player": p, "card": m.card})
             place(st, p, c)
         elif kind == "draw":
             self._income_draw(st, p)
@@ -81,14 +81,14 @@ class Acting:
         elif kind in ABILITY_KINDS:
             self._ability(st, p, m)
         elif kind == "lab":
-            c = CARD_INDEX[m.arg]
+            c = CARD_INDEX[m.card]
             st.lab_used = True
             st.hands[p].remove(c)
             discard(st, [c])
             st.gold[p] += LABORATORY_GOLD
             if ev:
                 st.note(f"{{p{p}}} discards the {NAME[c]} at the Laboratory for {LABORATORY_GOLD} gold.",
-                        {"player": p, "card": m.arg})
+                        {"player": p, "card": m.card})
         elif kind == "smithy":
             price, count = SMITHY_READINGS[st.options["smithy"]]
             st.smithy_used = True
@@ -101,8 +101,8 @@ class Acting:
                 st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {"cards": [CARD_IDS[c] for c in got]},
                         visible_to=[p])
         elif kind == "ticket":
-            self._pay_booth(st, p, m.seat)
-        else:  # "play" or "cannon"
+            self._pay_booth(st, p, m.owner)
+        else:  # "play", "fortune_teller" or "cannon"
             self._play_action(st, p, m)
 
     def _income_draw(self, st: CitadelsState, p: int) -> None:
@@ -125,7 +125,7 @@ class Acting:
 
     def apply_keep(self, st: CitadelsState, m: Move) -> None:
         p = st.current
-        c = CARD_INDEX[m.arg]
+        c = CARD_INDEX[m.card]
         st.drawn.remove(c)
         insort(st.hands[p], c)
         st.keep_left -= 1
@@ -133,11 +133,10 @@ class Acting:
             rest = st.drawn
             st.drawn = []
             st.discard.extend(rest)
-            st.revealed = True  # the cards not kept go face up onto the discard pile
             if st.events is not None:
                 st.note(f"{{p{p}}} keeps a card and discards " + ", ".join(NAME[r] for r in rest) + ".",
                         {"player": p, "discarded": [CARD_IDS[r] for r in rest]})
-                st.note(f"You keep the {NAME[c]}.", {"card": m.arg}, visible_to=[p])
+                st.note(f"You keep the {NAME[c]}.", {"card": m.card}, visible_to=[p])
 
     def _ability(self, st: CitadelsState, p: int, m: Move) -> None:
         """The character's ability; the kinds in order of how often they come."""
@@ -145,15 +144,15 @@ class Acting:
         kind = m.kind
         ev = st.events is not None
         if kind == "kill":
-            st.killed = CHAR_INDEX[m.arg]
+            st.killed = CHAR_INDEX[m.character]
             if ev:
-                st.note(f"The Assassin murders the {CHARACTERS[st.killed].name}.", {"killed": m.arg})
+                st.note(f"The Assassin murders the {CHARACTERS[st.killed].name}.", {"killed": m.character})
         elif kind == "rob":
-            st.robbed = CHAR_INDEX[m.arg]
+            st.robbed = CHAR_INDEX[m.character]
             if ev:
-                st.note(f"The Thief will rob the {CHARACTERS[st.robbed].name}.", {"robbed": m.arg})
+                st.note(f"The Thief will rob the {CHARACTERS[st.robbed].name}.", {"robbed": m.character})
         elif kind == "destroy":
-            self._remove(st, p, m.seat, CARD_INDEX[m.arg])
+            self._remove(st, p, m.victim, CARD_INDEX[m.card])
         elif kind == "bonus":
             st.gold[p] += 1
             if ev:
@@ -165,13 +164,13 @@ class Acting:
                 st.note(f"The Architect, {{p{p}}}, draws {len(got)} card{_s(len(got))}.", {"player": p})
                 st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {}, visible_to=[p])
         elif kind == "swap":
-            q = m.seat
+            q = m.fellow
             st.hands[p], st.hands[q] = st.hands[q], st.hands[p]
             if ev:
                 st.note(f"The Wizard, {{p{p}}}, swaps hands with {{p{q}}} ({len(st.hands[p])} for "
                         f"{len(st.hands[q])} cards).", {"player": p, "with": q})
         elif kind == "exchange":
-            c = CARD_INDEX[m.arg]
+            c = CARD_INDEX[m.card]
             st.hands[p].remove(c)
             st.exchange.append(c)
             st.exchanging = True
@@ -179,8 +178,8 @@ class Acting:
     def apply_exchange(self, st: CitadelsState, m: Move) -> None:
         """citadels.char.wizard_redraw: discard one more card, or finish and draw as many."""
         p = st.current
-        if m.arg != DONE:
-            c = CARD_INDEX[m.arg]
+        if m.kind == "exchange":
+            c = CARD_INDEX[m.card]
             st.hands[p].remove(c)
             st.exchange.append(c)
             return
@@ -226,7 +225,8 @@ class Acting:
     # --- the action cards ---------------------------------------------------------------
     def _play_action(self, st: CitadelsState, p: int, m: Move) -> None:
         st.action_used = True
-        c = CARD_INDEX["living_cannonball"] if m.kind == "cannon" else CARD_INDEX[m.arg]
+        c = LIVING_CANNONBALL if m.kind == "cannon" else FORTUNE_TELLER if m.kind == "fortune_teller" \
+            else CARD_INDEX[m.card]
         st.hands[p].remove(c)
         ev = st.events is not None
         if ev:
@@ -241,9 +241,9 @@ class Acting:
         if c == DIRECTOR:
             st.builds_left += DIRECTOR_EXTRA_BUILDS
         elif c == FORTUNE_TELLER:
-            st.fortune = m.seat
+            st.fortune = m.fellow
         else:  # the Living Cannonball
-            old, new = CARD_INDEX[m.arg], CARD_INDEX[m.arg2]
+            old, new = CARD_INDEX[m.building], CARD_INDEX[m.card]
             st.gold[p] -= COST[new] - COST[old]
             st.city[p].remove(old)
             if old == HAUNTED_CITY:
@@ -252,18 +252,18 @@ class Acting:
             st.hands[p].remove(new)
             if ev:
                 st.note(f"{{p{p}}} replaces the {NAME[old]} by the {NAME[new]} for {COST[new] - COST[old]} gold.",
-                        {"player": p, "old": m.arg, "new": m.arg2})
+                        {"player": p, "old": m.building, "new": m.card})
             place(st, p, new)
 
     def apply_take(self, st: CitadelsState, m: Move) -> None:
         p, q = st.current, st.fortune
-        c = CARD_INDEX[m.arg]
+        c = CARD_INDEX[m.card]
         st.hands[q].remove(c)
         insort(st.hands[p], c)
         st.fortune = NOBODY
         if st.events is not None:
             st.note(f"{{p{p}}} takes a card from the hand of {{p{q}}}.", {"player": p, "from": q})
-            st.note(f"The card is the {NAME[c]}.", {"card": m.arg}, visible_to=[p, q])
+            st.note(f"The card is the {NAME[c]}.", {"card": m.card}, visible_to=[p, q])
 
     def _pay_booth(self, st: CitadelsState, p: int, q: int) -> None:
         """citadels.action.ticket_booth: 1 gold onto the booth, then draw 2 and keep 1."""

@@ -18,29 +18,6 @@ def draft_steps(n: int, crown: int) -> list[int]:
 
 # Every round's steps, by player count and crown, built once (start_round copies one).
 STEPS = tuple(tuple(tuple(draft_steps(n, crown)) for crown in range(n)) if n >= 2 else () for n in range(8))
-_MASK = (1 << 64) - 1
-
-
-def _shuffle(st: CitadelsState, cards: list[int]) -> None:
-    """Fisher-Yates drawing ``st.rng.below(i + 1)`` for each i, with Rng.next64 and Rng.below written out:
-    the same draws (a test compares them), without two calls per draw; start_round runs it every round."""
-    rng = st.rng
-    s = rng.state
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        while True:  # Rng.below(n): SplitMix64, then Lemire's multiply-and-reject
-            s = (s + 0x9E3779B97F4A7C15) & _MASK
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            product = (z ^ (z >> 31)) * n
-            low = product & _MASK
-            if low >= n or low >= ((1 << 64) - n) % n:  # else the rare uneven value: draw again
-                break
-        j = product >> 64
-        cards[i], cards[j] = cards[j], cards[i]
-    rng.state = s
-
-
 class Drafting:
     """Mixed into the game definition: the round's set-up, the draft and the calling."""
 
@@ -51,13 +28,13 @@ class Drafting:
             st.crown, st.heir = st.heir, NOBODY
             st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
         cards = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters by rank
-        _shuffle(st, cards)
+        st.rng.shuffle(cards, what="the eight characters")
         st.down = [cards.pop()]
         st.down_knower = [st.crown if n <= 3 else NOBODY]  # with 2-3 players the King looks at it
         st.face_up = []
         for _ in range(FACE_UP[n]):
             while cards[-1] == KING:  # the King never lies face up: shuffle it back, turn up another
-                _shuffle(st, cards)
+                st.rng.shuffle(cards, what="the characters left, the King shuffled back")
             st.face_up.append(cards.pop())
         cards.sort()  # the pool is kept sorted from here on: taking a card out leaves it sorted
         st.pool = cards
@@ -125,7 +102,6 @@ class Drafting:
         """citadels.call.order / call.silent / char.assassin: call the next rank; skip the silent ones,
         unless a reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
         st.asked = 0
-        st.revealed = True  # a call shows who holds the rank, or that nobody answers
         r = st.rank + 1
         owner, killed = st.owner, st.killed
         while r < 8:

@@ -4,29 +4,30 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.definition import GameDefinition, GameInfo, Option
+from ...core.position import Reader
 from .actions import Acting
 from .data import (ACROBAT, CARD_IDS, CARDS, CHAR_IDS, CHAR_INDEX, CITY_GOAL, COLOUR, FIRST_EIGHT_BONUS,
                    FIVE_COLOUR_BONUS, HAUNTED_CITY, IS_ACTION, NONE, OTHER_EIGHT_BONUS, POINTS, RASPUTIN, START_CARDS,
                    START_GOLD, TICKET_BOOTH, VIOLET, deck_for)
 from .draft import Drafting
-from .explain import Explaining
-from .moves import Move, mv
+from .checks import KINDS
+from .fast import legal_moves as fast_legal_moves
+from .moves import Move, parse
 from .phases import FLOW
+from .position import position as position_of
+from .position import read_position
 from .rules import RULES
 from .secrets import SECRETS
 from .state import CitadelsState
-from .turn import (CASH, DECLINE, EXCHANGE, EXCHANGE_DONE, KEEP_MOVES, PLAY_ACROBAT, PLAY_RASPUTIN, SAVE, TAKE,
-                   Turning, distinct)
+from .turn import Turning
 from .view import Viewing
 
 P = "citadels."
-PICK = tuple(mv("pick", c) for c in CHAR_IDS)
-BURY = tuple(mv("bury", c) for c in CHAR_IDS)
 
 INFO = GameInfo(
     name="citadels", title="Citadels", min_players=2, max_players=7, default_players=4,
     hidden_information=True, chance=True, edition="Ohne Furcht und Adel, Sonderausgabe (Hans im Glück)",
-    rules_version=1,
+    rules_version=2,
     description="Draft a secret character each round, then build a city of eight; the Assassin, the Thief "
                 "and the Warlord get in the way. Hands, characters and the deck are hidden.",
     options=(
@@ -44,12 +45,12 @@ INFO = GameInfo(
 )
 
 
-class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[CitadelsState]):
+class Citadels(Viewing, Drafting, Turning, Acting, GameDefinition[CitadelsState]):
     info = INFO
     flow = FLOW
     rulebook = RULES
     secrets = SECRETS
-    move_type = Move
+    kinds = KINDS
 
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> CitadelsState:
         st = CitadelsState()
@@ -60,12 +61,11 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
     def deal(self, st: CitadelsState) -> None:
         """citadels.setup.gold / setup.cards / setup.crown / action.deck"""
         st.deck = deck_for(st.options)
-        st.rng.shuffle(st.deck)
+        st.rng.shuffle(st.deck, what="the building deck")
         for p in range(st.num_players):
             st.gold[p] = START_GOLD
             st.hands[p] = sorted(st.deck.pop() for _ in range(START_CARDS))
         st.crown = 0
-        st.revealed = True
         if st.events is None:
             return
         st.note(f"Every player takes {START_GOLD} gold and {START_CARDS} cards; {{p0}} holds the crown.",
@@ -75,36 +75,18 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
                     {"cards": [CARD_IDS[c] for c in st.hands[p]]}, visible_to=[p])
 
     # --- moves ---------------------------------------------------------------------------
-    def side_moves(self, st: CitadelsState) -> list[Move]:
-        """The legal moves outside a character's turn (legal_moves in turn.py builds the turn's own)."""
-        phase = st.phase
-        p = st.current
-        if phase == "draft":
-            table = BURY if st.steps[st.step] & 1 else PICK
-            return [table[c] for c in st.pool]
-        if phase == "keep":
-            return [KEEP_MOVES[c] for c in distinct(st.drawn)]
-        if phase == "exchange":
-            return [EXCHANGE_DONE, *(EXCHANGE[c] for c in distinct(st.hands[p]))]
-        if phase == "fortune":
-            return [TAKE[c] for c in distinct(st.hands[st.fortune])]
-        if phase == "graveyard":
-            return [DECLINE, SAVE]
-        if phase == "cash":
-            return [DECLINE, CASH]
-        if phase == "acrobat":
-            return [DECLINE, PLAY_ACROBAT] if ACROBAT in st.hands[p] else [DECLINE]
-        if phase == "rasputin":
-            if RASPUTIN in st.hands[p] and st.owner[st.rank] == p:
-                return [DECLINE, PLAY_RASPUTIN]
-            return [DECLINE]
-        return []
+    def legal_moves(self, st: CitadelsState) -> list[Move]:
+        """The fast generator (fast.py), proven equal to the plain path of the kinds' checks."""
+        return fast_legal_moves(st)
+
+    def parse_move(self, st: CitadelsState, text: str, *seat: int) -> Move:
+        return parse(text, seat[0] if seat else st.current)
 
     def apply_side(self, st: CitadelsState, move: Move) -> None:
         """Apply a move made outside a character's turn (apply_move in actions.py applies the turn's own)."""
         phase = st.phase
         if phase == "draft":
-            self.apply_draft(st, move.kind, CHAR_INDEX[move.arg])
+            self.apply_draft(st, move.kind, CHAR_INDEX[move.character])
         elif phase == "keep":
             self.apply_keep(st, move)
         elif phase == "exchange":
@@ -179,6 +161,13 @@ class Citadels(Explaining, Viewing, Drafting, Turning, Acting, GameDefinition[Ci
         for opt in INFO.options[1:]:
             configs.extend((5, {opt.name: value}) for value in opt.choices if value != opt.default)
         return configs
+
+    # --- positions -----------------------------------------------------------------------
+    def position(self, st: CitadelsState) -> dict[str, Any]:
+        return position_of(st)
+
+    def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> CitadelsState:
+        return read_position(data, players, options, phase)
 
     def clone_state(self, st: CitadelsState) -> CitadelsState:
         return st.clone()

@@ -1,4 +1,4 @@
-"""Citadels moves: immutable values whose text notation round-trips exactly.
+"""Citadels moves: one small frozen value per move kind, fields named from the rulebook.
 
 =========================  =================================================================================
 notation                   meaning
@@ -23,106 +23,342 @@ notation                   meaning
 ``take manor``             take the Manor seen with the Fortune Teller
 ``cannon manor>palace``    the Living Cannonball: the Manor goes, the Palace comes
 ``ticket p2``              pay 1 gold onto player 2's Ticket Booth (its owner may then ``cash`` or ``decline``)
-``play acrobat``           answer a reaction window with the Acrobat (or Rasputin); ``decline`` to pass
+``play acrobat``           answer the Acrobat's window (``play rasputin`` Rasputin's); ``decline`` to pass
 ``end``                    end the turn
 =========================  =================================================================================
+
+The seat is not part of the notation: ``parse("gold", 2)`` is player 3's ``Gold(2)``. A seat a move
+names (``p2``) is written 1-based, stored 0-based.
 """
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from ...core.errors import InvalidNotation
+from ...core.moves import Move
 from .data import CARD_INDEX, CHAR_INDEX
 
-CHAR_KINDS = ("pick", "bury", "kill", "rob")
-CARD_KINDS = ("keep", "build", "exchange", "lab", "play", "take", "cannon")
-PLAIN = ("gold", "draw", "income", "bonus", "cards", "smithy", "save", "decline", "cash", "end")
-SEAT_KINDS = ("swap", "ticket")
-KINDS = CHAR_KINDS + CARD_KINDS + PLAIN + SEAT_KINDS + ("destroy",)
-DONE = "done"
+
+def _p(seat: int) -> str:
+    return f"p{seat + 1}" if type(seat) is int and seat >= 0 else f"p?{seat!r}"
 
 
-class Move(NamedTuple):
-    kind: str
-    arg: str = ""  # a character or card id ("done" to finish the Wizard's exchange)
-    seat: int = -1  # a player, 0-based (written p1, p2, ...)
-    arg2: str = ""  # the hand card a Living Cannonball rebuild brings into the city
+# --- the draft ----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Pick(Move):
+    """Keep a character of those passed to you (rulebook, Setup)."""
+    character: str
+    kind = "pick"
 
     def __str__(self) -> str:
-        # str() of each field: a hand-built move with a field of the wrong type still prints, to be refused.
-        text = str(self.kind)
-        if self.arg:
-            text += " " + str(self.arg) + (">" + str(self.arg2) if self.arg2 else "")
-        if isinstance(self.seat, int) and self.seat >= 0:
-            text += f" p{self.seat + 1}"
-        return text
+        return f"pick {self.character}"
 
 
-_CACHE: dict[tuple[str, str, int, str], Move] = {}
+@dataclass(frozen=True, slots=True)
+class Bury(Move):
+    """With 2 players: lay a character of those passed face down (Changes for 2 players)."""
+    character: str
+    kind = "bury"
+
+    def __str__(self) -> str:
+        return f"bury {self.character}"
 
 
-def mv(kind: str, arg: str = "", seat: int = -1, arg2: str = "") -> Move:
-    """The one shared value of a move (legal-move lists reuse them instead of building new ones)."""
-    key = (kind, arg, seat, arg2)
-    move = _CACHE.get(key)
-    if move is None:
-        move = _CACHE[key] = Move(kind, arg, seat, arg2)
-    return move
+# --- income, building, the end of the turn -------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Gold(Move):
+    """Income: take 2 gold."""
+    kind = "gold"
 
 
+@dataclass(frozen=True, slots=True)
+class Draw(Move):
+    """Income: draw 2 cards (3 with the Observatory) to keep one (two with the Library)."""
+    kind = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Move):
+    """Keep one of the cards drawn; the others go onto the discard pile."""
+    card: str
+    kind = "keep"
+
+    def __str__(self) -> str:
+        return f"keep {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Move):
+    """Build a district card from the hand, paying its cost."""
+    card: str
+    kind = "build"
+
+    def __str__(self) -> str:
+        return f"build {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Income(Move):
+    """King, Bishop, Merchant, Warlord: 1 gold per building of the character's colour."""
+    kind = "income"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Move):
+    """End the character's turn."""
+    kind = "end"
+
+
+# --- the characters' abilities --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Kill(Move):
+    """The Assassin names the character he murders."""
+    character: str
+    kind = "kill"
+
+    def __str__(self) -> str:
+        return f"kill {self.character}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rob(Move):
+    """The Thief names the character he robs."""
+    character: str
+    kind = "rob"
+
+    def __str__(self) -> str:
+        return f"rob {self.character}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Move):
+    """The Wizard swaps his whole hand with a fellow player's."""
+    fellow: int
+    kind = "swap"
+
+    def __str__(self) -> str:
+        return f"swap {_p(self.fellow)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Move):
+    """The Wizard discards a hand card (more may follow), to draw as many."""
+    card: str
+    kind = "exchange"
+
+    def __str__(self) -> str:
+        return f"exchange {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeDone(Move):
+    """The Wizard has discarded: he draws as many cards as he discarded."""
+    kind = "exchange_done"
+
+    def __str__(self) -> str:
+        return "exchange done"
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus(Move):
+    """The Merchant's one extra gold."""
+    kind = "bonus"
+
+
+@dataclass(frozen=True, slots=True)
+class ArchitectCards(Move):
+    """The Architect draws two cards."""
+    kind = "cards"
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Move):
+    """The Warlord removes a building of a fellow player's city, paying its cost less 1."""
+    card: str
+    victim: int
+    kind = "destroy"
+
+    def __str__(self) -> str:
+        return f"destroy {self.card} {_p(self.victim)}"
+
+
+# --- violet buildings ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Laboratory(Move):
+    """The Laboratory: discard a building card from the hand for 1 gold."""
+    card: str
+    kind = "lab"
+
+    def __str__(self) -> str:
+        return f"lab {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Smithy(Move):
+    """The Smithy: pay gold to draw cards."""
+    kind = "smithy"
+
+
+@dataclass(frozen=True, slots=True)
+class Save(Move):
+    """The Graveyard's owner pays 1 gold and takes the removed building into his hand."""
+    kind = "save"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Move):
+    """Let a question pass: the Graveyard, a Ticket Booth's cash, the Acrobat's or Rasputin's window."""
+    kind = "decline"
+
+
+# --- the action cards ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Play(Move):
+    """Play an action card that names nothing more: the Director, a Circus Tent, a Ticket Booth."""
+    card: str
+    kind = "play"
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneTeller(Move):
+    """The Fortune Teller looks at a fellow player's hand (and then takes one card of it)."""
+    fellow: int
+    kind = "fortune_teller"
+
+    def __str__(self) -> str:
+        return f"play fortune_teller {_p(self.fellow)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Move):
+    """Take one card of the hand the Fortune Teller shows."""
+    card: str
+    kind = "take"
+
+    def __str__(self) -> str:
+        return f"take {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Cannonball(Move):
+    """The Living Cannonball: a city building goes, a dearer hand card comes, the difference paid."""
+    building: str  # the city's building that goes
+    card: str  # the hand card that comes
+    kind = "cannon"
+
+    def __str__(self) -> str:
+        return f"cannon {self.building}>{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket(Move):
+    """Pay 1 gold onto a fellow player's Ticket Booth, then draw 2 and keep 1."""
+    owner: int
+    kind = "ticket"
+
+    def __str__(self) -> str:
+        return f"ticket {_p(self.owner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Cash(Move):
+    """Right after a payment, the booth's owner discards it and takes its gold."""
+    kind = "cash"
+
+
+@dataclass(frozen=True, slots=True)
+class Acrobat(Move):
+    """When the King is called and stays silent: play the Acrobat and take the crown."""
+    kind = "acrobat"
+
+    def __str__(self) -> str:
+        return "play acrobat"
+
+
+@dataclass(frozen=True, slots=True)
+class Rasputin(Move):
+    """When a murdered character is called, its holder plays Rasputin and takes the turn after all."""
+    kind = "rasputin"
+
+    def __str__(self) -> str:
+        return "play rasputin"
+
+
+PLAIN = {cls.kind: cls for cls in (Gold, Draw, Income, End, Bonus, ArchitectCards, Smithy, Save, Decline, Cash)}
+CHARACTER = {"pick": Pick, "bury": Bury, "kill": Kill, "rob": Rob}
+CARD = {"keep": Keep, "build": Build, "exchange": Exchange, "lab": Laboratory, "play": Play, "take": Take}
+SEAT = {"swap": Swap, "ticket": Ticket}
+WORDS = (*PLAIN, *CHARACTER, *CARD, *SEAT, "destroy", "cannon")
 _SEAT = re.compile(r"^p([1-9])$")
 _EXAMPLES = "'pick king', 'gold', 'keep manor', 'build manor', 'kill thief', 'destroy manor p2', 'end'"
 
 
-def parse(text: str) -> Move:
-    """Read a move's notation (syntax and names only; legality is the game's business)."""
+def _bad(text: str, problem: str) -> InvalidNotation:
+    return InvalidNotation(f"{text!r}: {problem}; examples: {_EXAMPLES}")
+
+
+def _seat(text: str, word: str) -> int:
+    match = _SEAT.match(word)
+    if not match:
+        raise _bad(text, f"{word!r} is not a player (p1, p2, ...)")
+    return int(match.group(1)) - 1
+
+
+def _card(text: str, word: str) -> str:
+    if word not in CARD_INDEX:
+        raise _bad(text, f"no card called {word!r}")
+    return word
+
+
+def parse(text: str, seat: int) -> Move:
+    """Read a move's notation, made by ``seat`` (syntax and names only; legality is the checks' business)."""
     if not isinstance(text, str):
         raise InvalidNotation(f"a move's notation is text, not {type(text).__name__}")
     words = text.strip().lower().split()
-    if not words or words[0] not in KINDS:
+    if not words or words[0] not in WORDS:
         raise InvalidNotation(f"{text!r} is not a Citadels move; examples: {_EXAMPLES}")
-    kind, rest = words[0], words[1:]
-    seat = -1
-    if rest and _SEAT.match(rest[-1]):
-        seat = int(rest.pop()[1:]) - 1
-    if len(rest) > 1:
-        raise InvalidNotation(f"{text!r}: too many words; examples: {_EXAMPLES}")
-    arg = rest[0] if rest else ""
-    arg, _, arg2 = arg.partition(">")
-    _check_words(text, kind, arg, seat, arg2)
-    return mv(kind, arg, seat, arg2)
+    word, rest = words[0], words[1:]
+    if word in PLAIN:
+        if rest:
+            raise _bad(text, f"'{word}' takes nothing more")
+        return PLAIN[word](seat)
+    if len(rest) == 2 and word in ("destroy", "play"):
+        if word == "destroy":
+            return Destroy(seat, _card(text, rest[0]), _seat(text, rest[1]))
+        if rest[0] == "fortune_teller":
+            return FortuneTeller(seat, _seat(text, rest[1]))
+    if len(rest) != 1:
+        raise _bad(text, f"'{word}' takes " + ("a card and a player" if word == "destroy" else "one name"))
+    return _one(text, word, rest[0], seat)
 
 
-def _check_words(text: str, kind: str, arg: str, seat: int, arg2: str) -> None:
-    problem = shape_problem(kind, arg, seat, arg2)
-    if problem is not None:
-        raise InvalidNotation(f"{text!r}: {problem}")
+def _one(text: str, word: str, name: str, seat: int) -> Move:
+    if word in CHARACTER:
+        if name not in CHAR_INDEX:
+            raise _bad(text, f"name a character: {', '.join(CHAR_INDEX)}")
+        return CHARACTER[word](seat, name)
+    if word in SEAT:
+        return SEAT[word](seat, _seat(text, name))
+    if word == "cannon":
+        old, sep, new = name.partition(">")
+        if not sep:
+            raise _bad(text, "the Living Cannonball names two cards, e.g. 'cannon manor>palace'")
+        return Cannonball(seat, _card(text, old), _card(text, new))
+    if word == "exchange" and name == "done":
+        return ExchangeDone(seat)
+    if word == "play" and name in ("acrobat", "rasputin"):
+        return Acrobat(seat) if name == "acrobat" else Rasputin(seat)
+    if word == "destroy":
+        raise _bad(text, "'destroy' names a card and a player, e.g. 'destroy manor p2'")
+    return CARD[word](seat, _card(text, name))
 
 
-def shape_problem(kind: object, arg: object, seat: object, arg2: object, players: int = 9) -> str | None:
-    """What is wrong with a move's fields whatever the position (None: nothing), for parse and explain alike:
-    the kind, the names it takes, and a player seat in range."""
-    if not isinstance(kind, str) or kind not in KINDS:
-        return f"{kind!r} is not a kind of Citadels move; examples: {_EXAMPLES}"
-    for name, value in (("arg", arg), ("arg2", arg2)):
-        if not isinstance(value, str):
-            return f"the field {name!r} names a card or character as text, not {value!r}"
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        return f"the field 'seat' is a player number, not {seat!r}"
-    needs_seat = kind in SEAT_KINDS or kind == "destroy" or (kind == "play" and arg == "fortune_teller")
-    if needs_seat != (seat != -1):
-        return f"'{kind}' " + ("names a player, e.g. p2" if needs_seat else "names no player")
-    if needs_seat and not 0 <= seat < players:
-        return f"there is no player p{seat + 1} in a game of {players}"
-    if kind in CHAR_KINDS:
-        if arg not in CHAR_INDEX:
-            return f"name a character: {', '.join(CHAR_INDEX)}"
-    elif kind in CARD_KINDS or kind == "destroy":
-        if arg not in CARD_INDEX and not (kind == "exchange" and arg == DONE):
-            return f"no card called {arg!r}"
-    elif arg:
-        return f"'{kind}' takes no card or character"
-    if (kind == "cannon") != bool(arg2) or (arg2 and arg2 not in CARD_INDEX):
-        return "only 'cannon <city card>><hand card>' names two cards, e.g. 'cannon manor>palace'"
-    return None
+MOVE_CLASSES = (Pick, Bury, Gold, Draw, Keep, Build, Income, End, Kill, Rob, Swap, Exchange, ExchangeDone, Bonus,
+                ArchitectCards, Destroy, Laboratory, Smithy, Save, Decline, Play, FortuneTeller, Take, Cannonball,
+                Ticket, Cash, Acrobat, Rasputin)
+
+__all__ = ["MOVE_CLASSES", "Move", "parse", *(c.__name__ for c in MOVE_CLASSES)]

@@ -5,7 +5,7 @@ from ...core.flow import Edge, Flow, Phase
 
 P = "citadels."
 TURN_MOVES = ("gold", "draw", "build", "income", "kill", "rob", "swap", "exchange", "bonus", "cards", "destroy",
-              "lab", "smithy", "play", "cannon", "ticket", "end")
+              "lab", "smithy", "play", "fortune_teller", "cannon", "ticket", "end")
 
 PHASES = (
     Phase("setup", "Set-up", on_enter="deal", rules=(P + "setup.gold", P + "setup.cards", P + "setup.crown")),
@@ -22,14 +22,14 @@ PHASES = (
           rules=(P + "turn.income", P + "turn.income_first", P + "turn.build", P + "turn.ability", P + "turn.end"),
           note="income, a build, the ability at any moment, then end"),
     Phase("keep", "Keep drawn cards", moves=("keep",), turn="same", rules=(P + "turn.income",)),
-    Phase("exchange", "Wizard exchanges", moves=("exchange",), turn="same", rules=(P + "char.wizard_redraw",)),
+    Phase("exchange", "Wizard exchanges", moves=("exchange", "exchange_done"), turn="same", rules=(P + "char.wizard_redraw",)),
     Phase("graveyard", "Graveyard", moves=("save", "decline"), turn="same", rules=(P + "violet.graveyard",),
           note="the Graveyard's owner may buy the removed building"),
     Phase("fortune", "Fortune Teller", moves=("take",), turn="same", rules=(P + "action.fortune_teller",)),
     Phase("cash", "Ticket Booth", moves=("cash", "decline"), turn="same", rules=(P + "action.ticket_cash",)),
-    Phase("rasputin", "Rasputin?", moves=("play", "decline"), turn="window",
+    Phase("rasputin", "Rasputin?", moves=("rasputin", "decline"), turn="window",
           rules=(P + "action.rasputin", P + "action.window"), note="every player is asked in turn, privately"),
-    Phase("acrobat", "Acrobat?", moves=("play", "decline"), turn="window",
+    Phase("acrobat", "Acrobat?", moves=("acrobat", "decline"), turn="window",
           rules=(P + "action.acrobat", P + "action.window"), note="every player is asked in turn, privately"),
     Phase("round_end", "Round end", on_enter="end_round", rules=(P + "end.trigger", P + "char.king_murdered")),
     Phase("final_scoring", "Final scoring", on_enter="score_final",

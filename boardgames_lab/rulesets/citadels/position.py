@@ -1,0 +1,223 @@
+"""A Citadels position as data: every field of the table, hidden parts included, in the rulebook's names
+(card and character ids, seats from 0, None for "nobody"), and the reader that validates one.
+
+The reader refuses, naming the field: a wrong type or range, an unknown card or character, cards that do
+not add up to the deck of these options, a character in two places or in none, and anything that does
+not fit the phase (cards drawn outside the keep phase, an open window outside its phase, ...).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable
+
+from ...core.errors import PositionError
+from ...core.position import Reader, boolean, conserved, integer, ints, items, names, text
+from .data import CARD_IDS, CARD_INDEX, CHAR_IDS, CHAR_INDEX, deck_for
+from .state import NOBODY, NOT_TAKEN, CitadelsState
+
+SCALARS = ("crown", "round", "heir", "step", "rank", "killed", "robbed", "asked", "window", "turn_player",
+           "turn_character", "income_done", "builds_left", "ability_used", "colour_used", "lab_used", "smithy_used",
+           "action_used", "keep_left", "exchanging", "turn_over", "grave_card", "grave_owner", "cash_owner",
+           "cash_booth", "fortune", "first_eight", "acrobat_round", "final")
+LISTS = ("deck", "discard", "hands", "city", "booths", "gold", "owner", "face_up", "down", "down_knower", "pool",
+         "steps", "taken_step", "first_step", "shown", "silent", "drawn", "exchange", "paid", "queue",
+         "haunted_round")
+FIELDS = (*LISTS, *SCALARS)
+FLAGS = ("income_done", "ability_used", "colour_used", "lab_used", "smithy_used", "action_used", "exchanging",
+         "turn_over")
+FINAL_KEYS = ("buildings", "five_colours", "eight", "action_cards", "total", "gold")
+
+
+def _cards(cards: list[int]) -> list[str]:
+    return [CARD_IDS[c] for c in cards]
+
+
+def _chars(chars: list[int]) -> list[str]:
+    return [CHAR_IDS[r] for r in chars]
+
+
+def _seat(value: int) -> int | None:
+    return None if value == NOBODY else value
+
+
+def position(st: CitadelsState) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "deck": _cards(st.deck), "discard": _cards(st.discard), "hands": [_cards(h) for h in st.hands],
+        "city": [_cards(c) for c in st.city], "booths": [b[:] for b in st.booths], "gold": st.gold[:],
+        "owner": [_seat(o) for o in st.owner], "face_up": _chars(st.face_up), "down": _chars(st.down),
+        "down_knower": [_seat(k) for k in st.down_knower], "pool": _chars(st.pool),
+        "steps": [{"seat": s >> 1, "bury": bool(s & 1)} for s in st.steps],
+        "taken_step": [None if t == NOT_TAKEN else t for t in st.taken_step],
+        "first_step": [None if t == NOT_TAKEN else t for t in st.first_step],
+        "shown": st.shown[:], "silent": st.silent[:], "drawn": _cards(st.drawn), "exchange": _cards(st.exchange),
+        "paid": [[x // 8, x % 8] for x in st.paid], "queue": st.queue[:], "haunted_round": st.haunted_round[:],
+        "crown": st.crown, "round": st.round, "heir": _seat(st.heir), "step": st.step, "rank": st.rank,
+        "killed": None if st.killed == NOBODY else CHAR_IDS[st.killed],
+        "robbed": None if st.robbed == NOBODY else CHAR_IDS[st.robbed], "asked": st.asked, "window": st.window,
+        "turn_player": _seat(st.tp), "turn_character": None if st.tc == NOBODY else CHAR_IDS[st.tc],
+        "builds_left": st.builds_left, "keep_left": st.keep_left,
+        "grave_card": None if st.grave_card == NOBODY else CARD_IDS[st.grave_card],
+        "grave_owner": _seat(st.grave_owner), "cash_owner": _seat(st.cash_owner),
+        "cash_booth": None if st.cash_booth == NOBODY else st.cash_booth, "fortune": _seat(st.fortune),
+        "first_eight": _seat(st.first_eight), "acrobat_round": st.acrobat_round,
+        "final": None if st.final is None else [dict(f) for f in st.final]}
+    out.update({flag: getattr(st, flag) for flag in FLAGS})
+    return out
+
+
+# --- reading ------------------------------------------------------------------------------------------
+def _or_none(read: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+    return lambda value, path: None if value is None else read(value, path)
+
+
+def _card_index(value: Any, path: str) -> int:
+    return CARD_INDEX[text(value, path, CARD_IDS)]
+
+
+def _char_index(value: Any, path: str) -> int:
+    return CHAR_INDEX[text(value, path, CHAR_IDS)]
+
+
+def _nobody(value: int | None) -> int:
+    return NOBODY if value is None else value
+
+
+class _Read:
+    """Reads the fields one by one into a fresh state."""
+
+    def __init__(self, data: Reader, players: int, options: dict[str, Any]):
+        self.data = Reader(data.data, data.path, FIELDS)
+        self.n = players
+        self.seat = ints(0, players - 1)
+        self.st = CitadelsState()
+        self.st.init_base(players, 0)
+        self.st.setup_fields(players, options)
+
+    def cards(self, key: str) -> list[int]:
+        return self.data.list(key, _card_index)
+
+    def per_seat(self, key: str, item: Callable[[Any, str], Any]) -> list[Any]:
+        return self.data.list(key, lambda v, p: items(v, p, item), length=self.n)
+
+    def maybe(self, key: str, item: Callable[[Any, str], Any]) -> Any:
+        return _or_none(item)(self.data.raw(key), self.data.at(key))
+
+    def read(self) -> CitadelsState:
+        st, d, seat = self.st, self.data, self.seat
+        st.deck, st.discard, st.drawn, st.exchange = (self.cards(k) for k in ("deck", "discard", "drawn", "exchange"))
+        st.hands = self.per_seat("hands", _card_index)
+        st.city = self.per_seat("city", _card_index)
+        st.booths = self.per_seat("booths", ints(0, 10**6))
+        st.gold = d.list("gold", ints(0, 10**6), length=self.n)
+        st.haunted_round = d.list("haunted_round", ints(0, 10**6), length=self.n)
+        st.owner = [_nobody(o) for o in d.list("owner", _or_none(seat), length=8)]
+        st.face_up, st.down, st.pool = (d.list(k, _char_index) for k in ("face_up", "down", "pool"))
+        st.down_knower = [_nobody(k) for k in d.list("down_knower", _or_none(seat), length=len(st.down))]
+        st.steps = [self._step(v, f"{d.at('steps')}[{i}]") for i, v in enumerate(d.list("steps", lambda v, p: v))]
+        st.taken_step = [NOT_TAKEN if t is None else t for t in d.list("taken_step", _or_none(ints(-1, 20)), 8)]
+        st.first_step = [NOT_TAKEN if t is None else t for t in d.list("first_step", _or_none(ints(0, 20)), self.n)]
+        st.shown, st.silent = (d.list(k, boolean, length=8) for k in ("shown", "silent"))
+        st.paid = [self._paid(v, f"{d.at('paid')}[{i}]") for i, v in enumerate(d.list("paid", lambda v, p: v))]
+        st.queue = d.list("queue", seat, most=self.n)
+        self.scalars()
+        return st
+
+    def _step(self, value: Any, path: str) -> int:
+        step = Reader(value, path, ("seat", "bury"))
+        return step.int("seat", 0, self.n - 1) * 2 + int(step.bool("bury"))
+
+    def _paid(self, value: Any, path: str) -> int:
+        pair = items(value, path, ints(0, 7), length=2)
+        if pair[0] >= self.n:
+            raise PositionError(f"{path}[0]", f"there is no seat {pair[0]} in a game of {self.n}")
+        return pair[0] * 8 + pair[1]
+
+    def scalars(self) -> None:
+        st, d, seat = self.st, self.data, self.seat
+        st.crown, st.round = d.int("crown", 0, self.n - 1), d.int("round", 1, 10**6)
+        st.heir = _nobody(self.maybe("heir", seat))
+        st.step, st.rank, st.asked = d.int("step", 0, 20), d.int("rank", -1, 8), d.int("asked", 0, 7)
+        st.killed = _nobody(self.maybe("killed", _char_index))
+        st.robbed = _nobody(self.maybe("robbed", _char_index))
+        st.window = d.str("window", ("", "rasputin", "acrobat"))
+        st.tp = _nobody(self.maybe("turn_player", seat))
+        st.tc = _nobody(self.maybe("turn_character", _char_index))
+        for flag in FLAGS:
+            setattr(st, flag, d.bool(flag))
+        st.builds_left, st.keep_left = d.int("builds_left", 0, 20), d.int("keep_left", 0, 3)
+        st.grave_card = _nobody(self.maybe("grave_card", _card_index))
+        st.grave_owner, st.cash_owner, st.fortune, st.first_eight = (
+            _nobody(self.maybe(k, seat)) for k in ("grave_owner", "cash_owner", "fortune", "first_eight"))
+        st.cash_booth = _nobody(self.maybe("cash_booth", ints(0, 7)))
+        st.acrobat_round = d.int("acrobat_round", 0, 10**6)
+        st.final = self.maybe("final", lambda v, p: items(v, p, self._final, length=self.n))
+
+    def _final(self, value: Any, path: str) -> dict[str, int]:
+        row = Reader(value, path, FINAL_KEYS)
+        return {k: row.int(k, 0, 10**6) for k in FINAL_KEYS}
+
+
+def read_position(data: Reader, players: int, options: dict[str, Any], phase: str) -> CitadelsState:
+    st = _Read(data, players, options).read()
+    check_cards(st, data.path)
+    check_characters(st, data.path, phase)
+    check_phase(st, data.path, phase)
+    return st
+
+
+def check_cards(st: CitadelsState, path: str) -> None:
+    """Every card of the deck for these options is in one place: deck, discard pile, hands, cities, the cards
+    drawn or being exchanged, a building the Graveyard may save, or lying out as a Ticket Booth."""
+    found = [*st.deck, *st.discard, *st.drawn, *st.exchange, *(c for h in st.hands for c in h),
+             *(c for city in st.city for c in city), *(CARD_INDEX["ticket_booth"] for b in st.booths for _ in b)]
+    if st.grave_card != NOBODY:
+        found.append(st.grave_card)
+    conserved(f"{path}.deck" if path else "deck", "cards", (CARD_IDS[c] for c in found),
+              Counter(CARD_IDS[c] for c in deck_for(st.options)))
+    for p, hand in enumerate(st.hands):
+        hand.sort()  # hands are kept sorted
+    st.drawn.sort()
+
+
+def check_characters(st: CitadelsState, path: str, phase: str) -> None:
+    """Each character is in one place (a player's, face up, face down or passing), or, once the game is over,
+    back in the middle."""
+    at = f"{path}.owner" if path else "owner"
+    placed = [r for r in range(8) if st.owner[r] != NOBODY] + st.face_up + st.down + st.pool
+    expected = Counter() if phase == "game_over" else Counter(range(8))
+    conserved(at, "characters", (CHAR_IDS[r] for r in placed), Counter({CHAR_IDS[r]: k for r, k in expected.items()}))
+    st.pool.sort()
+
+
+def _fits(ok: bool, path: str, key: str, reason: str) -> None:
+    if not ok:
+        raise PositionError(f"{path}.{key}" if path else key, reason)
+
+
+def check_phase(st: CitadelsState, path: str, phase: str) -> None:
+    """What exists only in some phases: cards drawn (keep), an exchange (exchange), a removed building (the
+    Graveyard), a hand shown (the Fortune Teller), an open window, the draft's steps, the final score."""
+    _fits(bool(st.drawn) == (phase == "keep"), path, "drawn", f"cards wait to be kept only in the keep phase, "
+          f"not with {len(st.drawn)} drawn in the {phase} phase")
+    _fits(0 < st.keep_left <= len(st.drawn) if st.drawn else st.keep_left == 0, path, "keep_left",
+          "must be from 1 to the number of cards drawn in the keep phase, else 0")
+    _fits(st.exchanging == (phase == "exchange") and (not st.exchange or st.exchanging), path, "exchanging",
+          "the Wizard exchanges only in the exchange phase")
+    _fits((st.grave_owner != NOBODY) == (phase == "graveyard") == (st.grave_card != NOBODY), path, "grave_owner",
+          "a removed building waits for the Graveyard's owner only in the graveyard phase")
+    _fits((st.fortune != NOBODY) == (phase == "fortune"), path, "fortune",
+          "a hand is shown to the Fortune Teller only in the fortune phase")
+    cash_ok = phase in ("keep", "cash") if st.cash_owner != NOBODY else phase != "cash"
+    _fits(cash_ok and (st.cash_owner == NOBODY) == (st.cash_booth == NOBODY), path, "cash_owner",
+          "a booth's owner decides to cash it only right after a payment (the keep or cash phase)")
+    if st.cash_owner != NOBODY:
+        _fits(st.cash_booth < len(st.booths[st.cash_owner]), path, "cash_booth", "that player has no such booth")
+    window = phase in ("rasputin", "acrobat")
+    _fits(st.window == (phase if window else "") and bool(st.queue) == window, path, "window",
+          f"a window is open, with players to answer, only in its own phase (not in {phase})")
+    _fits((st.final is not None) == (phase == "game_over"), path, "final", "the final score exists once the game is over")
+    if phase == "draft":
+        _fits(st.step < len(st.steps), path, "step", "the draft has a step still to make")
+    if phase in ("turn", "keep", "exchange", "graveyard", "fortune", "cash"):
+        _fits(st.tc != NOBODY and st.owner[st.tc] == st.tp != NOBODY, path, "turn_player",
+              "in a character's turn the turn's player holds the turn's character")
