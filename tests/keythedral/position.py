@@ -11,8 +11,7 @@ from boardgames_lab.rulesets.keythedral.data import FIELD_TILES, LETTER
 
 def refresh(game: Game) -> None:
     game._legal = None  # the state was edited by hand
-    game.state.fence_cache = None
-    game.state.legal_cache = None
+    game.state.fence_moves = {}
 
 
 def after_setup(players: int = 3, seed: int = 1, **options: Any) -> Game:

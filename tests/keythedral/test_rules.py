@@ -96,7 +96,8 @@ def test_set_up_is_played() -> None:
 
 # --- phase one --------------------------------------------------------------------------------
 
-@cites(P + "round.five_phases", P + "order.choose", P + "order.place_in_turn", P + "worker.adjacent")
+@cites(P + "round.five_phases", P + "order.choose", P + "order.place_in_turn", P + "worker.adjacent",
+       "core.wrong_phase", "core.not_your_turn")
 def test_work_order_and_placing() -> None:
     game = small_board()
     game.state.start = 0
@@ -111,7 +112,11 @@ def test_work_order_and_placing() -> None:
     assert "worker 3,1" not in {str(m) for m in game.legal_moves()}
     with pytest.raises(IllegalMove) as err:
         game.apply("order 2")
-    assert err.value.rule == P + "order.place_in_turn"
+    assert err.value.rule == "core.wrong_phase"  # the engine refuses a kind of another phase
+    with pytest.raises(IllegalMove) as err:
+        game.apply("worker 1,1", player=0)  # player 2 is to place: player 1 may not
+    assert err.value.rule == "core.not_your_turn"
+    assert not game.explain("worker 1,3", player=0).legal
 
 
 @cites(P + "worker.closed", P + "worker.house_two", P + "worker.idle", P + "fence.blocks")

@@ -97,7 +97,7 @@ def test_the_bid_payment_is_seen_by_payer_and_payee_only() -> None:
     rng = random.Random(7)
     while game.phase != "auction_pay":
         moves = game.legal_moves()
-        bids = [m for m in moves if m.kind == "bid" and m.num]
+        bids = [m for m in moves if m.kind == "bid" and m.cubes]
         game.apply(bids[0] if bids else moves[int(rng.random() * len(moves))])
     a = game.state.auction
     payer, payee = a["payer"], a["payee"]

@@ -76,16 +76,17 @@ def _pays_spare(pay: str, ctx: dict[str, Any]) -> bool:
 
 def _exchange(move: Any, ctx: dict[str, Any]) -> tuple[float, str]:
     """A craft purchase or a trade: worth it when spare cubes buy a cube the target lacks."""
-    got = Counter(move.get)
+    get = move.craft if move.kind == "craft" else move.receive
+    got = Counter(get)
     useful = sum((got & ctx["lack"]).values())
     target = ctx["target"]["id"] if ctx["target"] else "no tile"
-    if useful and _pays_spare(move.pay, ctx):
+    if useful and _pays_spare(move.paid, ctx):
         # cheaper payments first; among them, keep the cubes worth more at the end
-        return 6.0 + useful - 0.1 * len(move.pay) - 0.01 * _points(move.pay), \
-            f"spare {move.pay} for {move.get}, which {target} needs"
+        return 6.0 + useful - 0.1 * len(move.paid) - 0.01 * _points(move.paid), \
+            f"spare {move.paid} for {get}, which {target} needs"
     if useful:
-        return -0.5, f"{move.get} is for {target}, but {move.pay} is needed for it too"
-    return -1.0 - 0.1 * len(move.pay), f"{move.get} is not what {target} needs"
+        return -0.5, f"{get} is for {target}, but {move.paid} is needed for it too"
+    return -1.0 - 0.1 * len(move.paid), f"{get} is not what {target} needs"
 
 
 def _score(move: Any, view: dict[str, Any], ctx: dict[str, Any]) -> tuple[float, str]:
@@ -100,26 +101,26 @@ def _score(move: Any, view: dict[str, Any], ctx: dict[str, Any]) -> tuple[float,
     if kind in ("craft", "trade"):
         return _exchange(move, ctx)
     if kind == "worker":
-        cube = ctx["field_cube"].get(fmt(move.node), "")
+        cube = ctx["field_cube"].get(fmt(move.field), "")
         if cube in ctx["lack"]:
             return 3.0, f"harvests {cube}, which my target tile lacks"
         if cube in ctx["wanted"]:
             return 2.0, f"harvests {cube}, which a visible tile asks for"
         return 1.0, f"harvests {cube or 'a cube'}"
     if kind == "cottage":
-        x, y = move.node
+        x, y = move.site
         near = sum((x + dx, y + dy) in ctx["fields"] for dx, dy in _NEAR)
         return float(near), f"next to {near} fields"
     if kind == "bid":
-        return -float(move.num), "the start player is not worth cubes" if move.num else "keeps my cubes"
+        return -float(move.cubes), "the start player is not worth cubes" if move.cubes else "keeps my cubes"
     if kind == "give":
-        spare = 0.5 if _pays_spare(move.pay, ctx) else 0.0
-        return spare - float(_points(move.pay)), f"pays with a cube worth {_points(move.pay)}"
+        spare = 0.5 if _pays_spare(move.cube, ctx) else 0.0
+        return spare - float(_points(move.cube)), f"pays with a cube worth {_points(move.cube)}"
     if kind == "start":
-        mine = move.num - 1 == view["perspective"]
+        mine = move.start_player == view["perspective"]
         return float(mine), "I take the start" if mine else "someone else starts"
     if kind == "take":
-        return (2.0 if move.get in ctx["lack"] else 1.0), "a free cube"
+        return (2.0 if move.cube in ctx["lack"] else 1.0), "a free cube"
     if kind == "law":
         return -0.5, "a law card costs a cube now for an uncertain use"
     if kind in ("fence", "unfence"):

@@ -9,9 +9,9 @@ rulebook            the second-edition rulebook with its appendix of 20 law card
 ==================  ==============================================================
 """
 from .logic import INFO, Keythedral
-from .moves import Move, parse
+from .moves import MOVE_CLASSES, parse
 from .rules import RULES
 
 DEFINITION = Keythedral()
 
-__all__ = ["DEFINITION", "INFO", "Keythedral", "Move", "RULES", "parse"]
+__all__ = ["DEFINITION", "INFO", "Keythedral", "MOVE_CLASSES", "RULES", "parse"]

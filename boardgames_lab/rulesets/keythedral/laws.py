@@ -11,7 +11,7 @@ from typing import Any
 
 from .board import Node, fmt, parse_node
 from .data import BUILDING_INDEX, BUILDINGS, CRAFTS, FIELD_TILES, LAW_INDEX, LAWS, LETTER, RESOURCES
-from .moves import DECLINE, Move
+from .moves import PlayLaw
 from .state import KState
 
 # Which cards answer which window, and which are played on one's own turn in phase three (docs: "Law timing").
@@ -67,70 +67,57 @@ def players_from(st: KState, first: int, skip: int | None = None) -> list[int]:
     return list(ROUNDS[n][first % n][0 if skip is None else skip + 1])
 
 
-def window_moves(st: KState, p: int) -> list[Move]:
-    frame = st.window["frames"][-1]
-    moves = [DECLINE]
-    hand = st.law_hands[p]
-    if hand:
-        answers = WINDOW_CARD_NUMBERS[frame["kind"]]
-        for card in hand:
-            if card in answers:
-                moves.extend(play_moves(st, p, LAWS[card].id, frame))
-    return moves
-
-
-def own_turn_moves(st: KState, p: int) -> list[Move]:
-    moves: list[Move] = []
-    if st.effects.get("turn"):
-        return moves  # one modifying card at a time: use it (or end the turn) first
-    for card in st.law_hands[p]:
-        if card in OWN_TURN_CARD_NUMBERS:
-            moves.extend(play_moves(st, p, LAWS[card].id, None))
-    return moves
+WINDOW_WHEN = {
+    "p1": "at the start of phase one", "order": "right after a work order number is chosen",
+    "p2": "at the start of phase two", "p3": "at the start of phase three",
+    "purchase": "when another player tries to buy a building tile", "answer": "right after another law card",
+    "p4": "at the start of phase four", "p5": "at the start of phase five",
+}
+NO_CHOICE = ("work_order", "house_moratorium", "repeal_law", "price_increase", "substitution", "bargain", "sale")
 
 
 def _face_up(st: KState) -> list[int]:
     return list(st.rows[st.stage]) if st.stage < 5 and st.face_up[st.stage] else []
 
 
-_PLAYS: dict[tuple[str, str], Move] = {}  # play moves, made once and shared
-
-
-def play_moves(st: KState, p: int, law: str, frame: dict[str, Any] | None) -> list[Move]:
-    """Every way to play ``law`` now (its arguments), as moves."""
-    def play(extra: str = "") -> Move:
-        move = _PLAYS.get((law, extra))
-        if move is None:
-            move = _PLAYS[law, extra] = Move("play", tile=law, extra=extra)
-        return move
-    n = st.num_players
-    if law in ("work_order", "house_moratorium", "repeal_law", "price_increase", "substitution", "bargain", "sale"):
-        return [play()]
-    if law == "design_change":
-        return [play(BUILDINGS[t].id) for t in _face_up(st) if _replacements(st, t)]
-    if law == "craft_bargain":
-        return [play(f"{LETTER[c]}:{LETTER[r]}") for c in CRAFTS if st.store[c] for r in RESOURCES if st.cubes[p][r]]
+def play_choices(st: KState, p: int, law: str) -> list[str]:
+    """Every choice ``p`` may play ``law`` with now (the card's argument in notation; "" for none)."""
+    if law in NO_CHOICE:
+        return [""]
     if law in ("broken_fences", "start_order"):
-        return [play(str(q + 1)) for q in range(n)]
-    if law == "cottage_number":
-        taken = set(st.chosen)
-        return [play(str(k)) for k in range(1, 6) if k not in taken and st.cottage_at[5 * p + k - 1] is not None]
+        return [str(q + 1) for q in range(st.num_players)]
     if law in ("unexpected_harvest", "good_harvest", "poor_harvest"):
-        return [play(LETTER[k]) for k in RESOURCES]
-    if law == "double_production":
-        return [play(fmt(f)) for f in sorted(f for f, o in st.workers.items() if o == p)]
-    if law == "price_decrease":
-        return [play(BUILDINGS[t].id) for t in _face_up(st) if t not in st.effects.get("down", [])]
-    if law == "upgrade_cottage":
-        if moratorium_blocks(st, p):
-            return []
-        return [play(str(c - 5 * p + 1)) for c in range(5 * p, 5 * p + 5)
-                if not st.houses[c] and st.cottage_at[c] is not None]
-    if law == "unsafe_fence":
-        return [play(f"{fmt(s)}>{fmt(f)}") for s, f in sorted(st.fences)]
-    if law == "downgrade_house":
-        return [play(fmt(st.cottage_at[c])) for c in range(5 * n) if st.houses[c] and st.cottage_at[c] is not None]
-    raise ValueError(law)
+        return [LETTER[k] for k in RESOURCES]
+    return CHOICES[law](st, p)
+
+
+def _cottage_numbers(st: KState, p: int) -> list[str]:
+    taken = set(st.chosen)
+    return [str(k) for k in range(1, 6) if k not in taken and st.cottage_at[5 * p + k - 1] is not None]
+
+
+def _upgrades(st: KState, p: int) -> list[str]:
+    if moratorium_blocks(st, p):
+        return []
+    return [str(c - 5 * p + 1) for c in range(5 * p, 5 * p + 5) if not st.houses[c] and st.cottage_at[c] is not None]
+
+
+def _downgrades(st: KState, p: int) -> list[str]:
+    return [fmt(st.cottage_at[c]) for c in range(5 * st.num_players)  # type: ignore[arg-type]
+            if st.houses[c] and st.cottage_at[c] is not None]
+
+
+CHOICES = {
+    "design_change": lambda st, p: [BUILDINGS[t].id for t in _face_up(st) if _replacements(st, t)],
+    "craft_bargain": lambda st, p: [f"{LETTER[c]}:{LETTER[r]}" for c in CRAFTS if st.store[c]
+                                    for r in RESOURCES if st.cubes[p][r]],
+    "cottage_number": _cottage_numbers,
+    "double_production": lambda st, p: [fmt(f) for f in sorted(f for f, o in st.workers.items() if o == p)],
+    "price_decrease": lambda st, p: [BUILDINGS[t].id for t in _face_up(st) if t not in st.effects.get("down", [])],
+    "upgrade_cottage": _upgrades,
+    "unsafe_fence": lambda st, p: [f"{fmt(s)}>{fmt(f)}" for s, f in sorted(st.fences)],
+    "downgrade_house": _downgrades,
+}
 
 
 def moratorium_blocks(st: KState, p: int) -> bool:
@@ -152,18 +139,18 @@ def decline(st: KState) -> None:
     _continue(st)
 
 
-def play(st: KState, p: int, move: Move) -> None:
+def play(st: KState, p: int, move: PlayLaw) -> None:
     """keythedral.law.once: a played card is discarded; it may be answered before it takes effect."""
-    law = move.tile
+    law, choice = move.law, move.choice
     card = LAW_INDEX[law]
     st.law_hands[p].remove(card)
     st.law_used.append(card)
     if st.events is not None:
-        st.note(f"{{p{p}}} plays the law card {LAWS[card].title}" + (f" ({move.extra})." if move.extra else "."),
-                {"player": p, "law": law, "args": move.extra})
+        st.note(f"{{p{p}}} plays the law card {LAWS[card].title}" + (f" ({choice})." if choice else "."),
+                {"player": p, "law": law, "args": choice})
     frames = st.window.get("frames")  # the player stays first in line: they may play another card or decline
     if law != "repeal_law" and open_window(st, "answer", players_from(st, p + 1, skip=p),
-                                           st.window.get("resume", st.phase), law=law, player=p, args=move.extra,
+                                           st.window.get("resume", st.phase), law=law, player=p, args=choice,
                                            repealed=False):
         return
     if law == "repeal_law":
@@ -174,7 +161,7 @@ def play(st: KState, p: int, move: Move) -> None:
             st.note(f"The {LAWS[LAW_INDEX[answered['law']]].title} just played is repealed: it has no effect.",
                     {"repealed": answered["law"]})
     else:
-        resolve(st, p, law, move.extra)
+        resolve(st, p, law, choice)
     if frames:
         _continue(st)
 
@@ -187,7 +174,7 @@ def _continue(st: KState) -> None:
         if frame["kind"] == "answer" and not frame["repealed"]:
             resolve(st, frame["player"], frame["law"], frame["args"])
         elif frame["kind"] == "purchase" and not frame.get("cancelled"):
-            from .actions import complete_purchase
+            from .effects import complete_purchase
             if complete_purchase(st, frame["buyer"], frame["move"]):
                 st.window["current"] = None  # the purchase was the buyer's action: the turn moves on
             else:
@@ -225,17 +212,17 @@ def resolve(st: KState, p: int, law: str, args: str) -> None:
         if BUILDING_INDEX[args] in _face_up(st):  # a purchase in an answer window may have taken it
             design_change(st, BUILDING_INDEX[args])
     elif law == "craft_bargain":
-        from .actions import craft_bargain
+        from .effects import craft_bargain
         craft_bargain(st, p, args)
     elif law == "price_decrease":
         fx.setdefault("down", []).append(BUILDING_INDEX[args])
     elif law == "upgrade_cottage":
-        from .actions import build_house
+        from .effects import build_house
         build_house(st, p, int(args), free=True)
     elif law in TURN_EFFECTS:
         fx["turn"] = law
     elif law == "unsafe_fence":
-        from .actions import remove_fence
+        from .effects import remove_fence
         site, field = (parse_node(x) for x in args.split(">"))
         remove_fence(st, p, site, field, paid=False)  # type: ignore[arg-type]
     elif law == "downgrade_house":

@@ -1,10 +1,10 @@
 """Phases one, two, four and five: work order and workers, the harvest, clearing up, the start-player auction."""
 from __future__ import annotations
 
-from .board import FIELD_SITES, SITE_FIELDS, fmt
+from .board import SITE_FIELDS, Node, fmt
 from .data import CUBE_NAME, FIELD_TILES, LETTER
 from .laws import harvest_yield
-from .moves import Move
+from .moves import PlaceWorker
 from .state import KState
 
 
@@ -25,24 +25,19 @@ def placing_queue(st: KState, chooser: int) -> list[int]:
     return queue
 
 
-WORKER = {f: Move("worker", node=f) for f in FIELD_SITES}  # worker moves, made once per field place
-
-
-def worker_moves(st: KState, cottage: int) -> list[Move]:
-    """keythedral.worker.adjacent / worker.closed: a worker may enter a laid, unoccupied field next to the
-    cottage and not behind a fence. The moves are kept in the state while the cottage places."""
+def open_fields(st: KState, cottage: int) -> list[Node]:
+    """keythedral.worker.adjacent / worker.closed / law.broken_fences: the laid, unoccupied fields next to the
+    cottage that no fence closes to it."""
     site = st.cottage_at[cottage]
     if site is None:
-        st.open_moves = moves = []
-        return moves
+        return []
     fields, workers, fences = st.fields, st.workers, st.fences
-    # keythedral.law.broken_fences: that player's workers climb over fences.
     climbs = not fences or st.effects.get("broken_fences") == cottage // 5
-    st.open_moves = moves = []
+    out = []
     for f in SITE_FIELDS[site]:  # a plain loop: cheaper than a comprehension over four places
         if f in fields and f not in workers and (climbs or (site, f) not in fences):
-            moves.append(WORKER[f])
-    return moves
+            out.append(f)
+    return out
 
 
 def next_placer(st: KState) -> None:
@@ -50,7 +45,7 @@ def next_placer(st: KState) -> None:
     queue = st.queue
     while queue:
         cottage = queue.pop(0)
-        if worker_moves(st, cottage):
+        if open_fields(st, cottage):
             st.current = cottage // 5
             st.placing = cottage
             st.to_place = 2 if st.houses[cottage] else 1
@@ -62,15 +57,15 @@ def next_placer(st: KState) -> None:
     st.to_place = 0
 
 
-def place_worker(st: KState, p: int, move: Move) -> None:
-    """A worker of the placing cottage enters ``move.node`` (called with the move: it runs after every worker)."""
-    field = move.node
+def place_worker(st: KState, move: PlaceWorker) -> None:
+    """A worker of the placing cottage enters ``move.field`` (called with the move: it runs after every worker)."""
+    field, p = move.field, move.player
     st.workers[field] = p
     st.to_place -= 1
     if st.events is not None:
         st.note(f"{{p{p}}} sends a worker from number {st.placing % 5 + 1} into field {fmt(field)}.",
                 {"player": p, "field": list(field)})
-    if st.to_place == 0 or not worker_moves(st, st.placing):
+    if st.to_place == 0 or not open_fields(st, st.placing):
         next_placer(st)
 
 

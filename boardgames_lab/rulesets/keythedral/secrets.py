@@ -38,7 +38,9 @@ def _swap_cubes(st: KState, seat: int | None, rng: Rng) -> bool:
     """One cube of one colour behind one hidden screen for a cube of another colour behind another."""
     if _open(st):
         return False
-    hidden = others(st, seat)
+    # A purchase waiting in a law window was announced: the buyer is known to hold its cubes.
+    buyers = {f["buyer"] for f in st.window.get("frames", ()) if f["kind"] == "purchase"}
+    hidden = [q for q in others(st, seat) if q not in buyers]
     pairs = [(a, b, x, y) for a in hidden for b in hidden if a < b
              for x in range(8) if st.cubes[a][x] for y in range(8) if y != x and st.cubes[b][y]]
     if not pairs:

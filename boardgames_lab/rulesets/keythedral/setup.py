@@ -29,15 +29,15 @@ def prepare(st: KState) -> None:
     if st.two_player:  # keythedral.variant.two_players: a quarry and a wood, no Keythedral tile
         quarry = next(i for i in ones if FIELD_TILES[i].kind == GREY)
         wood = next(i for i in ones if FIELD_TILES[i].kind == BROWN)
-        st.fields[TWO_PLAYER_FIELDS[0]] = quarry
-        st.fields[TWO_PLAYER_FIELDS[1]] = wood
+        st.put_field(TWO_PLAYER_FIELDS[0], quarry)
+        st.put_field(TWO_PLAYER_FIELDS[1], wood)
         stack = [i for i, t in enumerate(FIELD_TILES) if t.number == 2]
     else:
-        st.sites[CENTRE] = KEYTHEDRAL
+        st.put_cottage(CENTRE, KEYTHEDRAL)
         quarries = [i for i in ones if FIELD_TILES[i].kind == GREY]
         woods = [i for i in ones if FIELD_TILES[i].kind == BROWN]
         for node, tile in zip(KEY_QUARRIES + KEY_WOODS, quarries + woods):
-            st.fields[node] = tile
+            st.put_field(node, tile)
         stack = [i for i, t in enumerate(FIELD_TILES) if 2 <= t.number <= n]
     st.rng.shuffle(stack)
     st.field_stack = stack
@@ -84,7 +84,7 @@ def setup_step_is_field(st: KState) -> bool:
 
 def lay_field(st: KState, node: Node) -> None:
     tile = st.field_stack.pop()
-    st.fields[node] = tile
+    st.put_field(node, tile)
     st.laid[st.current] += 1
     st.revealed = True
     if st.events is not None:
@@ -94,9 +94,7 @@ def lay_field(st: KState, node: Node) -> None:
 
 def lay_cottage(st: KState, number: int, node: Node) -> None:
     cottage = st.current * 5 + number - 1
-    st.sites[node] = cottage
-    st.cottage_at[cottage] = node
-    st.fence_cache = None
+    st.put_cottage(node, cottage)
     if st.events is not None:
         st.note(f"{{p{st.current}}} lays cottage {number} on site {node[0]},{node[1]}.",
                 {"player": st.current, "cottage": number, "site": list(node)})

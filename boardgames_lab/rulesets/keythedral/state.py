@@ -17,7 +17,7 @@ class KState(State):
         "fences", "fences_left", "cubes", "store", "shops", "rows", "stage", "face_up", "surplus", "seats",
         "laid", "order_k", "chosen", "queue", "to_place", "placing", "workers", "out", "passes", "actor", "relocating",
         "auction", "stay", "law_deck", "law_spaces", "law_hands", "law_used", "effects", "window", "final",
-        "fence_cache", "legal_cache", "open_moves")
+        "fence_moves")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -59,9 +59,34 @@ class KState(State):
         self.effects: dict[str, Any] = {}  # law effects lasting a round or attached to a tile
         self.window: dict[str, Any] = {}  # an open law-card window: who is asked, what for
         self.final: list[dict[str, int]] | None = None
-        self.fence_cache: tuple[Any, ...] | None = None  # fence moves, rebuilt when the board changes
-        self.legal_cache: frozenset[Any] | None = None  # the legal moves, for explain; cleared by every move
-        self.open_moves: list[Any] = []  # phase one: worker moves open to the cottage placing now
+        # Per seat, its (build, remove) fence moves: made by fast.py, emptied by the board methods below, the
+        # only code that changes fields, sites or fences.
+        self.fence_moves: dict[int, tuple[Any, Any]] = {}
+
+    # --- the board: every change of fields, sites and fences goes through these ---------------------------
+    def put_field(self, node: Node, tile: int) -> None:
+        self.fields[node] = tile
+        self.fence_moves = {}
+
+    def put_cottage(self, site: Node, cottage: int) -> None:
+        self.sites[site] = cottage
+        if cottage >= 0:
+            self.cottage_at[cottage] = site
+        self.fence_moves = {}
+
+    def lift_cottage(self, site: Node) -> int:
+        cottage = self.sites.pop(site)
+        self.cottage_at[cottage] = None
+        self.fence_moves = {}
+        return cottage
+
+    def add_fence(self, site: Node, field: Node, owner: int) -> None:
+        self.fences[(site, field)] = owner
+        self.fence_moves = {}
+
+    def drop_fence(self, site: Node, field: Node) -> None:
+        del self.fences[(site, field)]
+        self.fence_moves = {}
 
     def clone(self) -> "KState":
         o = KState.__new__(KState)
@@ -109,13 +134,11 @@ class KState(State):
         else:
             o.window = {}
         o.final = self.final
-        o.fence_cache = self.fence_cache  # immutable: rebuilt, never changed in place
-        o.legal_cache = None
-        o.open_moves = self.open_moves  # replaced, never changed in place
+        o.fence_moves = self.fence_moves  # shared until either board changes (the methods above rebind it)
         return o
 
     def snapshot(self) -> dict[str, Any]:
-        skip = ("options", "fence_cache", "legal_cache", "open_moves", "fields", "sites", "fences", "workers", "cottage_at")
+        skip = ("options", "fence_moves", "fields", "sites", "fences", "workers", "cottage_at")
         data = {name: getattr(self, name) for name in KState.__slots__ if name not in skip}
         data.update(
             fields={fmt(n): t for n, t in sorted(self.fields.items())},
