@@ -33,6 +33,14 @@ def is_engine2(d: GameDefinition[Any]) -> bool:
     return bool(d.kinds)
 
 
+def has_positions(d: GameDefinition[Any]) -> bool:
+    return type(d).position is not GameDefinition.position
+
+
+def has_fields(d: GameDefinition[Any]) -> bool:
+    return bool(d.fields)
+
+
 def steps_between(before: int, after: int) -> int:
     """How many times the generator stepped from state ``before`` to ``after``."""
     return ((after - before) * _GAMMA_INVERSE) & ((1 << 64) - 1)
@@ -69,8 +77,10 @@ def check_generator(d: GameDefinition[Any], state: Any, fail: Fail) -> int:
     return 1
 
 
-def check_position(game: Game, move: Any, fail: Fail) -> None:
+def check_position(game: Game, move: Any, fail: Fail) -> bool:
     """The position rebuilds the same game, and history works from it as from an edited start."""
+    if not has_positions(game.definition):
+        return False
     data = game.position()
     if json.loads(json.dumps(data)) != data:
         raise fail("the position does not survive JSON")
@@ -88,7 +98,7 @@ def check_position(game: Game, move: Any, fail: Fail) -> None:
         if other.view(seat) != game.view(seat):
             raise fail(f"the rebuilt game shows seat {seat} another view")
     if move is None:
-        return
+        return True
     seat = game.definition.seat_of(game.state, move)
     other.apply(move, player=seat)
     after = game.clone().apply(move, player=seat).position()
@@ -99,10 +109,13 @@ def check_position(game: Game, move: Any, fail: Fail) -> None:
     other.undo()
     if other.position() != data:
         raise fail("undo in a game from a position did not restore it")
+    return True
 
 
 def check_fields(d: GameDefinition[Any], state: Any, fail: Fail) -> None:
     """Every field of the position has a declaration of who may see it."""
+    if not (has_positions(d) and has_fields(d)):
+        return
     data = d.position(state)
     roots = {path.split(".")[0] for path in d.fields}
     missing = sorted(set(data) - roots)
@@ -112,6 +125,8 @@ def check_fields(d: GameDefinition[Any], state: Any, fail: Fail) -> None:
 
 def perturbed_fields(d: GameDefinition[Any], state: Any, other: Any, seat: int | None) -> str:
     """A secret's perturbation may change only what the declarations hide from ``seat``."""
+    if not (has_positions(d) and has_fields(d)):
+        return ""
     before = d.position(state)
     changed = changed_paths(before, d.position(other))
     hidden = hidden_paths(before, d.fields, seat)

@@ -172,8 +172,7 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
             _check_secrets(game, move, chooser, report, settings)
             if engine2:
                 report.generator_checks += promises.check_generator(d, game.state, fail)
-                promises.check_position(game, move, fail)
-                report.position_checks += 1
+                report.position_checks += promises.check_position(game, move, fail)
         before = d.snapshot(game.state)
         game.apply(move, player=d.seat_of(game.state, move))
         if engine2:

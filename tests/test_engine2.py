@@ -123,7 +123,6 @@ def test_history_restores_recorded_positions_from_an_edited_start(duel: bgl.Game
     assert saved.position() == game.position() and saved.start_position() == data and saved.can_redo()
 
 
-@cites("duel_test.deal")
 def test_every_draw_is_in_the_chance_record_and_blocks_undo_in_play_mode(duel: bgl.Game) -> None:
     setup = duel.log[0]["chance"]
     assert [(c["what"], c["draw"], c["from"], c["probability"]) for c in setup] == [
@@ -139,7 +138,6 @@ def test_every_draw_is_in_the_chance_record_and_blocks_undo_in_play_mode(duel: b
     assert all("outcome" not in c for c in duel.log_for(0)[0]["chance"])  # what was dealt is not public
 
 
-@cites("duel_test.deal")
 def test_in_explicit_chance_mode_the_game_stands_at_each_draw_and_lists_its_outcomes(duel: bgl.Game) -> None:
     from tests.lab.duel import Deal
     game = bgl.new_game("duel_test", players=2, seed=4, chance="explicit")
