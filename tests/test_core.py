@@ -323,6 +323,17 @@ def test_save_and_load_round_trip_with_redo_line() -> None:
     assert loaded.ply == game.ply + 1
 
 
+def test_a_version_1_save_still_loads_and_a_save_of_other_rules_names_its_version() -> None:
+    game = play(bgl.new_game("saint_petersburg", players=2, seed=5, mode="sandbox"), 6)
+    record = game.to_dict()
+    old = {k: v for k, v in record.items() if k not in ("start", "chance")}  # as version 1 wrote it
+    old.update(version=1, moves=[text for _, text in record["moves"]], redo=[])
+    loaded = bgl.load_game(json.dumps(old))
+    assert loaded.full_view() == game.full_view() and loaded.moves == game.moves
+    with pytest.raises(bgl.SaveFormatError, match="saved with rules version 0, this engine plays version"):
+        bgl.load_game(json.dumps({**old, "rules_version": 0}))
+
+
 def _flow(**changes: object) -> Flow:
     phases = [Phase("start", "Start", on_enter="begin"), Phase("play", "Play", moves=("go",), turn="clockwise"),
               Phase("game_over", "Over")]
