@@ -30,7 +30,10 @@ def apply_move(st: SPState, move: Any) -> None:
     card = CARD_INDEX[move.card]
     lower = False
     if kind in ("buy", "take"):
-        lower = _leave_board(st, move.slot)
+        i = SLOT_INDEX[move.slot]
+        st.clear(i)
+        st.taken = True
+        lower = i >= ROW_SLOTS
     elif kind != "play":
         st.drawn = EMPTY
     if kind == "take" or kind == "take_drawn":
@@ -47,14 +50,6 @@ def apply_move(st: SPState, move: Any) -> None:
             st.hands[p].remove(card)
         replaces = move.replaces
         _place(st, p, card, CARD_INDEX[replaces] if replaces else EMPTY, lower, move)
-
-
-def _leave_board(st: SPState, slot: str) -> bool:
-    """Empty a display slot; True if it lay in the lower row."""
-    i = SLOT_INDEX[slot]
-    st.clear(i)
-    st.taken = True
-    return i >= ROW_SLOTS
 
 
 def _place(st: SPState, p: int, card: int, target: int, lower: bool, move: Any) -> None:

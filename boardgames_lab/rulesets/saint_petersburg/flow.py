@@ -116,14 +116,9 @@ def deal(st: SPState) -> None:
 def lay_out(st: SPState, deck: int, count: int) -> list[int]:
     """Turn up to ``count`` cards of a deck into empty upper-row slots, leftmost first."""
     pile = st.decks[deck]
-    placed = []
-    for i in range(ROW_SLOTS):
-        if len(placed) >= count or not pile:
-            break
-        if st.upper[i] == EMPTY:
-            card = pile.pop()
-            st.put(i, card)
-            placed.append(card)
+    slots = [i for i in range(ROW_SLOTS) if st.upper[i] == EMPTY][:max(0, min(count, len(pile)))]
+    placed = [pile.pop() for _ in slots]
+    st.lay(list(zip(slots, placed)))
     if placed:
         if not pile:
             st.end_triggered = True  # saint_petersburg.end.trigger
@@ -137,7 +132,7 @@ def lay_out(st: SPState, deck: int, count: int) -> list[int]:
 
 
 def on_board(st: SPState) -> int:
-    return sum(c != EMPTY for c in st.upper) + sum(c != EMPTY for c in st.lower)
+    return len(st.shown)
 
 
 # --- turns, refills and guards -------------------------------------------------------------------------

@@ -69,10 +69,9 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
     seat = lambda value, path: integer(value, path, 0, players - 1)  # noqa: E731
     decks = data.obj("decks", DECKS)
     st.decks = [decks.list(DECKS[d], _of_deck(d)) for d in range(4)]
-    for name in ("upper", "lower"):
-        for i, card in enumerate(data.list(name, _slot_card, length=ROW_SLOTS)):
-            if card != EMPTY:
-                st.put(i + (ROW_SLOTS if name == "lower" else 0), card)
+    for name, offset in (("upper", 0), ("lower", ROW_SLOTS)):
+        row = data.list(name, _slot_card, length=ROW_SLOTS)
+        st.lay([(offset + i, card) for i, card in enumerate(row) if card != EMPTY])
     st.money = data.list("money", lambda v, p: integer(v, p, 0, MOST), length=players)
     st.points = data.list("points", lambda v, p: integer(v, p, -MOST, MOST), length=players)
     st.hands = [sorted(h) for h in data.list("hands", lambda v, p: items(v, p, _card, most=HAND_LIMIT_WAREHOUSE),

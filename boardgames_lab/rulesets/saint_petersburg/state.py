@@ -40,13 +40,14 @@ class SPState(State):
         self.shown: tuple[tuple[int, int], ...] = ()  # (slot index, card) on the display, kept by the methods below
 
     # The rows change only through these three methods, which keep ``shown`` true.
-    def put(self, slot: int, card: int) -> None:
-        """Lay ``card`` into display slot ``slot`` (0..7 upper row, 8..15 lower row)."""
-        if slot < ROW_SLOTS:
-            self.upper[slot] = card
-        else:
-            self.lower[slot - ROW_SLOTS] = card
-        self.shown = tuple((i, c) for i, c in enumerate(self.upper + self.lower) if c != EMPTY)
+    def lay(self, cards: list[tuple[int, int]]) -> None:
+        """Lay each (slot, card) into its display slot (0..7 upper row, 8..15 lower row)."""
+        for slot, card in cards:
+            if slot < ROW_SLOTS:
+                self.upper[slot] = card
+            else:
+                self.lower[slot - ROW_SLOTS] = card
+        self.shown = tuple(sorted({**dict(self.shown), **dict(cards)}.items()))
 
     def clear(self, slot: int) -> None:
         """Empty display slot ``slot``: the card there leaves the board."""
@@ -54,7 +55,7 @@ class SPState(State):
             self.upper[slot] = EMPTY
         else:
             self.lower[slot - ROW_SLOTS] = EMPTY
-        self.shown = tuple(o for o in self.shown if o[0] != slot)
+        self.shown = tuple([o for o in self.shown if o[0] != slot])
 
     def shift_rows(self) -> list[int]:
         """The lower row leaves the game and the upper row moves down; the cards that left."""
