@@ -61,7 +61,7 @@ def test_move_notation_round_trips_and_moves_are_immutable() -> None:
     for move in game.legal_moves():
         assert game.parse_move(str(move)) == move
         with pytest.raises(AttributeError):
-            move.kind = "pass"  # type: ignore[misc]
+            move.player = 3  # type: ignore[misc]  (a field: frozen)
     with pytest.raises(bgl.InvalidNotation, match="not a Saint Petersburg move"):
         game.parse_move("castle kingside")
     with pytest.raises(bgl.InvalidNotation, match="no card called"):
@@ -249,27 +249,31 @@ def test_a_player_name_is_data_not_a_template() -> None:
 
 @cites("core.not_a_move")
 @pytest.mark.parametrize("value, field", [
-    (5, "of type Move"), ({"kind": "pass"}, "of type Move"), (("take", "market"), "of type Move"),
-    (None, "of type Move"),
-    ("PASS_TUPLE", "of type Move"), ("PUB_TRUE", "field 'amount'"), ("PUB_FLOAT", "field 'amount'"),
-    ("CARD_NONE", "field 'card'"), ("TARGET_LIST", "field 'target'"), ("TARGET_INT", "field 'target'"),
+    (5, "of one of its move types"), ({"kind": "pass"}, "of one of its move types"),
+    (("take", "market"), "of one of its move types"), (None, "of one of its move types"),
+    ("PASS_TUPLE", "of one of its move types"), ("PUB_TRUE", "field 'points'"), ("PUB_FLOAT", "field 'points'"),
+    ("CARD_NONE", "field 'card'"), ("TARGET_LIST", "field 'replaces'"), ("TARGET_INT", "field 'replaces'"),
 ])
 def test_a_value_that_is_not_a_move_gets_illegal_move_naming_the_field(value: object, field: str) -> None:
-    from boardgames_lab.rulesets.saint_petersburg import Move
+    import dataclasses
+    from boardgames_lab.rulesets.saint_petersburg import BuyCard, BuyPoints, Pass
     game = play(bgl.new_game("saint_petersburg", players=2, seed=4), 3)
     legal = game.legal_moves()
     take = next(m for m in legal if m.kind in ("take", "buy"))
-    built = {"PASS_TUPLE": tuple(Move("pass")), "PUB_TRUE": Move("pub", amount=True),
-             "PUB_FLOAT": Move("pub", amount=1.5), "CARD_NONE": take._replace(card=None),
-             "TARGET_LIST": take._replace(target=[]), "TARGET_INT": take._replace(target=3)}  # str() fails
+    seat = game.current_player
+    buy = BuyCard(seat, "market", "U1")
+    built = {"PASS_TUPLE": dataclasses.astuple(Pass(seat)), "PUB_TRUE": BuyPoints(seat, True),
+             "PUB_FLOAT": BuyPoints(seat, 1.5), "CARD_NONE": dataclasses.replace(take, card=None),
+             "TARGET_LIST": dataclasses.replace(buy, replaces=[]),
+             "TARGET_INT": dataclasses.replace(buy, replaces=3)}  # str() fails
     move = built.get(value, value) if isinstance(value, str) else value
-    before = game.definition.snapshot(game.state)
+    before = game.position()
     why = game.explain(move)
     assert not why and why.rule == "core.not_a_move" and field in why.reason
     with pytest.raises(bgl.IllegalMove) as err:
         game.apply(move)
-    assert err.value.rule == "core.not_a_move" and game.definition.snapshot(game.state) == before
-    assert str(err.value).startswith(repr(move))  # not its notation: Move("pass", amount=True) reads "pass"
+    assert err.value.rule == "core.not_a_move" and game.position() == before
+    assert str(err.value).startswith(repr(move))  # not its notation: BuyPoints(0, True) reads "pub True"
     with pytest.raises(bgl.InvalidNotation):
         game.parse_move(move)  # type: ignore[arg-type]
 

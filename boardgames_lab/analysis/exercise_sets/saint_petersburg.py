@@ -15,9 +15,8 @@ def unknown_future(state: Any, rng: random.Random) -> Any:
     """The same table with the decks reshuffled: nobody knows the cards still to come."""
     out = state.clone()
     for deck in out.decks:
-        random.Random(rng.getrandbits(63)).shuffle(deck)
+        Rng(rng.getrandbits(63)).shuffle(deck, what="a deck, as nobody knows it")
     out.rng = Rng(rng.getrandbits(63))
-    out.offers = None
     return out
 
 
@@ -27,7 +26,7 @@ def _position(seed: int) -> tuple[Game, Any, Any, Any] | None:
     game = new_game("saint_petersburg", players=2, seed=seed, names=["Anna", "Boris"])
     bots = [make_bot("heuristic", seed=seed + p) for p in range(2)]
     while not game.is_over:
-        if game.phase in ("building", "aristocrat", "trading") and game.state.round >= 2:
+        if game.phase in ("building", "aristocrat", "trading") and game.position()["state"]["round"] >= 2:
             found = _choice(game)
             if found:
                 return (game, *found)
@@ -37,7 +36,7 @@ def _position(seed: int) -> tuple[Game, Any, Any, Any] | None:
 
 def _choice(game: Game) -> tuple[Any, Any, Any] | None:
     legal = game.legal_moves()
-    buys = {(m.card, m.slot): m for m in legal if m.kind == "buy" and not m.target}
+    buys = {(m.card, m.slot): m for m in legal if m.kind == "buy" and not m.replaces}
     takes = [m for m in legal if m.kind == "take" and (m.card, m.slot) in buys]
     if not takes:
         return None
@@ -46,7 +45,7 @@ def _choice(game: Game) -> tuple[Any, Any, Any] | None:
     after = game.clone().apply(take)
     if after.current_player == game.current_player:
         return None
-    other = [m for m in after.legal_moves() if m.kind == "buy" and not m.target and m.slot != take.slot]
+    other = [m for m in after.legal_moves() if m.kind == "buy" and not m.replaces and m.slot != take.slot]
     if not other or other[-1] not in game.clone().apply(buy).legal_moves():
         return None
     return buy, take, other[-1]
@@ -56,13 +55,14 @@ def _choice(game: Game) -> tuple[Any, Any, Any] | None:
 def buy_or_take(seed: int = 4, playouts: int = 20) -> Exercise:
     game, buy, take, answer = first_position(_position, range(seed, seed + 50), "buy-or-take")
     me, other = game.current_player, 1 - game.current_player
-    story = (f"Saint Petersburg, round {game.state.round}, {game.phase} phase (seed {game.seed}, after "
-             f"{game.ply} moves). {game.names[me]} has {game.state.money[me]} rubles and may buy the "
+    table = game.position()["state"]
+    story = (f"Saint Petersburg, round {table['round']}, {game.phase} phase (seed {game.seed}, after "
+             f"{game.ply} moves). {game.names[me]} has {table['money'][me]} rubles and may buy the "
              f"{buy.card.replace('_', ' ')} now or take it into hand (free now, paid for when played). "
-             f"{game.names[other]}, with {game.state.money[other]} rubles, then buys the "
+             f"{game.names[other]}, with {table['money'][other]} rubles, then buys the "
              f"{answer.card.replace('_', ' ')} or passes.")
     return Exercise(
         name="saint_petersburg.buy_or_take", title="Buy now or take into hand?", story=story, game=game,
         row_player=me, col_player=other, rows={"buy": buy, "take": take},
-        cols={"buy": answer, "pass": game.definition.parse_move(game.state, "pass")},
+        cols={"buy": answer, "pass": game.parse_move("pass", other)},
         future=unknown_future, playouts=playouts, seed=seed)

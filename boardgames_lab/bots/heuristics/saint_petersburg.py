@@ -38,14 +38,15 @@ def _score(move: Any, view: dict[str, Any], rounds: int, prices: dict[str, int],
     if kind == "pass":
         return 0.0, "passing keeps my rubles"
     if kind == "pub":
-        gain = move.amount * (1.0 - (PUB_PRICE * 0.5 if rounds > 1 else PUB_PRICE * 0.1))
-        return gain, f"{move.amount} points for {move.amount * PUB_PRICE} rubles"
+        gain = move.points * (1.0 - (PUB_PRICE * 0.5 if rounds > 1 else PUB_PRICE * 0.1))
+        return gain, f"{move.points} points for {move.points * PUB_PRICE} rubles"
     if kind == "observe":
         return 1.0, "an Observatory draw is a free look at a deck"
     if kind == "discard":
         return 0.5, "discarding the drawn card costs nothing"
-    value = worth(move.card, rounds) - (worth(move.target, rounds) if move.target else 0.0)
-    if kind == "take":
+    replaces = getattr(move, "replaces", "")
+    value = worth(move.card, rounds) - (worth(replaces, rounds) if replaces else 0.0)
+    if kind in ("take", "take_drawn"):
         room = me["hand_limit"] - me["hand_size"]
         score = HAND_OPTION * value - (HAND_FULL_RISK if room <= 1 else 0.0)
         return score, f"keeps a card worth about {value:.0f} for later, no rubles now"

@@ -8,10 +8,12 @@ phases              worker, building, aristocrat, trading (then round end)
 rulebook            23 numbered steps, completed by the rules fact sheet
 ==================  =====================================================
 """
-from .logic import INFO, SaintPetersburg
-from .moves import Move, parse
+from .game import INFO, SaintPetersburg
+from .moves import (BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Observe, Pass, PlayCard, TakeCard, TakeDrawn,
+                    parse)
 from .rules import RULES
 
 DEFINITION = SaintPetersburg()
 
-__all__ = ["DEFINITION", "INFO", "Move", "RULES", "SaintPetersburg", "parse"]
+__all__ = ["DEFINITION", "INFO", "RULES", "BuyCard", "BuyDrawn", "BuyPoints", "DiscardDrawn", "Observe", "Pass",
+           "PlayCard", "SaintPetersburg", "TakeCard", "TakeDrawn", "parse"]

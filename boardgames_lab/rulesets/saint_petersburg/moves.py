@@ -1,106 +1,215 @@
-"""Saint Petersburg moves: immutable values whose text notation round-trips exactly.
+"""Saint Petersburg moves: one small frozen value per kind, with the rulebook's field names.
 
-=============================  =========================================================
-notation                       meaning
-=============================  =========================================================
-``pass``                       pass this turn
-``buy market@U3``              buy the Market lying in upper-row slot 3 (``L`` = lower row)
-``buy wharf@L2>ship_builder``  buy a trading card, replacing an own Ship Builder
-``take market@U3``             take the card into hand
-``play market``                play a card from hand (``play wharf>ship_builder`` for a trading card)
-``observe buildings``          use an Observatory: draw the top card of that deck
-``buy bank@drawn>market``      buy the card drawn with the Observatory (``take`` / ``discard`` too)
-``pub 3``                      buy 3 points with the Pub after the building scoring
-=============================  =========================================================
+=============================  ===================  ==================================================
+notation                       value                meaning
+=============================  ===================  ==================================================
+``pass``                       ``Pass``             pass this turn
+``buy market@U3``              ``BuyCard``          buy the Market lying in upper-row slot 3 (``L`` = lower row)
+``buy wharf@L2>ship_builder``  ``BuyCard``          buy a trading card, replacing an own Ship Builder
+``take market@U3``             ``TakeCard``         take the card into hand
+``play market``                ``PlayCard``         play a card from hand (``play wharf>ship_builder``)
+``observe buildings``          ``Observe``          use an Observatory: draw the top card of that deck
+``buy bank@drawn>market``      ``BuyDrawn``         buy the card drawn with the Observatory
+``take bank@drawn``            ``TakeDrawn``        take the drawn card into hand
+``discard bank@drawn``         ``DiscardDrawn``     discard the drawn card
+``pub 3``                      ``BuyPoints``        buy 3 points with the Pub after the building scoring
+=============================  ===================  ==================================================
+
+The notation names no seat: ``parse(state, text, seat)`` makes the move of ``seat``.
 """
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import InvalidNotation
-from .data import CARD_INDEX, DECKS, ROW_SLOTS
+from ...core.moves import Move
+from .data import CARD_INDEX, CARDS, DECKS, ROW_SLOTS
 
 SLOTS = tuple(f"U{i}" for i in range(1, ROW_SLOTS + 1)) + tuple(f"L{i}" for i in range(1, ROW_SLOTS + 1))
+SLOT_INDEX = {name: i for i, name in enumerate(SLOTS)}
 DRAWN = "drawn"
-KINDS = ("pass", "buy", "take", "play", "observe", "discard", "pub")
 
 
-class Move(NamedTuple):
-    kind: str
-    card: str = ""  # card id from the data table
-    slot: str = ""  # "U1".."U8", "L1".."L8", "drawn", a deck name for observe, "" for a hand card
-    target: str = ""  # the own card a trading card replaces
-    amount: int = 0  # points bought with the Pub
+def _replacing(replaces: str) -> str:
+    return f">{replaces}" if replaces else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    kind = "pass"
 
     def __str__(self) -> str:
-        # Any field may hold a hand-built wrong value; the text must still be printable in a refusal.
-        kind = self.kind
-        if kind == "pass":
-            return "pass"
-        if kind == "pub":
-            return f"pub {_number(self.amount)}"
-        if kind == "observe":
-            return f"observe {self.slot}"
-        if not self.card:  # "take U3" naming an empty slot: refused, but shown as typed
-            return f"{kind} {self.slot}"
-        text = f"{kind} {self.card}"
-        if self.slot:
-            text += f"@{self.slot}"
-        if self.target:
-            text += f">{self.target}"
-        return text
+        return "pass"
 
 
-def _number(value: object) -> str:
-    """A whole number as notation; a value equal to one (``True``, ``2.0``) prints as that number."""
-    if type(value) is int:
-        return str(value)
-    if isinstance(value, (bool, float)) and float(value).is_integer():
-        return str(int(value))
-    return repr(value)
+@dataclass(frozen=True, slots=True)
+class BuyCard(Move):
+    """Buy the ``card`` lying in display ``slot``; a trading card names the own card it ``replaces``."""
+
+    card: str
+    slot: str
+    replaces: str = ""
+    kind = "buy"
+
+    def __str__(self) -> str:
+        return f"buy {self.card}@{self.slot}{_replacing(self.replaces)}" if self.card else f"buy {self.slot}"
 
 
-PASS = Move("pass")
+@dataclass(frozen=True, slots=True)
+class TakeCard(Move):
+    """Take the ``card`` lying in display ``slot`` into hand."""
+
+    card: str
+    slot: str
+    kind = "take"
+
+    def __str__(self) -> str:
+        return f"take {self.card}@{self.slot}" if self.card else f"take {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Move):
+    """Play the ``card`` from hand; a trading card names the own card it ``replaces``."""
+
+    card: str
+    replaces: str = ""
+    kind = "play"
+
+    def __str__(self) -> str:
+        return f"play {self.card}{_replacing(self.replaces)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Observe(Move):
+    """Turn an Observatory over and draw the top card of ``deck``."""
+
+    deck: str
+    kind = "observe"
+
+    def __str__(self) -> str:
+        return f"observe {self.deck}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDrawn(Move):
+    """Buy the ``card`` drawn with the Observatory (a trading card names what it ``replaces``)."""
+
+    card: str
+    replaces: str = ""
+    kind = "buy_drawn"
+
+    def __str__(self) -> str:
+        return f"buy {self.card}@{DRAWN}{_replacing(self.replaces)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDrawn(Move):
+    """Take the ``card`` drawn with the Observatory into hand."""
+
+    card: str
+    kind = "take_drawn"
+
+    def __str__(self) -> str:
+        return f"take {self.card}@{DRAWN}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDrawn(Move):
+    """Discard the ``card`` drawn with the Observatory: it leaves the game."""
+
+    card: str
+    kind = "discard"
+
+    def __str__(self) -> str:
+        return f"discard {self.card}@{DRAWN}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyPoints(Move):
+    """At the Pub, buy ``points`` victory points at 2 rubles each."""
+
+    points: int
+    kind = "pub"
+
+    def __str__(self) -> str:
+        return f"pub {self.points}"
+
+
+MOVE_CLASSES = (Pass, BuyCard, TakeCard, PlayCard, Observe, BuyDrawn, TakeDrawn, DiscardDrawn, BuyPoints)
 
 _CARD_MOVE = re.compile(r"^(buy|take|play|discard) ([a-z_]+)(?:@([A-Za-z0-9]+))?(?:>([a-z_]+))?$")
+_SLOT_ONLY = re.compile(r"^(buy|take) ([UuLl][1-8])((?:>[a-z_]+)?)$")
+EXAMPLES = "examples: 'pass', 'buy market@U3', 'take market@L1', 'play wharf>ship_builder', " \
+           "'observe buildings', 'pub 2'"
 
 
-def parse(text: str) -> Move:
-    """Read a move's notation (syntax and names only; legality is the game's business)."""
+def parse(text: str, seat: int = 0, board: Any = None) -> Move:
+    """Read a move's notation for ``seat`` (syntax and names only; legality is the checks' business).
+
+    ``board(slot)`` gives the card id lying in a slot ("" if empty), so that ``buy U3`` reads as
+    ``buy <card at U3>@U3``; a slot named alone that is empty still gives a move, which the check refuses.
+    """
     if not isinstance(text, str):
         raise InvalidNotation(f"a move's notation is text, not {type(text).__name__}")
     words = " ".join(text.strip().split())
     if words == "pass":
-        return PASS
+        return Pass(seat)
     if words.startswith("pub "):
-        amount = words[4:]
-        if not (amount.isascii() and amount.isdigit()):  # "²" and "٣" are digits to str.isdigit
-            raise InvalidNotation(f"{text!r}: 'pub' takes a whole number of points, e.g. 'pub 2'")
-        return Move("pub", amount=int(amount))
+        return BuyPoints(seat, _points(words[4:], text))
     if words.startswith("observe "):
-        deck = words[8:]
-        if deck not in DECKS:
+        if words[8:] not in DECKS:
             raise InvalidNotation(f"{text!r}: observe one of the decks {', '.join(DECKS)}")
-        return Move("observe", slot=deck)
+        return Observe(seat, words[8:])
+    short = _SLOT_ONLY.match(words)
+    if short and board is not None:
+        kind, slot, replaces = short.groups()
+        card = board(slot.upper())
+        if not card:
+            _known(replaces[1:], text)
+            return BuyCard(seat, "", slot.upper(), replaces[1:]) if kind == "buy" else TakeCard(seat, "", slot.upper())
+        words = f"{kind} {card}@{slot.upper()}{replaces}"
+    return _card_move(words, text, seat)
+
+
+def _points(amount: str, text: str) -> int:
+    if not (amount.isascii() and amount.isdigit()):  # "²" and "٣" are digits to str.isdigit
+        raise InvalidNotation(f"{text!r}: 'pub' takes a whole number of points, e.g. 'pub 2'")
+    return int(amount)
+
+
+def _known(name: str, text: str) -> None:
+    if name and name not in CARD_INDEX:
+        raise InvalidNotation(f"{text!r}: no card called {name!r}")
+
+
+def _card_move(words: str, text: str, seat: int) -> Move:
     match = _CARD_MOVE.match(words)
     if not match:
-        raise InvalidNotation(f"{text!r} is not a Saint Petersburg move; examples: 'pass', 'buy market@U3', "
-                              "'take market@L1', 'play wharf>ship_builder', 'observe buildings', 'pub 2'")
-    kind, card, slot, target = match.groups()
-    slot = slot or ""
-    if slot.lower() == DRAWN:
-        slot = DRAWN
-    slot = slot.upper() if slot != DRAWN else slot
-    for name in (card, target):
-        if name and name not in CARD_INDEX:
-            raise InvalidNotation(f"{text!r}: no card called {name!r}")
-    if slot and slot not in SLOTS and slot != DRAWN:
+        raise InvalidNotation(f"{text!r} is not a Saint Petersburg move; {EXAMPLES}")
+    kind, card, slot, replaces = match.groups()
+    slot, replaces = slot or "", replaces or ""
+    slot = DRAWN if slot.lower() == DRAWN else slot.upper()
+    _known(card, text)
+    _known(replaces, text)
+    if slot and slot not in SLOT_INDEX and slot != DRAWN:
         raise InvalidNotation(f"{text!r}: {slot!r} is not a display slot (U1..U8, L1..L8 or 'drawn')")
-    if kind in ("buy", "take") and not slot:
+    if kind == "play":
+        if slot:
+            raise InvalidNotation(f"{text!r}: a card played from hand has no slot")
+        return PlayCard(seat, card, replaces)
+    if not slot:
         raise InvalidNotation(f"{text!r}: say where the card lies, e.g. '{kind} {card}@U1'")
-    if kind == "play" and slot:
-        raise InvalidNotation(f"{text!r}: a card played from hand has no slot")
-    if kind == "discard" and slot != DRAWN:
-        raise InvalidNotation(f"{text!r}: only the card drawn with the Observatory can be discarded ('@drawn')")
-    return Move(kind, card, slot, target or "")
+    if kind != "buy" and replaces:
+        raise InvalidNotation(f"{text!r}: only a bought or played trading card replaces a card")
+    if kind == "discard":
+        if slot != DRAWN:
+            raise InvalidNotation(f"{text!r}: only the card drawn with the Observatory can be discarded ('@drawn')")
+        return DiscardDrawn(seat, card)
+    if slot == DRAWN:
+        return BuyDrawn(seat, card, replaces) if kind == "buy" else TakeDrawn(seat, card)
+    return BuyCard(seat, card, slot, replaces) if kind == "buy" else TakeCard(seat, card, slot)
+
+
+CARD_IDS = tuple(c.id for c in CARDS)

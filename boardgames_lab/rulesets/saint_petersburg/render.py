@@ -10,7 +10,7 @@ from html import escape
 from typing import Any, Sequence
 
 from .data import CARD_INDEX, CARDS, GROUPS
-from .phases import FLOW
+from .flow import FLOW
 
 Html = str
 CSS = """

@@ -5,19 +5,16 @@ import copy
 from typing import Any
 
 from ...core.definition import State
-from .data import CARDS, DECKS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, \
+from .data import CARDS, DECK_SIZES, DECKS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, \
     PUB_POINTS_PER_CARD, ROW_SLOTS, WAREHOUSE
-from .moves import SLOTS
-
-EMPTY = -1
-CARD_IDS = tuple(c.id for c in CARDS)
-SLOT_INDEX = {name: i for i, name in enumerate(SLOTS)}
+from .moves import CARD_IDS, SLOT_INDEX
+from .pricing import EMPTY
 
 
 class SPState(State):
     __slots__ = ("options", "decks", "upper", "lower", "money", "points", "hands", "areas", "owned",
                  "obs_used", "markers", "stage", "passes", "taken", "end_triggered", "round", "drawn",
-                 "pub_queue", "removed", "final", "offers")
+                 "pub_queue", "removed", "final", "shown")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -40,7 +37,33 @@ class SPState(State):
         self.pub_queue: list[int] = []
         self.removed: list[int] = []  # cards out of the game
         self.final: list[dict[str, int]] | None = None
-        self.offers: tuple[Any, ...] | None = None  # what the board offers, built by the rules; None: stale
+        self.shown: tuple[tuple[int, int], ...] = ()  # (slot index, card) on the display, kept by the methods below
+
+    # The rows change only through these three methods, which keep ``shown`` true.
+    def lay(self, cards: list[tuple[int, int]]) -> None:
+        """Lay each (slot, card) into its display slot (0..7 upper row, 8..15 lower row)."""
+        for slot, card in cards:
+            if slot < ROW_SLOTS:
+                self.upper[slot] = card
+            else:
+                self.lower[slot - ROW_SLOTS] = card
+        self.shown = tuple(sorted({**dict(self.shown), **dict(cards)}.items()))
+
+    def clear(self, slot: int) -> None:
+        """Empty display slot ``slot``: the card there leaves the board."""
+        if slot < ROW_SLOTS:
+            self.upper[slot] = EMPTY
+        else:
+            self.lower[slot - ROW_SLOTS] = EMPTY
+        self.shown = tuple([o for o in self.shown if o[0] != slot])
+
+    def shift_rows(self) -> list[int]:
+        """The lower row leaves the game and the upper row moves down; the cards that left."""
+        gone = [c for c in self.lower if c != EMPTY]
+        self.lower = self.upper
+        self.upper = [EMPTY] * ROW_SLOTS
+        self.shown = tuple((i + ROW_SLOTS, c) for i, c in enumerate(self.lower) if c != EMPTY)
+        return gone
 
     def clone(self) -> "SPState":
         other = SPState.__new__(SPState)
@@ -62,14 +85,14 @@ class SPState(State):
         other.end_triggered = self.end_triggered
         other.round = self.round
         other.drawn = self.drawn
+        other.shown = self.shown  # immutable: replaced, never changed in place
         other.pub_queue = self.pub_queue[:]
         other.removed = self.removed[:]
         other.final = self.final
-        other.offers = self.offers  # immutable: rebuilt, never changed in place
         return other
 
     def snapshot(self) -> dict[str, Any]:
-        fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "offers")}
+        fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "shown")}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return copy.deepcopy(fields)
 
@@ -95,3 +118,37 @@ def slot_card(st: SPState, slot: str) -> int:
     i = SLOT_INDEX[slot]
     return st.upper[i] if i < ROW_SLOTS else st.lower[i - ROW_SLOTS]
 
+
+def invariants(st: SPState) -> list[str]:
+    """Broken conservation laws, in words (none in a state the rules made or a position read)."""
+    broken = []
+    counts = [0] * len(CARDS)
+    places = [*st.decks, st.upper, st.lower, *st.hands, *st.areas, st.removed, [st.drawn]]
+    for place in places:
+        for card in place:
+            if card != EMPTY:
+                counts[card] += 1
+    for i, c in enumerate(CARDS):
+        if counts[i] != c.copies:
+            broken.append(f"{c.id}: {counts[i]} copies in play, the game has {c.copies}")
+    if sum(len(d) for d in st.decks) > sum(DECK_SIZES):
+        broken.append("decks hold more cards than the game has")
+    for p in range(st.num_players):
+        if st.money[p] < 0:
+            broken.append(f"player {p} has {st.money[p]} rubles")
+        mirror = [0] * len(CARDS)
+        for card in st.areas[p]:
+            mirror[card] += 1
+        if st.hands[p] != sorted(st.hands[p]):
+            broken.append(f"player {p}: hand not kept sorted")
+        if mirror != st.owned[p]:
+            broken.append(f"player {p}: owned counts do not match the area")
+        if st.obs_used[p] > st.owned[p][OBSERVATORY]:
+            broken.append(f"player {p}: more Observatories used than owned")
+    if st.phase == "pub" and (not st.pub_queue or st.current != st.pub_queue[0]):
+        broken.append("at the Pub the player to act is the next Pub owner in the queue")
+    if st.shown != tuple((i, c) for i, c in enumerate(st.upper + st.lower) if c != EMPTY):
+        broken.append("the display's list of shown cards does not match its rows")
+    if sum(c != EMPTY for c in st.upper) + sum(c != EMPTY for c in st.lower) > 2 * ROW_SLOTS:
+        broken.append("display overfull")
+    return broken

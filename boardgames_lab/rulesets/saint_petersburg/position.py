@@ -1,0 +1,119 @@
+"""A Saint Petersburg position as data, and the reader that validates one field by field.
+
+Cards are named by id; a deck is listed bottom first (its top card is the last); an empty display
+slot is null. The copies per card in an area, the action phase of the round and the final count
+are derived, not stored.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...core.errors import PositionError
+from ...core.position import Reader, conserved, integer, items, names
+from .data import CARDS, DECKS, HAND_LIMIT_WAREHOUSE, OBSERVATORY, PUB, ROW_SLOTS
+from .flow import STAGE_OF
+from .moves import CARD_IDS
+from .pricing import EMPTY
+from .scoring import final_count
+from .state import SPState
+
+FIELDS = ("decks", "upper", "lower", "money", "points", "hands", "areas", "observatories_used", "markers",
+          "passes", "taken", "end_triggered", "round", "drawn", "pub_queue", "removed", "final")
+ACTION_PHASES = ("worker", "building", "aristocrat", "trading")
+MOST = 10 ** 6  # rubles and points beyond any real game, still whole numbers
+
+
+def _ids(cards: list[int]) -> list[str]:
+    return [CARD_IDS[c] for c in cards]
+
+
+def _slot(card: int) -> str | None:
+    return None if card == EMPTY else CARD_IDS[card]
+
+
+def position(st: SPState) -> dict[str, Any]:
+    return {
+        "decks": {DECKS[d]: _ids(st.decks[d]) for d in range(4)},
+        "upper": [_slot(c) for c in st.upper], "lower": [_slot(c) for c in st.lower],
+        "money": list(st.money), "points": list(st.points),
+        "hands": [_ids(h) for h in st.hands], "areas": [_ids(a) for a in st.areas],
+        "observatories_used": list(st.obs_used), "markers": list(st.markers),
+        "passes": st.passes, "taken": st.taken, "end_triggered": st.end_triggered, "round": st.round,
+        "drawn": _slot(st.drawn), "pub_queue": list(st.pub_queue), "removed": _ids(st.removed),
+        "final": [dict(f) for f in st.final] if st.final is not None else None,
+    }
+
+
+def _card(value: Any, path: str) -> int:
+    return CARD_IDS.index(names(CARD_IDS)(value, path))
+
+
+def _slot_card(value: Any, path: str) -> int:
+    return EMPTY if value is None else _card(value, path)
+
+
+def _of_deck(deck: int) -> Callable[[Any, str], int]:
+    def read(value: Any, path: str) -> int:
+        card = _card(value, path)
+        if CARDS[card].deck != deck:
+            raise PositionError(path, f"{CARD_IDS[card]} is not a card of the {DECKS[deck]} deck")
+        return card
+    return read
+
+
+def read_position(data: Reader, players: int, options: dict[str, Any], phase: str) -> SPState:
+    data = Reader(data.data, data.path, FIELDS)
+    st = SPState()
+    st.init_base(players, 0)
+    st.setup_fields(players, options)
+    seat = lambda value, path: integer(value, path, 0, players - 1)  # noqa: E731
+    decks = data.obj("decks", DECKS)
+    st.decks = [decks.list(DECKS[d], _of_deck(d)) for d in range(4)]
+    for name, offset in (("upper", 0), ("lower", ROW_SLOTS)):
+        row = data.list(name, _slot_card, length=ROW_SLOTS)
+        st.lay([(offset + i, card) for i, card in enumerate(row) if card != EMPTY])
+    st.money = data.list("money", lambda v, p: integer(v, p, 0, MOST), length=players)
+    st.points = data.list("points", lambda v, p: integer(v, p, -MOST, MOST), length=players)
+    st.hands = [sorted(h) for h in data.list("hands", lambda v, p: items(v, p, _card, most=HAND_LIMIT_WAREHOUSE),
+                                             length=players)]
+    st.areas = data.list("areas", lambda v, p: items(v, p, _card), length=players)
+    st.owned = [[area.count(c) for c in range(len(CARDS))] for area in st.areas]
+    st.obs_used = data.list("observatories_used", lambda v, p: integer(v, p, 0, 2), length=players)
+    for p in range(players):
+        if st.obs_used[p] > st.owned[p][OBSERVATORY]:
+            raise PositionError(data.at("observatories_used") + f"[{p}]", f"{st.obs_used[p]} Observatories "
+                                f"used, but player {p} has {st.owned[p][OBSERVATORY]}")
+    st.markers = data.list("markers", seat, length=4)
+    st.removed = data.list("removed", _card)
+    st.drawn = _slot_card(data.raw("drawn"), data.at("drawn"))
+    _read_turn(data, st, players, phase)
+    found = [c for place in (*st.decks, st.upper, st.lower, *st.hands, *st.areas, st.removed, [st.drawn])
+             for c in place if c != EMPTY]
+    conserved(data.path or "state", "cards", (CARD_IDS[c] for c in found), {c.id: c.copies for c in CARDS})
+    return st
+
+
+def _read_turn(data: Reader, st: SPState, players: int, phase: str) -> None:
+    """Where the round stands: passes, the Observatory's card, the Pub queue, the end and the final count."""
+    st.stage = STAGE_OF[phase]
+    st.round = data.int("round", 1, 1000)
+    st.taken = data.bool("taken")
+    st.end_triggered = data.bool("end_triggered")
+    st.passes = data.int("passes", 0, players - 1 if phase in ACTION_PHASES else players)
+    if (st.drawn != EMPTY) != (phase == "observatory"):
+        raise PositionError(data.at("drawn"), "a card drawn with an Observatory waits only in the observatory "
+                            f"phase, not in the {phase} phase" if st.drawn != EMPTY else
+                            "the observatory phase needs the card drawn with the Observatory")
+    st.pub_queue = data.list("pub_queue", lambda v, p: integer(v, p, 0, players - 1))
+    if (len(st.pub_queue) > 0) != (phase == "pub"):
+        raise PositionError(data.at("pub_queue"), f"Pub owners wait only in the pub phase, not in the {phase} "
+                            "phase" if st.pub_queue else "the pub phase needs the Pub owners still to choose")
+    for i, p in enumerate(st.pub_queue):
+        if not st.owned[p][PUB] or st.pub_queue.count(p) > 1:
+            raise PositionError(data.at("pub_queue") + f"[{i}]", f"player {p} owns no Pub or is listed twice")
+    final = data.raw("final")
+    expected = final_count(st) if phase == "game_over" else None
+    if final != expected:
+        raise PositionError(data.at("final"), "must be the final count of this position"
+                            if phase == "game_over" else "is null until the game is over")
+    st.final = expected

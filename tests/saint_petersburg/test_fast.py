@@ -1,0 +1,30 @@
+"""The fast legal-move generator (fast.py) yields exactly the moves the kinds' checks pass (the plain path)."""
+from __future__ import annotations
+
+import pytest
+
+from boardgames_lab.core.rng import Rng
+from boardgames_lab.rulesets.saint_petersburg import DEFINITION
+from boardgames_lab.testing import option_sets
+from tests.conftest import cites
+
+P = "saint_petersburg."
+
+
+@cites(P + "action.one_of_four", P + "action.buy", P + "action.take", P + "action.play", P + "card.observatory",
+       P + "card.pub", P + "trading.must_replace")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fast_generator_equals_the_plain_path_in_the_same_order_set(players: int) -> None:
+    """Same moves as a set (the plain path groups them by kind; the fast one goes slot by slot), no repeats."""
+    d = DEFINITION
+    positions = 0
+    for k, options in enumerate(option_sets("saint_petersburg")):
+        for seed in range(3):
+            rng = Rng(1000 * players + 10 * k + seed)
+            st = d.new_state(players, seed, d.resolve_options(options))
+            while not d.is_over(st):
+                fast, plain = d.legal_moves(st), d.plain_legal_moves(st)
+                assert len(fast) == len(set(fast)) and set(fast) == set(plain), (st.phase, st.ply)
+                positions += 1
+                d.advance(st, fast[rng.below(len(fast))])
+    assert positions > 1000
