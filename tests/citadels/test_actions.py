@@ -5,7 +5,7 @@ import random
 
 import boardgames_lab as bgl
 from boardgames_lab.rulesets.citadels.data import CARD_INDEX, CHAR_INDEX
-from tests.citadels.position import at_turn, deal_characters, give, moves, new, variant, state_of, set_field
+from tests.citadels.position import at_turn, deal_characters, give, moves, set_field, state_of, variant
 from tests.conftest import cites
 
 P = "citadels."

@@ -18,7 +18,7 @@ from .moves import (Acrobat, ArchitectCards, Bonus, Build, Bury, Cannonball, Cas
                     Exchange, ExchangeDone, FortuneTeller, Gold, Income, Keep, Kill, Laboratory, Move, Pick, Play,
                     Rasputin, Rob, Save, Smithy, Swap, Take, Ticket)
 from .state import NOBODY, CitadelsState
-from .turn import CHAR_COLOUR, PAYS, distinct
+from .state import CHAR_COLOUR, PAYS, distinct
 
 SEATS = range(7)
 NCARDS = range(len(CARDS))

@@ -5,6 +5,7 @@ import copy
 from typing import Any
 
 from ...core.definition import State
+from .data import BISHOP, CARD_IDS, CARDS, CHARACTERS, COLOUR, COST, GREAT_WALL, SCHOOL_OF_MAGIC, deck_for
 
 NOBODY = -1
 NOT_TAKEN = 99  # taken_step of a character still in the draft pool
@@ -16,6 +17,11 @@ _SCALARS = ("options", "crown", "round", "heir", "step", "rank", "killed", "robb
             "action_used", "keep_left", "exchanging", "turn_over", "grave_card", "grave_owner",
             "cash_owner", "cash_booth", "fortune", "first_eight", "final", "window", "acrobat_round")
 _NESTED = ("hands", "city", "booths")
+NAME = tuple(c.name for c in CARDS)
+CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
+# The buildings that pay each character colour income (the School of Magic counts as every colour).
+PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colour or b == SCHOOL_OF_MAGIC)
+             for c in CHARACTERS)
 
 
 class CitadelsState(State):
@@ -108,3 +114,60 @@ class CitadelsState(State):
         fields = {name: getattr(self, name) for name in CitadelsState.__slots__ if name != "options"}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return copy.deepcopy(fields)
+
+
+# --- facts read off a state (for the checks, the effects and the fast generator alike) ----------------
+def colour_income(st: CitadelsState, p: int, char: int) -> int:
+    """citadels.char.colour_income / violet.school_of_magic (it counts as the character's colour)."""
+    return sum(map(PAYS[char].__contains__, st.city[p]))
+
+
+def protected(st: CitadelsState, q: int) -> bool:
+    """citadels.char.bishop_protects / char.warlord_murdered_targets"""
+    return st.owner[BISHOP] == q and st.killed != BISHOP
+
+
+def removal_price(st: CitadelsState, q: int, b: int) -> int:
+    """citadels.char.warlord_price / violet.great_wall"""
+    wall = 1 if b != GREAT_WALL and GREAT_WALL in st.city[q] else 0
+    return COST[b] - 1 + wall
+
+
+def distinct(cards: list[int]) -> list[int]:
+    out, last = [], -1
+    for c in cards:  # hands are sorted: repeats sit side by side
+        if c != last:
+            out.append(c)
+            last = c
+    return out
+
+
+def invariants(st: CitadelsState) -> list[str]:
+    broken = []
+    places = [st.deck, st.discard, st.drawn, st.exchange, *st.hands, *st.city]
+    counts = [0] * len(CARDS)
+    for place in places:
+        for c in place:
+            counts[c] += 1
+    for booths in st.booths:
+        counts[CARD_IDS.index("ticket_booth")] += len(booths)
+    if st.grave_card != NOBODY:
+        counts[st.grave_card] += 1
+    expected = [0] * len(CARDS)
+    for c in deck_for(st.options):
+        expected[c] += 1
+    if counts != expected:
+        broken.append("cards are not conserved")
+    for p in range(st.num_players):
+        if st.gold[p] < 0:
+            broken.append(f"player {p} has {st.gold[p]} gold")
+        if st.hands[p] != sorted(st.hands[p]):
+            broken.append(f"player {p}: hand not sorted")
+        buildings = [b for b in st.city[p] if CARD_IDS[b] != "circus_tent"]
+        if len(set(buildings)) != len(buildings):
+            broken.append(f"player {p}: two buildings of one name")
+    if st.phase in ("draft", "calling", "turn"):
+        placed = sorted([r for r in range(8) if st.owner[r] != NOBODY] + st.pool + st.down + st.face_up)
+        if placed != list(range(8)):
+            broken.append(f"characters misplaced: {placed}")
+    return broken
