@@ -92,6 +92,14 @@ def test_a_bad_field_is_refused_by_name(make: Callable[[], dict[str, Any]], edit
     assert data == kept  # nothing changed, nothing built
 
 
+def test_the_seat_to_act_must_fit_the_phase() -> None:
+    """A teacher may set who is to act, but it must be the seat the phase names (here the drafter)."""
+    data = _draft()
+    data["current"] = (data["current"] + 1) % 4
+    with pytest.raises(bgl.PositionError, match="seat 0 is to act, not seat 1"):
+        bgl.from_position("citadels", data)
+
+
 def test_a_teacher_sets_money_and_hands_and_undo_and_at_keep_it() -> None:
     data = _turn()
     st = data["state"]

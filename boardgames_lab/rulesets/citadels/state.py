@@ -170,4 +170,24 @@ def invariants(st: CitadelsState) -> list[str]:
         placed = sorted([r for r in range(8) if st.owner[r] != NOBODY] + st.pool + st.down + st.face_up)
         if placed != list(range(8)):
             broken.append(f"characters misplaced: {placed}")
+    to_act = seat_to_act(st)
+    if to_act is not None and st.current != to_act:
+        broken.append(f"in the {st.phase} phase seat {to_act} is to act, not seat {st.current}")
     return broken
+
+
+def seat_to_act(st: CitadelsState) -> int | None:
+    """Who decides, by the phase (None where the phase names nobody): the drafter of this step, the turn's
+    player, the Graveyard's or the booth's owner, the first player still to answer a window."""
+    phase = st.phase
+    if phase == "draft":
+        return st.steps[st.step] >> 1 if st.step < len(st.steps) else None
+    if phase in ("turn", "keep", "exchange", "fortune"):
+        return st.tp
+    if phase == "graveyard":
+        return st.grave_owner
+    if phase == "cash":
+        return st.cash_owner
+    if phase in ("rasputin", "acrobat"):
+        return st.queue[0] if st.queue else None
+    return None
