@@ -40,7 +40,11 @@ class CitadelsState(State):
         self.crown = 0
         self.round = 1
         self.heir = NOBODY  # the murdered King's player, who takes the crown next round
-        # The draft: where each character is, and who may know it.
+        self._setup_characters(players)
+        self._setup_turn(players)
+
+    def _setup_characters(self, players: int) -> None:
+        """The draft: where each character is, and who may know it; then the calling."""
         self.owner = [NOBODY] * 8
         self.face_up: list[int] = []
         self.down: list[int] = []  # characters face down in the middle
@@ -50,7 +54,6 @@ class CitadelsState(State):
         self.step = 0
         self.taken_step = [NOT_TAKEN] * 8  # the draft step at which each character left the pool
         self.first_step = [NOT_TAKEN] * players  # the step at which each player first saw the pool
-        # Calling the characters.
         self.rank = -1  # the character being called (0 Assassin .. 7 Warlord)
         self.shown = [False] * 8  # characters revealed this round
         self.silent = [False] * 8  # called and nobody answered
@@ -59,7 +62,9 @@ class CitadelsState(State):
         self.asked = 0  # reaction windows already offered for this rank (1 Rasputin, 2 Acrobat)
         self.window = ""  # the open reaction window ("rasputin", "acrobat")
         self.queue: list[int] = []  # players still to answer the open window
-        # The character's turn.
+
+    def _setup_turn(self, players: int) -> None:
+        """The character's turn; then the end."""
         self.tp = NOBODY  # whose turn it is
         self.tc = NOBODY  # with which character
         self.income_done = False
@@ -80,7 +85,6 @@ class CitadelsState(State):
         self.cash_owner = NOBODY  # a Ticket Booth owner deciding whether to cash in
         self.cash_booth = NOBODY
         self.fortune = NOBODY  # the player whose hand the Fortune Teller is looking at
-        # The end.
         self.haunted_round = [0] * players  # the round each player built the Haunted City (0: not built)
         self.first_eight = NOBODY
         self.acrobat_round = 0  # the round an Acrobat took the crown (it then overrides a murdered King's heir)
