@@ -100,3 +100,15 @@ def test_three_player_determinize_keeps_what_each_pass_showed() -> None:
         assert d.view(other, 1) == game.view(1)
         late = {r for r in range(8) if other.taken_step[r] >= 4 and other.owner[r] != 1}
         assert not between & late
+
+
+@cites(P + "turn.income", P + "deck.discard_pile")
+def test_a_draw_bars_undo_in_play_and_taking_gold_does_not() -> None:
+    """The cards drawn are seen: the draw kinds declare that they reveal, gold does not."""
+    game = at_turn(bgl.new_game("citadels", players=4, seed=1), 0, "bishop")
+    other = game.clone().apply("gold")
+    assert other.can_undo()
+    game.apply("draw")
+    assert not game.can_undo()
+    with pytest.raises(bgl.UndoBlocked):
+        game.undo()
