@@ -1,74 +1,100 @@
-"""Build Citadels positions for rule tests by editing a fresh game's state."""
+"""Build Citadels positions for rule tests: edit a game's position data and rebuild it with
+``bgl.from_position``; read a position back as a state with ``state_of`` (a copy: editing it changes nothing).
+Every helper returns a new game."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 import boardgames_lab as bgl
 from boardgames_lab.core.game import Game
-from boardgames_lab.rulesets.citadels.data import CARD_INDEX, CHAR_INDEX
+from boardgames_lab.core.positions import read_state
+from boardgames_lab.core.registry import definition
+from boardgames_lab.rulesets.citadels.data import CHAR_IDS, CHAR_INDEX
+from boardgames_lab.rulesets.citadels.state import CitadelsState
 
-
-
-def definition():  # type: ignore[no-untyped-def]
-    from boardgames_lab.core.registry import definition as find
-    return find("citadels")
+D = definition("citadels")
 
 
 def new(players: int = 4, seed: int = 1, **options: object) -> Game:
     return bgl.new_game("citadels", players=players, seed=seed, mode="sandbox", **options)
 
 
-def give(game: Game, player: int, hand: Iterable[str] = (), city: Iterable[str] = (), gold: int | None = None) -> None:
+def state_of(game: Game) -> CitadelsState:
+    """The game's position read back as a state (a copy, for reading the rule code's own fields)."""
+    return read_state(D, game.position())[0]  # type: ignore[no-any-return]
+
+
+def edit(game: Game, change: Callable[[dict[str, Any]], Any], **envelope: Any) -> Game:
+    """A new game from the position with ``change`` applied to its state part (and envelope fields set)."""
+    data = game.position()
+    change(data["state"])
+    data.update(envelope)
+    return bgl.from_position("citadels", data, names=game.names, mode=game.mode)
+
+
+def set_field(game: Game, key: str, value: Any, index: int | None = None) -> Game:
+    def change(st: dict[str, Any]) -> None:
+        if index is None:
+            st[key] = value
+        else:
+            st[key][index] = value
+    return edit(game, change)
+
+
+def give(game: Game, player: int, hand: Iterable[str] = (), city: Iterable[str] = (), gold: int | None = None) -> Game:
     """Move cards from the deck (or the discard pile, or another hand) into a player's hand or city."""
-    st = game.state
-    for names, place in ((hand, st.hands[player]), (city, st.city[player])):
-        for name in names:
-            card = CARD_INDEX[name]
-            pile = next(pl for pl in (st.deck, st.discard, *st.hands) if card in pl)
-            pile.remove(card)
-            place.append(card)
-    st.hands[player].sort()
-    if gold is not None:
-        st.gold[player] = gold
-    game._legal = None
+    def change(st: dict[str, Any]) -> None:
+        for names, place in ((hand, st["hands"][player]), (city, st["city"][player])):
+            for name in names:
+                pile = next(pl for pl in (st["deck"], st["discard"], *st["hands"]) if name in pl)
+                pile.remove(name)
+                place.append(name)
+        if gold is not None:
+            st["gold"][player] = gold
+    return edit(game, change)
 
 
-def empty_hand(game: Game, player: int) -> None:
-    st = game.state
-    st.deck.extend(st.hands[player])
-    st.hands[player] = []
-    game._legal = None
+def empty_hand(game: Game, player: int) -> Game:
+    def change(st: dict[str, Any]) -> None:
+        st["deck"].extend(st["hands"][player])
+        st["hands"][player] = []
+    return edit(game, change)
 
 
 def variant(players: int = 4) -> Game:
     """A game with the action cards, every hand empty (tests give the cards they need)."""
     game = new(players, action_cards=True)
     for p in range(players):
-        empty_hand(game, p)
+        game = empty_hand(game, p)
     return game
 
 
-def deal_characters(game: Game, owners: dict[str, int], start: int = 0) -> None:
-    """Finish the draft at once with these characters held (the rest face down); call from rank ``start``."""
-    st = game.state
-    st.owner = [-1] * 8
-    st.pool, st.face_up = [], []
-    for name, p in owners.items():
-        st.owner[CHAR_INDEX[name]] = p
-    st.down = [r for r in range(8) if st.owner[r] == -1]
-    st.down_knower = [-1] * len(st.down)
-    st.step = len(st.steps)
-    st.rank = start - 1
-    st.phase = "calling"
-    definition().call_next(st)
-    definition().runner.settle(st)
-    game._legal = None
+def deal_characters(game: Game, owners: dict[str, int], start: int = 0) -> Game:
+    """Finish the draft with these characters held (the rest face down), calling from rank ``start``: the
+    position stands at the draft's last choice, which the game then makes through its own flow."""
+    last = max(owners, key=lambda c: CHAR_INDEX[c])
+    seat = owners[last]
+
+    def change(st: dict[str, Any]) -> None:
+        st["owner"] = [owners.get(c) if c != last else None for c in CHAR_IDS]
+        st["pool"], st["face_up"] = [last], []
+        st["down"] = [c for c in CHAR_IDS if c not in owners]
+        st["down_knower"] = [None] * len(st["down"])
+        st["steps"] = [{"seat": seat, "bury": False}]
+        st["step"], st["rank"] = 0, start - 1
+        st["taken_step"] = [None if c == last else -1 for c in CHAR_IDS]
+        st["shown"], st["silent"] = [False] * 8, [False] * 8
+        st["killed"] = st["robbed"] = None
+    game = edit(game, change, phase="draft", current=seat)
+    return game.apply(f"pick {last}", player=seat)
 
 
-def at_turn(game: Game, player: int, character: str, **owners: int) -> None:
+def at_turn(game: Game, player: int, character: str, **owners: int) -> Game:
     """Jump to ``player``'s turn as ``character`` (other characters held as given)."""
-    deal_characters(game, {character: player, **owners}, start=CHAR_INDEX[character])
-    assert game.state.tp == player and game.state.phase == "turn", (game.state.phase, game.state.rank)
+    game = deal_characters(game, {character: player, **owners}, start=CHAR_INDEX[character])
+    st = state_of(game)
+    assert st.tp == player and game.phase == "turn", (game.phase, st.rank)
+    return game
 
 
 def moves(game: Game) -> set[str]:

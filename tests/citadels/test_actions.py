@@ -5,7 +5,7 @@ import random
 
 import boardgames_lab as bgl
 from boardgames_lab.rulesets.citadels.data import CARD_INDEX, CHAR_INDEX
-from tests.citadels.position import at_turn, deal_characters, give, moves, new, variant
+from tests.citadels.position import at_turn, deal_characters, give, moves, set_field, state_of, variant
 from tests.conftest import cites
 
 P = "citadels."
@@ -14,90 +14,90 @@ P = "citadels."
 @cites(P + "action.one_per_turn", P + "action.director")
 def test_one_action_card_a_turn_and_the_director() -> None:
     game = variant()
-    give(game, 0, hand=["director", "circus_tent", "temple", "tavern", "watchtower"], gold=10)
-    at_turn(game, 0, "bishop")
+    game = give(game, 0, hand=["director", "circus_tent", "temple", "tavern", "watchtower"], gold=10)
+    game = at_turn(game, 0, "bishop")
     game.apply("gold")
     game.apply("play director")
     assert "play circus_tent" not in moves(game)
     assert game.explain("play circus_tent").rule == P + "action.one_per_turn"
     for b in ("temple", "tavern", "watchtower"):
         game.apply(f"build {b}")
-    assert len(game.state.city[0]) == 3 and CARD_INDEX["director"] in game.state.discard
+    assert len(state_of(game).city[0]) == 3 and CARD_INDEX["director"] in state_of(game).discard
 
 
 @cites(P + "action.director", P + "char.architect_builds")
 def test_director_with_the_architect_builds_five() -> None:
     game = variant()
-    give(game, 0, hand=["director", "temple", "tavern", "watchtower", "church", "market"], gold=20)
-    at_turn(game, 0, "architect")
+    game = give(game, 0, hand=["director", "temple", "tavern", "watchtower", "church", "market"], gold=20)
+    game = at_turn(game, 0, "architect")
     game.apply("gold")
     game.apply("play director")
-    assert game.state.builds_left == 5
+    assert state_of(game).builds_left == 5
 
 
 @cites(P + "action.circus_tent")
 def test_circus_tent_counts_but_scores_nothing_and_stays() -> None:
     game = variant()
-    give(game, 0, hand=["circus_tent"], city=["manor", "castle", "palace", "temple", "church", "monastery",
+    game = give(game, 0, hand=["circus_tent"], city=["manor", "castle", "palace", "temple", "church", "monastery",
                                               "cathedral"])
-    give(game, 3, gold=10)
-    at_turn(game, 0, "bishop", warlord=3)
+    game = give(game, 3, gold=10)
+    game = at_turn(game, 0, "bishop", warlord=3)
     game.apply("play circus_tent")
-    st = game.state
+    st = state_of(game)
     assert len(st.city[0]) == 8 and st.first_eight == 0 and st.builds_left == 1
-    give(game, 1, city=["circus_tent"])
+    game = give(game, 1, city=["circus_tent"])
     game.apply("gold")
     game.apply("end")
-    assert st.tc == CHAR_INDEX["warlord"]
+    assert state_of(game).tc == CHAR_INDEX["warlord"]
     assert game.explain("destroy circus_tent p2").rule == P + "action.circus_tent"
 
 
 @cites(P + "action.ticket_booth", P + "action.ticket_cash")
 def test_ticket_booth_payment_and_cash() -> None:
     game = variant()
-    give(game, 0, hand=["ticket_booth"])
-    at_turn(game, 0, "bishop", merchant=1)
+    game = give(game, 0, hand=["ticket_booth"])
+    game = at_turn(game, 0, "bishop", merchant=1)
     game.apply("play ticket_booth")
     assert "ticket p1" not in moves(game)
     game.apply("gold")
     game.apply("end")
-    assert game.state.tp == 1
+    assert state_of(game).tp == 1
     game.apply("ticket p1")
-    assert game.phase == "keep" and game.state.gold[1] == 1
+    assert game.phase == "keep" and state_of(game).gold[1] == 1
     game.apply(game.legal_moves()[0])
-    assert game.phase == "cash" and game.state.current == 0
+    assert game.phase == "cash" and state_of(game).current == 0
     game.apply("cash")
-    assert game.phase == "turn" and game.state.current == 1 and game.state.gold[0] == 5 - 0 and \
-        game.state.booths[0] == []
+    assert game.phase == "turn" and state_of(game).current == 1 and state_of(game).gold[0] == 5 - 0 and \
+        state_of(game).booths[0] == []
     assert "ticket p1" not in moves(game)
 
 
 @cites(P + "action.ticket_booth", P + "action.ticket_cash")
 def test_ticket_once_per_turn_and_gold_back_at_the_end() -> None:
     game = variant()
-    give(game, 0, hand=["ticket_booth"])
-    at_turn(game, 0, "bishop", merchant=1)
+    game = give(game, 0, hand=["ticket_booth"])
+    game = at_turn(game, 0, "bishop", merchant=1)
     game.apply("play ticket_booth")
     game.apply("gold")
     game.apply("end")
     game.apply("ticket p1")
     game.apply(game.legal_moves()[0])
     game.apply("decline")
-    assert game.state.booths[0] == [1] and "ticket p1" not in moves(game)
+    assert state_of(game).booths[0] == [1] and "ticket p1" not in moves(game)
     assert game.explain("ticket p1").rule == P + "action.ticket_booth"
 
 
 @cites(P + "action.acrobat", P + "action.window")
 def test_acrobat_window_asks_everyone_privately() -> None:
     game = variant()
-    give(game, 2, hand=["acrobat"])
-    deal_characters(game, {"bishop": 1}, start=3)
+    game = give(game, 2, hand=["acrobat"])
+    game = deal_characters(game, {"bishop": 1}, start=3)
     asked = []
     while game.phase == "acrobat":
-        asked.append(game.state.current)
+        asked.append(state_of(game).current)
         game.apply("play acrobat" if "play acrobat" in moves(game) else "decline")
     assert asked == [0, 1, 2]
-    assert game.state.crown == 2
+    assert state_of(game).crown == 2
 
 
 @cites(P + "action.window")
@@ -117,20 +117,20 @@ def test_window_answers_are_private_in_the_log() -> None:
 @cites(P + "action.window")
 def test_window_opens_even_when_nobody_holds_the_card() -> None:
     game = variant()
-    deal_characters(game, {"bishop": 1}, start=3)
+    game = deal_characters(game, {"bishop": 1}, start=3)
     assert game.phase == "acrobat"
     while game.phase == "acrobat":
         assert moves(game) == {"decline"}
         game.apply("decline")
-    assert game.phase == "turn" and game.state.crown == 0
+    assert game.phase == "turn" and state_of(game).crown == 0
 
 
 @cites(P + "action.rasputin")
 def test_rasputin_saves_the_murdered_character() -> None:
     game = variant()
-    give(game, 2, hand=["rasputin"])
-    give(game, 3, hand=["rasputin"])
-    deal_characters(game, {"assassin": 0, "king": 1, "merchant": 2})
+    game = give(game, 2, hand=["rasputin"])
+    game = give(game, 3, hand=["rasputin"])
+    game = deal_characters(game, {"assassin": 0, "king": 1, "merchant": 2})
     game.apply("kill merchant")
     game.apply("gold")
     game.apply("end")
@@ -138,35 +138,35 @@ def test_rasputin_saves_the_murdered_character() -> None:
     game.apply("end")
     assert game.phase == "rasputin"
     while game.phase == "rasputin":
-        p = game.state.current
+        p = state_of(game).current
         if p == 3:
             assert moves(game) == {"decline"}  # Rasputin helps only the murdered character's holder
         game.apply("play rasputin" if "play rasputin" in moves(game) else "decline")
-    assert game.phase == "turn" and game.state.tp == 2 and game.state.killed == -1
+    assert game.phase == "turn" and state_of(game).tp == 2 and state_of(game).killed == -1
 
 
 @cites(P + "action.fortune_teller")
 def test_fortune_teller_looks_and_takes() -> None:
     game = variant()
-    give(game, 0, hand=["fortune_teller"])
-    give(game, 2, hand=["palace", "tavern"])
-    at_turn(game, 0, "bishop")
+    game = give(game, 0, hand=["fortune_teller"])
+    game = give(game, 2, hand=["palace", "tavern"])
+    game = at_turn(game, 0, "bishop")
     game.apply("play fortune_teller p3")
     assert game.phase == "fortune"
     assert game.view(0)["players"][2]["hand"] == ["palace", "tavern"]
     assert game.view(1)["players"][2]["hand"] is None
     game.apply("take palace")
-    assert CARD_INDEX["palace"] in game.state.hands[0] and game.state.hands[2] == [CARD_INDEX["tavern"]]
+    assert CARD_INDEX["palace"] in state_of(game).hands[0] and state_of(game).hands[2] == [CARD_INDEX["tavern"]]
 
 
 @cites(P + "action.cannonball")
 def test_living_cannonball_rebuilds_for_the_difference() -> None:
     game = variant()
-    give(game, 0, hand=["living_cannonball", "palace", "temple"], city=["manor"], gold=2)
-    at_turn(game, 0, "bishop")
+    game = give(game, 0, hand=["living_cannonball", "palace", "temple"], city=["manor"], gold=2)
+    game = at_turn(game, 0, "bishop")
     assert "cannon manor>palace" in moves(game) and "cannon manor>temple" not in moves(game)
     game.apply("cannon manor>palace")
-    st = game.state
+    st = state_of(game)
     assert st.gold[0] == 0 and st.city[0] == [CARD_INDEX["palace"]] and CARD_INDEX["manor"] in st.discard
     game.apply("gold")
     assert "build temple" in moves(game)  # the regular build is still there
@@ -175,19 +175,19 @@ def test_living_cannonball_rebuilds_for_the_difference() -> None:
 @cites(P + "action.score")
 def test_action_cards_in_hand_score_one_each() -> None:
     game = variant()
-    give(game, 1, hand=["acrobat", "director", "temple"])
-    give(game, 0, city=["manor", "castle", "palace", "temple", "church", "monastery", "cathedral", "tavern"])
-    game.state.first_eight = 0
-    deal_characters(game, {"bishop": 2}, start=4)
+    game = give(game, 1, hand=["acrobat", "director", "temple"])
+    game = give(game, 0, city=["manor", "castle", "palace", "temple", "church", "monastery", "cathedral", "tavern"])
+    game = set_field(game, "first_eight", 0)
+    game = deal_characters(game, {"bishop": 2}, start=4)
     while not game.is_over:
         game.apply("gold" if "gold" in moves(game) else ("end" if "end" in moves(game) else "decline"))
-    assert game.state.final[1]["action_cards"] == 2
+    assert state_of(game).final[1]["action_cards"] == 2
 
 
 def test_acrobat_and_rasputin_are_not_played_in_ones_own_turn() -> None:
     game = variant()
-    give(game, 0, hand=["acrobat"])
-    at_turn(game, 0, "bishop")
+    game = give(game, 0, hand=["acrobat"])
+    game = at_turn(game, 0, "bishop")
     assert not game.explain("play acrobat")
     assert game.explain("play acrobat").rule == "core.wrong_phase"  # only the Acrobat's window allows it
 
@@ -195,7 +195,7 @@ def test_acrobat_and_rasputin_are_not_played_in_ones_own_turn() -> None:
 @cites(P + "violet.laboratory")
 def test_laboratory_takes_no_action_card() -> None:
     game = variant()
-    give(game, 0, hand=["director", "temple"], city=["laboratory"])
-    at_turn(game, 0, "bishop")
+    game = give(game, 0, hand=["director", "temple"], city=["laboratory"])
+    game = at_turn(game, 0, "bishop")
     assert "lab temple" in moves(game) and "lab director" not in moves(game)
     assert game.explain("lab director").rule == P + "violet.laboratory"

@@ -5,7 +5,7 @@ import pytest
 
 import boardgames_lab as bgl
 from boardgames_lab.rulesets.citadels.data import CHAR_INDEX, KING, count_by_colour, deck_for
-from tests.citadels.position import deal_characters, moves, new, play_out_draft
+from tests.citadels.position import deal_characters, moves, new, play_out_draft, state_of, set_field
 from tests.conftest import cites
 
 P = "citadels."
@@ -14,7 +14,7 @@ P = "citadels."
 @cites(P + "setup.gold", P + "setup.cards", P + "setup.crown")
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_setup(players: int) -> None:
-    st = bgl.new_game("citadels", players=players, seed=3).state
+    st = state_of(bgl.new_game("citadels", players=players, seed=3))
     assert st.gold == [2] * players
     assert all(len(h) == 4 for h in st.hands)
     assert len(st.deck) == 65 - 4 * players
@@ -25,7 +25,7 @@ def test_setup(players: int) -> None:
 @cites(P + "draft.face_down", P + "draft.face_up")
 @pytest.mark.parametrize("players, up", [(2, 0), (3, 0), (4, 2), (5, 1), (6, 0), (7, 0)])
 def test_characters_laid_aside(players: int, up: int) -> None:
-    st = bgl.new_game("citadels", players=players, seed=11).state
+    st = state_of(bgl.new_game("citadels", players=players, seed=11))
     assert len(st.face_up) == up
     assert len(st.down) == 1
     assert len(st.pool) == 8 - 1 - up
@@ -34,7 +34,7 @@ def test_characters_laid_aside(players: int, up: int) -> None:
 @cites(P + "draft.king_not_face_up")
 def test_king_never_face_up() -> None:
     for seed in range(150):
-        st = bgl.new_game("citadels", players=4, seed=seed).state
+        st = state_of(bgl.new_game("citadels", players=4, seed=seed))
         assert KING not in st.face_up
 
 
@@ -43,13 +43,13 @@ def test_four_player_draft_passes_left() -> None:
     game = new(4)
     seen = []
     while game.phase == "draft":
-        st = game.state
+        st = state_of(game)
         seen.append((st.current, len(st.pool)))
         view = game.view((st.current + 1) % 4)
         assert view["pool"] is None and view["pool_size"] == len(st.pool)
         game.apply(f"pick {game.view(st.current)['pool'][0]}")
     assert seen == [(0, 5), (1, 4), (2, 3), (3, 2)]
-    st = game.state
+    st = state_of(game)
     assert len(st.down) == 2 and st.down_knower[-1] == 3  # the last player saw the card he laid down
     assert sum(o != -1 for o in st.owner) == 4
 
@@ -57,30 +57,30 @@ def test_four_player_draft_passes_left() -> None:
 @cites(P + "draft.seven_players")
 def test_seven_players_last_takes_face_down_card() -> None:
     game = new(7)
-    first_down = game.state.down[0]
+    first_down = state_of(game).down[0]
     for _ in range(6):
         game.apply(game.legal_moves()[0])
-    st = game.state
+    st = state_of(game)
     assert st.current == 6 and len(st.pool) == 2 and first_down in st.pool and not st.down
     game.apply(f"pick {game.view(6)['pool'][-1]}")
-    assert len(game.state.down) == 1
+    assert len(state_of(game).down) == 1
 
 
 @cites(P + "draft.two_players", P + "call.two_characters")
 def test_two_player_draft_sequence() -> None:
     game = new(2)
-    st = game.state
+    st = state_of(game)
     assert st.down_knower == [0]  # the King looks at the face-down card
     assert game.view(0)["characters"][st.down[0]]["where"] == "face down"
     assert game.view(1)["characters"][st.down[0]]["where"] is None
     order = []
     while game.phase == "draft":
         move = game.legal_moves()[0]
-        order.append((game.state.current, move.kind))
+        order.append((state_of(game).current, move.kind))
         game.apply(move)
     assert order == [(0, "pick"), (1, "pick"), (1, "bury"), (0, "pick"), (0, "bury"), (1, "pick")]
-    assert sorted(game.state.owner.count(p) for p in (0, 1)) == [2, 2]
-    assert len(game.state.down) == 4
+    assert sorted(state_of(game).owner.count(p) for p in (0, 1)) == [2, 2]
+    assert len(state_of(game).down) == 4
 
 
 @cites(P + "draft.three_players", P + "call.two_characters")
@@ -88,11 +88,11 @@ def test_three_player_draft_goes_round_twice() -> None:
     game = new(3)
     order = []
     while game.phase == "draft":
-        order.append(game.state.current)
+        order.append(state_of(game).current)
         game.apply(game.legal_moves()[0])
     assert order == [0, 1, 2, 0, 1, 2]
-    assert [game.state.owner.count(p) for p in range(3)] == [2, 2, 2]
-    assert len(game.state.down) == 2
+    assert [state_of(game).owner.count(p) for p in range(3)] == [2, 2, 2]
+    assert len(state_of(game).down) == 2
 
 
 @cites(P + "draft.secret")
@@ -107,53 +107,53 @@ def test_draft_choice_is_private_in_the_log() -> None:
 @cites(P + "call.order", P + "call.reveal", P + "call.silent")
 def test_calling_in_rank_order_skips_the_unchosen() -> None:
     game = new(4)
-    deal_characters(game, {"thief": 2, "king": 1, "bishop": 0, "warlord": 3})
-    st = game.state
+    game = deal_characters(game, {"thief": 2, "king": 1, "bishop": 0, "warlord": 3})
+    st = state_of(game)
     assert st.rank == CHAR_INDEX["thief"] and st.tp == 2 and st.silent[0]
     order = []
     while game.phase != "draft":
         if game.phase == "turn":
-            order.append(game.state.tc)
+            order.append(state_of(game).tc)
             for m in ("gold", "end"):
                 game.apply(m)
     assert order == [1, 3, 4, 7]
-    assert game.state.crown == 1
+    assert state_of(game).crown == 1
 
 
 @cites(P + "char.king_crown")
 def test_king_takes_crown_and_picks_first_next_round() -> None:
     game = new(4)
-    deal_characters(game, {"king": 2})
-    assert game.state.crown == 2
+    game = deal_characters(game, {"king": 2})
+    assert state_of(game).crown == 2
     game.apply("gold")
     game.apply("end")
-    assert game.phase == "draft" and game.state.current == 2
+    assert game.phase == "draft" and state_of(game).current == 2
 
 
 @cites(P + "char.king_murdered")
 def test_murdered_king_takes_crown_next_round() -> None:
     game = new(4)
-    deal_characters(game, {"assassin": 0, "king": 3})
+    game = deal_characters(game, {"assassin": 0, "king": 3})
     game.apply("kill king")
     game.apply("gold")
     game.apply("end")
-    assert game.phase == "draft" and game.state.crown == 3 and game.state.current == 3
+    assert game.phase == "draft" and state_of(game).crown == 3 and state_of(game).current == 3
 
 
 @cites(P + "char.king_absent")
 def test_crown_stays_when_king_laid_aside() -> None:
     game = new(4)
-    game.state.crown = 1
-    deal_characters(game, {"bishop": 2})
+    game = set_field(game, "crown", 1)
+    game = deal_characters(game, {"bishop": 2})
     game.apply("gold")
     game.apply("end")
-    assert game.phase == "draft" and game.state.crown == 1
+    assert game.phase == "draft" and state_of(game).crown == 1
 
 
 @cites(P + "action.deck")
 def test_action_cards_are_mixed_in() -> None:
     assert len(deck_for({"action_cards": True})) == 80
-    st = bgl.new_game("citadels", players=4, seed=1, action_cards=True).state
+    st = state_of(bgl.new_game("citadels", players=4, seed=1, action_cards=True))
     assert len(st.deck) == 80 - 16
 
 
@@ -170,7 +170,7 @@ def test_determinize_keeps_what_a_drafter_saw() -> None:
 
     game = new(5, seed=9)
     play_out_draft(game)
-    d, st = game.definition, game.state
+    d, st = game.definition, state_of(game)
     first_choice = next(r for r in range(8) if st.owner[r] == 0)
     seen_by_second = {r for r in range(8) if st.taken_step[r] >= st.first_step[1]}
     assert first_choice not in seen_by_second

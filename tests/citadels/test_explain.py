@@ -9,7 +9,7 @@ import pytest
 import boardgames_lab as bgl
 from boardgames_lab.rulesets.citadels.data import CARD_IDS, CHAR_IDS, CHARACTERS
 from boardgames_lab.rulesets.citadels.moves import Destroy, Gold, Move, Swap
-from tests.citadels.position import at_turn, give, new, variant
+from tests.citadels.position import at_turn, give, new, variant, state_of, set_field
 from tests.conftest import cites
 
 P = "citadels."
@@ -20,10 +20,10 @@ def refused(game: bgl.Game, move: Move | str) -> bgl.IllegalMove:
     if isinstance(move, str):
         move = game.parse_move(move)
     why = game.explain(move)
-    before = game.definition.snapshot(game.state)
+    before = game.position()
     with pytest.raises(bgl.IllegalMove) as caught:
         game.apply(move)
-    assert game.definition.snapshot(game.state) == before
+    assert game.position() == before
     assert not why.legal and why.reason and caught.value.rule == why.rule
     return caught.value
 
@@ -31,8 +31,8 @@ def refused(game: bgl.Game, move: Move | str) -> bgl.IllegalMove:
 @cites(P + "action.cannonball")
 def test_cannonball_into_a_cheaper_card_is_refused_by_the_cannonball_rule() -> None:
     game = variant()
-    give(game, 0, hand=["living_cannonball", "tavern"], city=["palace"], gold=9)
-    at_turn(game, 0, "bishop")
+    game = give(game, 0, hand=["living_cannonball", "tavern"], city=["palace"], gold=9)
+    game = at_turn(game, 0, "bishop")
     game.apply("gold")
     why = refused(game, "cannon palace>tavern")
     assert why.rule == P + "action.cannonball" and "not a move here" not in why.reason
@@ -44,11 +44,10 @@ def test_cannonball_into_a_cheaper_card_is_refused_by_the_cannonball_rule() -> N
 @cites(P + "action.cannonball", P + "action.circus_tent", P + "turn.no_duplicate")
 def test_cannonball_refusals_name_what_is_missing() -> None:
     game = variant()
-    give(game, 0, hand=["living_cannonball", "palace", "castle"], city=["manor", "castle", "circus_tent"])
-    at_turn(game, 0, "bishop")
+    game = give(game, 0, hand=["living_cannonball", "palace", "castle"], city=["manor", "castle", "circus_tent"])
+    game = at_turn(game, 0, "bishop")
     game.apply("gold")
-    game.state.gold[0] = 1
-    game._legal = None
+    game = set_field(game, "gold", 1, 0)
     assert refused(game, "cannon circus_tent>palace").rule == P + "action.circus_tent"
     assert refused(game, "cannon manor>castle").rule == P + "turn.no_duplicate"
     short = refused(game, "cannon manor>palace")  # the Palace costs 5, the Manor 3
@@ -59,8 +58,8 @@ def test_cannonball_refusals_name_what_is_missing() -> None:
 def test_cashing_a_booth_in_ones_own_turn_is_a_move_of_another_phase() -> None:
     """A booth is cashed only right after a payment: in the cash phase the flow opens for its owner."""
     game = variant()
-    give(game, 0, hand=["ticket_booth"])
-    at_turn(game, 0, "bishop")
+    game = give(game, 0, hand=["ticket_booth"])
+    game = at_turn(game, 0, "bishop")
     game.apply("gold")
     game.apply("play ticket_booth")
     why = refused(game, "cash")
@@ -71,7 +70,7 @@ def test_cashing_a_booth_in_ones_own_turn_is_a_move_of_another_phase() -> None:
 def test_answers_out_of_their_moment_are_moves_of_another_phase() -> None:
     """The engine refuses them from the one phase declaration, and says which moves the turn allows."""
     game = variant()
-    at_turn(game, 0, "bishop")
+    game = at_turn(game, 0, "bishop")
     for text in ("save", "take manor", "keep manor", "decline", "exchange done", "pick king"):
         why = game.explain(text)
         assert not why.legal and why.rule == "core.wrong_phase" and "build" in why.remedy, text
@@ -81,12 +80,12 @@ def test_answers_out_of_their_moment_are_moves_of_another_phase() -> None:
 @cites(P + "draft.pass_left")
 def test_picking_a_character_not_passed_cites_the_passing_rule() -> None:
     game = new(4, seed=2)
-    st = game.state
+    st = state_of(game)
     missing = next(r for r in range(8) if r not in st.pool and r not in st.face_up)
     why = refused(game, f"pick {CHAR_IDS[missing]}")
     assert why.rule == P + "draft.pass_left" and "not among the characters passed to you" in why.reason
     game.apply(game.legal_moves()[0])
-    taken = next(r for r in range(8) if st.owner[r] == 0)
+    taken = next(r for r in range(8) if state_of(game).owner[r] == 0)
     # taken by the previous player or face down: the same words, so asking tells nothing
     assert refused(game, f"pick {CHAR_IDS[taken]}").reason == why.reason.replace(
         CHARACTERS[missing].name, CHARACTERS[taken].name)
@@ -95,24 +94,24 @@ def test_picking_a_character_not_passed_cites_the_passing_rule() -> None:
 @cites(P + "draft.face_up")
 def test_picking_a_face_up_character_cites_the_face_up_rule() -> None:
     game = new(4, seed=2)
-    up = game.state.face_up[0]
+    up = state_of(game).face_up[0]
     assert refused(game, f"pick {CHAR_IDS[up]}").rule == P + "draft.face_up"
 
 
 @cites(P + "draft.two_players")
 def test_burying_cites_the_two_player_rule() -> None:
-    assert refused(new(4), "bury " + CHAR_IDS[new(4).state.pool[0]]).rule == P + "draft.two_players"
+    assert refused(new(4), "bury " + CHAR_IDS[state_of(new(4)).pool[0]]).rule == P + "draft.two_players"
     game = new(2)
-    assert refused(game, "bury " + CHAR_IDS[game.state.pool[0]]).rule == P + "draft.two_players"
+    assert refused(game, "bury " + CHAR_IDS[state_of(game).pool[0]]).rule == P + "draft.two_players"
     game.apply(game.legal_moves()[0])
     game.apply(game.legal_moves()[0])  # B keeps one; now B lays one face down
-    assert refused(game, "pick " + CHAR_IDS[game.state.pool[0]]).rule == P + "draft.two_players"
+    assert refused(game, "pick " + CHAR_IDS[state_of(game).pool[0]]).rule == P + "draft.two_players"
 
 
 @cites(P + "char.assassin", P + "char.warlord_removes")
 def test_another_characters_ability_cites_that_characters_rule() -> None:
     game = new(4)
-    at_turn(game, 0, "merchant")
+    game = at_turn(game, 0, "merchant")
     assert refused(game, "kill king").rule == P + "char.assassin"
     assert refused(game, Destroy(0, "manor", 1)).rule == P + "char.warlord_removes"
 
@@ -120,7 +119,7 @@ def test_another_characters_ability_cites_that_characters_rule() -> None:
 @cites(P + "action.one_per_turn")
 def test_playing_a_card_not_held_cites_playing_from_the_hand() -> None:
     game = variant()
-    at_turn(game, 0, "bishop")
+    game = at_turn(game, 0, "bishop")
     why = refused(game, "play director")
     assert why.rule == P + "action.one_per_turn" and "you hold no Director" in why.reason
 
@@ -179,7 +178,7 @@ def test_a_move_with_fields_of_the_wrong_type_prints_and_is_refused() -> None:
 def test_a_move_equal_to_a_legal_one_but_of_another_type_is_refused(seat: object) -> None:
     """Swap(0, True) == Swap(0, 1) in Python, but the seat is not silently coerced."""
     game = new(4)
-    at_turn(game, 0, "wizard")
+    game = at_turn(game, 0, "wizard")
     move = Swap(0, seat)  # type: ignore[arg-type]
     err = refused(game, move)
     assert err.rule == "core.not_a_move" and "'fellow'" in err.reason

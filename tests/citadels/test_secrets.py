@@ -10,7 +10,7 @@ import pytest
 import boardgames_lab as bgl
 from boardgames_lab.core.rng import Rng
 from boardgames_lab.rulesets.citadels.secrets import SECRETS
-from tests.citadels.position import at_turn, new
+from tests.citadels.position import at_turn, new, state_of
 from tests.conftest import cites
 
 P = "citadels."
@@ -22,7 +22,7 @@ def _seen(events: list[dict[str, Any]], seat: int | None) -> list[Any]:
 
 
 def _check_position(game: bgl.Game, next_move: Any, salt: int, changed: set[str]) -> None:
-    d, st = game.definition, game.state
+    d, st = game.definition, state_of(game)
     for seat in [None, *range(game.num_players)]:
         for secret in SECRETS:
             other = d.clone_state(st)
@@ -62,7 +62,7 @@ def test_two_player_draft_start_resamples_the_face_down_character() -> None:
     """At the start of a 2-player draft the King has looked at the face-down card; his fellow player and a
     spectator have seen no character, so for them the face-down card may be any of the eight."""
     game = new(2, seed=3)
-    d, st = game.definition, game.state
+    d, st = game.definition, state_of(game)
     assert st.phase == "draft" and st.current == 0 and len(st.down) == 1
     for seat in (1, None):
         downs = {d.determinize(st, seat, Rng(s)).down[0] for s in range(60)}
@@ -74,7 +74,7 @@ def test_two_player_draft_start_resamples_the_face_down_character() -> None:
 @cites(P + "call.reveal", P + "call.silent")
 def test_calling_a_character_reveals_and_so_bars_undo_in_play() -> None:
     game = bgl.new_game("citadels", players=4, seed=1)
-    at_turn(game, 0, "bishop", warlord=1)
+    game = at_turn(game, 0, "bishop", warlord=1)
     game.apply("gold")
     assert game.can_undo()
     game.apply("end")
@@ -91,7 +91,7 @@ def test_three_player_determinize_keeps_what_each_pass_showed() -> None:
 
     game = new(3, seed=4)
     play_out_draft(game)
-    d, st = game.definition, game.state
+    d, st = game.definition, state_of(game)
     second = [s for s, code in enumerate(st.steps) if code >> 1 == 1]
     assert second == [1, 4]
     between = {r for r in range(8) if 1 <= st.taken_step[r] < 4 and st.owner[r] != 1}
@@ -100,3 +100,15 @@ def test_three_player_determinize_keeps_what_each_pass_showed() -> None:
         assert d.view(other, 1) == game.view(1)
         late = {r for r in range(8) if other.taken_step[r] >= 4 and other.owner[r] != 1}
         assert not between & late
+
+
+@cites(P + "turn.income", P + "deck.discard_pile")
+def test_a_draw_bars_undo_in_play_and_taking_gold_does_not() -> None:
+    """The cards drawn are seen: the draw kinds declare that they reveal, gold does not."""
+    game = at_turn(bgl.new_game("citadels", players=4, seed=1), 0, "bishop")
+    other = game.clone().apply("gold")
+    assert other.can_undo()
+    game.apply("draw")
+    assert not game.can_undo()
+    with pytest.raises(bgl.UndoBlocked):
+        game.undo()

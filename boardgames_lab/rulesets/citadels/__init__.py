@@ -8,7 +8,7 @@ phases              character draft, the King's calling, each character's turn
 rulebook            the Sonderausgabe rulebook, completed by the rules fact sheet
 ==================  ==================================================================
 """
-from .logic import INFO, Citadels
+from .game import INFO, Citadels
 from .moves import Move, parse
 from .rules import RULES
 

@@ -13,7 +13,7 @@ from .data import (ARCHITECT, ASSASSIN, BISHOP, CARD_IDS, CARD_INDEX, CARDS, CHA
                    CIRCUS_TENT, CITY_GOAL, COST, IS_ACTION, KEEP, MERCHANT, NONE, THIEF, WARLORD, WIZARD)
 from .moves import (ArchitectCards, Bonus, Build, Destroy, Draw, End, Exchange, Gold, Income, Kill, Rob, Swap)
 from .state import CitadelsState
-from .turn import CHAR_COLOUR, PAYS, removal_price
+from .state import CHAR_COLOUR, PAYS, removal_price
 
 P = "citadels."
 

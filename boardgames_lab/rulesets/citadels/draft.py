@@ -1,7 +1,8 @@
-"""The character draft and the calling of the characters: hooks and guards named in phases.py."""
+"""Set-up (rulebook, Setup) and each round's sequence: the character draft and the calling of the
+characters (the hooks and guards the phase declaration in flow.py names)."""
 from __future__ import annotations
 
-from .data import CHARACTERS, FACE_UP, KING
+from .data import CARD_IDS, CARDS, CHARACTERS, FACE_UP, KING, START_CARDS, START_GOLD, deck_for
 from .state import NOBODY, NOT_TAKEN, CitadelsState
 
 KEEP, BURY = 0, 1
@@ -18,152 +19,169 @@ def draft_steps(n: int, crown: int) -> list[int]:
 
 # Every round's steps, by player count and crown, built once (start_round copies one).
 STEPS = tuple(tuple(tuple(draft_steps(n, crown)) for crown in range(n)) if n >= 2 else () for n in range(8))
-class Drafting:
-    """Mixed into the game definition: the round's set-up, the draft and the calling."""
+def start_round(st: CitadelsState) -> None:
+    """citadels.draft.face_down / draft.face_up / draft.king_not_face_up / char.king_murdered"""
+    n = st.num_players
+    if st.heir != NOBODY:
+        st.crown, st.heir = st.heir, NOBODY
+        st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
+    cards = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters by rank
+    st.rng.shuffle(cards, what="the eight characters")
+    st.down = [cards.pop()]
+    st.down_knower = [st.crown if n <= 3 else NOBODY]  # with 2-3 players the King looks at it
+    st.face_up = []
+    for _ in range(FACE_UP[n]):
+        while cards[-1] == KING:  # the King never lies face up: shuffle it back, turn up another
+            st.rng.shuffle(cards, what="the characters left, the King shuffled back")
+        st.face_up.append(cards.pop())
+    cards.sort()  # the pool is kept sorted from here on: taking a card out leaves it sorted
+    st.pool = cards
+    st.owner = [NOBODY] * 8
+    st.taken_step = [NOT_TAKEN] * 8
+    st.taken_step[st.down[0]] = -1  # out of the pool before anyone chose
+    st.first_step = [NOT_TAKEN] * n
+    st.shown = [False] * 8
+    st.silent = [False] * 8
+    st.killed = st.robbed = NOBODY
+    st.rank = -1
+    st.steps = list(STEPS[n][st.crown])
+    st.step = 0
+    st.current = st.steps[0] >> 1
+    if st.events is not None:
+        st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
+                + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "")
+                + ".", {"round": st.round, "face_up": [CHARACTERS[c].id for c in st.face_up]})
+    turn_draft(st)
 
-    def start_round(self, st: CitadelsState) -> None:
-        """citadels.draft.face_down / draft.face_up / draft.king_not_face_up / char.king_murdered"""
-        n = st.num_players
-        if st.heir != NOBODY:
-            st.crown, st.heir = st.heir, NOBODY
-            st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
-        cards = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters by rank
-        st.rng.shuffle(cards, what="the eight characters")
-        st.down = [cards.pop()]
-        st.down_knower = [st.crown if n <= 3 else NOBODY]  # with 2-3 players the King looks at it
-        st.face_up = []
-        for _ in range(FACE_UP[n]):
-            while cards[-1] == KING:  # the King never lies face up: shuffle it back, turn up another
-                st.rng.shuffle(cards, what="the characters left, the King shuffled back")
-            st.face_up.append(cards.pop())
-        cards.sort()  # the pool is kept sorted from here on: taking a card out leaves it sorted
-        st.pool = cards
-        st.owner = [NOBODY] * 8
-        st.taken_step = [NOT_TAKEN] * 8
-        st.taken_step[st.down[0]] = -1  # out of the pool before anyone chose
-        st.first_step = [NOT_TAKEN] * n
-        st.shown = [False] * 8
-        st.silent = [False] * 8
-        st.killed = st.robbed = NOBODY
-        st.rank = -1
-        st.steps = list(STEPS[n][st.crown])
-        st.step = 0
-        st.current = st.steps[0] >> 1
-        if st.events is not None:
-            st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
-                    + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "")
-                    + ".", {"round": st.round, "face_up": [CHARACTERS[c].id for c in st.face_up]})
-        self.turn_draft(st)
+def turn_draft(st: CitadelsState) -> None:
+    """Who holds the cards now; with seven players the last one also takes the face-down card."""
+    p = st.steps[st.step] >> 1
+    st.current = p
+    if st.first_step[p] == NOT_TAKEN:
+        st.first_step[p] = st.step
+    if st.num_players == 7 and st.step == 6:  # citadels.draft.seven_players
+        card = st.down.pop()
+        st.down_knower.pop()
+        st.pool.append(card)
+        st.pool.sort()
+        st.taken_step[card] = NOT_TAKEN
 
-    def turn_draft(self, st: CitadelsState) -> None:
-        """Who holds the cards now; with seven players the last one also takes the face-down card."""
-        p = st.steps[st.step] >> 1
-        st.current = p
-        if st.first_step[p] == NOT_TAKEN:
-            st.first_step[p] = st.step
-        if st.num_players == 7 and st.step == 6:  # citadels.draft.seven_players
-            card = st.down.pop()
-            st.down_knower.pop()
-            st.pool.append(card)
-            st.pool.sort()
-            st.taken_step[card] = NOT_TAKEN
+def draft_done(st: CitadelsState) -> bool:
+    return st.step >= len(st.steps)
 
-    def draft_done(self, st: CitadelsState) -> bool:
-        return st.step >= len(st.steps)
-
-    def finish_draft(self, st: CitadelsState) -> None:
-        """citadels.draft.last_two: the card left over goes face down; its last holder saw it."""
-        last = st.steps[-1] >> 1
-        for c in st.pool:
-            st.taken_step[c] = st.step
-            st.down.append(c)
-            st.down_knower.append(last)
-        st.pool = []
-        if st.events is not None:
-            st.note("The last character is laid face down. The King calls the characters.", {})
-
-    def apply_draft(self, st: CitadelsState, kind: str, c: int) -> None:
-        p = st.current
-        st.pool.remove(c)
+def finish_draft(st: CitadelsState) -> None:
+    """citadels.draft.last_two: the card left over goes face down; its last holder saw it."""
+    last = st.steps[-1] >> 1
+    for c in st.pool:
         st.taken_step[c] = st.step
-        st.step += 1
-        if kind == "pick":
-            st.owner[c] = p
-        else:
-            st.down.append(c)
-            st.down_knower.append(p)
+        st.down.append(c)
+        st.down_knower.append(last)
+    st.pool = []
+    if st.events is not None:
+        st.note("The last character is laid face down. The King calls the characters.", {})
+
+def apply_draft(st: CitadelsState, kind: str, c: int) -> None:
+    p = st.current
+    st.pool.remove(c)
+    st.taken_step[c] = st.step
+    st.step += 1
+    if kind == "pick":
+        st.owner[c] = p
+    else:
+        st.down.append(c)
+        st.down_knower.append(p)
+    if st.events is not None:
+        what = "keeps the {}" if kind == "pick" else "lays the {} face down"
+        st.note(f"{{p{p}}} " + what.format(CHARACTERS[c].name) + ".",
+                {"player": p, "character": CHARACTERS[c].id, "kind": kind}, visible_to=[p])
+
+# --- calling -------------------------------------------------------------------------
+def call_next(st: CitadelsState) -> None:
+    """citadels.call.order / call.silent / char.assassin: call the next rank; skip the silent ones,
+    unless a reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
+    st.asked = 0
+    r = st.rank + 1
+    owner, killed = st.owner, st.killed
+    while r < 8:
+        if owner[r] != NOBODY and killed != r:
+            break
+        st.silent[r] = True
         if st.events is not None:
-            what = "keeps the {}" if kind == "pick" else "lays the {} face down"
-            st.note(f"{{p{p}}} " + what.format(CHARACTERS[c].name) + ".",
-                    {"player": p, "character": CHARACTERS[c].id, "kind": kind}, visible_to=[p])
+            why = " (murdered)" if killed == r else ""
+            st.note(f"The {CHARACTERS[r].name} is called; nobody answers{why}.", {"called": CHARACTERS[r].id})
+        if (killed == r or r == KING) and st.options["action_cards"]:
+            break
+        r += 1
+    st.rank = r
 
-    # --- calling -------------------------------------------------------------------------
-    def call_next(self, st: CitadelsState) -> None:
-        """citadels.call.order / call.silent / char.assassin: call the next rank; skip the silent ones,
-        unless a reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
-        st.asked = 0
-        r = st.rank + 1
-        owner, killed = st.owner, st.killed
-        while r < 8:
-            if owner[r] != NOBODY and killed != r:
-                break
-            st.silent[r] = True
-            if st.events is not None:
-                why = " (murdered)" if killed == r else ""
-                st.note(f"The {CHARACTERS[r].name} is called; nobody answers{why}.", {"called": CHARACTERS[r].id})
-            if (killed == r or r == KING) and st.options["action_cards"]:
-                break
-            r += 1
-        st.rank = r
+def character_answers(st: CitadelsState) -> bool:
+    r = st.rank
+    return r < 8 and st.owner[r] != NOBODY and st.killed != r
 
-    def character_answers(self, st: CitadelsState) -> bool:
-        r = st.rank
-        return r < 8 and st.owner[r] != NOBODY and st.killed != r
+def rasputin_due(st: CitadelsState) -> bool:
+    """citadels.action.rasputin: offered whenever a murdered character is called, held or not."""
+    return st.options["action_cards"] and st.killed == st.rank and not st.asked & 1
 
-    def rasputin_due(self, st: CitadelsState) -> bool:
-        """citadels.action.rasputin: offered whenever a murdered character is called, held or not."""
-        return st.options["action_cards"] and st.killed == st.rank and not st.asked & 1
+def acrobat_due(st: CitadelsState) -> bool:
+    """citadels.action.acrobat: the King is called and nobody reveals him."""
+    return (st.options["action_cards"] and st.rank == KING and not st.queue and not st.asked & 6
+            and (st.owner[KING] == NOBODY or st.killed == KING))
 
-    def acrobat_due(self, st: CitadelsState) -> bool:
-        """citadels.action.acrobat: the King is called and nobody reveals him."""
-        return (st.options["action_cards"] and st.rank == KING and not st.queue and not st.asked & 6
-                and (st.owner[KING] == NOBODY or st.killed == KING))
+def _open(st: CitadelsState, window: str, bit: int) -> None:
+    st.asked |= bit
+    st.window = window
+    n = st.num_players
+    st.queue = [(st.crown + i) % n for i in range(n)]
+    st.current = st.queue[0]
 
-    def _open(self, st: CitadelsState, window: str, bit: int) -> None:
-        st.asked |= bit
-        st.window = window
-        n = st.num_players
-        st.queue = [(st.crown + i) % n for i in range(n)]
+def open_rasputin(st: CitadelsState) -> None:
+    _open(st, "rasputin", 1)
+
+def open_acrobat(st: CitadelsState) -> None:
+    _open(st, "acrobat", 2)
+
+def turn_window(st: CitadelsState) -> None:
+    if st.queue:
         st.current = st.queue[0]
 
-    def open_rasputin(self, st: CitadelsState) -> None:
-        self._open(st, "rasputin", 1)
+def window_closed(st: CitadelsState) -> bool:
+    return not st.queue
 
-    def open_acrobat(self, st: CitadelsState) -> None:
-        self._open(st, "acrobat", 2)
+def rasputin_played(st: CitadelsState) -> bool:
+    return bool(st.asked & 4)
 
-    def turn_window(self, st: CitadelsState) -> None:
-        if st.queue:
-            st.current = st.queue[0]
+def end_round(st: CitadelsState) -> None:
+    """citadels.char.king_absent: with no King revealed the crown stays; a murdered King's heir waits."""
+    if st.killed == KING and st.owner[KING] != NOBODY and not st.shown[KING] and st.acrobat_round != st.round:
+        st.heir = st.owner[KING]  # citadels.char.king_murdered
+        st.note("The murdered King was {p%d}'s: the crown goes there next round." % st.heir, {"heir": st.heir})
+    st.owner = [NOBODY] * 8
+    st.down, st.down_knower, st.face_up = [], [], []
+    st.rank = -1
+    if st.events is not None:
+        st.note(f"Round {st.round} ends; the characters go back to the middle.", {"round": st.round})
+    if st.first_eight == NOBODY:
+        st.round += 1
 
-    def window_closed(self, st: CitadelsState) -> bool:
-        return not st.queue
+def game_ends(st: CitadelsState) -> bool:
+    return st.first_eight != NOBODY
 
-    def rasputin_played(self, st: CitadelsState) -> bool:
-        return bool(st.asked & 4)
 
-    def end_round(self, st: CitadelsState) -> None:
-        """citadels.char.king_absent: with no King revealed the crown stays; a murdered King's heir waits."""
-        if st.killed == KING and st.owner[KING] != NOBODY and not st.shown[KING] and st.acrobat_round != st.round:
-            st.heir = st.owner[KING]  # citadels.char.king_murdered
-            st.note("The murdered King was {p%d}'s: the crown goes there next round." % st.heir, {"heir": st.heir})
-        st.owner = [NOBODY] * 8
-        st.down, st.down_knower, st.face_up = [], [], []
-        st.rank = -1
-        if st.events is not None:
-            st.note(f"Round {st.round} ends; the characters go back to the middle.", {"round": st.round})
-        if st.first_eight == NOBODY:
-            st.round += 1
+# --- set-up ------------------------------------------------------------------------------------
+def deal(st: CitadelsState) -> None:
+    """citadels.setup.gold / setup.cards / setup.crown / action.deck"""
+    st.deck = deck_for(st.options)
+    st.rng.shuffle(st.deck, what="the building deck")
+    for p in range(st.num_players):
+        st.gold[p] = START_GOLD
+        st.hands[p] = sorted(st.deck.pop() for _ in range(START_CARDS))
+    st.crown = 0
+    if st.events is None:
+        return
+    st.note(f"Every player takes {START_GOLD} gold and {START_CARDS} cards; {{p0}} holds the crown.",
+            {"gold": START_GOLD, "cards": START_CARDS, "crown": 0})
+    for p in range(st.num_players):
+        st.note("You draw " + ", ".join(CARDS[c].name for c in st.hands[p]) + ".",
+                {"cards": [CARD_IDS[c] for c in st.hands[p]]}, visible_to=[p])
 
-    def game_ends(self, st: CitadelsState) -> bool:
-        return st.first_eight != NOBODY
+# --- moves ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from .moves import (Acrobat, ArchitectCards, Bonus, Build, Bury, Cannonball, Cas
                     Exchange, ExchangeDone, FortuneTeller, Gold, Income, Keep, Kill, Laboratory, Move, Pick, Play,
                     Rasputin, Rob, Save, Smithy, Swap, Take, Ticket)
 from .state import NOBODY, CitadelsState
-from .turn import CHAR_COLOUR, PAYS, distinct
+from .state import CHAR_COLOUR, PAYS, distinct
 
 SEATS = range(7)
 NCARDS = range(len(CARDS))
@@ -55,11 +55,6 @@ FIXED_ABILITY = _per_seat(lambda p: tuple(KILL[p][1:] if r == ASSASSIN else (BON
                                           for r in range(8)))
 
 
-def legal_moves(st: CitadelsState) -> list[Move]:
-    """Every legal move (of the one seat to act)."""
-    if st.phase == "turn":
-        return turn_moves(st)
-    return side_moves(st)
 
 
 def side_moves(st: CitadelsState) -> list[Move]:
@@ -87,7 +82,10 @@ def side_moves(st: CitadelsState) -> list[Move]:
     return []
 
 
-def turn_moves(st: CitadelsState) -> list[Move]:
+def legal_moves(st: CitadelsState) -> list[Move]:
+    """Every legal move (of the one seat to act); those of a character's turn built here at once."""
+    if st.phase != "turn":
+        return side_moves(st)
     p, r = st.tp, st.tc
     gold = st.gold[p]
     hand = st.hands[p]

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from ...core.errors import PositionError
-from ...core.position import Reader, boolean, conserved, integer, ints, items, names, text
+from ...core.position import Reader, boolean, conserved, ints, items, text
 from .data import CARD_IDS, CARD_INDEX, CHAR_IDS, CHAR_INDEX, deck_for
 from .state import NOBODY, NOT_TAKEN, CitadelsState
 

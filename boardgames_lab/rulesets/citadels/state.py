@@ -5,6 +5,7 @@ import copy
 from typing import Any
 
 from ...core.definition import State
+from .data import BISHOP, CARD_IDS, CARDS, CHARACTERS, COLOUR, COST, GREAT_WALL, SCHOOL_OF_MAGIC, deck_for
 
 NOBODY = -1
 NOT_TAKEN = 99  # taken_step of a character still in the draft pool
@@ -16,6 +17,11 @@ _SCALARS = ("options", "crown", "round", "heir", "step", "rank", "killed", "robb
             "action_used", "keep_left", "exchanging", "turn_over", "grave_card", "grave_owner",
             "cash_owner", "cash_booth", "fortune", "first_eight", "final", "window", "acrobat_round")
 _NESTED = ("hands", "city", "booths")
+NAME = tuple(c.name for c in CARDS)
+CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
+# The buildings that pay each character colour income (the School of Magic counts as every colour).
+PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colour or b == SCHOOL_OF_MAGIC)
+             for c in CHARACTERS)
 
 
 class CitadelsState(State):
@@ -34,7 +40,11 @@ class CitadelsState(State):
         self.crown = 0
         self.round = 1
         self.heir = NOBODY  # the murdered King's player, who takes the crown next round
-        # The draft: where each character is, and who may know it.
+        self._setup_characters(players)
+        self._setup_turn(players)
+
+    def _setup_characters(self, players: int) -> None:
+        """The draft: where each character is, and who may know it; then the calling."""
         self.owner = [NOBODY] * 8
         self.face_up: list[int] = []
         self.down: list[int] = []  # characters face down in the middle
@@ -44,7 +54,6 @@ class CitadelsState(State):
         self.step = 0
         self.taken_step = [NOT_TAKEN] * 8  # the draft step at which each character left the pool
         self.first_step = [NOT_TAKEN] * players  # the step at which each player first saw the pool
-        # Calling the characters.
         self.rank = -1  # the character being called (0 Assassin .. 7 Warlord)
         self.shown = [False] * 8  # characters revealed this round
         self.silent = [False] * 8  # called and nobody answered
@@ -53,7 +62,9 @@ class CitadelsState(State):
         self.asked = 0  # reaction windows already offered for this rank (1 Rasputin, 2 Acrobat)
         self.window = ""  # the open reaction window ("rasputin", "acrobat")
         self.queue: list[int] = []  # players still to answer the open window
-        # The character's turn.
+
+    def _setup_turn(self, players: int) -> None:
+        """The character's turn; then the end."""
         self.tp = NOBODY  # whose turn it is
         self.tc = NOBODY  # with which character
         self.income_done = False
@@ -74,7 +85,6 @@ class CitadelsState(State):
         self.cash_owner = NOBODY  # a Ticket Booth owner deciding whether to cash in
         self.cash_booth = NOBODY
         self.fortune = NOBODY  # the player whose hand the Fortune Teller is looking at
-        # The end.
         self.haunted_round = [0] * players  # the round each player built the Haunted City (0: not built)
         self.first_eight = NOBODY
         self.acrobat_round = 0  # the round an Acrobat took the crown (it then overrides a murdered King's heir)
@@ -108,3 +118,80 @@ class CitadelsState(State):
         fields = {name: getattr(self, name) for name in CitadelsState.__slots__ if name != "options"}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return copy.deepcopy(fields)
+
+
+# --- facts read off a state (for the checks, the effects and the fast generator alike) ----------------
+def colour_income(st: CitadelsState, p: int, char: int) -> int:
+    """citadels.char.colour_income / violet.school_of_magic (it counts as the character's colour)."""
+    return sum(map(PAYS[char].__contains__, st.city[p]))
+
+
+def protected(st: CitadelsState, q: int) -> bool:
+    """citadels.char.bishop_protects / char.warlord_murdered_targets"""
+    return st.owner[BISHOP] == q and st.killed != BISHOP
+
+
+def removal_price(st: CitadelsState, q: int, b: int) -> int:
+    """citadels.char.warlord_price / violet.great_wall"""
+    wall = 1 if b != GREAT_WALL and GREAT_WALL in st.city[q] else 0
+    return COST[b] - 1 + wall
+
+
+def distinct(cards: list[int]) -> list[int]:
+    out, last = [], -1
+    for c in cards:  # hands are sorted: repeats sit side by side
+        if c != last:
+            out.append(c)
+            last = c
+    return out
+
+
+def invariants(st: CitadelsState) -> list[str]:
+    broken = []
+    places = [st.deck, st.discard, st.drawn, st.exchange, *st.hands, *st.city]
+    counts = [0] * len(CARDS)
+    for place in places:
+        for c in place:
+            counts[c] += 1
+    for booths in st.booths:
+        counts[CARD_IDS.index("ticket_booth")] += len(booths)
+    if st.grave_card != NOBODY:
+        counts[st.grave_card] += 1
+    expected = [0] * len(CARDS)
+    for c in deck_for(st.options):
+        expected[c] += 1
+    if counts != expected:
+        broken.append("cards are not conserved")
+    for p in range(st.num_players):
+        if st.gold[p] < 0:
+            broken.append(f"player {p} has {st.gold[p]} gold")
+        if st.hands[p] != sorted(st.hands[p]):
+            broken.append(f"player {p}: hand not sorted")
+        buildings = [b for b in st.city[p] if CARD_IDS[b] != "circus_tent"]
+        if len(set(buildings)) != len(buildings):
+            broken.append(f"player {p}: two buildings of one name")
+    if st.phase in ("draft", "calling", "turn"):
+        placed = sorted([r for r in range(8) if st.owner[r] != NOBODY] + st.pool + st.down + st.face_up)
+        if placed != list(range(8)):
+            broken.append(f"characters misplaced: {placed}")
+    to_act = seat_to_act(st)
+    if to_act is not None and st.current != to_act:
+        broken.append(f"in the {st.phase} phase seat {to_act} is to act, not seat {st.current}")
+    return broken
+
+
+def seat_to_act(st: CitadelsState) -> int | None:
+    """Who decides, by the phase (None where the phase names nobody): the drafter of this step, the turn's
+    player, the Graveyard's or the booth's owner, the first player still to answer a window."""
+    phase = st.phase
+    if phase == "draft":
+        return st.steps[st.step] >> 1 if st.step < len(st.steps) else None
+    if phase in ("turn", "keep", "exchange", "fortune"):
+        return st.tp
+    if phase == "graveyard":
+        return st.grave_owner
+    if phase == "cash":
+        return st.cash_owner
+    if phase in ("rasputin", "acrobat"):
+        return st.queue[0] if st.queue else None
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from .data import CARDS, CHARACTERS, COLOURS, COLOUR, deck_for
+from .data import CARDS, CHARACTERS, COLOURS, COLOUR
 from .state import NOBODY, CitadelsState
 
 CARD_IDS = tuple(c.id for c in CARDS)
@@ -87,128 +87,107 @@ def _table(st: CitadelsState, player: int | None, all_seen: bool) -> dict[str, A
     }
 
 
-class Viewing:
-    """Mixed into the game definition: views, rendering, sampling and invariants."""
+def view(st: CitadelsState, player: int | None) -> dict[str, Any]:
+    data = _table(st, player, False)
+    data["perspective"] = player
+    return data
 
-    def view(self, st: CitadelsState, player: int | None) -> dict[str, Any]:
-        data = _table(st, player, False)
-        data["perspective"] = player
-        return data
+def full_view(st: CitadelsState) -> dict[str, Any]:
+    data = _table(st, None, True)
+    data["perspective"] = "teacher"
+    data["deck_order"] = _ids(st.deck[::-1])
+    data["face_down_cards"] = [CHAR_IDS[c] for c in st.down]
+    return data
 
-    def full_view(self, st: CitadelsState) -> dict[str, Any]:
-        data = _table(st, None, True)
-        data["perspective"] = "teacher"
-        data["deck_order"] = _ids(st.deck[::-1])
-        data["face_down_cards"] = [CHAR_IDS[c] for c in st.down]
-        return data
+def render_text(st: CitadelsState, player: int | None) -> str:
+    v = view(st, player)
+    lines = [f"Citadels, round {v['round']}, {v['phase']}"
+             + (f", p{v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
+    for pl in v["players"]:
+        hand = f"{pl['hand_size']} cards" if pl["hand"] is None else ", ".join(pl["hand"]) or "no cards"
+        lines.append(f"  p{pl['seat'] + 1}{' (crown)' if pl['crown'] else ''}: {pl['gold']} gold, hand {hand}; "
+                     "city " + (", ".join(pl["city"]) or "-"))
+    return "\n".join(lines)
 
-    def render_text(self, st: CitadelsState, player: int | None) -> str:
-        v = self.view(st, player)
-        lines = [f"Citadels, round {v['round']}, {v['phase']}"
-                 + (f", p{v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
-        for pl in v["players"]:
-            hand = f"{pl['hand_size']} cards" if pl["hand"] is None else ", ".join(pl["hand"]) or "no cards"
-            lines.append(f"  p{pl['seat'] + 1}{' (crown)' if pl['crown'] else ''}: {pl['gold']} gold, hand {hand}; "
-                         "city " + (", ".join(pl["city"]) or "-"))
-        return "\n".join(lines)
-
-    def determinize(self, st: CitadelsState, player: int | None, rng: Rng) -> CitadelsState:
-        """Resample what ``player`` cannot see: the deck order, the others' hands, unseen characters."""
-        out = st.clone()
-        if st.final is not None:
-            return out
-        self._resample_cards(out, player, rng)
-        self._resample_characters(out, player, rng)
+def determinize(st: CitadelsState, player: int | None, rng: Rng) -> CitadelsState:
+    """Resample what ``player`` cannot see: the deck order, the others' hands, unseen characters."""
+    out = st.clone()
+    if st.final is not None:
         return out
+    _resample_cards(out, player, rng)
+    _resample_characters(out, player, rng)
+    return out
 
-    def _resample_cards(self, st: CitadelsState, player: int | None, rng: Rng) -> None:
-        hidden = [q for q in range(st.num_players) if q != player
-                  and not (st.phase == "fortune" and st.fortune == q and player == st.current)]
-        private = player != st.current
-        unseen = list(st.deck)
-        for q in hidden:
-            unseen.extend(st.hands[q])
-        if private:
-            unseen.extend(st.drawn)
-            unseen.extend(st.exchange)
-        rng.shuffle(unseen)
-        for q in hidden:
-            k = len(st.hands[q])
-            st.hands[q] = sorted(unseen[:k])
-            del unseen[:k]
-        if private:
-            k = len(st.drawn)
-            st.drawn = sorted(unseen[:k])
-            del unseen[:k]
-            k = len(st.exchange)
-            st.exchange = unseen[:k]
-            del unseen[:k]
-        st.deck = unseen
+def _resample_cards(st: CitadelsState, player: int | None, rng: Rng) -> None:
+    hidden = [q for q in range(st.num_players) if q != player
+              and not (st.phase == "fortune" and st.fortune == q and player == st.current)]
+    private = player != st.current
+    unseen = list(st.deck)
+    for q in hidden:
+        unseen.extend(st.hands[q])
+    if private:
+        unseen.extend(st.drawn)
+        unseen.extend(st.exchange)
+    rng.shuffle(unseen)
+    for q in hidden:
+        k = len(st.hands[q])
+        st.hands[q] = sorted(unseen[:k])
+        del unseen[:k]
+    if private:
+        k = len(st.drawn)
+        st.drawn = sorted(unseen[:k])
+        del unseen[:k]
+        k = len(st.exchange)
+        st.exchange = unseen[:k]
+        del unseen[:k]
+    st.deck = unseen
 
-    def _resample_characters(self, st: CitadelsState, player: int | None, rng: Rng) -> None:
-        """Unknown characters change places only with others that were alike in every pool the player held:
-        a character he saw passing (and did not keep) was chosen after him, one he never saw before him. One who
-        has not yet held the passed cards (a spectator, or the second player before the first pass) saw none
-        of them: every unknown character, the first one laid face down too, may be anywhere unknown. With 2
-        and 3 players each holds the cards more than once, and each time counts."""
-        held: list[int] = []  # the draft steps at which the player held the passed cards
-        if player is not None and player >= 0:
-            held = [s for s in range(min(st.step + 1, len(st.steps))) if st.steps[s] >> 1 == player]
-        groups: dict[tuple[bool, ...], list[int]] = {}
-        for r in range(8):
-            if not _knows(st, player, r):
-                groups.setdefault(tuple(st.taken_step[r] >= s for s in held), []).append(r)
-        for ranks in groups.values():
-            if len(ranks) < 2:
-                continue
-            slots = [(self._slot(st, r), st.taken_step[r]) for r in ranks]
-            for r in ranks:
-                st.owner[r] = NOBODY
-            shuffled = ranks[:]
-            rng.shuffle(shuffled)
-            for ((where, index), step), r in zip(slots, shuffled):
-                if where == "owner":
-                    st.owner[r] = index
-                elif where == "pool":
-                    st.pool[index] = r
-                else:
-                    st.down[index] = r
-                st.taken_step[r] = step
-        st.pool.sort()
+def _resample_characters(st: CitadelsState, player: int | None, rng: Rng) -> None:
+    """Unknown characters change places only with others that were alike in every pool the player held:
+    a character he saw passing (and did not keep) was chosen after him, one he never saw before him. One who
+    has not yet held the passed cards (a spectator, or the second player before the first pass) saw none
+    of them: every unknown character, the first one laid face down too, may be anywhere unknown. With 2
+    and 3 players each holds the cards more than once, and each time counts."""
+    held: list[int] = []  # the draft steps at which the player held the passed cards
+    if player is not None and player >= 0:
+        held = [s for s in range(min(st.step + 1, len(st.steps))) if st.steps[s] >> 1 == player]
+    groups: dict[tuple[bool, ...], list[int]] = {}
+    for r in range(8):
+        if not _knows(st, player, r):
+            groups.setdefault(tuple(st.taken_step[r] >= s for s in held), []).append(r)
+    for ranks in groups.values():
+        if len(ranks) < 2:
+            continue
+        slots = [(_slot(st, r), st.taken_step[r]) for r in ranks]
+        for r in ranks:
+            st.owner[r] = NOBODY
+        shuffled = ranks[:]
+        rng.shuffle(shuffled)
+        for ((where, index), step), r in zip(slots, shuffled):
+            if where == "owner":
+                st.owner[r] = index
+            elif where == "pool":
+                st.pool[index] = r
+            else:
+                st.down[index] = r
+            st.taken_step[r] = step
+    st.pool.sort()
 
-    def _slot(self, st: CitadelsState, r: int) -> tuple[str, int]:
-        if st.owner[r] != NOBODY:
-            return ("owner", st.owner[r])
-        if r in st.pool:
-            return ("pool", st.pool.index(r))
-        return ("down", st.down.index(r))
+def _slot(st: CitadelsState, r: int) -> tuple[str, int]:
+    if st.owner[r] != NOBODY:
+        return ("owner", st.owner[r])
+    if r in st.pool:
+        return ("pool", st.pool.index(r))
+    return ("down", st.down.index(r))
 
-    def invariants(self, st: CitadelsState) -> list[str]:
-        broken = []
-        places = [st.deck, st.discard, st.drawn, st.exchange, *st.hands, *st.city]
-        counts = [0] * len(CARDS)
-        for place in places:
-            for c in place:
-                counts[c] += 1
-        for booths in st.booths:
-            counts[CARD_IDS.index("ticket_booth")] += len(booths)
-        if st.grave_card != NOBODY:
-            counts[st.grave_card] += 1
-        expected = [0] * len(CARDS)
-        for c in deck_for(st.options):
-            expected[c] += 1
-        if counts != expected:
-            broken.append("cards are not conserved")
-        for p in range(st.num_players):
-            if st.gold[p] < 0:
-                broken.append(f"player {p} has {st.gold[p]} gold")
-            if st.hands[p] != sorted(st.hands[p]):
-                broken.append(f"player {p}: hand not sorted")
-            buildings = [b for b in st.city[p] if CARD_IDS[b] != "circus_tent"]
-            if len(set(buildings)) != len(buildings):
-                broken.append(f"player {p}: two buildings of one name")
-        if st.phase in ("draft", "calling", "turn"):
-            placed = sorted([r for r in range(8) if st.owner[r] != NOBODY] + st.pool + st.down + st.face_up)
-            if placed != list(range(8)):
-                broken.append(f"characters misplaced: {placed}")
-        return broken
+def move_visibility(st: CitadelsState, move: Any) -> list[int] | None:
+    """citadels.draft.secret / action.window: draft choices and window answers are private."""
+    if st.phase == "draft" or (st.phase in ("acrobat", "rasputin") and move.kind == "decline"):
+        return [st.current]
+    if st.phase in ("keep", "exchange") or (st.phase == "turn" and move.kind in ("lab", "exchange")):
+        return [st.current]
+    if st.phase == "fortune":
+        return [st.current, st.fortune]
+    return None
+
+# --- the end -------------------------------------------------------------------------

@@ -1,7 +1,11 @@
-"""The Citadels phase machine: the one declaration the engine runs and the diagram draws."""
+"""The Citadels phase machine: the one declaration the engine runs and the diagram draws, and the guards and
+hooks of a character's turn it names (the draft's and the calling's are in draft.py, the end in scoring.py).
+The phases' ``moves`` are the one source of which kinds each phase allows."""
 from __future__ import annotations
 
 from ...core.flow import Edge, Flow, Phase
+from .data import ARCHITECT, ARCHITECT_EXTRA_BUILDS, CHAR_IDS, CHARACTERS, KING, THIEF
+from .state import NOBODY, CitadelsState
 
 P = "citadels."
 TURN_MOVES = ("gold", "draw", "build", "income", "kill", "rob", "swap", "exchange", "bonus", "cards", "destroy",
@@ -76,3 +80,76 @@ EDGES = (
 )
 
 FLOW = Flow(start="setup", phases=PHASES, edges=EDGES, terminal="game_over")
+
+
+# --- the turn's guards and hooks ---------------------------------------------------------------------
+# --- hooks and guards ----------------------------------------------------------------
+def begin_turn(st: CitadelsState) -> None:
+    """citadels.call.reveal / char.king_crown / char.thief_steals"""
+    r = st.rank
+    p = st.owner[r]
+    st.tp, st.tc, st.current = p, r, p
+    st.shown[r] = True
+    st.silent[r] = False
+    st.income_done = st.ability_used = st.colour_used = st.lab_used = st.smithy_used = False
+    st.action_used = st.turn_over = False
+    st.builds_left = 1 + (ARCHITECT_EXTRA_BUILDS if r == ARCHITECT else 0)
+    st.paid = []
+    ev = st.events is not None
+    if ev:
+        st.note(f"{{p{p}}} reveals the {CHARACTERS[r].name}.", {"player": p, "character": CHAR_IDS[r]})
+    if r == KING:
+        st.crown = p
+        st.heir = NOBODY
+        if ev:
+            st.note(f"{{p{p}}} takes the crown.", {"crown": p})
+    if st.robbed == r:
+        thief = st.owner[THIEF]
+        stolen = st.gold[p]
+        st.gold[p] = 0
+        st.gold[thief] += stolen
+        if ev:
+            st.note(f"The Thief, {{p{thief}}}, takes all {stolen} gold of {{p{p}}}.",
+                    {"thief": thief, "victim": p, "gold": stolen})
+
+def choosing(st: CitadelsState) -> bool:
+    return bool(st.drawn)
+
+def kept(st: CitadelsState) -> bool:
+    return not st.drawn
+
+def cash_due(st: CitadelsState) -> bool:
+    return st.cash_owner != NOBODY and not st.drawn  # the rare part first: this runs after every turn move
+
+def ask_cash(st: CitadelsState) -> None:
+    st.current = st.cash_owner
+
+def cash_answered(st: CitadelsState) -> bool:
+    return st.cash_owner == NOBODY
+
+def exchanging(st: CitadelsState) -> bool:
+    return st.exchanging
+
+def exchanged(st: CitadelsState) -> bool:
+    return not st.exchanging
+
+def graveyard_offered(st: CitadelsState) -> bool:
+    return st.grave_owner != NOBODY
+
+def ask_graveyard(st: CitadelsState) -> None:
+    st.current = st.grave_owner
+
+def graveyard_answered(st: CitadelsState) -> bool:
+    return st.grave_owner == NOBODY
+
+def back_to_turn(st: CitadelsState) -> None:
+    st.current = st.tp
+
+def fortune_open(st: CitadelsState) -> bool:
+    return st.fortune != NOBODY
+
+def fortune_done(st: CitadelsState) -> bool:
+    return st.fortune == NOBODY
+
+def turn_ended(st: CitadelsState) -> bool:
+    return st.turn_over

@@ -1,0 +1,364 @@
+"""What each move does (the hot path: no checks; the checks have passed): ``apply_move`` dispatches by phase
+and kind, the turn's moves first, without a dispatch call, because two moves in three are made there."""
+from __future__ import annotations
+
+from bisect import insort
+
+from .data import (ACROBAT, ARCHITECT_CARDS, CARD_IDS, CARD_INDEX, CHAR_INDEX, CHARACTERS, CIRCUS_TENT, CITY_GOAL,
+                   COST, DIRECTOR, DIRECTOR_EXTRA_BUILDS, FORTUNE_TELLER, GRAVEYARD, GRAVEYARD_PRICE, HAUNTED_CITY,
+                   INCOME_DRAW, INCOME_GOLD, LABORATORY_GOLD, LIBRARY, LIVING_CANNONBALL, OBSERVATORY, RASPUTIN,
+                   SMITHY_READINGS, TICKET_BOOTH)
+from .draft import apply_draft
+from .moves import Move
+from .state import NAME, NOBODY, CitadelsState, colour_income, removal_price
+
+
+# The character abilities, dispatched together (checked before the rarer violet buildings and action cards).
+ABILITY_KINDS = frozenset(("kill", "rob", "destroy", "bonus", "cards", "swap", "exchange"))
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+def to_hand(st: CitadelsState, p: int, cards: list[int]) -> None:
+    hand = st.hands[p]
+    for c in cards:
+        insort(hand, c)
+
+
+def discard(st: CitadelsState, cards: list[int]) -> None:
+    st.discard.extend(cards)
+
+
+def place(st: CitadelsState, p: int, card: int) -> None:
+    """A card enters the city; the eighth one triggers the end (citadels.end.trigger)."""
+    st.city[p].append(card)
+    if card == HAUNTED_CITY:
+        st.haunted_round[p] = st.round
+    if len(st.city[p]) >= CITY_GOAL and st.first_eight == NOBODY:
+        st.first_eight = p
+        st.note(f"{{p{p}}} has eight buildings: this round is the last.", {"first_eight": p})
+
+
+def draw(st: CitadelsState, count: int) -> list[int]:
+    """citadels.deck.reshuffle: an empty deck is refilled from the shuffled discard pile."""
+    deck = st.deck
+    cut = len(deck) - count
+    if cut >= 0:  # the common case, no reshuffle on the way: the top cards at once, the topmost first
+        out = deck[cut:]
+        del deck[cut:]
+        out.reverse()
+        return out
+    out = []
+    for _ in range(count):
+        if not st.deck:
+            if not st.discard:
+                break
+            st.deck, st.discard = st.discard, []
+            st.rng.shuffle(st.deck, what="the discard pile, shuffled into a new deck")
+            st.note("The deck is empty: the discard pile is shuffled into a new deck.", {"reshuffle": True})
+        out.append(st.deck.pop())
+    return out
+
+
+def apply_move(st: CitadelsState, m: Move) -> None:
+    """Apply a legal move. A move of a character's turn is applied here, without a dispatch call (two moves
+    in three are made there); the other phases' moves go to apply_side."""
+    if st.phase != "turn":
+        apply_side(st, m)
+        return
+    p = st.tp
+    kind = m.kind
+    ev = st.events is not None
+    if kind == "end":
+        st.turn_over = True
+        if ev:
+            st.note(f"{{p{p}}} ends the {CHARACTERS[st.tc].name}'s turn.", {"player": p})
+    elif kind == "gold":
+        st.income_done = True
+        st.gold[p] += INCOME_GOLD
+        if ev:
+            st.note(f"{{p{p}}} takes {INCOME_GOLD} gold.", {"player": p, "gold": INCOME_GOLD})
+    elif kind == "build":
+        c = CARD_INDEX[m.card]
+        st.hands[p].remove(c)
+        st.gold[p] -= COST[c]
+        st.builds_left -= 1
+        if ev:
+            st.note(f"{{p{p}}} builds the {NAME[c]} for {COST[c]} gold.", {"player": p, "card": m.card})
+        place(st, p, c)
+    elif kind == "draw":
+        _income_draw(st, p)
+    elif kind == "income":
+        st.colour_used = True
+        amount = colour_income(st, p, st.tc)
+        st.gold[p] += amount
+        if ev:
+            st.note(f"{{p{p}}} takes {amount} gold for buildings of the "
+                    f"{CHARACTERS[st.tc].name}'s colour.", {"player": p, "gold": amount})
+    elif kind in ABILITY_KINDS:
+        _ability(st, p, m)
+    elif kind == "lab" or kind == "smithy":
+        _violet(st, p, m)
+    elif kind == "ticket":
+        _pay_booth(st, p, m.owner)
+    else:  # "play", "fortune_teller" or "cannon"
+        _play_action(st, p, m)
+
+
+def _violet(st: CitadelsState, p: int, m: Move) -> None:
+    """citadels.violet.laboratory / violet.smithy"""
+    ev = st.events is not None
+    if m.kind == "lab":
+        c = CARD_INDEX[m.card]
+        st.lab_used = True
+        st.hands[p].remove(c)
+        discard(st, [c])
+        st.gold[p] += LABORATORY_GOLD
+        if ev:
+            st.note(f"{{p{p}}} discards the {NAME[c]} at the Laboratory for {LABORATORY_GOLD} gold.",
+                    {"player": p, "card": m.card})
+        return
+    price, count = SMITHY_READINGS[st.options["smithy"]]
+    st.smithy_used = True
+    st.gold[p] -= price
+    got = draw(st, count)
+    to_hand(st, p, got)
+    if ev:
+        st.note(f"{{p{p}}} pays {price} gold at the Smithy and draws {len(got)} card{_s(len(got))}.",
+                {"player": p, "paid": price, "drawn": len(got)})
+        st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {"cards": [CARD_IDS[c] for c in got]},
+                visible_to=[p])
+
+def _income_draw(st: CitadelsState, p: int) -> None:
+    """citadels.turn.income / violet.observatory / violet.library"""
+    st.income_done = True
+    city = st.city[p]
+    count = INCOME_DRAW + (1 if OBSERVATORY in city else 0)
+    keep = 2 if LIBRARY in city else 1
+    got = draw(st, count)
+    if st.events is not None:
+        st.note(f"{{p{p}}} draws {len(got)} card{_s(len(got))} for income.", {"player": p, "drawn": len(got)})
+        st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {"cards": [CARD_IDS[c] for c in got]},
+                visible_to=[p])
+    if len(got) <= keep:
+        to_hand(st, p, got)
+    else:
+        got.sort()
+        st.drawn = got
+        st.keep_left = keep
+
+def apply_keep(st: CitadelsState, m: Move) -> None:
+    p = st.current
+    c = CARD_INDEX[m.card]
+    st.drawn.remove(c)
+    insort(st.hands[p], c)
+    st.keep_left -= 1
+    if st.keep_left == 0:
+        rest = st.drawn
+        st.drawn = []
+        st.discard.extend(rest)
+        if st.events is not None:
+            st.note(f"{{p{p}}} keeps a card and discards " + ", ".join(NAME[r] for r in rest) + ".",
+                    {"player": p, "discarded": [CARD_IDS[r] for r in rest]})
+            st.note(f"You keep the {NAME[c]}.", {"card": m.card}, visible_to=[p])
+
+def _ability(st: CitadelsState, p: int, m: Move) -> None:
+    """The character's ability; the kinds in order of how often they come."""
+    st.ability_used = True
+    kind = m.kind
+    ev = st.events is not None
+    if kind == "kill":
+        st.killed = CHAR_INDEX[m.character]
+        if ev:
+            st.note(f"The Assassin murders the {CHARACTERS[st.killed].name}.", {"killed": m.character})
+    elif kind == "rob":
+        st.robbed = CHAR_INDEX[m.character]
+        if ev:
+            st.note(f"The Thief will rob the {CHARACTERS[st.robbed].name}.", {"robbed": m.character})
+    elif kind == "destroy":
+        _remove(st, p, m.victim, CARD_INDEX[m.card])
+    elif kind == "bonus":
+        st.gold[p] += 1
+        if ev:
+            st.note(f"The Merchant, {{p{p}}}, takes 1 gold.", {"player": p, "gold": 1})
+    elif kind == "cards":
+        got = draw(st, ARCHITECT_CARDS)
+        to_hand(st, p, got)
+        if ev:
+            st.note(f"The Architect, {{p{p}}}, draws {len(got)} card{_s(len(got))}.", {"player": p})
+            st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {}, visible_to=[p])
+    elif kind == "swap":
+        q = m.fellow
+        st.hands[p], st.hands[q] = st.hands[q], st.hands[p]
+        if ev:
+            st.note(f"The Wizard, {{p{p}}}, swaps hands with {{p{q}}} ({len(st.hands[p])} for "
+                    f"{len(st.hands[q])} cards).", {"player": p, "with": q})
+    elif kind == "exchange":
+        c = CARD_INDEX[m.card]
+        st.hands[p].remove(c)
+        st.exchange.append(c)
+        st.exchanging = True
+
+def apply_exchange(st: CitadelsState, m: Move) -> None:
+    """citadels.char.wizard_redraw: discard one more card, or finish and draw as many."""
+    p = st.current
+    if m.kind == "exchange":
+        c = CARD_INDEX[m.card]
+        st.hands[p].remove(c)
+        st.exchange.append(c)
+        return
+    gone = st.exchange
+    st.exchange = []
+    st.exchanging = False
+    discard(st, gone)
+    got = draw(st, len(gone))
+    to_hand(st, p, got)
+    if st.events is not None:
+        st.note(f"The Wizard, {{p{p}}}, discards " + ", ".join(NAME[c] for c in gone)
+                + f" and draws {len(got)}.", {"player": p, "discarded": [CARD_IDS[c] for c in gone]})
+
+def _remove(st: CitadelsState, p: int, q: int, b: int) -> None:
+    """citadels.char.warlord_removes / char.warlord_price; the Graveyard may then buy the card."""
+    price = removal_price(st, q, b)
+    st.gold[p] -= price
+    st.city[q].remove(b)
+    if b == HAUNTED_CITY:
+        st.haunted_round[q] = 0
+    if st.events is not None:
+        st.note(f"The Warlord, {{p{p}}}, pays {price} gold and removes the {NAME[b]} of {{p{q}}}.",
+                {"player": p, "victim": q, "card": CARD_IDS[b], "paid": price})
+    for g in range(st.num_players):
+        has = GRAVEYARD in st.city[g] or (b == GRAVEYARD and g == q and st.options["graveyard_self"])
+        if g != p and has and st.gold[g] >= GRAVEYARD_PRICE:
+            st.grave_owner, st.grave_card = g, b
+            return
+    discard(st, [b])
+
+def apply_graveyard(st: CitadelsState, m: Move) -> None:
+    g, b = st.grave_owner, st.grave_card
+    if m.kind == "save":
+        st.gold[g] -= GRAVEYARD_PRICE
+        insort(st.hands[g], b)
+    else:
+        discard(st, [b])
+    if st.events is not None:
+        st.note(f"{{p{g}}} " + (f"pays {GRAVEYARD_PRICE} gold at the Graveyard and takes the {NAME[b]}."
+                                if m.kind == "save" else "lets the removed building go."), {"player": g})
+    st.grave_owner = st.grave_card = NOBODY
+
+# --- the action cards ---------------------------------------------------------------
+def _play_action(st: CitadelsState, p: int, m: Move) -> None:
+    st.action_used = True
+    c = LIVING_CANNONBALL if m.kind == "cannon" else FORTUNE_TELLER if m.kind == "fortune_teller" \
+        else CARD_INDEX[m.card]
+    st.hands[p].remove(c)
+    ev = st.events is not None
+    if ev:
+        st.note(f"{{p{p}}} plays the {NAME[c]}.", {"player": p, "card": CARD_IDS[c]})
+    if c == CIRCUS_TENT:
+        place(st, p, c)
+        return
+    if c == TICKET_BOOTH:
+        st.booths[p].append(0)
+        return
+    discard(st, [c])
+    if c == DIRECTOR:
+        st.builds_left += DIRECTOR_EXTRA_BUILDS
+    elif c == FORTUNE_TELLER:
+        st.fortune = m.fellow
+    else:  # the Living Cannonball
+        old, new = CARD_INDEX[m.building], CARD_INDEX[m.card]
+        st.gold[p] -= COST[new] - COST[old]
+        st.city[p].remove(old)
+        if old == HAUNTED_CITY:
+            st.haunted_round[p] = 0
+        discard(st, [old])
+        st.hands[p].remove(new)
+        if ev:
+            st.note(f"{{p{p}}} replaces the {NAME[old]} by the {NAME[new]} for {COST[new] - COST[old]} gold.",
+                    {"player": p, "old": m.building, "new": m.card})
+        place(st, p, new)
+
+def apply_take(st: CitadelsState, m: Move) -> None:
+    p, q = st.current, st.fortune
+    c = CARD_INDEX[m.card]
+    st.hands[q].remove(c)
+    insort(st.hands[p], c)
+    st.fortune = NOBODY
+    if st.events is not None:
+        st.note(f"{{p{p}}} takes a card from the hand of {{p{q}}}.", {"player": p, "from": q})
+        st.note(f"The card is the {NAME[c]}.", {"card": m.card}, visible_to=[p, q])
+
+def _pay_booth(st: CitadelsState, p: int, q: int) -> None:
+    """citadels.action.ticket_booth: 1 gold onto the booth, then draw 2 and keep 1."""
+    i = next(i for i in range(len(st.booths[q])) if q * 8 + i not in st.paid)
+    st.paid.append(q * 8 + i)
+    st.gold[p] -= 1
+    st.booths[q][i] += 1
+    st.cash_owner, st.cash_booth = q, i
+    got = draw(st, 2)
+    if st.events is not None:
+        st.note(f"{{p{p}}} pays 1 gold onto a Ticket Booth of {{p{q}}} and draws {len(got)}.",
+                {"player": p, "owner": q})
+        st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {}, visible_to=[p])
+    if len(got) <= 1:
+        to_hand(st, p, got)
+    else:
+        got.sort()
+        st.drawn, st.keep_left = got, 1
+
+def apply_cash(st: CitadelsState, m: Move) -> None:
+    q, i = st.cash_owner, st.cash_booth
+    if m.kind == "cash":
+        amount = st.booths[q].pop(i)
+        st.gold[q] += amount
+        discard(st, [TICKET_BOOTH])
+        st.paid = [x if x // 8 != q or x % 8 < i else x - 1 for x in st.paid if x != q * 8 + i]
+        if st.events is not None:
+            st.note(f"{{p{q}}} cashes in a Ticket Booth: {amount} gold.", {"player": q, "gold": amount})
+    st.cash_owner = st.cash_booth = NOBODY
+
+def apply_window(st: CitadelsState, m: Move) -> None:
+    """citadels.action.window: each answer is private; a card played is public."""
+    p = st.queue.pop(0)
+    if m.kind == "decline":
+        if not st.queue:
+            st.window = ""
+        return
+    st.queue = []
+    if st.window == "acrobat":
+        st.hands[p].remove(ACROBAT)
+        discard(st, [ACROBAT])
+        st.crown = p
+        st.heir = NOBODY
+        st.acrobat_round = st.round
+        st.note(f"{{p{p}}} plays the Acrobat and takes the crown.", {"player": p, "crown": p})
+    else:
+        st.hands[p].remove(RASPUTIN)
+        discard(st, [RASPUTIN])
+        st.killed = NOBODY
+        st.asked |= 4
+        st.note(f"{{p{p}}} plays Rasputin: the murdered {CHARACTERS[st.rank].name} takes the turn after all.",
+                {"player": p})
+    st.window = ""
+
+
+def apply_side(st: CitadelsState, move: Move) -> None:
+    """Apply a move made outside a character's turn (apply_move applies the turn's own)."""
+    phase = st.phase
+    if phase == "draft":
+        apply_draft(st, move.kind, CHAR_INDEX[move.character])
+    elif phase == "keep":
+        apply_keep(st, move)
+    elif phase == "exchange":
+        apply_exchange(st, move)
+    elif phase == "fortune":
+        apply_take(st, move)
+    elif phase == "graveyard":
+        apply_graveyard(st, move)
+    elif phase == "cash":
+        apply_cash(st, move)
+    else:
+        apply_window(st, move)

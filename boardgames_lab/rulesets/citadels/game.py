@@ -1,0 +1,119 @@
+"""The Citadels game definition: the engine's API composed from the ruleset's modules (no mixins: each
+method delegates to the module that holds that part of the rules)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.definition import GameDefinition, GameInfo, Option
+from ...core.position import Reader
+from ...core.rng import Rng
+from . import draft, effects, fast, position, scoring, view
+from . import flow as turn_flow
+from .checks import KINDS
+from .moves import Move, parse
+from .rules import RULES
+from .secrets import SECRETS
+from .state import CitadelsState, invariants
+
+INFO = GameInfo(
+    name="citadels", title="Citadels", min_players=2, max_players=7, default_players=4,
+    hidden_information=True, chance=True, edition="Ohne Furcht und Adel, Sonderausgabe (Hans im Glück)",
+    rules_version=2,
+    description="Draft a secret character each round, then build a city of eight; the Assassin, the Thief "
+                "and the Warlord get in the way. Hands, characters and the deck are hidden.",
+    options=(
+        Option("action_cards", False, (False, True), "Play with the 15 action cards (the rulebook's variant)."),
+        Option("smithy", "pay3_draw2", ("pay3_draw2", "pay2_draw3", "pay3_draw3"),
+               "The Smithy by edition: pay 3 draw 2 (German), pay 2 draw 3 (English), pay 3 draw 3 (French).",
+               assumed=True),
+        Option("great_wall", False, (False, True), "Add the Great Wall (66-card editions).", assumed=True),
+        Option("graveyard_self", False, (False, True),
+               "May the Graveyard's owner buy back the Graveyard itself when the Warlord removes it?", assumed=True),
+        Option("tie_break", "buildings_then_gold", ("buildings_then_gold", "buildings"),
+               "Ties: building points alone (the rulebook), then gold (the fact sheet's recommendation), or "
+               "building points alone and then a shared win.", assumed=True),
+    ),
+)
+
+
+class Citadels(GameDefinition[CitadelsState]):
+    info = INFO
+    flow = turn_flow.FLOW
+    rulebook = RULES
+    secrets = SECRETS
+    kinds = KINDS
+
+    # The hooks, guards and turn orders the phase declaration names (resolved when the game is registered).
+    deal, start_round, turn_draft, draft_done, finish_draft = (staticmethod(f) for f in (
+        draft.deal, draft.start_round, draft.turn_draft, draft.draft_done, draft.finish_draft))
+    call_next, character_answers, rasputin_due, acrobat_due = (staticmethod(f) for f in (
+        draft.call_next, draft.character_answers, draft.rasputin_due, draft.acrobat_due))
+    open_rasputin, open_acrobat, turn_window, window_closed, rasputin_played, end_round, game_ends = (
+        staticmethod(f) for f in (draft.open_rasputin, draft.open_acrobat, draft.turn_window, draft.window_closed,
+                                  draft.rasputin_played, draft.end_round, draft.game_ends))
+    begin_turn, choosing, kept, cash_due, ask_cash, cash_answered, exchanging, exchanged = (
+        staticmethod(f) for f in (turn_flow.begin_turn, turn_flow.choosing, turn_flow.kept, turn_flow.cash_due, turn_flow.ask_cash,
+                                  turn_flow.cash_answered, turn_flow.exchanging, turn_flow.exchanged))
+    graveyard_offered, ask_graveyard, graveyard_answered, back_to_turn = (staticmethod(f) for f in (
+        turn_flow.graveyard_offered, turn_flow.ask_graveyard, turn_flow.graveyard_answered, turn_flow.back_to_turn))
+    fortune_open, fortune_done, turn_ended, score_final = (staticmethod(f) for f in (
+        turn_flow.fortune_open, turn_flow.fortune_done, turn_flow.turn_ended, scoring.score_final))
+
+    def create_state(self, players: int, seed: int, options: dict[str, Any]) -> CitadelsState:
+        st = CitadelsState()
+        st.init_base(players, seed)
+        st.setup_fields(players, options)
+        return st
+
+    # The fast generator (fast.py), proven equal to the plain path of the kinds' checks, and the effects:
+    # bound as they are, so the hot path pays no delegating call.
+    legal_moves = staticmethod(fast.legal_moves)
+    apply_move = staticmethod(effects.apply_move)
+
+    def parse_move(self, st: CitadelsState, text: str, *seat: int) -> Move:
+        return parse(text, seat[0] if seat else st.current)
+
+    def move_visibility(self, st: CitadelsState, move: Move) -> list[int] | None:
+        return view.move_visibility(st, move)
+
+    def scores(self, st: CitadelsState) -> list[int]:
+        return scoring.scores(st)
+
+    def winners(self, st: CitadelsState) -> list[int]:
+        return scoring.winners(st)
+
+    def position(self, st: CitadelsState) -> dict[str, Any]:
+        return position.position(st)
+
+    def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> CitadelsState:
+        return position.read_position(data, players, options, phase)
+
+    def view(self, st: CitadelsState, player: int | None) -> dict[str, Any]:
+        return view.view(st, player)
+
+    def full_view(self, st: CitadelsState) -> dict[str, Any]:
+        return view.full_view(st)
+
+    def render_text(self, st: CitadelsState, player: int | None) -> str:
+        return view.render_text(st, player)
+
+    def determinize(self, st: CitadelsState, player: int | None, rng: Rng) -> CitadelsState:
+        return view.determinize(st, player, rng)
+
+    def invariants(self, st: CitadelsState) -> list[str]:
+        return invariants(st)
+
+    def clone_state(self, st: CitadelsState) -> CitadelsState:
+        return st.clone()
+
+    def snapshot(self, st: CitadelsState) -> dict[str, Any]:
+        return st.snapshot()
+
+    def conformance_configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """For the conformance suite: every player count with and without action cards, then each other
+        non-default option once (the full option product would take too long to play through)."""
+        configs: list[tuple[int, dict[str, Any]]] = [(n, {"action_cards": ac}) for n in range(2, 8)
+                                                     for ac in (False, True)]
+        for opt in INFO.options[1:]:
+            configs.extend((5, {opt.name: value}) for value in opt.choices if value != opt.default)
+        return configs

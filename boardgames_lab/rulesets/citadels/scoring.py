@@ -1,0 +1,51 @@
+"""The end of the game (rulebook, End of Game; variant: action cards): the final score and the winners."""
+from __future__ import annotations
+
+from .data import (CITY_GOAL, COLOUR, FIRST_EIGHT_BONUS, FIVE_COLOUR_BONUS, HAUNTED_CITY, IS_ACTION, NONE,
+                   OTHER_EIGHT_BONUS, POINTS, TICKET_BOOTH, VIOLET)
+from .state import CitadelsState
+
+
+def score_final(st: CitadelsState) -> None:
+    """citadels.score.* / violet.haunted_city / violet.eight_points / action.score / action.ticket_cash"""
+    final = []
+    for p in range(st.num_players):
+        for _ in st.booths[p]:  # a booth left lying is discarded, its gold goes back to the bank
+            st.discard.append(TICKET_BOOTH)
+        st.booths[p] = []
+        city = st.city[p]
+        buildings = sum(POINTS[b] for b in city)
+        colours = {COLOUR[b] for b in city if COLOUR[b] != NONE and b != HAUNTED_CITY}
+        haunted = HAUNTED_CITY in city
+        if haunted and st.haunted_round[p] == st.round:
+            colours.add(VIOLET)  # built in the last round: only its own colour
+        elif haunted and len(colours) < 5:
+            colours.add(next(c for c in range(5) if c not in colours))
+        five = FIVE_COLOUR_BONUS if len(colours) == 5 else 0
+        eight = 0
+        if len(city) >= CITY_GOAL:
+            eight = FIRST_EIGHT_BONUS if p == st.first_eight else OTHER_EIGHT_BONUS
+        actions = sum(1 for c in st.hands[p] if IS_ACTION[c])
+        total = buildings + five + eight + actions
+        final.append({"buildings": buildings, "five_colours": five, "eight": eight, "action_cards": actions,
+                      "total": total, "gold": st.gold[p]})
+        if st.events is not None:
+            st.note(f"{{p{p}}}: {buildings} for buildings + {five} for colours + {eight} for eight + "
+                    f"{actions} for action cards = {total}.", {"player": p, **final[-1]})
+    st.final = final
+
+
+def scores(st: CitadelsState) -> list[int]:
+    if st.final is not None:
+        return [f["total"] for f in st.final]
+    return [sum(POINTS[b] for b in city) for city in st.city]
+
+
+def winners(st: CitadelsState) -> list[int]:
+    """citadels.score.tie_break"""
+    if st.final is None:
+        return []
+    keys = ("total", "buildings", "gold") if st.options["tie_break"] == "buildings_then_gold" else (
+        "total", "buildings")
+    best = max(tuple(f[k] for k in keys) for f in st.final)
+    return [p for p, f in enumerate(st.final) if tuple(f[k] for k in keys) == best]
