@@ -218,13 +218,19 @@ def _procure(st: KState, m: Any) -> None:
 
 
 def _craft(st: KState, m: Any) -> None:
-    _begin_action(st, m.player)
-    exchange(st, m.player, "craft", m.craft, m.paid)
+    p = st.actor = m.player  # _begin_action inlined: the most frequent action
+    if st.effects:
+        st.effects.pop("turn", None)
+    st.passes = 0
+    exchange(st, p, "craft", m.craft, m.paid)
 
 
 def _trade(st: KState, m: Any) -> None:
-    _begin_action(st, m.player)
-    exchange(st, m.player, "trade", m.receive, m.paid)
+    p = st.actor = m.player  # _begin_action inlined: the most frequent action
+    if st.effects:
+        st.effects.pop("turn", None)
+    st.passes = 0
+    exchange(st, p, "trade", m.receive, m.paid)
 
 
 def _play(st: KState, m: Any) -> None:

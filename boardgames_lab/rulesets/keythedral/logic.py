@@ -283,6 +283,10 @@ class Keythedral(Viewing, GameDefinition[KState]):
         st.final = final
 
     # --- moves ---------------------------------------------------------------------------------------------
+    def __init__(self) -> None:
+        super().__init__()
+        self.legal_moves = fast.legal_moves  # type: ignore[method-assign]  (bound once: runs every decision)
+
     def legal_moves(self, st: KState) -> list[Move]:
         """The fast generator (fast.py), proven equal to the plain path of the kinds' checks."""
         return fast.legal_moves(st)
