@@ -6,7 +6,8 @@ from typing import Any
 from ...core.definition import GameDefinition, GameInfo, Option
 from . import laws, rounds, setup
 from .data import BUILDINGS, CUBE_POINTS, STAGE_POINTS
-from . import effects, fast
+from . import effects, fast, position
+from ...core.position import Reader
 from .checks import KINDS
 from .moves import Move, parse
 from .phases import FLOW
@@ -321,6 +322,12 @@ class Keythedral(Viewing, GameDefinition[KState]):
         if move.kind == "give":
             return [st.current, st.auction["payee"]]
         return None
+
+    def position(self, st: KState) -> dict[str, Any]:
+        return position.position(st)
+
+    def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> KState:
+        return position.read_position(data, players, options, phase)
 
     def clone_state(self, st: KState) -> KState:
         return st.clone()
