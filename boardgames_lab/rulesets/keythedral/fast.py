@@ -11,15 +11,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from .board import SITE_FIELDS, Node
+from .data import SITE_FIELDS, Node
 from .data import BUILDINGS, CRAFT_PRICE, CRAFTS, GLASS, GOLD, IRON, LAWS, LETTER, RESOURCES, STONE, TIMBER, WINE
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, play_choices
 from .moves import (Bid, BuildFence, BuildHouse, BuyCraft, BuyTile, ChooseOrder, ChooseStart, Decline, GiveCube,
                     LayCottage, LayField, Pass, PlaceWorker, PlayLaw, ProcureLaw, RemoveFence, Relocate, TakeCube,
                     Trade)
 from .prices import adjusted_costs, craft_available, substitution_payments
-from .rounds import bid_range, open_fields
-from .setup import cottage_spots, field_spots, setup_step_is_field
+from .checks import bid_range, cottage_spots, field_spots, open_fields, setup_step_is_field
 from .state import KEYTHEDRAL, KState
 
 SEATS = range(5)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.errors import PositionError
 from ...core.position import Reader, boolean, conserved, integer, ints, items, names, text
-from .board import CENTRE, SITE_FIELDS, Node, fmt, is_field, is_site, on_board, parse_node
+from .data import CENTRE, SITE_FIELDS, Node, fmt, is_field, is_site, on_board, parse_node
 from .data import (BROWN, BUILDING_INDEX, GREY, BUILDINGS, CRAFT_STOCK, FIELD_TILES, LAW_INDEX, LAW_SPACES,
                    LAW_SPACES_TWO_PLAYERS, LAWS, STORE_START)
 from .laws import TURN_EFFECTS, WINDOW_CARDS
