@@ -5,7 +5,7 @@ import pytest
 
 import boardgames_lab as bgl
 from boardgames_lab.core.errors import IllegalMove
-from boardgames_lab.rulesets.keythedral.board import KEY_QUARRIES, KEY_WOODS, LATTICE, board_graph, fenced_off, reachable_fields
+from boardgames_lab.rulesets.keythedral.data import KEY_QUARRIES, KEY_WOODS, LATTICE, board_graph, fenced_off, reachable_fields
 from boardgames_lab.rulesets.keythedral.data import (BLUE, BROWN, BUILDING_INDEX, BUILDINGS, FIELD_TILES, GREEN, GREY, RED,
                                                      STAGE_FULL_ASSUMED, STAGE_SHORT_ASSUMED)
 from tests.conftest import cites

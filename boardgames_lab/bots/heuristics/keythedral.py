@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from ...rulesets.keythedral.board import fmt
+from ...rulesets.keythedral.data import fmt
 from ...rulesets.keythedral.data import CUBE_POINTS, STAGE_POINTS
 from ..heuristic import register_heuristic
 

@@ -8,7 +8,7 @@ phases              set-up by the players; rounds of five phases
 rulebook            the second-edition rulebook with its appendix of 20 law cards
 ==================  ==============================================================
 """
-from .logic import INFO, Keythedral
+from .game import INFO, Keythedral
 from .moves import MOVE_CLASSES, parse
 from .rules import RULES
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...core.moves import Kind, Refusal
-from .board import FIELD_FIELDS, FIELD_SITES, SITE_FIELDS, Node, fmt, is_field, is_site, on_board
+from .data import FIELD_FIELDS, FIELD_SITES, SITE_FIELDS, Node, fmt, is_field, is_site, on_board
 from .checks_actions import ACTION_KINDS
 from .data import LETTER
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, WINDOW_WHEN, moratorium_blocks, play_choices
 from .data import LAW_INDEX, LAWS
 from .moves import (Bid, ChooseOrder, ChooseStart, Decline, GiveCube, LayCottage, LayField, Pass, PlaceWorker,
                     PlayLaw, Relocate, TakeCube)
-from .rounds import bid_range
-from .setup import cottage_spots, field_spots, setup_step_is_field
 from .state import KState
 
 P = "keythedral."
@@ -26,6 +24,65 @@ P = "keythedral."
 def no(rule: str, reason: str, remedy: str = "") -> Refusal:
     return Refusal(P + rule, reason, remedy)
 
+
+# --- board queries ----------------------------------------------------------------------------------
+
+def field_spots(st: KState) -> list[Node]:
+    """keythedral.setup.lay_field: empty field places touching a laid field or a laid cottage (or the Keythedral)."""
+    fields, sites = st.fields, st.sites
+    spots: set[Node] = set()
+    for f in fields:
+        for g in FIELD_FIELDS[f]:
+            if g not in fields:
+                spots.add(g)
+    for s in sites:
+        for g in SITE_FIELDS[s]:
+            if g not in fields:
+                spots.add(g)
+    return sorted(spots)
+
+
+def cottage_spots(st: KState, open_only: bool = False) -> list[Node]:
+    """Empty cottage sites next to a laid field (``open_only``: reached through at least one unfenced edge)."""
+    fields, sites, fences = st.fields, st.sites, st.fences
+    spots: set[Node] = set()
+    for f in fields:
+        for s in FIELD_SITES[f]:
+            if s not in sites and (not open_only or (s, f) not in fences):
+                spots.add(s)
+    return sorted(spots)
+
+
+def setup_step_is_field(st: KState) -> bool:
+    """In set-up a player lays a field, then a cottage: a field is due when fields and cottages are level."""
+    p = st.current
+    cottages = sum(1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is not None)
+    return st.laid[p] == cottages
+
+
+def open_fields(st: KState, cottage: int) -> list[Node]:
+    """keythedral.worker.adjacent / worker.closed / law.broken_fences: the laid, unoccupied fields next to the
+    cottage that no fence closes to it."""
+    site = st.cottage_at[cottage]
+    if site is None:
+        return []
+    fields, workers, fences = st.fields, st.workers, st.fences
+    climbs = not fences or st.effects.get("broken_fences") == cottage // 5
+    out = []
+    for f in SITE_FIELDS[site]:  # a plain loop: cheaper than a comprehension over four places
+        if f in fields and f not in workers and (climbs or (site, f) not in fences):
+            out.append(f)
+    return out
+
+
+def bid_range(st: KState, p: int) -> range:
+    """keythedral.auction.bid_once / auction.b_matches: the bids ``p`` may make now (0 is no bid)."""
+    a = st.auction
+    total = sum(st.cubes[p])
+    if p == a["b"]:
+        high = a["high"]
+        return range(high, high + 1) if 0 < high <= total else range(0)
+    return range(a["high"] + 1, total + 1)
 
 # --- set-up -------------------------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ procuring a law card (the price cards, Substitution, Bargain and Sale included).
 from __future__ import annotations
 
 from ...core.moves import Kind, Refusal
-from .board import SITE_FIELDS, fmt
+from .data import SITE_FIELDS, fmt
 from .data import BUILDING_INDEX, BUILDINGS, CRAFT_PRICE, CUBE_NAME, GLASS, GOLD, LETTER, RESOURCES, SHOP
 from .moves import BuildFence, BuildHouse, BuyCraft, BuyTile, ProcureLaw, RemoveFence, Trade, sort_cubes
 from .laws import moratorium_blocks

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import laws, rounds, setup
-from .board import SITE_FIELDS, Node, fmt
-from .data import BUILDING_INDEX, BUILDINGS, CUBE_NAME, LETTER, SHOP, STAGE_POINTS
+from . import laws
+from .checks import open_fields
+from .workers import next_placer
+from .data import SITE_FIELDS, Node, fmt
+from .data import BUILDING_INDEX, BUILDINGS, CUBE_NAME, FIELD_NAME, FIELD_TILES, LETTER, SHOP, STAGE_POINTS
 from .moves import BuyTile, parse
 from .prices import CRAFT_INDEX, LETTER_INDEX, adjusted_costs
 from .state import KState, number_of, owner_of
@@ -169,6 +171,53 @@ def craft_bargain(st: KState, p: int, args: str) -> None:
                 {"player": p})
 
 
+# --- set-up, phase one and the unexpected harvest --------------------------------------------------
+
+def lay_field(st: KState, node: Node) -> None:
+    tile = st.field_stack.pop()
+    st.put_field(node, tile)
+    st.laid[st.current] += 1
+    st.revealed = True
+    if st.events is not None:
+        st.note(f"{{p{st.current}}} lays a {FIELD_NAME[FIELD_TILES[tile].kind]} (field {node[0]},{node[1]}).",
+                {"player": st.current, "field": list(node), "kind": FIELD_NAME[FIELD_TILES[tile].kind]})
+
+
+def lay_cottage(st: KState, number: int, node: Node) -> None:
+    cottage = st.current * 5 + number - 1
+    st.put_cottage(node, cottage)
+    if st.events is not None:
+        st.note(f"{{p{st.current}}} lays cottage {number} on site {node[0]},{node[1]}.",
+                {"player": st.current, "cottage": number, "site": list(node)})
+
+
+def place_worker(st: KState, move: PlaceWorker) -> None:
+    """A worker of the placing cottage enters ``move.field`` (called with the move: it runs after every worker)."""
+    field, p = move.field, move.player
+    st.workers[field] = p
+    st.to_place -= 1
+    if st.events is not None:
+        st.note(f"{{p{p}}} sends a worker from number {st.placing % 5 + 1} into field {fmt(field)}.",
+                {"player": p, "field": list(field)})
+    if st.to_place == 0 or not open_fields(st, st.placing):
+        next_placer(st)
+
+
+def take_chosen(st: KState, p: int, letter: str) -> None:
+    """keythedral.law.unexpected_harvest: one cube of the chosen colour from the store."""
+    k = LETTER.index(letter)
+    st.store[k] -= 1
+    st.cubes[p][k] += 1
+    left = st.effects["choose"][1] - 1
+    if left and any(st.store[r] for r in range(5)):
+        st.effects["choose"] = [p, left]
+    else:
+        del st.effects["choose"]
+    if st.events is not None:
+        st.note(f"{{p{p}}} takes {CUBE_NAME[k]} (unexpected harvest).", {"player": p, "cube": letter})
+
+
+
 # --- moves in, by kind -----------------------------------------------------------------------------------
 
 def _begin_action(st: KState, p: int) -> None:
@@ -218,13 +267,19 @@ def _procure(st: KState, m: Any) -> None:
 
 
 def _craft(st: KState, m: Any) -> None:
-    _begin_action(st, m.player)
-    exchange(st, m.player, "craft", m.craft, m.paid)
+    p = st.actor = m.player  # _begin_action inlined: the most frequent action
+    if st.effects:
+        st.effects.pop("turn", None)
+    st.passes = 0
+    exchange(st, p, "craft", m.craft, m.paid)
 
 
 def _trade(st: KState, m: Any) -> None:
-    _begin_action(st, m.player)
-    exchange(st, m.player, "trade", m.receive, m.paid)
+    p = st.actor = m.player  # _begin_action inlined: the most frequent action
+    if st.effects:
+        st.effects.pop("turn", None)
+    st.passes = 0
+    exchange(st, p, "trade", m.receive, m.paid)
 
 
 def _play(st: KState, m: Any) -> None:
@@ -292,7 +347,7 @@ def _start(st: KState, m: Any) -> None:
 
 
 APPLY: dict[str, Callable[[KState, Any], None]] = {
-    "worker": rounds.place_worker,
+    "worker": place_worker,
     "trade": _trade,
     "craft": _craft,
     "pass": _pass,
@@ -307,9 +362,9 @@ APPLY: dict[str, Callable[[KState, Any], None]] = {
     "unfence": _unfence,
     "law": _procure,
     "play": _play,
-    "take": lambda st, m: rounds.take_chosen(st, m.player, m.cube),
-    "field": lambda st, m: setup.lay_field(st, m.field),
-    "cottage": lambda st, m: setup.lay_cottage(st, m.number, m.site),
+    "take": lambda st, m: take_chosen(st, m.player, m.cube),
+    "field": lambda st, m: lay_field(st, m.field),
+    "cottage": lambda st, m: lay_cottage(st, m.number, m.site),
     "relocate": _relocate,
 }
 

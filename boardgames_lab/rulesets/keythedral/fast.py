@@ -11,15 +11,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from .board import SITE_FIELDS, Node
+from .data import SITE_FIELDS, Node
 from .data import BUILDINGS, CRAFT_PRICE, CRAFTS, GLASS, GOLD, IRON, LAWS, LETTER, RESOURCES, STONE, TIMBER, WINE
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, play_choices
 from .moves import (Bid, BuildFence, BuildHouse, BuyCraft, BuyTile, ChooseOrder, ChooseStart, Decline, GiveCube,
                     LayCottage, LayField, Pass, PlaceWorker, PlayLaw, ProcureLaw, RemoveFence, Relocate, TakeCube,
                     Trade)
 from .prices import adjusted_costs, craft_available, substitution_payments
-from .rounds import bid_range, open_fields
-from .setup import cottage_spots, field_spots, setup_step_is_field
+from .checks import bid_range, cottage_spots, field_spots, open_fields, setup_step_is_field
 from .state import KEYTHEDRAL, KState
 
 SEATS = range(5)
@@ -56,52 +55,67 @@ def _payments_from(rest: tuple[int, ...], size: int) -> tuple[str, ...]:
                   for more in _payments_from(tail, size - count)])
 
 
-def exchange_moves(p: int, kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[Any, ...]:
-    """Craft or trader exchanges of seat ``p`` receiving ``get`` for ``size`` other cubes."""
-    capped = tuple([0 if k == get else (h if h < size else size) for k, h in enumerate(holding)])
-    return _exchange_moves(p, kind, get, capped, size)
+# Exchange moves are named seat-free by an id (kind, cube received, payment), then made once per seat.
+_EX_ID: dict[tuple[str, str, str], int] = {}
+_EX_SPEC: list[tuple[str, str, str]] = []
+_EX_MOVES: tuple[list[Any], ...] = tuple([] for _ in SEATS)  # per seat, the move of each id
+
+
+def _ex_id(kind: str, letter: str, pay: str) -> int:
+    spec = (kind, letter, pay)
+    i = _EX_ID.get(spec)
+    if i is None:
+        i = _EX_ID[spec] = len(_EX_SPEC)
+        _EX_SPEC.append(spec)
+    return i
+
+
+_CLASS = {"craft": BuyCraft, "trade": Trade, "law": lambda p, space, paid: ProcureLaw(p, int(space), paid)}
+
+
+def _seat_moves(p: int, ids: tuple[int, ...]) -> tuple[Any, ...]:
+    made = _EX_MOVES[p]
+    if len(made) < len(_EX_SPEC):
+        made.extend(_CLASS[k](p, a, b) for k, a, b in _EX_SPEC[len(made):])
+    return tuple([made[i] for i in ids])
 
 
 @lru_cache(maxsize=200_000)
-def _exchange_moves(p: int, kind: str, get: int, capped: tuple[int, ...], size: int) -> tuple[Any, ...]:
+def _exchange_ids(kind: str, get: int, capped: tuple[int, ...], size: int) -> tuple[int, ...]:
     letter = LETTER[get]
-    made = _MOVES.get((p, kind, letter))
-    if made is None:
-        made = _MOVES[p, kind, letter] = {}
-    cls = BuyCraft if kind == "craft" else Trade
-    return tuple([made.get(pay) or made.setdefault(pay, cls(p, letter, pay)) for pay in _payments_from(capped, size)])
+    return tuple([_ex_id(kind, letter, pay) for pay in _payments_from(capped, size)])
 
 
-_MOVES: dict[tuple[int, str, str], dict[str, Any]] = {}  # exchange moves by (seat, kind, cube received), payment
+def exchange_ids(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Craft or trader exchanges receiving ``get`` for ``size`` other cubes, by id."""
+    capped = tuple([0 if k == get else (h if h < size else size) for k, h in enumerate(holding)])
+    return _exchange_ids(kind, get, capped, size)
 
 
-@lru_cache(maxsize=4096)
-def _law_moves(p: int, space: int, kinds: tuple[int, ...]) -> tuple[ProcureLaw, ...]:
-    return tuple(ProcureLaw(p, space, LETTER[k]) for k in kinds)
+def exchange_moves(p: int, kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[Any, ...]:
+    return _seat_moves(p, exchange_ids(kind, get, holding, size))
 
 
+EXCHANGE_IDS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}  # by (holding capped at four, mask)
 EXCHANGE_BLOCKS: dict[tuple[int, tuple[int, ...], int], tuple[Any, ...]] = {}  # by (seat, holding capped, mask)
 
 
-def exchange_block(p: int, holding: tuple[int, ...], mask: int) -> tuple[Any, ...]:
-    """keythedral.craft.exchange / trader.exchange / law.procure: every exchange open to this holding."""
-    if len(EXCHANGE_BLOCKS) > 300_000:  # a memory bound: the table is only a shortcut to the same moves
-        EXCHANGE_BLOCKS.clear()
+def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[int, ...]:
+    """keythedral.craft.exchange / trader.exchange / law.procure: every exchange open to this holding, by id."""
     total = sum(holding)
-    moves: list[Any] = []
+    ids: list[int] = []
     for bit, craft in enumerate(CRAFTS):
         size = CRAFT_PRICE[craft]
         if mask >> bit & 1 and total - holding[craft] >= size:
-            moves.extend(exchange_moves(p, "craft", craft, holding, size))
+            ids.extend(exchange_ids("craft", craft, holding, size))
     if total >= 2:
         for r in RESOURCES:
             if mask >> (3 + r) & 1 and total - holding[r] >= 2:
-                moves.extend(exchange_moves(p, "trade", r, holding, 2))
-    kinds = tuple(k for k in range(8) if holding[k])
+                ids.extend(exchange_ids("trade", r, holding, 2))
     for space in (0, 1):
         if mask >> (8 + space) & 1:
-            moves.extend(_law_moves(p, space + 1, kinds))
-    return tuple(moves)
+            ids.extend(_ex_id("law", str(space + 1), LETTER[k]) for k in range(8) if holding[k])
+    return tuple(ids)
 
 
 def _exchanges(st: KState, p: int, holding: tuple[int, ...]) -> tuple[Any, ...]:
@@ -112,10 +126,16 @@ def _exchanges(st: KState, p: int, holding: tuple[int, ...]) -> tuple[Any, ...]:
             | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
             | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
     # No exchange takes more than four cubes, so counts above four change nothing: capped for the table.
-    key = (p, holding if max(holding) <= 4 else tuple([c if c < 4 else 4 for c in holding]), mask)
-    block = EXCHANGE_BLOCKS.get(key)
+    capped = holding if max(holding) <= 4 else tuple([c if c < 4 else 4 for c in holding])
+    block = EXCHANGE_BLOCKS.get((p, capped, mask))
     if block is None:
-        block = EXCHANGE_BLOCKS[key] = exchange_block(*key)
+        if len(EXCHANGE_BLOCKS) > 300_000:  # a memory bound: the tables are only a shortcut to the same moves
+            EXCHANGE_BLOCKS.clear()
+            EXCHANGE_IDS.clear()
+        ids = EXCHANGE_IDS.get((capped, mask))
+        if ids is None:
+            ids = EXCHANGE_IDS[capped, mask] = exchange_block(capped, mask)
+        block = EXCHANGE_BLOCKS[p, capped, mask] = _seat_moves(p, ids)
     return block
 
 

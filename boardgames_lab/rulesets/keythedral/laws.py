@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import Node, fmt, parse_node
+from .data import Node, fmt, parse_node
 from .data import BUILDING_INDEX, BUILDINGS, CRAFTS, FIELD_TILES, LAW_INDEX, LAWS, LETTER, RESOURCES
 from .moves import PlayLaw
 from .state import KState

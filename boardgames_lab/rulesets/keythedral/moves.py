@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from ...core.errors import InvalidNotation
 from ...core.moves import Move
-from .board import Node, fmt, parse_node
+from .data import Node, fmt, parse_node
 from .data import BUILDING_INDEX, LAW_INDEX, LETTER
 
 

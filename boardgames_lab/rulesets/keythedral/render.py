@@ -9,8 +9,8 @@ import math
 from html import escape
 from typing import Any, Sequence
 
-from .board import parse_node
-from .phases import FLOW
+from .data import parse_node
+from .flow import FLOW
 
 Html = str
 PLAYER_COLOURS = ("#d32f2f", "#1976d2", "#388e3c", "#fbc02d", "#7b1fa2")
@@ -178,3 +178,23 @@ def _final(view: dict[str, Any], names: Sequence[str], winners: Sequence[int]) -
                     f"</td><td>{line['cubes']}</td><td>{line['total']}</td></tr>")
     return ('<h4>Final scoring</h4><table class="kt-final"><tr><th>Player</th><th>Seats</th><th>Cubes</th>'
             f'<th>Total</th></tr>{"".join(rows)}</table>')
+
+
+def render_text(v: dict[str, Any]) -> str:
+    """A view in a few lines of text."""
+    lines = [f"Keythedral, round {v['round']}, {v['phase']}"
+             + (f", player {v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
+    for row in v["mat"]:
+        tiles = ", ".join(f"{t['id']} ({t['cost']})" for t in row["tiles"]) if row["tiles"] is not None else \
+            f"{row['count']} face down"
+        lines.append(f"  Stage {row['stage']} ({row['points']} points): {tiles or '-'}")
+    for pl in v["players"]:
+        if pl["cubes"] is None:
+            cubes = f"{pl['cube_count']} behind the screen"
+            seats = f"{pl['seat_count']} behind the screen"
+        else:
+            cubes = "".join(k * c for k, c in pl["cubes"].items()) or "-"
+            seats = ", ".join(t["id"] for t in pl["seats"]) or "-"
+        lines.append(f"  Player {pl['seat'] + 1}: cubes {cubes}; seats {seats}; {pl['law_count']} law card(s)")
+    return "\n".join(lines)
+

@@ -5,7 +5,7 @@ import copy
 from typing import Any
 
 from ...core.definition import State
-from .board import Node, fmt
+from .data import Node, fmt
 
 EMPTY = -1
 KEYTHEDRAL = -2  # what sits on the centre site

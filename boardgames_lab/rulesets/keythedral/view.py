@@ -1,10 +1,10 @@
-"""What each player may see, the teacher's full view, a text rendering, hidden-information sampling, invariants."""
+"""What each player may see, the teacher's full view, hidden-information sampling, and the conservation laws."""
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.rng import Rng
-from .board import fmt
+from .data import fmt
 from .data import (BUILDINGS, CRAFT_STOCK, FIELD_COLOUR, FIELD_TILES, LAWS, LETTER, STAGE_POINTS, STORE_START)
 from .state import KEYTHEDRAL, KState
 
@@ -60,7 +60,7 @@ def field_drawn(st: KState) -> bool:
     """keythedral.secret.field_stack: in set-up the player whose field step it is has drawn the top tile."""
     if st.phase != "lay_tiles" or not st.field_stack:
         return False
-    from .setup import setup_step_is_field
+    from .checks import setup_step_is_field
     return setup_step_is_field(st)
 
 
@@ -98,102 +98,81 @@ def _resample_screens(st: KState, hidden: list[int], rng: Rng) -> None:
         st.seats[q], tiles = tiles[:k], tiles[k:]
 
 
-class Viewing:
-    """Mixed into the game definition: views, rendering, sampling and invariants."""
+def view(st: KState, player: int | None) -> dict[str, Any]:
+    """keythedral.secret.screens / secret.laws / secret.field_stack: a screen's contents are shown to their
+    owner only (to all once the game is over); face-down tiles and the field stack to nobody."""
+    data = _table(st, {player} if player is not None else set())
+    data["perspective"] = player
+    return data
 
-    def view(self, st: KState, player: int | None) -> dict[str, Any]:
-        """keythedral.secret.screens / secret.laws / secret.field_stack: a screen's contents are shown to their
-        owner only (to all once the game is over); face-down tiles and the field stack to nobody."""
-        data = _table(st, {player} if player is not None else set())
-        data["perspective"] = player
-        return data
+def full_view(st: KState) -> dict[str, Any]:
+    data = _table(st, set(range(st.num_players)))
+    data["perspective"] = "teacher"
+    data["hidden_tiles"] = [[_tile(t) for t in row] for row in st.rows]
+    data["law_order"] = [LAWS[c].id for c in reversed(st.law_deck)]
+    data["law_space_cards"] = [LAWS[c].id if c >= 0 else None for c in st.law_spaces]
+    data["field_order"] = [FIELD_COLOUR[FIELD_TILES[t].kind] for t in reversed(st.field_stack)]
+    return data
 
-    def full_view(self, st: KState) -> dict[str, Any]:
-        data = _table(st, set(range(st.num_players)))
-        data["perspective"] = "teacher"
-        data["hidden_tiles"] = [[_tile(t) for t in row] for row in st.rows]
-        data["law_order"] = [LAWS[c].id for c in reversed(st.law_deck)]
-        data["law_space_cards"] = [LAWS[c].id if c >= 0 else None for c in st.law_spaces]
-        data["field_order"] = [FIELD_COLOUR[FIELD_TILES[t].kind] for t in reversed(st.field_stack)]
-        return data
+def determinize(st: KState, player: int | None, rng: Rng) -> KState:
+    """Resample what ``player`` cannot see: face-down and unused building tiles, law cards, the field stack
+    (but the top tile its layer has drawn), and what lies behind the other players' screens."""
+    out = st.clone()
+    for stage in range(5):
+        hidden_rows = not out.face_up[stage]
+        pool = [t for t in out.surplus if BUILDINGS[t].stage == stage]
+        if hidden_rows:
+            pool += out.rows[stage]
+        rng.shuffle(pool)
+        if hidden_rows:
+            k = len(out.rows[stage])
+            out.rows[stage], pool = sorted(pool[:k]), pool[k:]
+        out.surplus = sorted([t for t in out.surplus if BUILDINGS[t].stage != stage] + pool)
+    if out.final is None:
+        hands = [q for q in range(st.num_players) if q != player]
+        pool = out.law_deck + [c for c in out.law_spaces if c >= 0] + [c for q in hands for c in out.law_hands[q]]
+        rng.shuffle(pool)
+        out.law_deck, pool = pool[:len(out.law_deck)], pool[len(out.law_deck):]
+        for i, c in enumerate(out.law_spaces):
+            if c >= 0:
+                out.law_spaces[i] = pool.pop()
+        for q in hands:
+            k = len(out.law_hands[q])
+            out.law_hands[q], pool = sorted(pool[:k]), pool[k:]
+    stack = out.field_stack
+    shown = 1 if stack and player is not None and player == st.current and field_drawn(st) else 0
+    rest = stack[:len(stack) - shown]
+    rng.shuffle(rest)
+    out.field_stack = rest + stack[len(stack) - shown:]
+    if out.final is None:
+        _resample_screens(out, [q for q in range(st.num_players) if q != player], rng)
+    return out
 
-    def render_text(self, st: KState, player: int | None) -> str:
-        v = self.view(st, player)
-        lines = [f"Keythedral, round {v['round']}, {v['phase']}"
-                 + (f", player {v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
-        for row in v["mat"]:
-            tiles = ", ".join(f"{t['id']} ({t['cost']})" for t in row["tiles"]) if row["tiles"] is not None else \
-                f"{row['count']} face down"
-            lines.append(f"  Stage {row['stage']} ({row['points']} points): {tiles or '-'}")
-        for pl in v["players"]:
-            if pl["cubes"] is None:
-                cubes = f"{pl['cube_count']} behind the screen"
-                seats = f"{pl['seat_count']} behind the screen"
-            else:
-                cubes = "".join(k * c for k, c in pl["cubes"].items()) or "-"
-                seats = ", ".join(t["id"] for t in pl["seats"]) or "-"
-            lines.append(f"  Player {pl['seat'] + 1}: cubes {cubes}; seats {seats}; {pl['law_count']} law card(s)")
-        return "\n".join(lines)
-
-    def determinize(self, st: KState, player: int | None, rng: Rng) -> KState:
-        """Resample what ``player`` cannot see: face-down and unused building tiles, law cards, the field stack
-        (but the top tile its layer has drawn), and what lies behind the other players' screens."""
-        out = st.clone()
-        for stage in range(5):
-            hidden_rows = not out.face_up[stage]
-            pool = [t for t in out.surplus if BUILDINGS[t].stage == stage]
-            if hidden_rows:
-                pool += out.rows[stage]
-            rng.shuffle(pool)
-            if hidden_rows:
-                k = len(out.rows[stage])
-                out.rows[stage], pool = sorted(pool[:k]), pool[k:]
-            out.surplus = sorted([t for t in out.surplus if BUILDINGS[t].stage != stage] + pool)
-        if out.final is None:
-            hands = [q for q in range(st.num_players) if q != player]
-            pool = out.law_deck + [c for c in out.law_spaces if c >= 0] + [c for q in hands for c in out.law_hands[q]]
-            rng.shuffle(pool)
-            out.law_deck, pool = pool[:len(out.law_deck)], pool[len(out.law_deck):]
-            for i, c in enumerate(out.law_spaces):
-                if c >= 0:
-                    out.law_spaces[i] = pool.pop()
-            for q in hands:
-                k = len(out.law_hands[q])
-                out.law_hands[q], pool = sorted(pool[:k]), pool[k:]
-        stack = out.field_stack
-        shown = 1 if stack and player is not None and player == st.current and field_drawn(st) else 0
-        rest = stack[:len(stack) - shown]
-        rng.shuffle(rest)
-        out.field_stack = rest + stack[len(stack) - shown:]
-        if out.final is None:
-            _resample_screens(out, [q for q in range(st.num_players) if q != player], rng)
-        return out
-
-    def invariants(self, st: KState) -> list[str]:
-        broken = []
-        n = st.num_players
-        for k in range(8):
-            held = sum(st.cubes[p][k] for p in range(n)) + st.store[k]
-            total = STORE_START[k] if k < 5 else CRAFT_STOCK
-            if k >= 5:
-                held += st.shops[k - 5]
-            if held != total:
-                broken.append(f"{LETTER[k]} cubes: {held} in play, the game has {total}")
-            if any(st.cubes[p][k] < 0 for p in range(n)) or st.store[k] < 0:
-                broken.append(f"negative {LETTER[k]} count")
-        tiles = sorted(st.surplus + [t for r in st.rows for t in r] + [t for s in st.seats for t in s])
-        if tiles != list(range(len(BUILDINGS))):
-            broken.append("building tiles lost or duplicated")
-        laws = sorted(st.law_deck + [c for c in st.law_spaces if c >= 0] + [c for h in st.law_hands for c in h]
-                      + st.law_used)
-        if laws != list(range(len(LAWS))):
-            broken.append("law cards lost or duplicated")
-        for p in range(n):
-            if st.fences_left[p] + sum(1 for o in st.fences.values() if o == p) > 3:
-                broken.append(f"player {p} has more than three fences")
-        for c, node in enumerate(st.cottage_at):
-            if node is not None and st.sites.get(node) != c:
-                broken.append(f"cottage {c} is not where the board says")
-        if len(set(st.workers)) != len(st.workers) or any(f not in st.fields for f in st.workers):
-            broken.append("a worker outside a laid field")
-        return broken
+def invariants(st: KState) -> list[str]:
+    broken = []
+    n = st.num_players
+    for k in range(8):
+        held = sum(st.cubes[p][k] for p in range(n)) + st.store[k]
+        total = STORE_START[k] if k < 5 else CRAFT_STOCK
+        if k >= 5:
+            held += st.shops[k - 5]
+        if held != total:
+            broken.append(f"{LETTER[k]} cubes: {held} in play, the game has {total}")
+        if any(st.cubes[p][k] < 0 for p in range(n)) or st.store[k] < 0:
+            broken.append(f"negative {LETTER[k]} count")
+    tiles = sorted(st.surplus + [t for r in st.rows for t in r] + [t for s in st.seats for t in s])
+    if tiles != list(range(len(BUILDINGS))):
+        broken.append("building tiles lost or duplicated")
+    laws = sorted(st.law_deck + [c for c in st.law_spaces if c >= 0] + [c for h in st.law_hands for c in h]
+                  + st.law_used)
+    if laws != list(range(len(LAWS))):
+        broken.append("law cards lost or duplicated")
+    for p in range(n):
+        if st.fences_left[p] + sum(1 for o in st.fences.values() if o == p) > 3:
+            broken.append(f"player {p} has more than three fences")
+    for c, node in enumerate(st.cottage_at):
+        if node is not None and st.sites.get(node) != c:
+            broken.append(f"cottage {c} is not where the board says")
+    if len(set(st.workers)) != len(st.workers) or any(f not in st.fields for f in st.workers):
+        broken.append("a worker outside a laid field")
+    return broken

@@ -1,10 +1,9 @@
-"""Phases one, two, four and five: work order and workers, the harvest, clearing up, the start-player auction."""
+"""Phases one and two: the cottages that send workers for a number, in turn, and the harvest they bring."""
 from __future__ import annotations
 
-from .board import SITE_FIELDS, Node, fmt
-from .data import CUBE_NAME, FIELD_TILES, LETTER
+from .checks import open_fields
+from .data import CUBE_NAME, FIELD_TILES, LETTER, fmt
 from .laws import harvest_yield
-from .moves import PlaceWorker
 from .state import KState
 
 
@@ -25,21 +24,6 @@ def placing_queue(st: KState, chooser: int) -> list[int]:
     return queue
 
 
-def open_fields(st: KState, cottage: int) -> list[Node]:
-    """keythedral.worker.adjacent / worker.closed / law.broken_fences: the laid, unoccupied fields next to the
-    cottage that no fence closes to it."""
-    site = st.cottage_at[cottage]
-    if site is None:
-        return []
-    fields, workers, fences = st.fields, st.workers, st.fences
-    climbs = not fences or st.effects.get("broken_fences") == cottage // 5
-    out = []
-    for f in SITE_FIELDS[site]:  # a plain loop: cheaper than a comprehension over four places
-        if f in fields and f not in workers and (climbs or (site, f) not in fences):
-            out.append(f)
-    return out
-
-
 def next_placer(st: KState) -> None:
     """Move to the next cottage in the queue that can send a worker (keythedral.worker.idle)."""
     queue = st.queue
@@ -55,18 +39,6 @@ def next_placer(st: KState) -> None:
                     {"player": cottage // 5, "idle": cottage % 5 + 1})
     st.placing = -1
     st.to_place = 0
-
-
-def place_worker(st: KState, move: PlaceWorker) -> None:
-    """A worker of the placing cottage enters ``move.field`` (called with the move: it runs after every worker)."""
-    field, p = move.field, move.player
-    st.workers[field] = p
-    st.to_place -= 1
-    if st.events is not None:
-        st.note(f"{{p{p}}} sends a worker from number {st.placing % 5 + 1} into field {fmt(field)}.",
-                {"player": p, "field": list(field)})
-    if st.to_place == 0 or not open_fields(st, st.placing):
-        next_placer(st)
 
 
 def harvest(st: KState) -> None:
@@ -96,27 +68,3 @@ def harvest(st: KState) -> None:
             st.current = st.effects["choose"][0]
         else:
             del st.effects["choose"]
-
-
-def take_chosen(st: KState, p: int, letter: str) -> None:
-    """keythedral.law.unexpected_harvest: one cube of the chosen colour from the store."""
-    k = LETTER.index(letter)
-    st.store[k] -= 1
-    st.cubes[p][k] += 1
-    left = st.effects["choose"][1] - 1
-    if left and any(st.store[r] for r in range(5)):
-        st.effects["choose"] = [p, left]
-    else:
-        del st.effects["choose"]
-    if st.events is not None:
-        st.note(f"{{p{p}}} takes {CUBE_NAME[k]} (unexpected harvest).", {"player": p, "cube": letter})
-
-
-def bid_range(st: KState, p: int) -> range:
-    """keythedral.auction.bid_once / auction.b_matches: the bids ``p`` may make now (0 is no bid)."""
-    a = st.auction
-    total = sum(st.cubes[p])
-    if p == a["b"]:
-        high = a["high"]
-        return range(high, high + 1) if 0 < high <= total else range(0)
-    return range(a["high"] + 1, total + 1)
