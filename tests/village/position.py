@@ -94,7 +94,7 @@ def oldest_dies(game: Game) -> None:
 def mass_after_harvest(seed: int = 1, grain: int = 5, **options: object) -> Game:
     """The round ends in a Mass at once: player 0 takes the board's last cube and skips. Player 0 has two villagers
     in the bag and one on church stage 1 with ``grain`` grain, player 1 one in the bag, and nobody has a coin to
-    buy villagers out, so the draw follows straight away. The rule code's notes are recorded."""
+    buy villagers out, so the draw follows straight away."""
     game = position(seed=seed, **options)
     clear_board(game)
     board(game, harvest={"green": 1})
@@ -103,7 +103,6 @@ def mass_after_harvest(seed: int = 1, grain: int = 5, **options: object) -> Game
     place(game, 0, 2, "church1")
     give(game, 0, coins=0, grain=grain)
     give(game, 1, coins=0)
-    game.state.events = []
     game.apply("take harvest green")
     game.apply("skip")
     return game

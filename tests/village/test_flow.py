@@ -291,7 +291,7 @@ def test_mass_draw_and_advance_with_grain(seed: int) -> None:
     st = game.state
     assert game.phase == "mass_advance" and st.monks == 4
     drawn = sum(w == CHURCH1 for p in range(2) for w in st.places[p]) - 1
-    texts = " ".join(e["text"] for e in st.events or [])
+    texts = " ".join(c["text"] for entry in game.log[-2:] for c in entry["changes"])
     monks = int(texts.split(" monk(s) drawn")[0].split()[-1]) if "monk(s) drawn" in texts else 0
     assert drawn + monks == 4
     game.apply("raise church1 g1")
