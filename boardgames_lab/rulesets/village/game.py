@@ -5,7 +5,7 @@ from typing import Any
 
 from ...core.definition import GameDefinition
 from ...core.rng import Rng
-from . import fast, market, view
+from . import fast, market, position, view
 from . import flow as hooks
 from .checks import KINDS
 from .effects import apply_move
@@ -15,6 +15,7 @@ from .moves import MOVE_TYPES, Move, parse
 from .rules import RULES
 from .scoring import winners
 from .secrets import SECRETS
+from ...core.position import Reader
 from .state import VillageState
 
 EXPANSIONS = ("inn_brewery", "marriage")
@@ -92,6 +93,13 @@ class Village(GameDefinition[VillageState]):
         after = st.clone()
         self.advance(after, move)
         return len(after.pile) != len(st.pile)
+
+    # --- positions (position.py) ----------------------------------------------------------------------------------
+    def position(self, st: VillageState) -> dict[str, Any]:
+        return position.position(st)
+
+    def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> VillageState:
+        return position.read_position(data, players, options, phase)
 
     # --- results, views and the rest -----------------------------------------------------------------------------
     def scores(self, st: VillageState) -> list[int]:
