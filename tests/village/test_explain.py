@@ -18,7 +18,7 @@ from boardgames_lab.core.errors import IllegalMove, InvalidNotation
 from boardgames_lab.core.moves import Move
 from boardgames_lab.rulesets.village import RULES, Craft, parse
 from tests.conftest import cites
-from tests.village.position import act, board, clear_board, give, moves, place, position, refresh
+from tests.village.position import act, board, clear_board, edit, give, moves, place, position, state
 from tests.village.test_flow import market_game, mass_game
 
 P = "village."
@@ -39,7 +39,7 @@ def test_goods_in_hand_but_no_coin_for_the_surcharge() -> None:
     game = market_game()
     game.apply("take market green")
     game.apply("pass")  # the opener is out; seat 1 holds what stall 1 asks for, but neither green nor coin
-    give(game, 1, cubes={"green": 0}, coins=0)
+    game = give(game, 1, cubes={"green": 0}, coins=0)
     assert moves(game) == {"pass"}
     rule, reason = refused(game, "serve 1")
     assert rule == P + "market.surcharge"
@@ -51,7 +51,7 @@ def test_a_coin_named_for_the_surcharge_must_be_held() -> None:
     game = market_game()
     game.apply("take market green")
     game.apply("pass")
-    give(game, 1, coins=0)
+    game = give(game, 1, coins=0)
     rule, reason = refused(game, "serve 1 +1c")
     assert rule == P + "coins.joker" and "0 coin" in reason
 
@@ -60,7 +60,7 @@ def test_a_coin_named_for_the_surcharge_must_be_held() -> None:
 def test_the_first_sale_pays_no_surcharge() -> None:
     game = market_game()
     game.apply("take market green")
-    give(game, 0, coins=1)
+    game = give(game, 0, coins=1)
     rule, _ = refused(game, "serve 1 +1c")
     assert rule == P + "market.first_sale"
 
@@ -70,7 +70,7 @@ def test_missing_goods_are_named() -> None:
     game = market_game()
     game.apply("take market green")
     game.apply("pass")
-    give(game, 1, goods={"wagon": 0})
+    game = give(game, 1, goods={"wagon": 0})
     rule, reason = refused(game, "serve 1")
     assert rule == P + "market.available" and "1 wagon" in reason
 
@@ -78,7 +78,7 @@ def test_missing_goods_are_named() -> None:
 @cites(P + "family.birth")
 def test_birth_names_no_generation() -> None:
     game = position()
-    act(game, "family")
+    game = act(game, "family")
     assert "birth" in moves(game)  # unborn villagers are waiting: the lowest-numbered is born
     with pytest.raises(InvalidNotation):
         game.parse_move("birth g3")
@@ -88,7 +88,7 @@ def test_birth_names_no_generation() -> None:
 @cites(P + "crafts.mill")
 def test_the_mill_is_not_a_craft_good() -> None:
     game = position()
-    act(game, "crafts")
+    game = act(game, "crafts")
     rule, reason = refused(game, Craft(0, "mill", "train", 1))
     assert rule == P + "crafts.mill" and "'mill'" in reason
 
@@ -96,11 +96,11 @@ def test_the_mill_is_not_a_craft_good() -> None:
 @cites(P + "crafts.resources", P + "coins.joker")
 def test_resource_payment_refusals() -> None:
     game = position()
-    give(game, 0, cubes={"orange": 1, "pink": 0}, coins=0)
-    act(game, "crafts")
+    game = give(game, 0, cubes={"orange": 1, "pink": 0}, coins=0)
+    game = act(game, "crafts")
     rule, reason = refused(game, "craft wagon pay")
     assert rule == P + "crafts.resources" and "1 orange + 1 pink" in reason
-    give(game, 0, coins=1)
+    game = give(game, 0, coins=1)
     rule, reason = refused(game, "craft wagon pay")  # a coin could stand in, but none is named
     assert rule == P + "crafts.resources" and "+1c" in reason
     rule, _ = refused(game, "craft wagon pay +2c")
@@ -110,7 +110,7 @@ def test_resource_payment_refusals() -> None:
 @cites(P + "crafts.training")
 def test_training_names_the_missing_farm_villager() -> None:
     game = position()
-    act(game, "crafts")
+    game = act(game, "crafts")
     rule, reason = refused(game, "craft wagon train g2")
     assert rule == P + "crafts.training" and "generation-2" in reason
 
@@ -118,9 +118,9 @@ def test_training_names_the_missing_farm_villager() -> None:
 @cites(P + "council.advance")
 def test_the_top_council_stage_cannot_advance() -> None:
     game = position()
-    place(game, 0, 0, "council4")
-    give(game, 0, cubes={"green": 2})
-    act(game, "council")
+    game = place(game, 0, 0, "council4")
+    game = give(game, 0, cubes={"green": 2})
+    game = act(game, "council")
     rule, reason = refused(game, "council council4 g1 green")
     assert rule == P + "council.advance" and "stage 4" in reason
 
@@ -128,9 +128,9 @@ def test_the_top_council_stage_cannot_advance() -> None:
 @cites(P + "council.privilege", P + "council.prestige")
 def test_privilege_refusals_name_the_stage_or_the_cost() -> None:
     game = position()
-    place(game, 0, 0, "council4")
-    give(game, 0, coins=0)
-    act(game, "council")
+    game = place(game, 0, 0, "council4")
+    game = give(game, 0, coins=0)
+    game = act(game, "council")
     rule, _ = refused(game, "privilege 4")
     assert rule == P + "council.prestige"
     rule, _ = refused(game, "privilege none")  # only an owed privilege can be declined
@@ -140,8 +140,8 @@ def test_privilege_refusals_name_the_stage_or_the_cost() -> None:
 @cites(P + "travel.route")
 def test_travel_names_the_missing_route() -> None:
     game = position()
-    give(game, 0, goods={"wagon": 1}, cubes={"brown": 2, "pink": 2})
-    act(game, "travel")
+    game = give(game, 0, goods={"wagon": 1}, cubes={"brown": 2, "pink": 2})
+    game = act(game, "travel")
     rule, reason = refused(game, "travel farm cleve g1")
     assert rule == P + "travel.route" and "no route" in reason
 
@@ -149,10 +149,10 @@ def test_travel_names_the_missing_route() -> None:
 @cites(P + "death.oldest")
 def test_a_younger_villager_cannot_die_first() -> None:
     game = position()
-    place(game, 0, 0, "council1")  # two places hold a generation-1 villager: a real choice of who dies
-    place(game, 0, 4, "farm")  # and a generation-2 villager on the farm
-    game.state.time[0] = 11
-    board(game, harvest={"plague": 1})
+    game = place(game, 0, 0, "council1")  # two places hold a generation-1 villager: a real choice of who dies
+    game = place(game, 0, 4, "farm")  # and a generation-2 villager on the farm
+    game = edit(game, lambda st: st.time.__setitem__(0, 11))
+    game = board(game, harvest={"plague": 1})
     game.apply("take harvest plague")
     game.apply("skip")
     assert game.phase == "death"
@@ -173,7 +173,7 @@ WRONG: tuple[Any, ...] = ("zzz", 1.5, True, None, (), [], -1, 0, 99, "", "²", "
 
 def _probe(game: bgl.Game, move: Any, known: set[str]) -> None:
     legal = game.legal_moves()
-    before = game.definition.snapshot(game.state)
+    before = game.definition.snapshot(state(game))
     why = game.explain(move)
     # True and 1.0 equal 1 in Python, but a field of the wrong type is refused (core.not_a_move), not coerced.
     assert why.legal == (repr(move) in {repr(m) for m in legal}), move
@@ -183,7 +183,7 @@ def _probe(game: bgl.Game, move: Any, known: set[str]) -> None:
     with pytest.raises(IllegalMove) as err:
         game.apply(move)
     assert err.value.rule == why.rule, move
-    assert game.definition.snapshot(game.state) == before, move
+    assert game.definition.snapshot(state(game)) == before, move
 
 
 def _replace(move: Any, field: str, value: Any) -> Any:
@@ -216,15 +216,20 @@ def test_move_value_fuzz(players: int, seed: int, options: dict[str, Any]) -> No
 @cites(P + "end.no_cubes")
 def test_refusals_on_the_empty_board_of_the_last_actions() -> None:
     game = position()
-    st = game.state
-    clear_board(game)
-    board(game, harvest={"green": 1})
-    st.end_by, st.last_queue = 1, [0]
-    st.current = st.turn_player = 1
-    st.phase = "turn"
-    refresh(game)
+    st = state(game)
+    game = clear_board(game)
+    game = board(game, harvest={"green": 1})
+    st = state(game)
+    def change(st: Any) -> None:
+        st.end_by, st.last_queue = 1, [0]
+        st.current = st.turn_player = 1
+        st.phase = "turn"
+    game = edit(game, change)
+    st = state(game)
     game.apply("take harvest green")
+    st = state(game)
     game.apply("skip")
+    st = state(game)
     assert st.no_cubes and "free harvest" in moves(game)
     for move in ("take harvest green", "well harvest +3c"):
         rule, reason = refused(game, move)
@@ -242,7 +247,7 @@ def test_coins_on_a_move_that_pays_none_are_not_notation() -> None:
             game.parse_move(text)
     game = mass_game()
     assert game.phase == "mass" and "redeem g1" in moves(game)
-    give(game, game.current_player, coins=0)
+    game = give(game, game.current_player, coins=0)
     rule, reason = refused(game, "redeem g1")
     assert rule == P + "mass.select" and "one coin" in reason
 
@@ -252,7 +257,7 @@ def _well_formed_moves(game: bgl.Game) -> list[Move]:
     from boardgames_lab.rulesets.village.data import COLOURS
     from boardgames_lab.rulesets.village.moves import ChooseCubes, Dies, Serve
     from boardgames_lab.rulesets.village.places import PLACE_NAMES
-    st = game.definition.clone_state(game.state)
+    st = game.definition.clone_state(state(game))
     out: set[Any] = set()
     for seat in range(game.num_players):
         for kind in game.definition.kind_of.values():
@@ -289,7 +294,7 @@ def test_the_engine_refuses_a_move_out_of_turn_or_of_another_phase() -> None:
     take = game.legal_moves()[0]
     other = game.parse_move(str(take), player=1)
     assert other.player == 1 and str(other) == str(take)
-    before = game.definition.snapshot(game.state)
+    before = game.definition.snapshot(state(game))
     rule, reason = refused(game, other)
     assert rule == "core.not_your_turn" and "Player 2" in reason
     with pytest.raises(IllegalMove) as err:
@@ -297,4 +302,4 @@ def test_the_engine_refuses_a_move_out_of_turn_or_of_another_phase() -> None:
     assert err.value.rule == "core.not_your_turn"
     rule, reason = refused(game, "harvest")
     assert rule == "core.wrong_phase" and "take" in reason
-    assert game.definition.snapshot(game.state) == before
+    assert game.definition.snapshot(state(game)) == before
