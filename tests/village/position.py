@@ -1,18 +1,37 @@
-"""Build Village positions for rule tests by editing a fresh game's state (conserving every piece)."""
+"""Build Village positions for rule tests: edit a game's position (conserving every piece) and rebuild the game
+from it with ``bgl.from_position``, so every edit passes the position format's validation.
+
+``state(game)`` reads a copy of the state out of ``game.position()``; the helpers that edit return the new game.
+"""
 from __future__ import annotations
+
+from typing import Any, Callable
 
 import boardgames_lab as bgl
 from boardgames_lab.core.game import Game
+from boardgames_lab.core.positions import read_state
 from boardgames_lab.rulesets.village.data import AREAS, COLOURS, GOODS, PLAGUE
 from boardgames_lab.rulesets.village.places import PLACE_INDEX
+from boardgames_lab.rulesets.village.state import VillageState
 
 
 def position(players: int = 2, seed: int = 1, **options: object) -> Game:
     return bgl.new_game("village", players=players, seed=seed, mode="sandbox", **options)
 
 
-def refresh(game: Game) -> None:
-    game._legal = None  # the state was edited by hand: drop the cached legal moves
+def state(game: Game) -> VillageState:
+    """A copy of the game's state, read from its position (changing it changes nothing in the game)."""
+    return read_state(game.definition, game.position())[0]
+
+
+def edit(game: Game, change: Callable[[VillageState], Any]) -> Game:
+    """The game rebuilt from its position after ``change`` (which may also set phase and current)."""
+    data = game.position()
+    st = read_state(game.definition, data)[0]
+    change(st)
+    data["state"] = game.definition.position(st)
+    data["phase"], data["current"] = st.phase, st.current
+    return bgl.from_position("village", data, names=game.names, mode=game.mode)
 
 
 def moves(game: Game) -> set[str]:
@@ -20,90 +39,91 @@ def moves(game: Game) -> set[str]:
 
 
 def give(game: Game, player: int, cubes: dict[str, int] | None = None, goods: dict[str, int] | None = None,
-         grain: int | None = None, coins: int | None = None) -> None:
+         grain: int | None = None, coins: int | None = None) -> Game:
     """Move cubes, goods, grain and coins between the supply and a player."""
-    st = game.state
-    for name, n in (cubes or {}).items():
-        c = COLOURS.index(name)
-        delta = n - st.cubes[player][c]
-        st.supply[c] -= delta
-        st.cubes[player][c] = n
-    for name, n in (goods or {}).items():
-        g = GOODS.index(name)
-        delta = n - st.goods[player][g]
-        st.goods_supply[g] -= delta
-        st.goods[player][g] = n
-    if grain is not None:
-        st.grain_supply -= grain - st.grain[player]
-        st.grain[player] = grain
-    if coins is not None:
-        st.coin_supply -= coins - st.coins[player]
-        st.coins[player] = coins
-    refresh(game)
+    def change(st: VillageState) -> None:
+        for name, n in (cubes or {}).items():
+            c = COLOURS.index(name)
+            st.supply[c] -= n - st.cubes[player][c]
+            st.cubes[player][c] = n
+        for name, n in (goods or {}).items():
+            g = GOODS.index(name)
+            st.goods_supply[g] -= n - st.goods[player][g]
+            st.goods[player][g] = n
+        if grain is not None:
+            st.grain_supply -= grain - st.grain[player]
+            st.grain[player] = grain
+        if coins is not None:
+            st.coin_supply -= coins - st.coins[player]
+            st.coins[player] = coins
+    return edit(game, change)
 
 
-def place(game: Game, player: int, piece: int, where: str) -> None:
-    game.state.places[player][piece] = PLACE_INDEX[where]
-    refresh(game)
+def place(game: Game, player: int, piece: int, where: str) -> Game:
+    def change(st: VillageState) -> None:
+        st.places[player][piece] = PLACE_INDEX[where]
+    return edit(game, change)
 
 
-def board(game: Game, **areas: dict[str, int]) -> None:
-    """Set the cubes on action areas (the rest go back to the bag)."""
-    st = game.state
-    for name, cubes in areas.items():
-        a = AREAS.index(name)
-        for c in range(5):
-            st.bag[c] += st.spaces[a][c]
-            st.spaces[a][c] = 0
-        for colour, n in cubes.items():
-            c = PLAGUE if colour == "plague" else COLOURS.index(colour)
-            st.bag[c] -= n
-            st.spaces[a][c] = n
-    refresh(game)
-
-
-def clear_board(game: Game, keep: str | None = None) -> None:
-    """Every cube back into the bag except on ``keep``."""
-    st = game.state
-    for a, name in enumerate(AREAS):
-        if name != keep:
+def board(game: Game, **areas: dict[str, int]) -> Game:
+    """Set the cubes on action areas (those they held go back to the bag)."""
+    def change(st: VillageState) -> None:
+        for name, cubes in areas.items():
+            a = AREAS.index(name)
             for c in range(5):
                 st.bag[c] += st.spaces[a][c]
                 st.spaces[a][c] = 0
-    refresh(game)
+            for colour, n in cubes.items():
+                c = PLAGUE if colour == "plague" else COLOURS.index(colour)
+                from_bag = min(n, st.bag[c])  # from the bag, the rest from the supply
+                st.bag[c] -= from_bag
+                st.supply[c] -= n - from_bag
+                st.spaces[a][c] = n
+    return edit(game, change)
 
 
-def act(game: Game, area: str) -> None:
+def clear_board(game: Game, keep: str | None = None) -> Game:
+    """Every cube back into the bag except on ``keep``."""
+    def change(st: VillageState) -> None:
+        for a, name in enumerate(AREAS):
+            if name != keep:
+                for c in range(5):
+                    st.bag[c] += st.spaces[a][c]
+                    st.spaces[a][c] = 0
+    return edit(game, change)
+
+
+def act(game: Game, area: str) -> Game:
     """Put the current player in the action step of ``area`` as if they had taken a cube there."""
-    st = game.state
-    board(game, **{area: {"green": 1}})
+    game = board(game, **{area: {"green": 1}})
     game.apply(f"take {area} green")
+    return game
 
 
-def oldest_dies(game: Game) -> None:
+def oldest_dies(game: Game) -> Game:
     """Player 0's first villager, alone on the farm, dies at the end of the turn: the other born villagers wait
     in the bag, and a plague cube's two time carry the time marker from 11 past the bridge."""
     for i in range(1, 4):
-        place(game, 0, i, "bag")
-    game.state.time[0] = 11
-    board(game, harvest={"plague": 1})
+        game = place(game, 0, i, "bag")
+    game = edit(game, lambda st: st.time.__setitem__(0, 11))
+    game = board(game, harvest={"plague": 1})
     game.apply("take harvest plague")
     game.apply("skip")
+    return game
 
 
 def mass_after_harvest(seed: int = 1, grain: int = 5, **options: object) -> Game:
     """The round ends in a Mass at once: player 0 takes the board's last cube and skips. Player 0 has two villagers
     in the bag and one on church stage 1 with ``grain`` grain, player 1 one in the bag, and nobody has a coin to
-    buy villagers out, so the draw follows straight away. The rule code's notes are recorded."""
+    buy villagers out, so the draw follows straight away."""
     game = position(seed=seed, **options)
-    clear_board(game)
-    board(game, harvest={"green": 1})
+    game = clear_board(game)
+    game = board(game, harvest={"green": 1})
     for p, i in ((0, 0), (0, 1), (1, 0)):
-        place(game, p, i, "bag")
-    place(game, 0, 2, "church1")
-    give(game, 0, coins=0, grain=grain)
-    give(game, 1, coins=0)
-    game.state.events = []
+        game = place(game, p, i, "bag")
+    game = place(game, 0, 2, "church1")
+    game = give(game, 0, coins=0, grain=grain)
+    game = give(game, 1, coins=0)
     game.apply("take harvest green")
     game.apply("skip")
     return game

@@ -1,6 +1,8 @@
 """The assumed values a class may change: every option reaches the rule that uses it, and only that."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import boardgames_lab as bgl
@@ -9,7 +11,7 @@ from boardgames_lab.rulesets.village.data import COUNCIL_ADVANCE_TIME, SETUP_CAR
 from boardgames_lab.rulesets.village.info import INFO
 from boardgames_lab.rulesets.village.places import CHURCH1, COUNCIL1, GRAVE
 from tests.conftest import cites
-from tests.village.position import act, give, mass_after_harvest, oldest_dies, place, position
+from tests.village.position import act, edit, give, mass_after_harvest, oldest_dies, place, position, state
 
 P = "village."
 
@@ -25,7 +27,7 @@ def test_every_assumed_default_is_the_data_table_value() -> None:
 
 @cites(P + "round.seed")
 def test_another_setup_card_seeds_the_board() -> None:
-    st = position(2, setup_card=4).state
+    st = state(position(2, setup_card=4))
     per_colour, per_area = SETUP_CARDS[4]
     assert [sum(space) for space in st.spaces] == list(per_area)
     assert sum(st.bag) + sum(map(sum, st.spaces)) == 4 * per_colour + 6
@@ -34,37 +36,37 @@ def test_another_setup_card_seeds_the_board() -> None:
 @cites(P + "market.available")
 def test_a_fixed_number_of_stalls() -> None:
     game = position(2, stalls=5)
-    assert len(game.state.stalls) == 5 and len(game.view(0)["stalls"]) == 5
+    assert len(state(game).stalls) == 5 and len(game.view(0)["stalls"]) == 5
 
 
 @cites(P + "death.chronicle")
 def test_fewer_chronicle_spaces_send_the_dead_to_a_grave_sooner() -> None:
     game = position(3, chronicle_spaces=2)
-    st = game.state
     assert game.view(0)["chronicle"]["spaces_per_category"] == 2
-    st.chronicle[4] = 2  # full at two spaces, where three players would have three
-    oldest_dies(game)
+    game = edit(game, lambda st: st.chronicle.__setitem__(4, 2))  # full at two, where three players have three
+    game = oldest_dies(game)
+    st = state(game)
     assert st.places[0][0] == GRAVE and st.graves == 1
 
 
 @cites(P + "end.trigger")
 def test_the_last_of_fewer_graves_triggers_the_end() -> None:
     game = position(3, graves=6)
-    st = game.state
-    st.chronicle[4] = 3
-    st.graves = 5
-    oldest_dies(game)
+    def fill(st: Any) -> None:
+        st.chronicle[4], st.graves = 3, 5
+    game = oldest_dies(edit(game, fill))
+    st = state(game)
     assert st.graves == 6 and st.end_by == 0
 
 
 @cites(P + "council.advance")
 def test_council_advance_time_follows_the_option() -> None:
     game = position(council_advance_time="3-3-3")
-    place(game, 0, 0, "council2")
-    give(game, 0, goods={"scroll": 1})
-    act(game, "council")
+    game = place(game, 0, 0, "council2")
+    game = give(game, 0, goods={"scroll": 1})
+    game = act(game, "council")
     game.apply("council council2 g1 scroll")
-    st = game.state
+    st = state(game)
     assert st.places[0][0] == COUNCIL1 + 2 and st.time[0] == 3
 
 
@@ -75,7 +77,7 @@ def test_church_grain_follows_the_option() -> None:
         if game.phase == "mass_advance" and game.current_player == 0:
             assert "raise church1 g1" in {str(m) for m in game.legal_moves()}
             game.apply("raise church1 g1")
-            assert CHURCH1 + 1 in game.state.places[0] and game.state.grain[0] == 0
+            assert CHURCH1 + 1 in state(game).places[0] and state(game).grain[0] == 0
             default = mass_after_harvest(seed, grain=0)
             assert "raise church1 g1" not in {str(m) for m in default.legal_moves()}  # stage 2 costs 1 grain
             return

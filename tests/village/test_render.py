@@ -9,6 +9,7 @@ import boardgames_lab as bgl
 from boardgames_lab.bots import RandomBot, bot_move
 from boardgames_lab.rulesets.village.render import board_svg, farm_svg, render_html
 from boardgames_lab.rulesets.village.travel import MAP
+from tests.village.position import state
 
 
 def played(plies: int, players: int = 3) -> bgl.Game:
@@ -40,7 +41,7 @@ def test_drawing_never_shows_the_pile_order() -> None:
     html = render_html(game.view(1), game.names)
     teacher = game.full_view()
     assert "pile_order" in teacher and "pile_order" not in html
-    assert f"face-down pile: {len(game.state.pile)}" in html
+    assert f"face-down pile: {len(state(game).pile)}" in html
 
 
 def test_viewer_uses_the_village_drawing() -> None:

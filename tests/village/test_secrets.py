@@ -10,6 +10,7 @@ from boardgames_lab.core.rng import Rng
 from boardgames_lab.rulesets.village import DEFINITION
 from boardgames_lab.rulesets.village.secrets import SECRETS
 from tests.conftest import cites
+from tests.village.position import state
 
 P = "village."
 
@@ -28,13 +29,13 @@ def test_the_pile_order_is_hidden_from_every_seat(players: int, seed: int) -> No
     game = bgl.new_game("village", players=players, seed=seed, mode="sandbox")
     rng = random.Random(seed)
     changed = 0
-    while not game.is_over and game.state.ply < 250:
-        st = game.state
+    while not game.is_over and game.ply < 250:
+        st = state(game)
         move = rng.choice(game.legal_moves())
         for seat in [None, *range(players)]:
             for secret in SECRETS:
                 clone = st.clone()
-                if not secret.perturb(clone, seat, Rng(st.ply)):
+                if not secret.perturb(clone, seat, Rng(game.ply)):
                     continue
                 changed += 1
                 assert clone.pile != st.pile and sorted(clone.pile) == sorted(st.pile)

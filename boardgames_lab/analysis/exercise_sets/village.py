@@ -27,9 +27,9 @@ def _position(seed: int) -> tuple[Game, Any, Any, list[Any]] | None:
     bots = [make_bot("heuristic", seed=seed + p) for p in range(2)]
     while not game.is_over:
         legal = game.legal_moves()
-        cube = [m for m in legal if m.kind == "church" and m.b == "brown" and not m.coins]
-        time = [m for m in legal if m.kind == "church" and m.b == "time"]
-        pair = [(c, t) for c in cube for t in time if c.gen == t.gen]
+        cube = [m for m in legal if m.kind == "church" and m.payment == "brown" and not m.coins]
+        time = [m for m in legal if m.kind == "church" and m.payment == "time"]
+        pair = [(c, t) for c in cube for t in time if c.generation == t.generation]
         if pair:
             answers = _answers(game, *pair[0])
             if answers:
@@ -43,12 +43,12 @@ def _answers(game: Game, cube: Any, time: Any) -> list[Any] | None:
     after = [game.clone().apply(cube), game.clone().apply(time)]
     if any(g.current_player in (None, me) or g.phase != "turn" for g in after):
         return None
-    common = [m for m in after[0].legal_moves() if m.kind == "take" and m.b != "plague"
+    common = [m for m in after[0].legal_moves() if m.kind == "take" and m.cube != "plague"
               and m in after[1].legal_moves()]
     seat = Seat(after[0].definition, after[0].state, after[0].current_player, common)
     ranked, areas = HeuristicBot(0).advise(seat), []
     for move, _, _ in ranked:  # the next player's two best areas by the heuristic
-        if move.a not in {m.a for m in areas}:
+        if move.area not in {m.area for m in areas}:
             areas.append(move)
     return areas[:2] if len(areas) >= 2 else None
 
@@ -59,12 +59,12 @@ def time_or_influence(seed: int = 1, playouts: int = 12) -> Exercise:
     me, other = game.current_player, 1 - game.current_player
     mine = game.view(me)["players"][me]
     story = (f"Village, round {game.state.round} (seed {game.seed}, "
-             f"after {game.ply} moves). {game.names[me]} sends a generation-{cube.gen} villager into the church. "
+             f"after {game.ply} moves). {game.names[me]} sends a generation-{cube.generation} villager into the church. "
              f"The church asks for one brown influence cube ({game.names[me]} holds {mine['cubes']['brown']}) "
              f"or for three time: the marker moves on, and villagers die as it laps the board. "
-             f"{game.names[other]} then takes a cube from the {answers[0].a} or the {answers[1].a} area.")
+             f"{game.names[other]} then takes a cube from the {answers[0].area} or the {answers[1].area} area.")
     return Exercise(
         name="village.time_or_influence", title="Pay with influence or with time?", story=story, game=game,
         row_player=me, col_player=other, rows={"influence": cube, "time": time},
-        cols={answers[0].a: answers[0], answers[1].a: answers[1]},
+        cols={answers[0].area: answers[0], answers[1].area: answers[1]},
         future=sampled_future(me), playouts=playouts, seed=seed)

@@ -31,24 +31,25 @@ ACTION = {"craft": (3.0, "makes a good customers want"), "birth": (2.5, "a new v
 
 def _score(move: Any, view: dict[str, Any], me: dict[str, Any]) -> tuple[float, str]:
     kind = move.kind
+    coins = getattr(move, "coins", 0)
     if kind in ("take", "well"):
-        base, why = AREA.get(move.a, (0.5, "an action"))
-        if move.b == "plague":
+        base, why = AREA.get(move.area, (0.5, "an action"))
+        if kind == "take" and move.cube == "plague":
             return base - 2.0, "a plague cube costs a villager's time"
         if kind == "well":
-            return base - 1.0 - 0.5 * move.coins, why + ", paid at the Well"
-        return base + 0.1 * me["cubes"].get(move.b, 0), why
+            return base - 1.0 - 0.5 * coins, why + ", paid at the Well"
+        return base + 0.1 * me["cubes"].get(move.cube, 0), why
     if kind == "serve":
-        stall = view["stalls"][int(move.a) - 1]
+        stall = view["stalls"][move.stall - 1]
         return 4.0 + stall["prestige"], f"{stall['prestige']} prestige from a customer"
     if kind == "dies":
-        return float(-move.gen), f"the generation-{move.gen} villager is the oldest to go"
-    if kind == "privilege" and move.a == "none":
+        return float(-move.generation), f"the generation-{move.generation} villager is the oldest to go"
+    if kind == "privilege" and move.stage == 0:
         return 0.0, "no privilege"
     base, why = ACTION.get(kind, (0.5, "no strong reason either way"))
-    if kind == "church" and move.b == "time":
+    if kind == "church" and move.payment == "time":
         return base - 0.5, why + ", paid with time instead of a cube"
-    return base - 0.5 * move.coins, why + (f", paying {move.coins} coins" if move.coins else "")
+    return base - 0.5 * coins, why + (f", paying {coins} coins" if coins else "")
 
 
 @register_heuristic("village")

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from .data import CATEGORIES, GENERATIONS
 from .info import chronicle_spaces, grave_count
-from .moves import Move
 from .places import CATEGORY_OF, CHRONICLE0, GRAVE, PLACE_NAMES, REMOVED
 from .state import VillageState
 
@@ -23,10 +22,6 @@ def death_options(places: list[int]) -> list[tuple[int, int]]:
             found.append((place, g))
     found.sort()
     return found
-
-
-def death_moves(st: VillageState) -> list[Move]:
-    return [Move("dies", PLACE_NAMES[place], gen=g) for place, g in death_options(st.places[st.current])]
 
 
 def resolve_forced(st: VillageState) -> None:

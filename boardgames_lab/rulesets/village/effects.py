@@ -1,77 +1,142 @@
-"""What an action move does to the state (legality is checked before: see actions.py and explain.py)."""
+"""What each move does to the state (its check has passed): ``apply_move`` dispatches on the move kind."""
 from __future__ import annotations
 
-from .actions import BROWN_NEED, GREEN_NEED, RESOURCE_NEED, harvest_gain
-from .data import (BUILDING_OF_GOOD, BUILDINGS, CHURCH_TIME, COUNCIL_ENTER_TIME, GENERATIONS,
-                   GOODS, MILL_COINS, MILL_GRAIN, MILL_TIME, PRESTIGE_PRIVILEGE, SCROLL, TOOL, TOOL_FACTOR,
-                   TRAVEL_PRESTIGE, TRAVEL_TIME, WAGON)
+from typing import Any, Callable
+
+from .checks_actions import BROWN_NEED, GREEN_NEED, RESOURCE_NEED
+from .data import (AREAS, BUILDING_OF_GOOD, BUILDINGS, CHURCH_TIME, COLOURS, COUNCIL_ENTER_TIME, CUBE_NAMES,
+                   GENERATIONS, GOODS, GRAIN_LIMIT, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MILL_COINS,
+                   MILL_GRAIN, MILL_TIME, OX, PLAGUE, PLAGUE_TIME, PLOUGH, PRESTIGE_PRIVILEGE, SCROLL, TOOL,
+                   TOOL_FACTOR, TRAVEL_PRESTIGE, TRAVEL_TIME, WAGON, WELL_CUBES)
+from .death import die, resolve_forced
 from .info import council_advance_time
-from .moves import Move
-from .places import BAG, BUILDING0, COUNCIL1, FARM, PLACE_INDEX, PLACE_NAMES, TOWN0, UNBORN
+from .market import serve
+from .mass import mass_done, raise_villager, redeem
 from .payment import pay_influence, piece_at, spend_time
+from .places import BAG, BUILDING0, COUNCIL1, FARM, PLACE_INDEX, PLACE_NAMES, TOWN0, UNBORN
 from .state import VillageState
 from .travel import REWARD, routes_from_place
 
 GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
+AREA_INDEX = {name: i for i, name in enumerate(AREAS)}
+CUBE_INDEX = {name: i for i, name in enumerate(CUBE_NAMES)}
+WELL_NEED = tuple(tuple(WELL_CUBES if c == colour else 0 for c in range(4)) for colour in range(4))
 DONE, PRIVILEGE_OWED, CUBES_OWED = 3, 1, 2
 
 
-def _say(st: VillageState, text: str, **data: object) -> None:
+def say(st: VillageState, text: str, **data: object) -> None:
     if st.events is not None:
         st.note(text, dict(data))
 
 
-def apply_action(st: VillageState, p: int, move: Move) -> None:
-    """Carry out an action; ``st.step`` says what is still owed afterwards."""
+def harvest_gain(st: VillageState, p: int) -> int:
+    """village.harvest.grain / harvest.limit: one combination only, capped by the farm's store and the supply."""
+    goods = st.goods[p]
+    gain = HARVEST_OX if goods[PLOUGH] and goods[OX] else HARVEST_HORSE if goods[PLOUGH] and goods[HORSE] else HARVEST_BASE
+    gain = min(gain, GRAIN_LIMIT - st.grain[p], st.grain_supply)
+    return gain if gain > 0 else 0
+
+
+# --- the turn --------------------------------------------------------------------------------------------------
+
+def _take(st: VillageState, move: Any) -> None:
+    """village.turn.take_cube / turn.plague"""
+    p = move.player
+    a = AREA_INDEX[move.area]
+    c = CUBE_INDEX[move.cube]
+    st.spaces[a][c] -= 1
+    st.area = a
+    if c == PLAGUE:
+        st.supply[PLAGUE] += 1
+        if st.events is not None:
+            say(st, f"{{p{p}}} takes a plague cube from {move.area}: two time lost.", player=p, area=move.area)
+        spend_time(st, p, PLAGUE_TIME)
+    else:
+        st.cubes[p][c] += 1
+        if st.events is not None:
+            article = "an" if move.cube[0] in "aeiou" else "a"
+            say(st, f"{{p{p}}} takes {article} {move.cube} cube from {move.area}.", player=p, area=move.area,
+                cube=move.cube)
+
+
+def _well(st: VillageState, move: Any) -> None:
+    p = move.player
+    colour = COLOURS.index(move.colour) if move.colour else 0
+    pay_influence(st, p, WELL_NEED[colour], move.coins)
+    st.area = AREA_INDEX[move.area]
+    if st.events is not None:
+        say(st, f"{{p{p}}} uses the Well for the {move.area} action.", player=p, area=move.area)
+
+
+def _free(st: VillageState, move: Any) -> None:
+    st.area = AREA_INDEX[move.area]
+    if st.events is not None:
+        say(st, f"{{p{move.player}}} takes the {move.area} action as a last action.", player=move.player,
+            area=move.area)
+
+
+# --- the actions -------------------------------------------------------------------------------------------------
+
+def _skip(st: VillageState, move: Any) -> None:
     st.step = DONE
-    kind = move.kind
-    if kind == "skip":
-        if st.events is not None:
-            _say(st, f"{{p{p}}} does not act.", player=p)
-    elif kind == "harvest":
-        gain = harvest_gain(st, p)
-        st.grain[p] += gain
-        st.grain_supply -= gain
-        if st.events is not None:
-            _say(st, f"{{p{p}}} harvests {gain} grain.", player=p, grain=gain)
-    elif kind == "birth":
-        places = st.places[p]
-        i = places.index(UNBORN)  # pieces are kept in generation order: the first unborn is the lowest
-        places[i] = FARM
-        if st.events is not None:
-            _say(st, f"{{p{p}}}: a generation-{GENERATIONS[i]} villager is born.", player=p, generation=GENERATIONS[i])
-    elif kind == "recall":
-        _move_piece(st, p, PLACE_INDEX[move.a], move.gen, FARM)
-        if st.events is not None:
-            _say(st, f"{{p{p}}} recalls a generation-{move.gen} villager from {move.a} to the farm.", player=p)
-    elif kind == "craft":
-        _craft(st, p, move)
-    elif kind == "mill":
-        spend_time(st, p, MILL_TIME)
-        st.grain[p] -= MILL_GRAIN
-        st.grain_supply += MILL_GRAIN
-        coins = min(MILL_COINS, st.coin_supply)
-        st.coins[p] += coins
-        st.coin_supply -= coins
-        if st.events is not None:
-            _say(st, f"{{p{p}}} mills {MILL_GRAIN} grain into {coins} coin(s).", player=p, coins=coins)
-    elif kind == "council":
-        _council(st, p, move)
-    elif kind == "privilege":
-        take_privilege(st, p, move)
-    elif kind == "travel":
-        _travel(st, p, move)
-    elif kind == "church":
-        if move.b == "time":
-            spend_time(st, p, CHURCH_TIME)
-        else:
-            pay_influence(st, p, BROWN_NEED, move.coins)
-        _move_piece(st, p, FARM, move.gen, BAG)
-        if st.events is not None:
-            _say(st, f"{{p{p}}} sends a generation-{move.gen} villager into the church bag.", player=p)
+    if st.events is not None:
+        say(st, f"{{p{move.player}}} does not act.", player=move.player)
 
 
-def _move_piece(st: VillageState, p: int, source: int, gen: int, target: int) -> None:
+def _harvest(st: VillageState, move: Any) -> None:
+    p = move.player
+    st.step = DONE
+    gain = harvest_gain(st, p)
+    st.grain[p] += gain
+    st.grain_supply -= gain
+    if st.events is not None:
+        say(st, f"{{p{p}}} harvests {gain} grain.", player=p, grain=gain)
+
+
+def _birth(st: VillageState, move: Any) -> None:
+    p = move.player
+    st.step = DONE
+    places = st.places[p]
+    i = places.index(UNBORN)  # pieces are kept in generation order: the first unborn is the lowest
+    places[i] = FARM
+    if st.events is not None:
+        say(st, f"{{p{p}}}: a generation-{GENERATIONS[i]} villager is born.", player=p, generation=GENERATIONS[i])
+
+
+def _recall(st: VillageState, move: Any) -> None:
+    p = move.player
+    st.step = DONE
+    move_piece(st, p, PLACE_INDEX[move.place], move.generation, FARM)
+    if st.events is not None:
+        say(st, f"{{p{p}}} recalls a generation-{move.generation} villager from {move.place} to the farm.", player=p)
+
+
+def _mill(st: VillageState, move: Any) -> None:
+    p = move.player
+    st.step = DONE
+    spend_time(st, p, MILL_TIME)
+    st.grain[p] -= MILL_GRAIN
+    st.grain_supply += MILL_GRAIN
+    coins = min(MILL_COINS, st.coin_supply)
+    st.coins[p] += coins
+    st.coin_supply -= coins
+    if st.events is not None:
+        say(st, f"{{p{p}}} mills {MILL_GRAIN} grain into {coins} coin(s).", player=p, coins=coins)
+
+
+def _church(st: VillageState, move: Any) -> None:
+    p = move.player
+    st.step = DONE
+    if move.payment == "time":
+        spend_time(st, p, CHURCH_TIME)
+    else:
+        pay_influence(st, p, BROWN_NEED, move.coins)
+    move_piece(st, p, FARM, move.generation, BAG)
+    if st.events is not None:
+        say(st, f"{{p{p}}} sends a generation-{move.generation} villager into the church bag.", player=p)
+
+
+def move_piece(st: VillageState, p: int, source: int, gen: int, target: int) -> None:
     places = st.places[p]
     places[piece_at(places, source, gen)] = target
 
@@ -83,15 +148,16 @@ def gain_good(st: VillageState, p: int, good: int, count: int = 1) -> int:
     return count
 
 
-def _craft(st: VillageState, p: int, move: Move) -> None:
-    good = GOOD_INDEX[move.a]
+def _craft(st: VillageState, move: Any) -> None:
+    p = move.player
+    st.step = DONE
+    good = GOOD_INDEX[move.good]
     b = BUILDING_OF_GOOD[good]
     building = BUILDINGS[b]
-    how, _, tool = move.b.partition("_")
-    if how == "train":
-        _move_piece(st, p, FARM, move.gen, BUILDING0 + b)
+    if move.how == "train":
+        move_piece(st, p, FARM, move.generation, BUILDING0 + b)
         spend_time(st, p, building.training + building.production)
-    elif how == "worker":
+    elif move.how == "worker":
         spend_time(st, p, building.production)
     elif building.grain:
         st.grain[p] -= building.grain
@@ -99,73 +165,81 @@ def _craft(st: VillageState, p: int, move: Move) -> None:
     else:
         pay_influence(st, p, RESOURCE_NEED[b], move.coins)
     count = building.output
-    if tool:  # Marriage: the tool is spent and the output doubled
+    if move.tool:  # Marriage: the tool is spent and the output doubled
         st.goods[p][TOOL] -= 1
         st.goods_supply[TOOL] += 1
         count *= TOOL_FACTOR
     made = gain_good(st, p, good, count)
     if st.events is not None:
-        _say(st, f"{{p{p}}} makes {made} {move.a} at the {building.name.replace('_', ' ')} ({move.b}).",
-             player=p, good=move.a, how=move.b)
+        how = move.how + ("_tool" if move.tool else "")
+        say(st, f"{{p{p}}} makes {made} {move.good} at the {building.name.replace('_', ' ')} ({how}).",
+            player=p, good=move.good, how=how)
 
 
-def _council(st: VillageState, p: int, move: Move) -> None:
-    source = PLACE_INDEX[move.a]
+def _council(st: VillageState, move: Any) -> None:
+    p = move.player
+    source = PLACE_INDEX[move.place]
     if source == FARM:
         target = COUNCIL1
         spend_time(st, p, COUNCIL_ENTER_TIME)
     else:
         target = source + 1
         spend_time(st, p, council_advance_time(st.options)[target - COUNCIL1 + 1])
-    if move.b == "scroll":
+    if move.payment == "scroll":
         st.goods[p][SCROLL] -= 1
         st.goods_supply[SCROLL] += 1
     else:
         pay_influence(st, p, GREEN_NEED, move.coins)
-    _move_piece(st, p, source, move.gen, target)
+    move_piece(st, p, source, move.generation, target)
     st.priv_max = target - COUNCIL1 + 1
     st.step = PRIVILEGE_OWED
     if st.events is not None:
-        _say(st, f"{{p{p}}}'s councillor reaches stage {st.priv_max}.", player=p, stage=st.priv_max)
+        say(st, f"{{p{p}}}'s councillor reaches stage {st.priv_max}.", player=p, stage=st.priv_max)
 
 
-def take_privilege(st: VillageState, p: int, move: Move) -> None:
+def _privilege(st: VillageState, move: Any) -> None:
     """village.council.ring / cubes / good / prestige"""
-    k = move.a
+    p, k = move.player, move.stage
     st.step = DONE
-    if k == "1":
+    if k == 1:
         st.ring = p
         if st.events is not None:
-            _say(st, f"{{p{p}}} takes the next-starting-player ring.", player=p)
-    elif k == "2":
+            say(st, f"{{p{p}}} takes the next-starting-player ring.", player=p)
+    elif k == 2:
         st.step = CUBES_OWED
-    elif k == "3":
-        gain_good(st, p, GOOD_INDEX[move.b])
+    elif k == 3:
+        gain_good(st, p, GOOD_INDEX[move.good])
         if st.events is not None:
-            _say(st, f"{{p{p}}} takes a {move.b} (privilege 3).", player=p, good=move.b)
-    elif k == "4":
+            say(st, f"{{p{p}}} takes a {move.good} (privilege 3).", player=p, good=move.good)
+    elif k == 4:
         st.coins[p] -= 1
         st.coin_supply += 1
         st.prestige[p] += PRESTIGE_PRIVILEGE
         if st.events is not None:
-            _say(st, f"{{p{p}}} pays a coin for {PRESTIGE_PRIVILEGE} prestige.", player=p)
+            say(st, f"{{p{p}}} pays a coin for {PRESTIGE_PRIVILEGE} prestige.", player=p)
 
 
-def _travel(st: VillageState, p: int, move: Move) -> None:
-    source = PLACE_INDEX[move.a]
-    target = PLACE_INDEX[move.b]
+def _travel(st: VillageState, move: Any) -> None:
+    p = move.player
+    st.step = DONE
+    source = PLACE_INDEX[move.origin]
+    target = PLACE_INDEX[move.town]
     town = target - TOWN0
     need = next(n for t, n in routes_from_place(source) if t == town)
     spend_time(st, p, TRAVEL_TIME)
     st.goods[p][WAGON] -= 1
     st.goods_supply[WAGON] += 1
     pay_influence(st, p, need, move.coins)
-    _move_piece(st, p, source, move.gen, target)
+    move_piece(st, p, source, move.generation, target)
     if st.events is not None:
-        _say(st, f"{{p{p}}} travels from {move.a} to {PLACE_NAMES[target]}.", player=p, town=PLACE_NAMES[target])
-    if st.visited[p] >> town & 1:
-        return
-    st.visited[p] |= 1 << town  # village.travel.reward: a disc, and the reward once
+        say(st, f"{{p{p}}} travels from {move.origin} to {PLACE_NAMES[target]}.", player=p, town=PLACE_NAMES[target])
+    if not st.visited[p] >> town & 1:
+        _reach(st, p, town)
+
+
+def _reach(st: VillageState, p: int, town: int) -> None:
+    """village.travel.reward: a disc on a town newly reached, and its reward once."""
+    st.visited[p] |= 1 << town
     reward = REWARD[town]
     if reward == "cubes":
         if sum(st.supply[:4]) >= 2:
@@ -177,4 +251,45 @@ def _travel(st: VillageState, p: int, move: Move) -> None:
     else:
         st.prestige[p] += TRAVEL_PRESTIGE
     if st.events is not None:
-        _say(st, f"{{p{p}}} places a disc on {PLACE_NAMES[target]} (reward: {reward}).", player=p, reward=reward)
+        say(st, f"{{p{p}}} places a disc on {PLACE_NAMES[TOWN0 + town]} (reward: {reward}).", player=p, reward=reward)
+
+
+# --- the market day, the cubes owed, deaths, the Mass --------------------------------------------------------------
+
+def _serve(st: VillageState, move: Any) -> None:
+    serve(st, move.player, move.stall - 1, move.coins)
+    st.first_sale = False
+    resolve_forced(st)  # village.death.market_at_once
+
+
+def _pass(st: VillageState, move: Any) -> None:
+    st.passed[move.player] = True
+    st.first_sale = False
+
+
+def _cubes(st: VillageState, move: Any) -> None:
+    p = move.player
+    for name in (move.first, move.second):
+        c = COLOURS.index(name)
+        st.supply[c] -= 1
+        st.cubes[p][c] += 1
+    st.step = DONE
+    if st.events is not None:
+        say(st, f"{{p{p}}} takes two cubes: {move.first} and {move.second}.", player=p)
+
+
+def _dies(st: VillageState, move: Any) -> None:
+    die(st, move.player, PLACE_INDEX[move.place], move.generation)
+    resolve_forced(st)
+
+
+EFFECTS: dict[str, Callable[[VillageState, Any], None]] = {
+    "take": _take, "well": _well, "free": _free, "skip": _skip, "harvest": _harvest, "birth": _birth,
+    "recall": _recall, "craft": _craft, "mill": _mill, "council": _council, "privilege": _privilege,
+    "travel": _travel, "church": _church, "serve": _serve, "pass": _pass, "cubes": _cubes, "dies": _dies,
+    "redeem": redeem, "raise": raise_villager, "done": mass_done,
+}
+
+
+def apply_move(st: VillageState, move: Any) -> None:
+    EFFECTS[move.kind](st, move)

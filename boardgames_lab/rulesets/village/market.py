@@ -1,12 +1,10 @@
 """The market day: a sub-round going around the table, passing is final."""
 from __future__ import annotations
 
-from .data import CUSTOMERS, GREEN
-from .moves import Move
+from .data import CUSTOMERS
 from .payment import pay_influence, spend_time
 from .state import VillageState
 
-PASS = Move("pass")
 SURCHARGE_NEED = (0, 1, 0, 0)  # one green influence (a coin may stand in)
 SURCHARGE_TIME = 1
 
@@ -14,42 +12,10 @@ SURCHARGE_TIME = 1
 # Each customer's demand as (good, count) pairs without the zeros, and its grain.
 DEMAND = tuple(tuple((g, n) for g, n in enumerate(c.demand[:5]) if n) for c in CUSTOMERS)
 GRAIN_DEMAND = tuple(c.demand[5] for c in CUSTOMERS)
-SERVE = tuple(tuple(Move("serve", str(i + 1), coins=k) for k in range(2)) for i in range(8))
 
 
-def can_serve(st: VillageState, p: int, tile: int) -> bool:
-    if st.grain[p] < GRAIN_DEMAND[tile]:
-        return False
-    goods = st.goods[p]
-    for g, n in DEMAND[tile]:
-        if goods[g] < n:
-            return False
-    return True
-
-
-def market_moves(st: VillageState, p: int) -> list[Move]:
-    """village.market.available / first_sale / surcharge"""
-    out = [PASS]
-    if st.first_sale and p == st.opener:
-        short = top = 0  # the first sale is free
-    else:  # one green, a coin standing in
-        short = 0 if st.cubes[p][GREEN] else 1
-        top = 1 if st.coins[p] else 0
-        if short > top:
-            return out
-    grain, goods = st.grain[p], st.goods[p]
-    for i, tile in enumerate(st.stalls):
-        if tile >= 0 and grain >= GRAIN_DEMAND[tile]:
-            for g, n in DEMAND[tile]:
-                if goods[g] < n:
-                    break
-            else:
-                out.extend(SERVE[i][short:top + 1])
-    return out
-
-
-def serve(st: VillageState, p: int, move: Move) -> None:
-    i = int(move.a) - 1
+def serve(st: VillageState, p: int, i: int, coins: int) -> None:
+    """Serve the customer on stall ``i`` (from 0): its goods and grain, and the surcharge after the first sale."""
     tile = st.stalls[i]
     demand = CUSTOMERS[tile].demand
     goods = st.goods[p]
@@ -60,7 +26,7 @@ def serve(st: VillageState, p: int, move: Move) -> None:
     st.grain_supply += demand[5]
     free = st.first_sale and p == st.opener
     if not free:
-        pay_influence(st, p, SURCHARGE_NEED, move.coins)
+        pay_influence(st, p, SURCHARGE_NEED, coins)
         spend_time(st, p, SURCHARGE_TIME)
     st.stalls[i] = -1
     st.served[p].append(tile)
@@ -92,7 +58,6 @@ def refill(st: VillageState) -> None:
     size = len(st.stalls) + len(st.queue)
     while len(line) < size and st.pile:
         line.append(st.pile.pop())
-        st.revealed = True
     line.extend([-1] * (size - len(line)))
     k = len(st.stalls)
     st.stalls = line[:k]

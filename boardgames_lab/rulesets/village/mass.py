@@ -1,17 +1,16 @@
 """The Mass: buying villagers out of the black bag, the random draw, advancing with grain, the majority."""
 from __future__ import annotations
 
+from typing import Any
+
 from .data import BREAD, CHURCH_STAGES, GENERATIONS, MASS_PIECES, MASS_PRESTIGE
+from .fast import raise_moves, redeem_moves
 from .info import church_grain
-from .moves import Move
-from .places import BAG, CHURCH1, PLACE_NAMES
+from .payment import piece_at
+from .places import BAG, CHURCH1, PLACE_INDEX
 from .state import VillageState
 
-DONE = Move("done")
 LAST_STAGE = CHURCH1 + CHURCH_STAGES - 1
-REDEEM = tuple(Move("redeem", gen=g) for g in range(5))
-RAISE = {w: tuple(Move("raise", PLACE_NAMES[w], gen=g) for g in range(5)) for w in range(CHURCH1, LAST_STAGE)}
-RAISE_BREAD = {w: tuple(Move("raise", PLACE_NAMES[w], "bread", g) for g in range(5)) for w in range(CHURCH1, LAST_STAGE)}
 
 
 def in_turn_order(st: VillageState) -> list[int]:
@@ -19,37 +18,48 @@ def in_turn_order(st: VillageState) -> list[int]:
     return [(st.start_player + k) % n for k in range(n)]
 
 
-def redeem_moves(st: VillageState, p: int) -> list[Move]:
-    """village.mass.select: one coin per own villager taken out of the bag."""
-    if not st.coins[p] or st.selected >= MASS_PIECES or BAG not in st.places[p]:
-        return []
-    out = []
-    last = 0
-    for place, g in zip(st.places[p], GENERATIONS):  # pieces in generation order: one move per generation
-        if place == BAG and g != last:
-            out.append(REDEEM[g])
-            last = g
-    return out
-
-
-def raise_moves(st: VillageState, p: int) -> list[Move]:
-    """village.mass.advance: one stage at a time, paying the grain of the stage entered."""
-    out: list[Move] = []
-    seen: list[tuple[int, int]] = []
-    grain, bread = st.grain[p], st.goods[p][BREAD]
-    cost = church_grain(st.options)
-    for place, g in zip(st.places[p], GENERATIONS):
-        if CHURCH1 <= place < LAST_STAGE and (place, g) not in seen:
-            seen.append((place, g))
-            if grain >= cost[place - CHURCH1 + 2]:
-                out.append(RAISE[place][g])
-            if bread:  # Marriage: one bread replaces the stage's grain
-                out.append(RAISE_BREAD[place][g])
-    return out
-
-
 def grain_to_enter(st: VillageState, stage: int) -> int:
     return church_grain(st.options)[stage]
+
+
+def redeem(st: VillageState, move: Any) -> None:
+    """village.mass.select: one coin takes an own villager out of the bag onto church stage 1."""
+    p, gen = move.player, move.generation
+    places = st.places[p]
+    places[piece_at(places, BAG, gen)] = CHURCH1
+    st.coins[p] -= 1
+    st.coin_supply += 1
+    st.selected += 1
+    if st.events is not None:
+        st.note(f"{{p{p}}} pays a coin to take a generation-{gen} villager out of the bag.", {"player": p})
+    prune(st, "redeem")
+
+
+def raise_villager(st: VillageState, move: Any) -> None:
+    """village.mass.advance / marriage.bread: one church stage up, paying its grain or a bread."""
+    p = move.player
+    places = st.places[p]
+    source = PLACE_INDEX[move.place]
+    i = piece_at(places, source, move.generation)
+    stage = source - CHURCH1 + 2
+    if move.bread:
+        st.goods[p][BREAD] -= 1
+        st.goods_supply[BREAD] += 1
+        paid = "a bread"
+    else:
+        cost = grain_to_enter(st, stage)
+        st.grain[p] -= cost
+        st.grain_supply += cost
+        paid = f"{cost} grain"
+    places[i] = source + 1
+    if st.events is not None:
+        st.note(f"{{p{p}}} advances a villager to church stage {stage} for {paid}.", {"player": p, "stage": stage})
+    prune(st, "raise")
+
+
+def mass_done(st: VillageState, move: Any) -> None:
+    st.mass_queue.pop(0)
+    prune(st, "redeem" if st.phase == "mass" else "raise")
 
 
 def prune(st: VillageState, moves_of: str) -> None:
@@ -71,7 +81,7 @@ def draw(st: VillageState) -> None:
         total = monks + len(pieces)
         if not total:
             break
-        k = st.rng.below(total)
+        k = st.rng.below(total, what="a piece from the black bag")
         if k < monks:
             monks -= 1
             drawn_monks += 1
@@ -80,7 +90,6 @@ def draw(st: VillageState) -> None:
             st.places[p][i] = CHURCH1
             if st.events is not None:
                 st.note(f"Drawn from the bag: {{p{p}}}'s generation-{GENERATIONS[i]} villager.", {"player": p})
-        st.revealed = True
     if st.events is not None and drawn_monks:
         st.note(f"{drawn_monks} monk(s) drawn and returned to the bag.", {"monks": drawn_monks})
 

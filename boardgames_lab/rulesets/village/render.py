@@ -11,7 +11,7 @@ from html import escape
 from typing import Any, Sequence
 
 from .data import AREAS, CATEGORIES, COLOURS, MAP_LAYOUT, VILLAGE
-from .phases import FLOW
+from .flow import FLOW
 from .travel import MAP
 
 PLAYER_FILL = ("#d32f2f", "#fbc02d", "#1976d2", "#efe6c8")

@@ -65,63 +65,64 @@ def _table(st: VillageState) -> dict[str, Any]:
     }
 
 
-class Viewing:
-    """Mixed into the game definition: views, rendering, sampling and invariants."""
+def view(st: VillageState, player: int | None) -> dict[str, Any]:
+    """Everything is public but the order of the face-down customer pile."""
+    data = _table(st)
+    data["perspective"] = player
+    return data
 
-    def view(self, st: VillageState, player: int | None) -> dict[str, Any]:
-        """Everything is public but the order of the face-down customer pile."""
-        data = _table(st)
-        data["perspective"] = player
-        return data
 
-    def full_view(self, st: VillageState) -> dict[str, Any]:
-        data = _table(st)
-        data["perspective"] = "teacher"
-        data["pile_order"] = [_customer(t) for t in reversed(st.pile)]
-        return data
+def full_view(st: VillageState) -> dict[str, Any]:
+    data = _table(st)
+    data["perspective"] = "teacher"
+    data["pile_order"] = [_customer(t) for t in reversed(st.pile)]
+    return data
 
-    def render_text(self, st: VillageState, player: int | None) -> str:
-        v = self.view(st, player)
-        lines = [f"Village, round {v['round']}, {v['phase']}"
-                 + (f", player {v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
-        for name, cubes in v["areas"].items():
-            shown = ", ".join(f"{n} {c}" for c, n in cubes.items() if n)
-            lines.append(f"  {name}: {shown or '-'}")
-        for pl in v["players"]:
-            lines.append(f"  Player {pl['seat'] + 1}: {pl['prestige']} prestige, {pl['coins']} coins, "
-                         f"{pl['grain']} grain, time {pl['time']}")
-        return "\n".join(lines)
 
-    def determinize(self, st: VillageState, player: int | None, rng: Rng) -> VillageState:
-        """Resample what nobody can see: the order of the customer pile."""
-        out = st.clone()
-        rng.shuffle(out.pile)
-        return out
+def render_text(st: VillageState, player: int | None) -> str:
+    v = view(st, player)
+    lines = [f"Village, round {v['round']}, {v['phase']}"
+             + (f", player {v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
+    for name, cubes in v["areas"].items():
+        shown = ", ".join(f"{n} {c}" for c, n in cubes.items() if n)
+        lines.append(f"  {name}: {shown or '-'}")
+    for pl in v["players"]:
+        lines.append(f"  Player {pl['seat'] + 1}: {pl['prestige']} prestige, {pl['coins']} coins, "
+                     f"{pl['grain']} grain, time {pl['time']}")
+    return "\n".join(lines)
 
-    def invariants(self, st: VillageState) -> list[str]:
-        broken = []
-        n = st.num_players
-        for c in range(4):
-            total = st.supply[c] + st.bag[c] + sum(s[c] for s in st.spaces) + sum(st.cubes[p][c] for p in range(n))
-            if total != CUBES_PER_COLOUR:
-                broken.append(f"{COLOURS[c]} cubes: {total}, the game has {CUBES_PER_COLOUR}")
-        plague = st.supply[4] + st.bag[4] + sum(s[4] for s in st.spaces)
-        if plague != PLAGUE_CUBES:
-            broken.append(f"plague cubes: {plague}")
-        for g, total in enumerate(goods_totals(st.options)):
-            if st.goods_supply[g] + sum(st.goods[p][g] for p in range(n)) != total:
-                broken.append(f"{GOODS[g]} tiles do not add up")
-        if st.coin_supply + sum(st.coins) != COIN_SUPPLY:
-            broken.append("coins do not add up")
-        if st.grain_supply + sum(st.grain) != GRAIN_SUPPLY:
-            broken.append("grain does not add up")
-        if any(x < 0 for row in (st.coins, st.grain, st.supply, st.goods_supply, *st.cubes, *st.goods) for x in row):
-            broken.append("a negative count")
-        if any(g > 5 for g in st.grain):
-            broken.append("more than five grain on a farm")
-        if st.monks != MONKS:
-            broken.append("monks left the bag")
-        tiles = [t for t in st.stalls + st.queue + st.pile if t >= 0] + [t for s in st.served for t in s]
-        if sorted(tiles) != list(range(len(CUSTOMERS))):
-            broken.append("customer tiles do not add up")
-        return broken
+
+def determinize(st: VillageState, player: int | None, rng: Rng) -> VillageState:
+    """Resample what nobody can see: the order of the customer pile."""
+    out = st.clone()
+    rng.shuffle(out.pile)
+    return out
+
+
+def invariants(st: VillageState) -> list[str]:
+    broken = []
+    n = st.num_players
+    for c in range(4):
+        total = st.supply[c] + st.bag[c] + sum(s[c] for s in st.spaces) + sum(st.cubes[p][c] for p in range(n))
+        if total != CUBES_PER_COLOUR:
+            broken.append(f"{COLOURS[c]} cubes: {total}, the game has {CUBES_PER_COLOUR}")
+    plague = st.supply[4] + st.bag[4] + sum(s[4] for s in st.spaces)
+    if plague != PLAGUE_CUBES:
+        broken.append(f"plague cubes: {plague}")
+    for g, total in enumerate(goods_totals(st.options)):
+        if st.goods_supply[g] + sum(st.goods[p][g] for p in range(n)) != total:
+            broken.append(f"{GOODS[g]} tiles do not add up")
+    if st.coin_supply + sum(st.coins) != COIN_SUPPLY:
+        broken.append("coins do not add up")
+    if st.grain_supply + sum(st.grain) != GRAIN_SUPPLY:
+        broken.append("grain does not add up")
+    if any(x < 0 for row in (st.coins, st.grain, st.supply, st.goods_supply, *st.cubes, *st.goods) for x in row):
+        broken.append("a negative count")
+    if any(g > 5 for g in st.grain):
+        broken.append("more than five grain on a farm")
+    if st.monks != MONKS:
+        broken.append("monks left the bag")
+    tiles = [t for t in st.stalls + st.queue + st.pile if t >= 0] + [t for s in st.served for t in s]
+    if sorted(tiles) != list(range(len(CUSTOMERS))):
+        broken.append("customer tiles do not add up")
+    return broken
