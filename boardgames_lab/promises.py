@@ -129,6 +129,6 @@ def perturbed_fields(d: GameDefinition[Any], state: Any, other: Any, seat: int |
         return ""
     before = d.position(state)
     changed = changed_paths(before, d.position(other))
-    hidden = hidden_paths(before, d.fields, seat)
+    hidden = hidden_paths(before, d.fields, seat, d.table(state))
     seen = sorted(p for p in changed if not covered(p, hidden))
     return f"it changed {seen}, which the field declarations show to this seat" if seen else ""

@@ -225,3 +225,12 @@ def test_the_suite_catches_a_position_that_does_not_rebuild_the_game() -> None:
             return {**super().position(st), "stakes": [1] * st.num_players}
 
     _catches(Forgetful(), "from_position|rebuilt|another position|differ")
+
+
+def test_a_field_can_be_shown_to_a_seat_named_by_the_table() -> None:
+    from boardgames_lab.core.visibility import shown_to
+    fields = {"offer": shown_to("x.draft", lambda data, owner, seat, table: seat == table["current"], owner=False)}
+    data = {"offer": ["king", "bishop"]}
+    assert redact(data, fields, 1, {"current": 1}) == data
+    assert redact(data, fields, 0, {"current": 1}) == {"offer": {"hidden": True, "count": 2}}
+    assert hidden_paths(data, fields, None, {"current": 1}) == {"offer"}

@@ -248,7 +248,12 @@ class GameDefinition(ABC, Generic[S]):
     # --- views -------------------------------------------------------------------------------
     def view(self, state: S, player: int | None) -> dict[str, Any]:
         """What ``player`` may see: the position redacted by the field declarations, then shown."""
-        return self.show(redact(self.position(state), self.fields, player), player, state)
+        return self.show(redact(self.position(state), self.fields, player, self.table(state)), player, state)
+
+    def table(self, state: S) -> dict[str, Any]:
+        """The public facts a visibility declaration may read: the phase, the seat to act, the options."""
+        return {"phase": state.phase, "current": state.current, "to_act": self.to_act(state),
+                "options": getattr(state, "options", {})}
 
     def full_view(self, state: S) -> dict[str, Any]:
         return self.show(self.position(state), None, state)
