@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import random
 
-
 import boardgames_lab as bgl
 from boardgames_lab.core.registry import definition
 from boardgames_lab.rulesets.citadels.state import CitadelsState
