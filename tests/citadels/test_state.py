@@ -4,8 +4,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 import boardgames_lab as bgl
 from boardgames_lab.core.registry import definition
 from boardgames_lab.rulesets.citadels.state import CitadelsState
@@ -43,11 +41,27 @@ def test_every_draw_is_in_the_chance_record_with_its_name() -> None:
     assert all(c["probability"] > 0 for entry in game.log for c in entry["chance"])
 
 
-def test_old_saves_are_refused_naming_the_rules_version() -> None:
-    """rules_version 2: the characters are shuffled through the one Rng, so a version 1 position plays otherwise."""
-    game = bgl.new_game("citadels", players=4, seed=3)
-    game.apply(game.legal_moves()[0])
-    data = json.loads(game.to_json())
-    data["rules_version"] = 1
-    with pytest.raises(bgl.SaveFormatError, match="rules version 1"):
-        bgl.load_game(json.dumps(data))
+# A save written by the engine before Engine 2 (save version 1, moves as notation, seed 7, action cards).
+OLD_SAVE = {"format": "boardgames_lab.game", "version": 1, "game": "citadels", "rules_version": 1, "players": 4,
+            "seed": 7, "options": {"action_cards": True, "smithy": "pay3_draw2", "great_wall": False,
+                                      "graveyard_self": False, "tie_break": "buildings_then_gold"},
+            "mode": "play", "names": ["Player 1", "Player 2", "Player 3", "Player 4"], "redo": [],
+            "moves": ["pick bishop", "pick king", "pick merchant", "pick thief", "draw", "keep docks",
+                      "rob bishop", "build prison", "end", "gold", "end", "gold", "build tavern", "end", "gold",
+                      "build manor", "end", "pick warlord", "pick bishop", "pick assassin", "pick wizard",
+                      "kill wizard", "cannon prison>docks", "gold", "build watchtower", "end", "decline",
+                      "decline", "decline", "decline", "decline", "decline", "decline", "decline", "draw",
+                      "keep monastery", "play ticket_booth", "end", "destroy tavern p1", "gold", "build docks",
+                      "end", "pick merchant", "pick assassin", "pick bishop", "pick wizard", "kill architect",
+                      "play circus_tent", "draw", "keep battlefield", "end", "exchange observatory",
+                      "exchange manor", "exchange harbor", "exchange done", "gold", "build manor", "end",
+                      "decline", "decline"]}
+
+
+def test_a_save_of_the_engine_before_loads_and_plays_the_same() -> None:
+    """The characters are shuffled by Rng.below draws, as the engine before shuffled them: its saves load
+    and reach the same position (the cities and the open reaction window it reached)."""
+    game = bgl.load_game(json.dumps(OLD_SAVE))
+    assert game.ply == 60 and game.phase == "acrobat"
+    assert [p["city"] for p in game.view(None)["players"]] == [["manor"], ["docks"], ["manor", "circus_tent"],
+                                                              ["docks", "watchtower"]]

@@ -19,6 +19,15 @@ def draft_steps(n: int, crown: int) -> list[int]:
 
 # Every round's steps, by player count and crown, built once (start_round copies one).
 STEPS = tuple(tuple(tuple(draft_steps(n, crown)) for crown in range(n)) if n >= 2 else () for n in range(8))
+def shuffle_characters(st: CitadelsState, cards: list[int], what: str) -> None:
+    """Fisher-Yates over the few character cards, one ``Rng.below`` draw per card, each in the chance record:
+    cheaper here than ``Rng.shuffle``, whose seeded generator pays off for a whole deck (this runs every round)."""
+    below = st.rng.below
+    for i in range(len(cards) - 1, 0, -1):
+        j = below(i + 1, what)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def start_round(st: CitadelsState) -> None:
     """citadels.draft.face_down / draft.face_up / draft.king_not_face_up / char.king_murdered"""
     n = st.num_players
@@ -26,13 +35,13 @@ def start_round(st: CitadelsState) -> None:
         st.crown, st.heir = st.heir, NOBODY
         st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
     cards = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters by rank
-    st.rng.shuffle(cards, what="the eight characters")
+    shuffle_characters(st, cards, "the eight characters")
     st.down = [cards.pop()]
     st.down_knower = [st.crown if n <= 3 else NOBODY]  # with 2-3 players the King looks at it
     st.face_up = []
     for _ in range(FACE_UP[n]):
         while cards[-1] == KING:  # the King never lies face up: shuffle it back, turn up another
-            st.rng.shuffle(cards, what="the characters left, the King shuffled back")
+            shuffle_characters(st, cards, "the characters left, the King shuffled back")
         st.face_up.append(cards.pop())
     cards.sort()  # the pool is kept sorted from here on: taking a card out leaves it sorted
     st.pool = cards

@@ -18,7 +18,7 @@ from .state import CitadelsState, invariants
 INFO = GameInfo(
     name="citadels", title="Citadels", min_players=2, max_players=7, default_players=4,
     hidden_information=True, chance=True, edition="Ohne Furcht und Adel, Sonderausgabe (Hans im Glück)",
-    rules_version=2,
+    rules_version=1,
     description="Draft a secret character each round, then build a city of eight; the Assassin, the Thief "
                 "and the Warlord get in the way. Hands, characters and the deck are hidden.",
     options=(
