@@ -41,13 +41,14 @@ class SPState(State):
 
     # The rows change only through these three methods, which keep ``shown`` true.
     def lay(self, cards: list[tuple[int, int]]) -> None:
-        """Lay each (slot, card) into its display slot (0..7 upper row, 8..15 lower row)."""
+        """Lay each (slot, card) into its empty display slot (0..7 upper row, 8..15 lower row)."""
         for slot, card in cards:
             if slot < ROW_SLOTS:
                 self.upper[slot] = card
             else:
                 self.lower[slot - ROW_SLOTS] = card
-        self.shown = tuple(sorted({**dict(self.shown), **dict(cards)}.items()))
+        if cards:
+            self.shown = tuple(sorted(self.shown + tuple(cards)))
 
     def clear(self, slot: int) -> None:
         """Empty display slot ``slot``: the card there leaves the board."""
