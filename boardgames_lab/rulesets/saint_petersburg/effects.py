@@ -70,11 +70,9 @@ def _place(st: SPState, p: int, card: int, replaces: str, lower: bool, move: Any
     cost = price(st.owned[p], card, lower, target)
     st.money[p] -= cost
     if target != EMPTY:
-        st.areas[p].remove(target)
-        st.owned[p][target] -= 1
+        st.give_up(p, target)
         st.removed.append(target)
-    st.areas[p].append(card)
-    st.owned[p][card] += 1
+    st.acquire(p, card)
     if st.events is not None:
         how = "plays" if move.kind == "play" else "buys"
         source = " from hand" if move.kind == "play" else ""

@@ -9,7 +9,7 @@ from .pricing import EMPTY
 from .state import SPState
 
 P = "saint_petersburg."
-ACTIONS = ("pass", "buy", "take", "play")
+ACTIONS = ("buy", "take", "play", "pass")
 ACTION_RULES = (P + "turn.start_marker", P + "action.one_of_four", P + "action.all_pass")
 
 

@@ -58,6 +58,17 @@ class SPState(State):
             self.lower[slot - ROW_SLOTS] = EMPTY
         self.shown = tuple([o for o in self.shown if o[0] != slot])
 
+    # A player's area changes only through these two, which keep the copies per card (``owned``) true.
+    def acquire(self, player: int, card: int) -> None:
+        """Put ``card`` face up in the player's area."""
+        self.areas[player].append(card)
+        self.owned[player][card] += 1
+
+    def give_up(self, player: int, card: int) -> None:
+        """Take ``card`` out of the player's area (a trading card replaced it)."""
+        self.areas[player].remove(card)
+        self.owned[player][card] -= 1
+
     def shift_rows(self) -> list[int]:
         """The lower row leaves the game and the upper row moves down; the cards that left."""
         gone = [c for c in self.lower if c != EMPTY]
