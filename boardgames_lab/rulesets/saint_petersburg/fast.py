@@ -81,9 +81,12 @@ def _card_moves(st: SPState, p: int, moves: list[Move], room: bool) -> None:
             append(buy)
         if room:
             append(take)
+    hand = st.hands[p]
+    if not hand:
+        return
     previous = EMPTY
     plays = PLAYS[p]
-    for card in st.hands[p]:  # sorted: a repeated card follows itself
+    for card in hand:  # sorted: a repeated card follows itself
         if card == previous:
             continue
         previous = card
