@@ -561,3 +561,19 @@ def test_open_money_variant_shows_rubles_but_not_hands() -> None:
     game = position(players=2, phase="worker", open_money=True)
     game = give(game, 1, hand=["academy"], money=17)
     assert game.view(0)["players"][1]["money"] == 17 and game.view(0)["players"][1]["hand"] is None
+
+
+@cites(P + "buy.duplicate_discount", P + "buy.lower_row_discount", P + "buy.carpenter_workshop",
+       P + "trading.pay_difference")
+def test_the_price_of_a_legal_move_is_itemised_by_the_one_price_rule() -> None:
+    from boardgames_lab.rulesets.saint_petersburg import price_of
+    game = position(phase="building", lower=["market", "bank"])
+    game = give(game, 0, area=["market", "carpenter_workshop", "customs_house"], money=30)
+    lines = price_of(game, "buy market@L1")
+    assert [rule.removeprefix(P) for rule, _, _ in lines] == [
+        "action.buy", "buy.duplicate_discount", "buy.lower_row_discount", "buy.carpenter_workshop"]
+    assert sum(a for _, a, _ in lines) == 5 - 3 == game.view(0)["lower"][0]["cost_for_current"]
+    bank = price_of(game, "buy bank@L2>customs_house")
+    assert sum(a for _, a, _ in bank) == 13 - 8 - 1 - 1 and price_of(game, "pass") == []
+    game.apply("buy bank@L2>customs_house")
+    assert state(game)["money"][0] == 30 - 3

@@ -8,12 +8,29 @@ phases              worker, building, aristocrat, trading (then round end)
 rulebook            23 numbered steps, completed by the rules fact sheet
 ==================  =====================================================
 """
+from typing import TYPE_CHECKING
+
 from .game import INFO, SaintPetersburg
 from .moves import (BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Observe, Pass, PlayCard, TakeCard, TakeDrawn,
                     parse)
 from .rules import RULES
 
+if TYPE_CHECKING:
+    from ...core.game import Game
+
 DEFINITION = SaintPetersburg()
 
+
+def price_of(game: "Game", move: object) -> list[tuple[str, int, str]]:
+    """The price of a buy or play move (a value or its notation) in ``game`` now, line by line:
+    (rule id, amount, words)."""
+    if isinstance(move, str):
+        move = game.parse_move(move)
+    from ...core.positions import read_state
+    from .checks import price_lines
+    state = read_state(DEFINITION, game.position())[0]
+    return price_lines(state, move)
+
+
 __all__ = ["DEFINITION", "INFO", "RULES", "BuyCard", "BuyDrawn", "BuyPoints", "DiscardDrawn", "Observe", "Pass",
-           "PlayCard", "SaintPetersburg", "TakeCard", "TakeDrawn", "parse"]
+           "PlayCard", "SaintPetersburg", "TakeCard", "TakeDrawn", "parse", "price_of"]

@@ -276,3 +276,19 @@ KINDS = (
     Kind(DiscardDrawn, check_discard, lambda st, seat: [DiscardDrawn(seat, CARD_IDS[st.drawn])]),
     Kind(BuyPoints, check_pub, pub_buys, reveals=pub_reveals),
 )
+
+
+def price_lines(st: SPState, move: object) -> list[tuple[str, int, str]]:
+    """What a buy or play move costs its player here, line by line: (rule id, amount, words); [] for other moves.
+
+    The same lines a refusal for too little money quotes (``breakdown`` of the one price rule).
+    """
+    p = getattr(move, "player", st.current)
+    kind = getattr(move, "kind", "")
+    card = CARD_INDEX.get(getattr(move, "card", None)) if kind in ("buy", "play", "buy_drawn") else None
+    replaces = getattr(move, "replaces", "")
+    target = CARD_INDEX.get(replaces, EMPTY) if replaces else EMPTY
+    if card is None or not (type(p) is int and 0 <= p < st.num_players):
+        return []
+    lower = kind == "buy" and SLOT_INDEX.get(getattr(move, "slot", ""), 0) >= len(SLOTS) // 2
+    return breakdown(st.owned[p], card, lower, target)

@@ -16,52 +16,63 @@ def plural(count: int, word: str) -> str:
 
 def apply_move(st: SPState, move: Any) -> None:
     kind = move.kind
-    p = move.player
     if kind == "pass":
         st.passes += 1
-        return
-    if kind == "pub":
-        _buy_points(st, p, move.points)
-        return
-    st.passes = 0
-    if kind == "observe":
-        _observe(st, p, DECKS.index(move.deck))
-        return
-    card = CARD_INDEX[move.card]
-    lower = False
-    if kind in ("buy", "take"):
+    elif kind == "buy" or kind == "take":
+        st.passes = 0
         i = SLOT_INDEX[move.slot]
         st.clear(i)
         st.taken = True
-        lower = i >= ROW_SLOTS
-    elif kind != "play":
-        st.drawn = EMPTY
-    if kind == "take" or kind == "take_drawn":
-        insort(st.hands[p], card)  # hands stay sorted, so duplicates sit side by side
-        if st.events is not None:
-            st.note(f"{{p{p}}} takes {CARDS[card].name} into hand ({len(st.hands[p])} in hand).",
-                    {"player": p, "card": CARD_IDS[card], "from": getattr(move, "slot", DRAWN)})
-    elif kind == "discard":
+        if kind == "take":
+            _to_hand(st, move.player, CARD_INDEX[move.card], move.slot)
+        else:
+            _place(st, move.player, CARD_INDEX[move.card], move.replaces, i >= ROW_SLOTS, move)
+    elif kind == "play":
+        st.passes = 0
+        card = CARD_INDEX[move.card]
+        st.hands[move.player].remove(card)
+        _place(st, move.player, card, move.replaces, False, move)
+    elif kind == "pub":
+        _buy_points(st, move.player, move.points)
+    else:
+        st.passes = 0
+        _observatory(st, move)
+
+
+def _observatory(st: SPState, move: Any) -> None:
+    """Draw with an Observatory, or settle the card it drew."""
+    kind, p = move.kind, move.player
+    if kind == "observe":
+        _observe(st, p, DECKS.index(move.deck))
+        return
+    card = st.drawn
+    st.drawn = EMPTY
+    if kind == "take_drawn":
+        _to_hand(st, p, card, DRAWN)
+    elif kind == "buy_drawn":
+        _place(st, p, card, move.replaces, False, move)
+    else:
         st.removed.append(card)
         if st.events is not None:
             st.note(f"{{p{p}}} discards the drawn {CARDS[card].name}.", {"player": p, "card": CARD_IDS[card]})
-    else:
-        if kind == "play":
-            st.hands[p].remove(card)
-        replaces = move.replaces
-        _place(st, p, card, CARD_INDEX[replaces] if replaces else EMPTY, lower, move)
 
 
-def _place(st: SPState, p: int, card: int, target: int, lower: bool, move: Any) -> None:
-    """Pay for a card and put it face up in the area, replacing ``target`` for a trading card."""
+def _to_hand(st: SPState, p: int, card: int, source: str) -> None:
+    insort(st.hands[p], card)  # hands stay sorted, so duplicates sit side by side
+    if st.events is not None:
+        st.note(f"{{p{p}}} takes {CARDS[card].name} into hand ({len(st.hands[p])} in hand).",
+                {"player": p, "card": CARD_IDS[card], "from": source})
+
+
+def _place(st: SPState, p: int, card: int, replaces: str, lower: bool, move: Any) -> None:
+    """Pay for a card and put it face up in the area, replacing an own card for a trading card."""
+    target = CARD_INDEX[replaces] if replaces else EMPTY
     cost = price(st.owned[p], card, lower, target)
     st.money[p] -= cost
     if target != EMPTY:
-        st.areas[p].remove(target)
-        st.owned[p][target] -= 1
+        st.give_up(p, target)
         st.removed.append(target)
-    st.areas[p].append(card)
-    st.owned[p][card] += 1
+    st.acquire(p, card)
     if st.events is not None:
         how = "plays" if move.kind == "play" else "buys"
         source = " from hand" if move.kind == "play" else ""

@@ -75,15 +75,18 @@ def _card_moves(st: SPState, p: int, moves: list[Move], room: bool) -> None:
         cost = prices[2 * owned[card] + flags[group]]
         if buy is None:  # a trading card: one move per card it may replace
             for t, c in cost:
-                if c <= money and owned[t] and (t != OBSERVATORY or free_observatories > 0):
+                if owned[t] and c <= money and (t != OBSERVATORY or free_observatories > 0):
                     append(buy_trading[t])
         elif cost <= money:
             append(buy)
         if room:
             append(take)
+    hand = st.hands[p]
+    if not hand:
+        return
     previous = EMPTY
     plays = PLAYS[p]
-    for card in st.hands[p]:  # sorted: a repeated card follows itself
+    for card in hand:  # sorted: a repeated card follows itself
         if card == previous:
             continue
         previous = card
@@ -91,7 +94,7 @@ def _card_moves(st: SPState, p: int, moves: list[Move], room: bool) -> None:
         cost = prices[2 * owned[card] + flags[group]]
         if play is None:
             for t, c in cost:
-                if c <= money and owned[t] and (t != OBSERVATORY or free_observatories > 0):
+                if owned[t] and c <= money and (t != OBSERVATORY or free_observatories > 0):
                     append(play_trading[t])
         elif cost <= money:
             append(play)

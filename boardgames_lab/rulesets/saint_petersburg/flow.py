@@ -9,7 +9,7 @@ from .pricing import EMPTY
 from .state import SPState
 
 P = "saint_petersburg."
-ACTIONS = ("pass", "buy", "take", "play")
+ACTIONS = ("buy", "take", "play", "pass")
 ACTION_RULES = (P + "turn.start_marker", P + "action.one_of_four", P + "action.all_pass")
 
 
@@ -116,9 +116,14 @@ def deal(st: SPState) -> None:
 def lay_out(st: SPState, deck: int, count: int) -> list[int]:
     """Turn up to ``count`` cards of a deck into empty upper-row slots, leftmost first."""
     pile = st.decks[deck]
-    slots = [i for i in range(ROW_SLOTS) if st.upper[i] == EMPTY][:max(0, min(count, len(pile)))]
-    placed = [pile.pop() for _ in slots]
-    st.lay(list(zip(slots, placed)))
+    laid: list[tuple[int, int]] = []
+    for i in range(ROW_SLOTS):
+        if len(laid) >= count or not pile:
+            break
+        if st.upper[i] == EMPTY:
+            laid.append((i, pile.pop()))
+    st.lay(laid)
+    placed = [card for _, card in laid]
     if placed:
         if not pile:
             st.end_triggered = True  # saint_petersburg.end.trigger

@@ -76,8 +76,9 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
     st.points = data.list("points", lambda v, p: integer(v, p, -MOST, MOST), length=players)
     st.hands = [sorted(h) for h in data.list("hands", lambda v, p: items(v, p, _card, most=HAND_LIMIT_WAREHOUSE),
                                              length=players)]
-    st.areas = data.list("areas", lambda v, p: items(v, p, _card), length=players)
-    st.owned = [[area.count(c) for c in range(len(CARDS))] for area in st.areas]
+    for p, area in enumerate(data.list("areas", lambda v, path: items(v, path, _card), length=players)):
+        for card in area:
+            st.acquire(p, card)
     st.obs_used = data.list("observatories_used", lambda v, p: integer(v, p, 0, 2), length=players)
     for p in range(players):
         if st.obs_used[p] > st.owned[p][OBSERVATORY]:

@@ -41,13 +41,14 @@ class SPState(State):
 
     # The rows change only through these three methods, which keep ``shown`` true.
     def lay(self, cards: list[tuple[int, int]]) -> None:
-        """Lay each (slot, card) into its display slot (0..7 upper row, 8..15 lower row)."""
+        """Lay each (slot, card) into its empty display slot (0..7 upper row, 8..15 lower row)."""
         for slot, card in cards:
             if slot < ROW_SLOTS:
                 self.upper[slot] = card
             else:
                 self.lower[slot - ROW_SLOTS] = card
-        self.shown = tuple(sorted({**dict(self.shown), **dict(cards)}.items()))
+        if cards:
+            self.shown = tuple(sorted(self.shown + tuple(cards)))
 
     def clear(self, slot: int) -> None:
         """Empty display slot ``slot``: the card there leaves the board."""
@@ -56,6 +57,17 @@ class SPState(State):
         else:
             self.lower[slot - ROW_SLOTS] = EMPTY
         self.shown = tuple([o for o in self.shown if o[0] != slot])
+
+    # A player's area changes only through these two, which keep the copies per card (``owned``) true.
+    def acquire(self, player: int, card: int) -> None:
+        """Put ``card`` face up in the player's area."""
+        self.areas[player].append(card)
+        self.owned[player][card] += 1
+
+    def give_up(self, player: int, card: int) -> None:
+        """Take ``card`` out of the player's area (a trading card replaced it)."""
+        self.areas[player].remove(card)
+        self.owned[player][card] -= 1
 
     def shift_rows(self) -> list[int]:
         """The lower row leaves the game and the upper row moves down; the cards that left."""
