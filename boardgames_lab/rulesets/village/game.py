@@ -27,6 +27,7 @@ class Village(GameDefinition[VillageState]):
     rulebook = RULES
     secrets = SECRETS
     kinds = KINDS
+    fields = view.FIELDS
 
     # --- the flow's guards, hooks and turn orders (flow.py) ------------------------------------------------------
     deal = staticmethod(hooks.deal)
@@ -116,14 +117,14 @@ class Village(GameDefinition[VillageState]):
     def snapshot(self, st: VillageState) -> dict[str, Any]:
         return st.snapshot()
 
-    def view(self, st: VillageState, player: int | None) -> dict[str, Any]:
-        return view.view(st, player)
+    def show(self, data: dict[str, Any], player: int | None, st: VillageState) -> dict[str, Any]:
+        return view.show(data, player, st)
 
     def full_view(self, st: VillageState) -> dict[str, Any]:
-        return view.full_view(st)
+        return view.full_view(position.position(st), st)
 
     def render_text(self, st: VillageState, player: int | None) -> str:
-        return view.render_text(st, player)
+        return view.render_text(self.view(st, player))
 
     def determinize(self, st: VillageState, player: int | None, rng: Rng) -> VillageState:
         return view.determinize(st, player, rng)
