@@ -7,8 +7,8 @@ import pytest
 
 import boardgames_lab as bgl
 from boardgames_lab.core.errors import IllegalMove, UndoBlocked
-from boardgames_lab.rulesets.village.data import CUSTOMERS, SETUP_CARDS, STALLS
-from boardgames_lab.rulesets.village.places import BAG, CHRONICLE0, CHURCH1, COUNCIL1, FARM, GRAVE, REMOVED
+from boardgames_lab.rulesets.village.data import (BAG, CHRONICLE0, CHURCH1, COUNCIL1, CUSTOMERS, FARM, GRAVE, REMOVED,
+                                                  SETUP_CARDS, STALLS)
 from boardgames_lab.rulesets.village.scoring import final_scores
 from tests.conftest import cites
 from tests.village.position import (act, board, clear_board, give, mass_after_harvest, moves, oldest_dies, place,

@@ -1,8 +1,7 @@
 """Paying influence (coins stand in for cubes), time and the deaths time brings."""
 from __future__ import annotations
 
-from .data import GENERATIONS
-from .places import FARM
+from .data import FARM, GENERATIONS
 from .state import VillageState
 
 Need = tuple[int, int, int, int]
