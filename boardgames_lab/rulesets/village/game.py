@@ -71,15 +71,13 @@ class Village(GameDefinition[VillageState]):
         st.lap = resolved_lap(options)
         return st
 
-    def legal_moves(self, st: VillageState) -> list[Any]:
-        """The fast generator (fast.py), proven equal as a set to the plain path of the kinds' checks."""
-        return fast.legal_moves(st)
+    # The hot path binds the module functions directly: the fast generator (fast.py), proven equal as a set
+    # to the plain path of the kinds' checks (tests/village/test_fast.py), and the effects' dispatch.
+    legal_moves = staticmethod(fast.legal_moves)
+    apply_move = staticmethod(apply_move)
 
     def plain_legal_moves(self, st: VillageState) -> list[Any]:
         return GameDefinition.legal_moves(self, st)
-
-    def apply_move(self, st: VillageState, move: Any) -> None:
-        apply_move(st, move)
 
     def parse_move(self, st: VillageState, text: str, *seat: int) -> Move:
         return parse(text, seat[0] if seat else st.current)
