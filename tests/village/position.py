@@ -10,8 +10,7 @@ from typing import Any, Callable
 import boardgames_lab as bgl
 from boardgames_lab.core.game import Game
 from boardgames_lab.core.positions import read_state
-from boardgames_lab.rulesets.village.data import AREAS, COLOURS, GOODS, PLAGUE
-from boardgames_lab.rulesets.village.places import PLACE_INDEX
+from boardgames_lab.rulesets.village.data import AREAS, COLOURS, GOODS, PLACE_INDEX, PLAGUE
 from boardgames_lab.rulesets.village.state import VillageState
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 
 from boardgames_lab.core.errors import IllegalMove
-from boardgames_lab.rulesets.village.data import COUNCIL_ADVANCE_TIME, GOODS
-from boardgames_lab.rulesets.village.places import BAG, BUILDING0, COUNCIL1, FARM, PLACE_INDEX, TOWN0
+from boardgames_lab.rulesets.village.data import (BAG, BUILDING0, COUNCIL1, COUNCIL_ADVANCE_TIME, FARM, GOODS,
+                                                  PLACE_INDEX, TOWN0)
 from tests.conftest import cites
-from tests.village.position import act, edit, give, moves, place, position, state
+from tests.village.position import act, give, moves, place, position, state
 
 P = "village."
 

@@ -7,9 +7,8 @@ import pytest
 
 import boardgames_lab as bgl
 from boardgames_lab.core.errors import OptionError
-from boardgames_lab.rulesets.village.data import COUNCIL_ADVANCE_TIME, SETUP_CARDS
+from boardgames_lab.rulesets.village.data import CHURCH1, COUNCIL1, COUNCIL_ADVANCE_TIME, GRAVE, SETUP_CARDS
 from boardgames_lab.rulesets.village.info import INFO
-from boardgames_lab.rulesets.village.places import CHURCH1, COUNCIL1, GRAVE
 from tests.conftest import cites
 from tests.village.position import act, edit, give, mass_after_harvest, oldest_dies, place, position, state
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 import pytest
 
 from boardgames_lab.core.errors import IllegalMove
-from boardgames_lab.rulesets.village.data import BEER, BREAD, TOOL
-from boardgames_lab.rulesets.village.places import BUILDING0, CHURCH1
+from boardgames_lab.rulesets.village.data import BEER, BREAD, BUILDING0, CHURCH1, TOOL
 from tests.conftest import cites
-from tests.village.position import act, board, clear_board, edit, give, moves, place, position, state
+from tests.village.position import act, board, clear_board, give, moves, place, position, state
 
 P = "village."
 

@@ -256,7 +256,7 @@ def _well_formed_moves(game: bgl.Game) -> list[Move]:
     """Every candidate of every kind for every seat, with a few more values the tables never hold."""
     from boardgames_lab.rulesets.village.data import COLOURS
     from boardgames_lab.rulesets.village.moves import ChooseCubes, Dies, Serve
-    from boardgames_lab.rulesets.village.places import PLACE_NAMES
+    from boardgames_lab.rulesets.village.data import PLACE_NAMES
     st = game.definition.clone_state(state(game))
     out: set[Any] = set()
     for seat in range(game.num_players):

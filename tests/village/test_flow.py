@@ -6,9 +6,9 @@ from typing import Any
 import pytest
 
 import boardgames_lab as bgl
-from boardgames_lab.core.errors import IllegalMove
-from boardgames_lab.rulesets.village.data import CUSTOMERS, SETUP_CARDS, STALLS
-from boardgames_lab.rulesets.village.places import BAG, CHRONICLE0, CHURCH1, COUNCIL1, FARM, GRAVE, REMOVED
+from boardgames_lab.core.errors import IllegalMove, UndoBlocked
+from boardgames_lab.rulesets.village.data import (BAG, CHRONICLE0, CHURCH1, COUNCIL1, CUSTOMERS, FARM, GRAVE, REMOVED,
+                                                  SETUP_CARDS, STALLS)
 from boardgames_lab.rulesets.village.scoring import final_scores
 from tests.conftest import cites
 from tests.village.position import (act, board, clear_board, give, mass_after_harvest, moves, oldest_dies, place,
@@ -422,3 +422,22 @@ def test_a_plague_cube_at_the_market_kills_after_the_market_day() -> None:
     game.apply("pass")
     st = state(game)
     assert game.phase == "death" and st.current == 0 and moves(game) == {"dies farm g1", "dies office g1"}
+
+
+@cites(P + "hidden.pile", P + "market.end")
+def test_the_move_that_refills_the_line_from_the_pile_cannot_be_undone_in_play() -> None:
+    game = bgl.from_position("village", market_game().position(), mode="play")
+    game.apply("take market green")
+    game.apply("serve 1")  # the first sale: the line will move up and refill when the day ends
+    game.apply("pass")
+    game.apply("pass")
+    pile = len(state(game).pile)
+    game.apply("pass")  # the last pass ends the day: a tile comes up from the face-down pile
+    assert game.phase != "market" and len(state(game).pile) < pile
+    with pytest.raises(UndoBlocked):
+        game.undo()
+    other = bgl.from_position("village", market_game().position(), mode="play")
+    other.apply("take market green")
+    other.apply("pass")  # nothing served yet: passing shows nothing and may be taken back
+    other.undo()
+    assert other.ply == 1 and other.phase == "market"

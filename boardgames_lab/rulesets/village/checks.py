@@ -13,14 +13,14 @@ from ...core.moves import Kind, Refusal
 from .checks_actions import (area_offers, can_birth, can_church, can_council, can_craft, can_harvest, can_mill,
                              can_privilege, can_recall, can_travel, churches, coin_fault, councils, crafts, no,
                              privileges, recalls, travels, villager_fault)
-from .data import AREAS, BREAD, COLOURS, CUBE_NAMES, GOODS, MASS_PIECES, WELL_CUBES
+from .data import (AREAS, BAG, BREAD, CHURCH1, COLOURS, CUBE_NAMES, GOODS, MASS_PIECES, PLACE_INDEX, PLACE_NAMES,
+                   WELL_CUBES, visible)
 from .death import death_options
 from .info import church_grain
 from .market import DEMAND, GRAIN_DEMAND, SURCHARGE_NEED
 from .moves import (Birth, ChooseCubes, Church, Council, Craft, Dies, FreeAction, Harvest, MassDone, Mill, Pass,
                     Privilege, Raise, Recall, Redeem, Serve, Skip, TakeCube, Travel, Well)
 from .movetables import MOVES
-from .places import BAG, CHURCH1, PLACE_INDEX, PLACE_NAMES, visible
 from .state import VillageState
 
 AREA_INDEX = {name: i for i, name in enumerate(AREAS)}

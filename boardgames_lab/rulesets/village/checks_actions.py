@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.moves import Refusal
-from .data import (BREWERY, BUILDING_OF_GOOD, BUILDINGS, CHURCH, COLOURS, COUNCIL, COUNCIL_GREEN, COUNCIL_STAGES,
-                   CRAFTS, FAMILY, GENERATIONS, GOODS, HARVEST, MARKET, MILL_GRAIN, SCROLL, TOOL, TRAVEL, WAGON)
+from .data import (BAG, BREWERY, BUILDING0, BUILDINGS, BUILDING_OF_GOOD, CHURCH, COLOURS, COUNCIL, COUNCIL1,
+                   COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY, FARM, GENERATIONS, GOODS, HARVEST, MARKET, MILL_GRAIN,
+                   PLACE_INDEX, PLACE_NAMES, SCROLL, TOOL, TOWN0, TRAVEL, UNBORN, WAGON, alive_on_board)
 from .moves import Church, Council, Craft, Privilege, Recall, Travel
 from .movetables import IS_TOWN, MOVES
 from .payment import Need
-from .places import BAG, BUILDING0, COUNCIL1, FARM, PLACE_INDEX, PLACE_NAMES, TOWN0, UNBORN, alive_on_board
 from .state import VillageState
 from .travel import routes_from_place
 

@@ -1,9 +1,8 @@
 """Deaths: who may die, where the body goes, and the end of the game it can trigger."""
 from __future__ import annotations
 
-from .data import CATEGORIES, GENERATIONS
+from .data import CATEGORIES, CATEGORY_OF, CHRONICLE0, GENERATIONS, GRAVE, PLACE_NAMES, REMOVED
 from .info import chronicle_spaces, grave_count
-from .places import CATEGORY_OF, CHRONICLE0, GRAVE, PLACE_NAMES, REMOVED
 from .state import VillageState
 
 

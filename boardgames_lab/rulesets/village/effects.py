@@ -4,16 +4,16 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .checks_actions import BROWN_NEED, GREEN_NEED, RESOURCE_NEED
-from .data import (AREAS, BUILDING_OF_GOOD, BUILDINGS, CHURCH_TIME, COLOURS, COUNCIL_ENTER_TIME, CUBE_NAMES,
-                   GENERATIONS, GOODS, GRAIN_LIMIT, HARVEST_BASE, HARVEST_HORSE, HARVEST_OX, HORSE, MILL_COINS,
-                   MILL_GRAIN, MILL_TIME, OX, PLAGUE, PLAGUE_TIME, PLOUGH, PRESTIGE_PRIVILEGE, SCROLL, TOOL,
-                   TOOL_FACTOR, TRAVEL_PRESTIGE, TRAVEL_TIME, WAGON, WELL_CUBES)
+from .data import (AREAS, BAG, BUILDING0, BUILDINGS, BUILDING_OF_GOOD, CHURCH_TIME, COLOURS, COUNCIL1,
+                   COUNCIL_ENTER_TIME, CUBE_NAMES, FARM, GENERATIONS, GOODS, GRAIN_LIMIT, HARVEST_BASE, HARVEST_HORSE,
+                   HARVEST_OX, HORSE, MILL_COINS, MILL_GRAIN, MILL_TIME, OX, PLACE_INDEX, PLACE_NAMES, PLAGUE,
+                   PLAGUE_TIME, PLOUGH, PRESTIGE_PRIVILEGE, SCROLL, TOOL, TOOL_FACTOR, TOWN0, TRAVEL_PRESTIGE,
+                   TRAVEL_TIME, UNBORN, WAGON, WELL_CUBES)
 from .death import die, resolve_forced
 from .info import council_advance_time
 from .market import serve
 from .mass import mass_done, raise_villager, redeem
 from .payment import pay_influence, piece_at, spend_time
-from .places import BAG, BUILDING0, COUNCIL1, FARM, PLACE_INDEX, PLACE_NAMES, TOWN0, UNBORN
 from .state import VillageState
 from .travel import REWARD, routes_from_place
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-from .data import (BREAD, BROWN, CHURCH, COUNCIL, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY, GENERATIONS,
-                   GREEN, HARVEST, MARKET, MASS_PIECES, MILL_GRAIN, SCROLL, TOOL, TRAVEL, WAGON)
+from .data import (BAG, BREAD, BROWN, CHURCH, CHURCH1, COUNCIL, COUNCIL1, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY,
+                   FARM, GENERATIONS, GREEN, HARVEST, MARKET, MASS_PIECES, MILL_GRAIN, SCROLL, TOOL, TRAVEL, UNBORN,
+                   WAGON)
 from .death import death_options
 from .info import church_grain
 from .market import DEMAND, GRAIN_DEMAND
 from .movetables import ALIVE, CAP3, CUBE_PAIRS, IS_TOWN, LAST_CHURCH, MOVES
-from .places import BAG, CHURCH1, COUNCIL1, FARM, UNBORN
 from .state import VillageState
 
 TOP_STAGE = COUNCIL1 + COUNCIL_STAGES - 1

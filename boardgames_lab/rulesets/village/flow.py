@@ -3,14 +3,13 @@ guards, hooks and turn orders (the game definition names them; each is a functio
 from __future__ import annotations
 
 from ...core.flow import Edge, Flow, Phase
-from .data import (BEER, BEER_AT_START, COIN_SUPPLY, CUBES_PER_COLOUR, CUSTOMERS, GENERATIONS, GRAIN_SUPPLY, MARKET,
-                   MONKS, PLAGUE, PLAGUE_CUBES, QUEUE_SPACES, START_BORN, START_COINS)
+from .data import (BEER, BEER_AT_START, COIN_SUPPLY, CUBES_PER_COLOUR, CUSTOMERS, FARM, GENERATIONS, GRAIN_SUPPLY,
+                   MARKET, MONKS, PLAGUE, PLAGUE_CUBES, QUEUE_SPACES, START_BORN, START_COINS, UNBORN)
 from .death import resolve_forced
 from .effects import CUBES_OWED, DONE, PRIVILEGE_OWED, say
 from .info import goods_totals, setup_card, stall_count
 from .market import market_over, next_in_market, refill
 from .mass import award, draw, in_turn_order, prune
-from .places import FARM, UNBORN
 from .scoring import final_scores
 from .state import VillageState
 

@@ -27,6 +27,7 @@ class Village(GameDefinition[VillageState]):
     rulebook = RULES
     secrets = SECRETS
     kinds = KINDS
+    fields = view.FIELDS
 
     # --- the flow's guards, hooks and turn orders (flow.py) ------------------------------------------------------
     deal = staticmethod(hooks.deal)
@@ -70,15 +71,13 @@ class Village(GameDefinition[VillageState]):
         st.lap = resolved_lap(options)
         return st
 
-    def legal_moves(self, st: VillageState) -> list[Any]:
-        """The fast generator (fast.py), proven equal as a set to the plain path of the kinds' checks."""
-        return fast.legal_moves(st)
+    # The hot path binds the module functions directly: the fast generator (fast.py), proven equal as a set
+    # to the plain path of the kinds' checks (tests/village/test_fast.py), and the effects' dispatch.
+    legal_moves = staticmethod(fast.legal_moves)
+    apply_move = staticmethod(apply_move)
 
     def plain_legal_moves(self, st: VillageState) -> list[Any]:
         return GameDefinition.legal_moves(self, st)
-
-    def apply_move(self, st: VillageState, move: Any) -> None:
-        apply_move(st, move)
 
     def parse_move(self, st: VillageState, text: str, *seat: int) -> Move:
         return parse(text, seat[0] if seat else st.current)
@@ -116,14 +115,14 @@ class Village(GameDefinition[VillageState]):
     def snapshot(self, st: VillageState) -> dict[str, Any]:
         return st.snapshot()
 
-    def view(self, st: VillageState, player: int | None) -> dict[str, Any]:
-        return view.view(st, player)
+    def show(self, data: dict[str, Any], player: int | None, st: VillageState) -> dict[str, Any]:
+        return view.show(data, player, st)
 
     def full_view(self, st: VillageState) -> dict[str, Any]:
-        return view.full_view(st)
+        return view.full_view(position.position(st), st)
 
     def render_text(self, st: VillageState, player: int | None) -> str:
-        return view.render_text(st, player)
+        return view.render_text(self.view(st, player))
 
     def determinize(self, st: VillageState, player: int | None, rng: Rng) -> VillageState:
         return view.determinize(st, player, rng)

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import BREAD, CHURCH_STAGES, GENERATIONS, MASS_PIECES, MASS_PRESTIGE
+from .data import BAG, BREAD, CHURCH1, CHURCH_STAGES, GENERATIONS, MASS_PIECES, MASS_PRESTIGE, PLACE_INDEX
 from .fast import raise_moves, redeem_moves
 from .info import church_grain
 from .payment import piece_at
-from .places import BAG, CHURCH1, PLACE_INDEX
 from .state import VillageState
 
 LAST_STAGE = CHURCH1 + CHURCH_STAGES - 1

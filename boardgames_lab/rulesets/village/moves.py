@@ -44,8 +44,7 @@ from dataclasses import dataclass
 
 from ...core.errors import InvalidNotation
 from ...core.moves import Move
-from .data import AREAS, COLOURS, CUBE_NAMES, GOODS
-from .places import PLACE_INDEX
+from .data import AREAS, COLOURS, CUBE_NAMES, GOODS, PLACE_INDEX
 
 HOW = ("train", "worker", "pay")  # how a craft building makes its good
 

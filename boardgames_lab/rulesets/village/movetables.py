@@ -7,10 +7,10 @@ The plain path's candidates (checks.py) and the fast generator (fast.py) both re
 """
 from __future__ import annotations
 
-from .data import AREAS, BREWERY, BUILDING_OF_GOOD, BUILDINGS, CHURCH_STAGES, COLOURS, GOODS, WELL_CUBES
+from .data import (AREAS, BREWERY, BUILDING0, BUILDINGS, BUILDING_OF_GOOD, CHRONICLE0, CHURCH1, CHURCH_STAGES, COLOURS,
+                   FARM, GOODS, PLACE_NAMES, TOWN0, WELL_CUBES, alive_on_board)
 from .moves import (Birth, ChooseCubes, Church, Council, Craft, Dies, FreeAction, Harvest, MassDone, Mill, Pass,
                     Privilege, Raise, Recall, Redeem, Serve, Skip, TakeCube, Travel, Well)
-from .places import BUILDING0, CHRONICLE0, CHURCH1, FARM, PLACE_NAMES, TOWN0, alive_on_board
 from .travel import routes_from_place
 
 SEATS = 4

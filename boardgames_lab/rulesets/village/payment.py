@@ -2,24 +2,9 @@
 from __future__ import annotations
 
 from .data import GENERATIONS
-from .places import FARM
 from .state import VillageState
 
 Need = tuple[int, int, int, int]
-
-
-def coin_choices(have: list[int], money: int, need: Need) -> range:
-    """village.coins.joker: how many coins may stand in for cubes of ``need`` (empty when unaffordable)."""
-    short = 0
-    total = 0
-    for colour in range(4):
-        n = need[colour]
-        if n:
-            total += n
-            if have[colour] < n:
-                short += n - have[colour]
-    top = total if total < money else money
-    return range(short, top + 1)
 
 
 def pay_influence(st: VillageState, p: int, need: Need, coins: int) -> None:
@@ -58,17 +43,6 @@ def spend_time(st: VillageState, p: int, amount: int) -> None:
         st.deaths += crossed
         if st.events is not None:
             st.note(f"{{p{p}}}'s time marker passes the bridge: {crossed} death(s) owed.", {"player": p, "deaths": crossed})
-
-
-def farm_generations(places: list[int]) -> list[int]:
-    """The distinct generations standing on the farm, lowest first."""
-    found = []
-    for i, place in enumerate(places):
-        if place == FARM:
-            g = GENERATIONS[i]
-            if g not in found:
-                found.append(g)
-    return found
 
 
 def piece_at(places: list[int], place: int, gen: int) -> int:

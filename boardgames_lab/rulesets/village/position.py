@@ -12,9 +12,8 @@ from typing import Any
 from ...core.errors import PositionError
 from ...core.position import Reader, boolean, conserved, items, ints, names
 from .data import (AREAS, CATEGORIES, COIN_SUPPLY, CUBES_PER_COLOUR, CUSTOMERS, GENERATIONS, GOODS, GRAIN_LIMIT,
-                   GRAIN_SUPPLY, MARKET, MONKS, PLAGUE_CUBES, QUEUE_SPACES, TOWNS)
+                   GRAIN_SUPPLY, MARKET, MONKS, PLACE_INDEX, PLACE_NAMES, PLAGUE_CUBES, QUEUE_SPACES, TOWNS)
 from .info import chronicle_spaces, goods_totals, grave_count, resolved_lap, stall_count
-from .places import PLACE_INDEX, PLACE_NAMES
 from .scoring import final_scores
 from .state import VillageState
 

@@ -1,8 +1,8 @@
 """Final scoring and the tie-break (fact sheet §1.14)."""
 from __future__ import annotations
 
-from .data import CHRONICLE_POINTS, CHURCH_POINTS, CHURCH_STAGES, COUNCIL_POINTS, CUSTOMERS, TRAVEL_POINTS
-from .places import BAG, CHRONICLE0, CHURCH1, COUNCIL1, GRAVE, UNBORN, is_dead
+from .data import (BAG, CHRONICLE0, CHRONICLE_POINTS, CHURCH1, CHURCH_POINTS, CHURCH_STAGES, COUNCIL1, COUNCIL_POINTS,
+                   CUSTOMERS, GRAVE, TRAVEL_POINTS, UNBORN, is_dead)
 from .state import VillageState
 
 

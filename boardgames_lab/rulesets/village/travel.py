@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from .data import ROUTES, TOWNS, VILLAGE
-from .places import TOWN0
+from .data import ROUTES, TOWN0, TOWNS, VILLAGE
 
 TOWN_INDEX = {name: i for i, (name, _) in enumerate(TOWNS)}
 REWARD = tuple(reward for _, reward in TOWNS)

@@ -1,14 +1,20 @@
-"""What each player may see, the teacher's full view, a text rendering, hidden-information sampling, invariants."""
+"""What each player may see, declared per position field from the rulebook (FIELDS), the views built from the
+redacted position (show), the teacher's full view, a text rendering, hidden-information sampling, invariants."""
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.rng import Rng
+from ...core.visibility import EVERYONE, NOBODY, Seen, is_hidden
 from .data import (AREAS, BASE_GOODS, CATEGORIES, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR,
-                   CUSTOMERS, GENERATIONS, GOODS, GRAIN_SUPPLY, MONKS, PLAGUE_CUBES, TOWNS)
-from .info import chronicle_spaces, goods_totals, grave_count
-from .places import PLACE_NAMES
+                   CUSTOMERS, GENERATIONS, GOODS, GRAIN_SUPPLY, MONKS, PLAGUE_CUBES)
+from .info import chronicle_spaces, goods_totals, grave_count, resolved_lap
+from .position import FIELDS as POSITION_FIELDS
 from .state import VillageState
+
+# village.hidden.pile: the customer pile lies face down, its order seen by nobody (its size is public); all else is
+# on the table (served customers were served from a face-up stall; the bags' contents follow from public counts).
+FIELDS: dict[str, Seen] = {name: NOBODY if name == "pile" else EVERYONE for name in POSITION_FIELDS}
 
 
 def _customer(tile: int) -> dict[str, Any] | None:
@@ -19,68 +25,68 @@ def _customer(tile: int) -> dict[str, Any] | None:
     return {"tile": tile, "wants": wants, "prestige": c.prestige}
 
 
-def _player(st: VillageState, p: int) -> dict[str, Any]:
+def _player(data: dict[str, Any], p: int, lap: int) -> dict[str, Any]:
     return {
         "seat": p,
-        "villagers": [{"generation": g, "place": PLACE_NAMES[w]} for g, w in zip(GENERATIONS, st.places[p])],
-        "cubes": dict(zip(COLOURS, st.cubes[p])),
-        "goods": dict(zip(GOODS, st.goods[p])),
-        "grain": st.grain[p], "coins": st.coins[p], "prestige": st.prestige[p],
-        "time": st.time[p], "lap_position": st.time[p] % st.lap,
-        "towns": [TOWNS[t][0] for t in range(len(TOWNS)) if st.visited[p] >> t & 1],
-        "customers": [_customer(t) for t in st.served[p]],
+        "villagers": [{"generation": g, "place": w} for g, w in zip(GENERATIONS, data["places"][p])],
+        "cubes": dict(zip(COLOURS, data["cubes"][p])),
+        "goods": dict(zip(GOODS, data["goods"][p])),
+        "grain": data["grain"][p], "coins": data["coins"][p], "prestige": data["prestige"][p],
+        "time": data["time"][p], "lap_position": data["time"][p] % lap,
+        "towns": list(data["towns"][p]),
+        "customers": [_customer(t) for t in data["served"][p]],
     }
 
 
-def _table(st: VillageState) -> dict[str, Any]:
+def _none(value: int) -> int | None:
+    return None if value < 0 else value
+
+
+def show(data: dict[str, Any], player: int | None, st: VillageState) -> dict[str, Any]:
+    """The view built from the redacted position (FIELDS) and the public facts of the state."""
     over = st.final is not None
+    n, options = st.num_players, st.options
+    pile = data["pile"]
     return {
-        "game": "village",
-        "round": st.round,
-        "phase": st.phase,
+        "game": "village", "round": data["round"], "phase": st.phase,
         "current_player": None if over else st.current,
-        "turn_player": st.turn_player,
-        "start_player": st.start_player,
-        "ring": None if st.ring < 0 else st.ring,
-        "time_lap": st.lap,
-        "areas": {name: dict(zip(CUBE_NAMES, st.spaces[a])) for a, name in enumerate(AREAS)},
-        "acting_in": AREAS[st.area] if st.area >= 0 else None,
-        "green_bag": dict(zip(CUBE_NAMES, st.bag)),
-        "supply": {"cubes": dict(zip(CUBE_NAMES, st.supply)), "goods": dict(zip(GOODS, st.goods_supply)),
-                   "coins": st.coin_supply, "grain": st.grain_supply},
-        "black_bag_monks": st.monks,
-        "stalls": [_customer(t) for t in st.stalls],
-        "queue": [_customer(t) for t in st.queue],
-        "pile": len(st.pile),
-        "market": None if st.opener < 0 else {"opener": st.opener, "passed": list(st.passed),
-                                               "first_sale": st.first_sale},
-        "chronicle": {"used": dict(zip(CATEGORIES, st.chronicle)), "spaces_per_category": chronicle_spaces(st.options, st.num_players)},
-        "graves": {"used": st.graves, "spaces": grave_count(st.options, st.num_players)},
-        "deaths_owed": st.deaths,
-        "end_by": None if st.end_by < 0 else st.end_by,
-        "last_actions": None if st.last_queue is None else list(st.last_queue),
-        "mass": {"queue": list(st.mass_queue), "selected": st.selected} if st.phase.startswith("mass") else None,
-        "players": [_player(st, p) for p in range(st.num_players)],
+        "turn_player": data["turn_player"], "start_player": data["start_player"], "ring": _none(data["ring"]),
+        "time_lap": resolved_lap(options),
+        "areas": {name: dict(zip(CUBE_NAMES, data["spaces"][a])) for a, name in enumerate(AREAS)},
+        "acting_in": AREAS[data["area"]] if data["area"] >= 0 else None,
+        "green_bag": dict(zip(CUBE_NAMES, data["bag"])),
+        "supply": {"cubes": dict(zip(CUBE_NAMES, data["supply"])), "goods": dict(zip(GOODS, data["goods_supply"])),
+                   "coins": data["coin_supply"], "grain": data["grain_supply"]},
+        "black_bag_monks": data["monks"],
+        "stalls": [_customer(t) for t in data["stalls"]],
+        "queue": [_customer(t) for t in data["queue"]],
+        "pile": pile["count"] if is_hidden(pile) else len(pile),
+        "market": None if data["opener"] < 0 else {"opener": data["opener"], "passed": list(data["passed"]),
+                                                   "first_sale": data["first_sale"]},
+        "chronicle": {"used": dict(zip(CATEGORIES, data["chronicle"])),
+                      "spaces_per_category": chronicle_spaces(options, n)},
+        "graves": {"used": data["graves"], "spaces": grave_count(options, n)},
+        "deaths_owed": data["deaths"],
+        "end_by": _none(data["end_by"]),
+        "last_actions": None if data["last_queue"] is None else list(data["last_queue"]),
+        "mass": {"queue": list(data["mass_queue"]), "selected": data["selected"]} if st.phase.startswith("mass")
+        else None,
+        "players": [_player(data, p, resolved_lap(options)) for p in range(n)],
         "final": st.final,
+        "perspective": player,
     }
 
 
-def view(st: VillageState, player: int | None) -> dict[str, Any]:
-    """Everything is public but the order of the face-down customer pile."""
-    data = _table(st)
-    data["perspective"] = player
-    return data
+def full_view(data: dict[str, Any], st: VillageState) -> dict[str, Any]:
+    """The teacher's view: everything, the order of the face-down pile too (top first)."""
+    view = show(data, None, st)
+    view["perspective"] = "teacher"
+    view["pile_order"] = [_customer(t) for t in reversed(data["pile"])]
+    return view
 
 
-def full_view(st: VillageState) -> dict[str, Any]:
-    data = _table(st)
-    data["perspective"] = "teacher"
-    data["pile_order"] = [_customer(t) for t in reversed(st.pile)]
-    return data
-
-
-def render_text(st: VillageState, player: int | None) -> str:
-    v = view(st, player)
+def render_text(v: dict[str, Any]) -> str:
+    """A few lines of text from a view."""
     lines = [f"Village, round {v['round']}, {v['phase']}"
              + (f", player {v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
     for name, cubes in v["areas"].items():
@@ -95,7 +101,7 @@ def render_text(st: VillageState, player: int | None) -> str:
 def determinize(st: VillageState, player: int | None, rng: Rng) -> VillageState:
     """Resample what nobody can see: the order of the customer pile."""
     out = st.clone()
-    rng.shuffle(out.pile)
+    rng.shuffle(out.pile, what="the customer pile")
     return out
 
 
