@@ -18,6 +18,7 @@ as ``explain``, with the state unchanged.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -276,8 +277,8 @@ class _Values:
         self.seats = list(range(-1, players + 2))
 
     def add(self, move: Any) -> None:
-        fields = getattr(move, "_fields", None)
-        for name, value in zip(fields, move) if fields else [("", move)]:
+        fields = _field_names(move)
+        for name, value in [(f, getattr(move, f)) for f in fields] if fields else [("", move)]:
             try:
                 self.by_field.setdefault(name, {})[value] = None
             except TypeError:  # an unhashable field value is still probed through the wrong values
@@ -290,15 +291,28 @@ class _Values:
                 list(_WRONG_VALUES)]
 
 
+def _field_names(move: Any) -> tuple[str, ...]:
+    """A move's field names: a dataclass's fields, a named tuple's, or none for a plain value."""
+    if dataclasses.is_dataclass(move) and not isinstance(move, type):
+        return tuple(f.name for f in dataclasses.fields(move))
+    return tuple(getattr(move, "_fields", ()) or ())
+
+
+def _replaced(move: Any, name: str, value: Any) -> Any:
+    if dataclasses.is_dataclass(move):
+        return dataclasses.replace(move, **{name: value})  # type: ignore[type-var]
+    return move._replace(**{name: value})
+
+
 def _mutated_move(base: Any, values: _Values, rng: random.Random) -> Any:
     """``base`` with one field (sometimes two) replaced by a value of another position, seat or type."""
-    fields = getattr(base, "_fields", None)
+    fields = _field_names(base)
     if not fields:  # a move that is a plain value: try other values in its place
         return rng.choice(rng.choice(values.sources("")))
     move = base
     for _ in range(1 + (rng.random() < 0.25)):
         name = rng.choice(fields)
-        move = move._replace(**{name: rng.choice(rng.choice(values.sources(name)))})
+        move = _replaced(move, name, rng.choice(rng.choice(values.sources(name))))
     return move
 
 

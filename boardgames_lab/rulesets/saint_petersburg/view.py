@@ -3,15 +3,15 @@
 saint_petersburg.money.secret (fact sheet §1.2, §1.3, §1.9): a player's rubles and hand are theirs
 alone, opponents see only the hand's size; the four decks lie face down. Everything else is on the
 table. The final scoring counts rubles and hand cards openly (final.rubles, final.hand_penalty).
-The ``open_money`` option shows every player's rubles: the declarations cannot read options, so
-``show`` takes the rubles from the state where that option makes them public.
+The ``open_money`` option shows every player's rubles; its declaration reads the option from the
+table's public facts.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.rng import Rng
-from ...core.visibility import NOBODY, is_hidden, revealed
+from ...core.visibility import EVERYONE, NOBODY, is_hidden, revealed, shown_to
 from .data import CARDS, DECKS, GROUPS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, ROW_SLOTS
 from .moves import SLOTS
 from .pricing import cheapest
@@ -26,10 +26,17 @@ def _game_over(data: dict[str, Any], owner: int | None) -> bool:
     return data.get("final") is not None
 
 
+def _open_money(data: dict[str, Any], owner: int | None, seat: int | None, table: dict[str, Any]) -> bool:
+    return bool(table.get("options", {}).get("open_money"))
+
+
 FIELDS = {
     **{f"decks.{deck}": NOBODY for deck in DECKS},
-    "money.*": revealed(P + "final.rubles", _game_over),
+    "money.*": shown_to(P + "money.secret", _open_money, reveal=_game_over),
     "hands.*": revealed(P + "final.hand_penalty", _game_over),
+    # On the table for everyone: the two rows, the players' areas and points, the markers and the counts.
+    **{name: EVERYONE for name in ("upper", "lower", "points", "areas", "observatories_used", "markers", "passes",
+                                   "taken", "end_triggered", "round", "drawn", "pub_queue", "removed", "final")},
 }
 
 
@@ -76,7 +83,7 @@ def _player(data: dict[str, Any], p: int, money: Any) -> dict[str, Any]:
 def show(data: dict[str, Any], player: int | None, st: SPState) -> dict[str, Any]:
     """The view of ``player`` (None: a spectator, or the teacher when nothing is hidden) from redacted data."""
     over = data["final"] is not None
-    money = list(st.money) if st.options["open_money"] else data["money"]
+    money = data["money"]
     decks = data["decks"]
     teacher = player is None and not any(is_hidden(decks[d]) for d in DECKS)
     out = {
