@@ -385,6 +385,8 @@ def _same(a: Any, b: Any) -> bool:
         return False
     if isinstance(a, (tuple, list)):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if dataclasses.is_dataclass(a):
+        return all(_same(getattr(a, f), getattr(b, f)) for f in _field_names(a))
     return bool(a == b)
 
 

@@ -164,7 +164,9 @@ class Game:
                 return legacy_explain(self, move)
             refusal = self.definition.check(self.state, move)
         if refusal is None:
-            return Explanation(True, "core.legal", f"{move_text(move)} is legal here")
+            kind = self.definition.kind_of[move.kind]
+            words = kind.describe(self.state, move) if kind.describe is not None else ""
+            return Explanation(True, "core.legal", f"{move_text(move)} is legal here" + (f": {words}" if words else ""))
         return Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
 
     def apply(self, move: Any, player: int | None = None) -> "Game":

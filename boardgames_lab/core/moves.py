@@ -63,12 +63,15 @@ class Kind:
     position (a superset of the legal ones); the plain legal list is the candidates that pass.
     ``reveals(state, move)``, asked before the move is made, says whether it shows hidden
     information, which play mode's undo may not cross (a random draw blocks undo by itself).
+    ``describe(state, move)``, for a legal move, says in words what it does here (a price,
+    line by line), for ``explain``; without it a legal move is just "legal here".
     """
 
     move: type
     check: Check
     candidates: Candidates
     reveals: Reveals = never
+    describe: Callable[[Any, Any], str] | None = None
 
     @property
     def name(self) -> str:

@@ -267,15 +267,24 @@ def pub_reveals(st: SPState, move: BuyPoints) -> bool:
 
 KINDS = (
     Kind(Pass, check_pass, passes, reveals=pass_reveals),
-    Kind(BuyCard, check_buy, buys),
+    Kind(BuyCard, check_buy, buys, describe=lambda st, m: _price_words(st, m)),
     Kind(TakeCard, check_take, takes),
-    Kind(PlayCard, check_play, plays),
+    Kind(PlayCard, check_play, plays, describe=lambda st, m: _price_words(st, m)),
     Kind(Observe, check_observe, observes, reveals=always),
-    Kind(BuyDrawn, check_buy_drawn, drawn_buys),
+    Kind(BuyDrawn, check_buy_drawn, drawn_buys, describe=lambda st, m: _price_words(st, m)),
     Kind(TakeDrawn, check_take_drawn, lambda st, seat: [TakeDrawn(seat, CARD_IDS[st.drawn])]),
     Kind(DiscardDrawn, check_discard, lambda st, seat: [DiscardDrawn(seat, CARD_IDS[st.drawn])]),
     Kind(BuyPoints, check_pub, pub_buys, reveals=pub_reveals),
 )
+
+
+def _price_words(st: SPState, move: object) -> str:
+    """A legal buy's price in words, for explain: each term of the one price rule, then the total."""
+    lines = price_lines(st, move)
+    if not lines:
+        return ""
+    total = sum(amount for _, amount, _ in lines)
+    return "; ".join(words for _, _, words in lines) + f"; it costs you {total}"
 
 
 def price_lines(st: SPState, move: object) -> list[tuple[str, int, str]]:
