@@ -32,5 +32,12 @@ def price_of(game: "Game", move: object) -> list[tuple[str, int, str]]:
     return price_lines(state, move)
 
 
-__all__ = ["DEFINITION", "INFO", "RULES", "BuyCard", "BuyDrawn", "BuyPoints", "DiscardDrawn", "Observe", "Pass",
+# Modules beyond the house, each with the part of the rulebook it holds (tests/test_house.py).
+EXTRA_MODULES = {
+    "pricing": "Rulebook steps 13 and 17 to 21: what a card costs, the price rule written once",
+    "scoring": "Rulebook steps 6, 7 and 9, fact sheet §1.4: the phases' scorings and the final count",
+    "fast": "Rulebook step 13 (the one-of-four action): the same legal moves as the checks, made quickly",
+}
+
+__all__ = ["EXTRA_MODULES", "DEFINITION", "INFO", "RULES", "BuyCard", "BuyDrawn", "BuyPoints", "DiscardDrawn", "Observe", "Pass",
            "PlayCard", "SaintPetersburg", "TakeCard", "TakeDrawn", "parse", "price_of"]

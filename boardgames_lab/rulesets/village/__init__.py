@@ -16,6 +16,20 @@ from .rules import RULES
 
 DEFINITION = Village()
 
-__all__ = ["DEFINITION", "INFO", "MOVE_TYPES", "RULES", "Birth", "ChooseCubes", "Church", "Council", "Craft", "Dies",
+# Modules beyond the house, each with the part of the rulebook it holds (tests/test_house.py).
+EXTRA_MODULES = {
+    "checks_actions": "Rulebook: the village actions (harvest, family, crafts, council chamber, travel, church)",
+    "market": "Rulebook: the market and the market day",
+    "travel": "Rulebook: travel, and the travel map",
+    "mass": "Rulebook: the church and the Mass",
+    "payment": "Rulebook: paying influence, coins and time",
+    "death": "Fact sheet: time, death and the village chronicle",
+    "scoring": "Fact sheet §1.14: the end of the game and the final scoring",
+    "info": "Fact sheet: the game's options and the assumed values a teacher may change",
+    "movetables": "Rulebook: the actions' moves for each seat, made once",
+    "fast": "Rulebook: the same legal moves as the checks, made quickly",
+}
+
+__all__ = ["EXTRA_MODULES", "DEFINITION", "INFO", "MOVE_TYPES", "RULES", "Birth", "ChooseCubes", "Church", "Council", "Craft", "Dies",
            "FreeAction", "Harvest", "MassDone", "Mill", "Pass", "Privilege", "Raise", "Recall", "Redeem", "Serve",
            "Skip", "TakeCube", "Travel", "Well", "Village", "parse"]

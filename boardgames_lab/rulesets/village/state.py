@@ -29,6 +29,11 @@ class VillageState(State):
         self.time = [0] * n  # time spent so far; every full lap passes the bridge once
         self.visited = [0] * n  # bit t: town t carries the player's disc
         self.served: list[list[int]] = [[] for _ in range(n)]  # customer tiles served
+        self.passed = [False] * n
+        self._setup_board()
+        self._setup_turn()
+
+    def _setup_board(self) -> None:
         self.supply = [0] * 5  # cubes by colour, plague last
         self.bag = [0] * 5
         self.spaces: list[list[int]] = [[0] * 5 for _ in range(7)]  # cubes on each action area
@@ -41,6 +46,8 @@ class VillageState(State):
         self.pile: list[int] = []  # face-down customers, top last (hidden order)
         self.chronicle = [0] * 5  # spaces used per category
         self.graves = 0
+
+    def _setup_turn(self) -> None:
         self.start_player = 0
         self.ring = -1  # holder of the next-starting-player ring, -1 while on its council space
         self.round = 1
@@ -50,7 +57,6 @@ class VillageState(State):
         self.deaths = 0  # deaths owed by the current player
         self.held_deaths = 0  # the turn player's deaths from before a market day, settled at the end of the turn
         self.opener = -1  # the player who started the market day, -1 outside one
-        self.passed = [False] * n
         self.first_sale = False
         self.served_any = False
         self.end_by = -1  # who filled the last chronicle space or grave
@@ -87,6 +93,11 @@ class VillageState(State):
         o.goods = [x[:] for x in self.goods]
         o.served = [x[:] for x in self.served]
         o.spaces = [x[:] for x in self.spaces]
+        self._copy_counts(o)
+        return o
+
+    def _copy_counts(self, o: "VillageState") -> None:
+        """The clone's single values (the second half of ``clone``)."""
         o.coin_supply = self.coin_supply
         o.grain_supply = self.grain_supply
         o.monks = self.monks
@@ -112,7 +123,6 @@ class VillageState(State):
         o.turn_player = self.turn_player
         o.final = self.final  # set once at the end of the game and never changed
         o.lap = self.lap
-        return o
 
     def snapshot(self) -> dict[str, Any]:
         """Every field copied down to its integers (no deepcopy: tests take one per move)."""
