@@ -256,7 +256,7 @@ def _stop_purchase(st: KState, law: str, args: str) -> None:
 def design_change(st: KState, tile: int) -> None:
     """keythedral.law.design_change: a random unused tile of the same stage takes its place."""
     pool = _replacements(st, tile)
-    new = pool[st.rng.below(len(pool))]
+    new = pool[st.rng.below(len(pool), what=f"the unused stage-{BUILDINGS[tile].stage + 1} building tiles")]
     row = st.rows[BUILDINGS[tile].stage]
     row[row.index(tile)] = new
     row.sort()
@@ -266,7 +266,6 @@ def design_change(st: KState, tile: int) -> None:
     for key in ("up", "down"):  # a card beneath the old tile leaves with it
         if tile in st.effects.get(key, []):
             st.effects[key].remove(tile)
-    st.revealed = True
     if st.events is not None:
         st.note(f"Design change: {BUILDINGS[tile].id} is replaced by {BUILDINGS[new].id}.",
                 {"old": BUILDINGS[tile].id, "new": BUILDINGS[new].id})
