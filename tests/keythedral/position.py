@@ -82,7 +82,7 @@ def played_to_round(players: int, seed: int, round_: int = 3) -> Game:
     """A game played by seeded random moves until the given round begins."""
     game = bgl.new_game("keythedral", players=players, seed=seed)
     rng = random.Random(seed)
-    while game.state.round < round_:
+    while game.position()["state"]["round"] < round_:
         moves = game.legal_moves()
         game.apply(moves[int(rng.random() * len(moves))])
     return game

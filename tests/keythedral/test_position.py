@@ -78,7 +78,8 @@ HOSTILE = [
     ("a tile twice", _tile_twice, "state.surplus"),
     ("an unknown tile", lambda s: s["rows"][0].__setitem__(0, "9-Z"), "state.rows[0][0]"),
     ("an unknown law", lambda s: s["law_deck"].__setitem__(0, "no_law"), "state.law_deck[0]"),
-    ("a short cube list", lambda s: s["cubes"][0].pop(), "state.cubes[0]"),
+    ("cubes as text", lambda s: s["cubes"].__setitem__(0, "SST"), "state.cubes[0]"),
+    ("a drawn tile outside set-up", lambda s: s["drawn"].__setitem__(0, 3), "state.drawn[0]"),
     ("a missing field", lambda s: s.pop("passes"), "state.passes"),
     ("an extra field", _set("colour", "red"), "state.colour"),
     ("an unknown effect", lambda s: s["effects"].__setitem__("magic", 1), "state.effects.magic"),
@@ -103,8 +104,10 @@ def test_an_edited_position_plays_and_undoes_to_itself() -> None:
     game = _played(3, 5, 150)
     data = game.position()
     hand = data["state"]["cubes"][data["current"]]
-    data["state"]["store"][4] -= 2 - hand[4] if hand[4] < 2 else 0
-    hand[4] = max(hand[4], 2)  # two wine behind the screen of the player to act, from the store
+    while hand.count("V") < 2:  # two wine behind the screen of the player to act, from the store
+        data["state"]["store"][4] -= 1
+        hand.append("V")
+    hand.sort(key="STFWVIGA".index)
     edited = bgl.from_position("keythedral", data, mode="sandbox")
     assert edited.position() == data
     start = edited.position()

@@ -12,14 +12,12 @@ P = "keythedral."
 def test_board_svg_and_secrets() -> None:
     game = played_to_round(3, 4)
     html = render_html(game.view(0), game.names)
-    assert html.count('class="kt-field"') == len(game.state.fields)
-    assert html.count('class="kt-site') == len(game.state.sites) - 1  # the Keythedral is drawn apart
+    st = game.position()["state"]
+    assert html.count('class="kt-field"') == len(st["fields"])
+    assert html.count('class="kt-site') == len(st["sites"]) - 1  # the Keythedral is drawn apart
     assert 'class="kt-keythedral"' in html and "<svg" in html
-    assert html.count("kt-tile kt-down") == sum(len(r) for s, r in enumerate(game.state.rows)
-                                                if not game.state.face_up[s])
-    hidden = [q for q in range(3) if q != 0 and game.state.law_hands[q]]
-    for q in hidden:
-        from boardgames_lab.rulesets.keythedral.data import LAWS
-        for card in game.state.law_hands[q]:
-            if card not in game.state.law_hands[0]:
-                assert LAWS[card].id not in html
+    assert html.count("kt-tile kt-down") == sum(len(r) for s, r in enumerate(st["rows"]) if not st["face_up"][s])
+    for q in (1, 2):
+        for law in st["law_hands"][q]:
+            if law not in st["law_hands"][0]:
+                assert law not in html

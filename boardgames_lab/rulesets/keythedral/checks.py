@@ -84,6 +84,13 @@ def bid_range(st: KState, p: int) -> range:
         return range(high, high + 1) if 0 < high <= total else range(0)
     return range(a["high"] + 1, total + 1)
 
+def field_drawn(st: KState) -> bool:
+    """keythedral.secret.field_stack: in set-up the player whose field step it is has drawn the top tile."""
+    if st.phase != "lay_tiles" or not st.field_stack:
+        return False
+    return setup_step_is_field(st)
+
+
 # --- set-up -------------------------------------------------------------------------------------------------
 
 def check_field(st: KState, m: LayField) -> Refusal | None:
@@ -276,7 +283,8 @@ def single(cls: Callable[[int], Any]) -> Callable[[KState, int], list[Any]]:
 
 KINDS: tuple[Kind, ...] = (
     Kind(LayField, check_field, field_candidates, reveals=lambda st, m: True),
-    Kind(LayCottage, check_cottage, cottage_candidates),
+    # The last cottage laid turns stage one face up (keythedral.setup.reveal_first).
+    Kind(LayCottage, check_cottage, cottage_candidates, reveals=lambda st, m: st.cottage_at.count(None) == 1),
     Kind(ChooseOrder, check_order, order_candidates),
     Kind(PlaceWorker, check_worker, worker_candidates),
     Kind(Relocate, check_relocate, relocate_candidates),

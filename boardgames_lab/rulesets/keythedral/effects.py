@@ -177,7 +177,6 @@ def lay_field(st: KState, node: Node) -> None:
     tile = st.field_stack.pop()
     st.put_field(node, tile)
     st.laid[st.current] += 1
-    st.revealed = True
     if st.events is not None:
         st.note(f"{{p{st.current}}} lays a {FIELD_NAME[FIELD_TILES[tile].kind]} (field {node[0]},{node[1]}).",
                 {"player": st.current, "field": list(node), "kind": FIELD_NAME[FIELD_TILES[tile].kind]})

@@ -33,7 +33,7 @@ HOUSE = tuple(tuple(BuildHouse(p, k) for k in range(1, 6)) for p in SEATS)
 BUY = tuple(tuple(BuyTile(p, b.id) for b in BUILDINGS) for p in SEATS)
 NEEDS = tuple(tuple((k, c) for k, c in enumerate(b.cost) if c) for b in BUILDINGS)  # (cube kind, count) asked
 NO_CUBES = (0,) * 8
-_WORKER: dict[tuple[int, Node], PlaceWorker] = {}  # by (seat, field): a finite table, filled as fields are met
+_WORKER: tuple[dict[Node, PlaceWorker], ...] = tuple({} for _ in SEATS)  # per seat, by field: filled as met
 _FENCE: dict[tuple[int, Node, Node], tuple[BuildFence, RemoveFence]] = {}  # by (seat, site, field)
 _PLAYS: dict[tuple[int, str, str], PlayLaw] = {}  # by (seat, law, choice)
 _ORDER_LEFT: dict[tuple[int, tuple[int, ...]], tuple[ChooseOrder, ...]] = {}  # by (seat, numbers chosen)
@@ -298,11 +298,12 @@ def _lay_moves(st: KState, p: int) -> list[Any]:
 
 
 def _worker_moves(st: KState, p: int) -> list[Any]:
+    made = _WORKER[p]
     out = []
     for f in open_fields(st, st.placing):
-        move = _WORKER.get((p, f))
+        move = made.get(f)
         if move is None:
-            move = _WORKER[p, f] = PlaceWorker(p, f)
+            move = made[f] = PlaceWorker(p, f)
         out.append(move)
     return out
 

@@ -135,13 +135,13 @@ def prepare(st: KState) -> None:
     counts = STAGE_FULL_ASSUMED if st.options["version"] == "full" else STAGE_SHORT_ASSUMED
     for stage, tiles in enumerate(STAGE_TILES):
         pool = list(tiles)
-        st.rng.shuffle(pool)
+        st.rng.shuffle(pool, what=f"the stage-{stage + 1} building tiles")
         st.rows[stage] = sorted(pool[:counts[stage]])
         st.surplus.extend(pool[counts[stage]:])
     st.surplus.sort()
     st.face_up = [bool(st.options["face_up_tiles"])] * 5
     deck = list(range(len(LAWS)))
-    st.rng.shuffle(deck)
+    st.rng.shuffle(deck, what="the law cards")
     st.law_deck = deck
     spaces = LAW_SPACES_TWO_PLAYERS if st.two_player else LAW_SPACES
     st.law_spaces = [st.law_deck.pop() for _ in range(spaces)]
@@ -159,15 +159,13 @@ def prepare(st: KState) -> None:
         for node, tile in zip(KEY_QUARRIES + KEY_WOODS, quarries + woods):
             st.put_field(node, tile)
         stack = [i for i, t in enumerate(FIELD_TILES) if 2 <= t.number <= n]
-    st.rng.shuffle(stack)
+    st.rng.shuffle(stack, what="the field tiles")
     st.field_stack = stack
     st.current = st.start
-    st.revealed = True
     if st.events is not None:
         st.note(f"The board is prepared: {len(stack)} field tiles in the stack, "
                 f"{sum(len(r) for r in st.rows)} building tiles on the mat ({st.options['version']} version).",
                 {"stack": len(stack), "buildings": [len(r) for r in st.rows]})
-
 
 
 def turn_setup(st: KState) -> None:
@@ -175,13 +173,14 @@ def turn_setup(st: KState) -> None:
     if setup_step_is_field(st):
         st.current = (st.current + 1) % st.num_players
 
+
 def all_laid(st: KState) -> bool:
     return all(c is not None for c in st.cottage_at)
+
 
 def reveal_first(st: KState) -> None:
     """keythedral.setup.reveal_first"""
     st.face_up[0] = True
-    st.revealed = True
     if st.events is not None:
         st.note("The stage-one building tiles are turned face up: "
                 + ", ".join(BUILDINGS[t].id for t in st.rows[0]) + ".",

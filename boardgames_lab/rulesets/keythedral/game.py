@@ -36,6 +36,7 @@ class Keythedral(GameDefinition[KState]):
     rulebook = RULES
     secrets = SECRETS
     kinds = KINDS
+    fields = view.FIELDS
     conformance_moves = 400  # uniformly random play wastes cubes and seldom finishes; tests cover the end
 
     def __init__(self) -> None:
@@ -61,14 +62,14 @@ class Keythedral(GameDefinition[KState]):
     def parse_move(self, st: KState, text: str, *seat: int) -> Move:
         return parse(text, seat[0] if seat else st.current)
 
-    def view(self, st: KState, player: int | None) -> dict[str, Any]:
-        return view.view(st, player)
+    def show(self, data: dict[str, Any], player: int | None, st: KState) -> dict[str, Any]:
+        return view.show(data, player, st)
 
     def full_view(self, st: KState) -> dict[str, Any]:
         return view.full_view(st)
 
     def render_text(self, st: KState, player: int | None) -> str:
-        return render.render_text(view.view(st, player))
+        return render.render_text(self.view(st, player))
 
     def determinize(self, st: KState, player: int | None, rng: Rng) -> KState:
         return view.determinize(st, player, rng)

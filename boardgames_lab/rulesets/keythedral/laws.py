@@ -7,7 +7,7 @@ an answer window (Repeal law) on top of it. ``st.window`` holds the stack of fra
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .data import Node, fmt, parse_node
 from .data import BUILDING_INDEX, BUILDINGS, CRAFTS, FIELD_TILES, LAW_INDEX, LAWS, LETTER, RESOURCES
@@ -183,53 +183,74 @@ def _continue(st: KState) -> None:
         st.current = frames[-1]["ask"][0]
 
 
+# Cards whose whole effect is a mark in ``st.effects`` for the round (or the turn): the key and its value.
+MARKS: dict[str, Callable[[int, str], tuple[str, Any]]] = {
+    "work_order": lambda p, args: ("work_order", p),
+    "broken_fences": lambda p, args: ("broken_fences", int(args) - 1),
+    "unexpected_harvest": lambda p, args: ("unexpected", [p, KIND_LETTER[args]]),
+    "double_production": lambda p, args: ("double", args),
+    "good_harvest": lambda p, args: ("good", KIND_LETTER[args]),
+    "poor_harvest": lambda p, args: ("poor", KIND_LETTER[args]),
+    "house_moratorium": lambda p, args: ("moratorium", p),
+    **{law: (lambda p, args, law=law: ("turn", law)) for law in TURN_EFFECTS},
+}
+
+
 def resolve(st: KState, p: int, law: str, args: str) -> None:
     """Apply the effect of a played (and unrepealed) law card."""
-    fx = st.effects
-    if law == "work_order":
-        fx["work_order"] = p
-    elif law == "broken_fences":
-        fx["broken_fences"] = int(args) - 1
-    elif law == "start_order":
-        _new_start(st, int(args) - 1)
-    elif law == "cottage_number":
-        renumbered = fx.setdefault("renumbered", {})
-        renumbered[5 * p + int(args) - 1] = st.order_k
-    elif law == "unexpected_harvest":
-        fx["unexpected"] = [p, KIND_LETTER[args]]
-    elif law == "double_production":
-        fx["double"] = args
-    elif law == "good_harvest":
-        fx["good"] = KIND_LETTER[args]
-    elif law == "poor_harvest":
-        fx["poor"] = KIND_LETTER[args]
-    elif law == "house_moratorium":
-        fx["moratorium"] = p
+    if law in MARKS:
+        key, value = MARKS[law](p, args)
+        st.effects[key] = value
     elif _in_purchase(st) and (law == "price_increase"
                                or (law == "design_change" and st.window["frames"][-1]["tile"] == args)):
         _stop_purchase(st, law, args)
-    elif law == "design_change":
-        if BUILDING_INDEX[args] in _face_up(st):  # a purchase in an answer window may have taken it
-            design_change(st, BUILDING_INDEX[args])
-    elif law == "craft_bargain":
-        from .effects import craft_bargain
-        craft_bargain(st, p, args)
-    elif law == "price_decrease":
-        fx.setdefault("down", []).append(BUILDING_INDEX[args])
-    elif law == "upgrade_cottage":
-        from .effects import build_house
-        build_house(st, p, int(args), free=True)
-    elif law in TURN_EFFECTS:
-        fx["turn"] = law
-    elif law == "unsafe_fence":
-        from .effects import remove_fence
-        site, field = (parse_node(x) for x in args.split(">"))
-        remove_fence(st, p, site, field, paid=False)  # type: ignore[arg-type]
-    elif law == "downgrade_house":
-        c = st.sites[parse_node(args)]  # type: ignore[index]
-        st.houses[c] = False
-        if st.events is not None:
-            st.note(f"{{p{c // 5}}}'s house {c % 5 + 1} becomes a cottage again.", {"player": c // 5})
+    elif law in ACTS:
+        ACTS[law](st, p, args)
+
+
+def _design_change(st: KState, p: int, args: str) -> None:
+    if BUILDING_INDEX[args] in _face_up(st):  # a purchase in an answer window may have taken it
+        design_change(st, BUILDING_INDEX[args])
+
+
+def _renumber(st: KState, p: int, args: str) -> None:
+    st.effects.setdefault("renumbered", {})[5 * p + int(args) - 1] = st.order_k
+
+
+def _craft_bargain(st: KState, p: int, args: str) -> None:
+    from .effects import craft_bargain
+    craft_bargain(st, p, args)
+
+
+def _upgrade(st: KState, p: int, args: str) -> None:
+    from .effects import build_house
+    build_house(st, p, int(args), free=True)
+
+
+def _unsafe_fence(st: KState, p: int, args: str) -> None:
+    from .effects import remove_fence
+    site, field = (parse_node(x) for x in args.split(">"))
+    remove_fence(st, p, site, field, paid=False)  # type: ignore[arg-type]
+
+
+def _downgrade(st: KState, p: int, args: str) -> None:
+    c = st.sites[parse_node(args)]  # type: ignore[index]
+    st.houses[c] = False
+    if st.events is not None:
+        st.note(f"{{p{c // 5}}}'s house {c % 5 + 1} becomes a cottage again.", {"player": c // 5})
+
+
+# Cards that act on the board, the cubes or the start marker (price_increase acts only on a purchase).
+ACTS: dict[str, Callable[[KState, int, str], None]] = {
+    "start_order": lambda st, p, args: _new_start(st, int(args) - 1),
+    "cottage_number": _renumber,
+    "design_change": _design_change,
+    "craft_bargain": _craft_bargain,
+    "price_decrease": lambda st, p, args: st.effects.setdefault("down", []).append(BUILDING_INDEX[args]),
+    "upgrade_cottage": _upgrade,
+    "unsafe_fence": _unsafe_fence,
+    "downgrade_house": _downgrade,
+}
 
 
 def _in_purchase(st: KState) -> bool:
@@ -256,7 +277,7 @@ def _stop_purchase(st: KState, law: str, args: str) -> None:
 def design_change(st: KState, tile: int) -> None:
     """keythedral.law.design_change: a random unused tile of the same stage takes its place."""
     pool = _replacements(st, tile)
-    new = pool[st.rng.below(len(pool))]
+    new = pool[st.rng.below(len(pool), what=f"the unused stage-{BUILDINGS[tile].stage + 1} building tiles")]
     row = st.rows[BUILDINGS[tile].stage]
     row[row.index(tile)] = new
     row.sort()
@@ -266,7 +287,6 @@ def design_change(st: KState, tile: int) -> None:
     for key in ("up", "down"):  # a card beneath the old tile leaves with it
         if tile in st.effects.get(key, []):
             st.effects[key].remove(tile)
-    st.revealed = True
     if st.events is not None:
         st.note(f"Design change: {BUILDINGS[tile].id} is replaced by {BUILDINGS[new].id}.",
                 {"old": BUILDINGS[tile].id, "new": BUILDINGS[new].id})

@@ -1,7 +1,8 @@
 """A Keythedral position as data, and reading one back with every field checked.
 
 Places are ``"x,y"`` text; building tiles and law cards by their ids (``"1-A"``, ``"work_order"``); field
-tiles by their index in data.FIELD_TILES; cubes as eight counts in the order S T F W V I G A; a cottage as
+tiles by their index in data.FIELD_TILES; the cubes behind a screen as their letters (S T F W V I G A), the store and shops as counts;
+``drawn`` shows, per seat, the field tile a player holds in their set-up field step; a cottage as
 its id ``owner * 5 + number - 1`` where a list of cottages waits (queue, relocating, placing).
 """
 from __future__ import annotations
@@ -11,14 +12,15 @@ from typing import Any
 from ...core.errors import PositionError
 from ...core.position import Reader, boolean, conserved, integer, ints, items, names, text
 from .data import CENTRE, SITE_FIELDS, Node, fmt, is_field, is_site, on_board, parse_node
-from .data import (BROWN, BUILDING_INDEX, GREY, BUILDINGS, CRAFT_STOCK, FIELD_TILES, LAW_INDEX, LAW_SPACES,
+from .data import (BROWN, BUILDING_INDEX, GREY, LETTER, BUILDINGS, CRAFT_STOCK, FIELD_TILES, LAW_INDEX, LAW_SPACES,
                    LAW_SPACES_TWO_PLAYERS, LAWS, STORE_START)
+from .checks import field_drawn
 from .laws import TURN_EFFECTS, WINDOW_CARDS
 from .state import KEYTHEDRAL, KState
 
 TILE_IDS = tuple(b.id for b in BUILDINGS)
 LAW_IDS = tuple(law.id for law in LAWS)
-FIELDS = ("start", "round", "field_stack", "fields", "sites", "houses", "fences", "fences_left", "cubes", "store",
+FIELDS = ("start", "round", "field_stack", "fields", "sites", "houses", "fences", "fences_left", "cubes", "drawn", "store",
           "shops", "rows", "stage", "face_up", "surplus", "seats", "laid", "order_k", "chosen", "queue", "to_place",
           "placing", "workers", "out", "passes", "actor", "relocating", "auction", "stay", "law_deck", "law_spaces",
           "law_hands", "law_used", "effects", "window", "final")
@@ -45,7 +47,8 @@ def position(st: KState) -> dict[str, Any]:
                   for node, c in sorted(st.sites.items())},
         "houses": [st.houses[5 * p:5 * p + 5] for p in range(n)],
         "fences": [{"site": fmt(s), "field": fmt(f), "owner": o} for (s, f), o in sorted(st.fences.items())],
-        "fences_left": list(st.fences_left), "cubes": [list(c) for c in st.cubes], "store": list(st.store),
+        "fences_left": list(st.fences_left), "cubes": [[LETTER[k] for k in range(8) for _ in range(c[k])] for c in st.cubes],
+        "drawn": drawn(st), "store": list(st.store),
         "shops": list(st.shops), "rows": [_tiles(r) for r in st.rows], "stage": st.stage,
         "face_up": list(st.face_up), "surplus": _tiles(st.surplus), "seats": [_tiles(s) for s in st.seats],
         "laid": list(st.laid), "order_k": st.order_k, "chosen": list(st.chosen), "queue": list(st.queue),
@@ -59,6 +62,14 @@ def position(st: KState) -> dict[str, Any]:
         "effects": _effects_out(st.effects), "window": _window_out(st.window),
         "final": None if st.final is None else [dict(f) for f in st.final],
     }
+
+
+def drawn(st: KState) -> list[int | None]:
+    """keythedral.secret.field_stack: the top field tile, held by the player whose field step it is."""
+    out: list[int | None] = [None] * st.num_players
+    if field_drawn(st):
+        out[st.current] = st.field_stack[-1]
+    return out
 
 
 def _effects_out(fx: dict[str, Any]) -> dict[str, Any]:
@@ -135,7 +146,21 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
     st.window = _read_window(data, n, seats)
     st.final = None if data.raw("final") is None else data.list("final", _final, length=n)
     _check_phase(st, data, phase)
+    _check_drawn(st, data, phase)
     return st
+
+
+def _check_drawn(st: KState, data: Reader, phase: str) -> None:
+    """keythedral.secret.field_stack: only a player in their field step holds the stack's top tile."""
+    held = data.list("drawn", lambda v, p: None if v is None else integer(v, p, 0, len(FIELD_TILES) - 1),
+                     length=st.num_players)
+    for p, tile in enumerate(held):
+        if tile is None:
+            continue
+        cottages = sum(1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is not None)
+        if phase != "lay_tiles" or not st.field_stack or tile != st.field_stack[-1] or st.laid[p] != cottages:
+            raise PositionError(data.at("drawn") + f"[{p}]", "only the player in their field step holds a tile, "
+                                "the top of the field stack")
 
 
 def tiles_in_play(n: int) -> list[int]:
@@ -187,7 +212,8 @@ def _read_board(st: KState, data: Reader, n: int) -> None:
 
 
 def _read_cubes(st: KState, data: Reader, n: int) -> None:
-    st.cubes = data.list("cubes", lambda v, p: items(v, p, ints(0, 20), length=8), length=n)
+    letters = data.list("cubes", lambda v, p: items(v, p, names(LETTER), most=115), length=n)
+    st.cubes = [[hand.count(c) for c in LETTER] for hand in letters]
     st.store = data.list("store", ints(0, 20), length=8)
     st.shops = data.list("shops", ints(0, CRAFT_STOCK), length=3)
     for k in range(8):

@@ -4,80 +4,115 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from .data import fmt
-from .data import (BUILDINGS, CRAFT_STOCK, FIELD_COLOUR, FIELD_TILES, LAWS, LETTER, STAGE_POINTS, STORE_START)
-from .state import KEYTHEDRAL, KState
+from ...core.visibility import EVERYONE, NOBODY, OWNER, Seen, is_hidden, revealed
+from .checks import field_drawn
+from .data import (BUILDING_INDEX, BUILDINGS, CRAFT_STOCK, FIELD_COLOUR, FIELD_TILES, LAWS, LETTER, STAGE_POINTS,
+                   STORE_START)
+from .position import position
+from .state import KState
 
 
-def _tile(t: int) -> dict[str, Any]:
-    b = BUILDINGS[t]
+FINAL = "keythedral.score.total"
+
+
+def _over(data: dict[str, Any], owner: int | None) -> bool:
+    """keythedral.score.total: the screens are opened for the final scoring."""
+    return data["final"] is not None
+
+
+# keythedral.secret.screens / secret.laws / secret.field_stack, setup.buildings, setup.law_spaces: who sees what.
+FIELDS: dict[str, Seen] = {
+    **{key: EVERYONE for key in (
+        "start", "round", "fields", "sites", "houses", "fences", "fences_left", "store", "shops", "stage", "face_up",
+        "laid", "order_k", "chosen", "queue", "to_place", "placing", "workers", "out", "passes", "actor",
+        "relocating", "auction", "stay", "law_used", "effects", "window", "final")},
+    "cubes.*": revealed(FINAL, _over),
+    "seats.*": revealed(FINAL, _over),
+    "law_hands.*": revealed(FINAL, _over),
+    "drawn.*": OWNER,
+    "field_stack": NOBODY,
+    "surplus": NOBODY,
+    "law_deck": NOBODY,
+    "rows.*": revealed("keythedral.buy.next_stage", lambda data, stage: data["face_up"][stage], owner=False),
+    "law_spaces.*": revealed("keythedral.law.procure", lambda data, i: data["law_spaces"][i] is None, owner=False),
+}
+
+
+def _tile(tile_id: str) -> dict[str, Any]:
+    b = BUILDINGS[BUILDING_INDEX[tile_id]]
     return {"id": b.id, "stage": b.stage + 1, "points": STAGE_POINTS[b.stage],
             "cost": "".join(LETTER[k] * c for k, c in enumerate(b.cost))}
 
 
-def _cubes(counts: list[int]) -> dict[str, int]:
-    return {LETTER[k]: c for k, c in enumerate(counts)}
+def _count(value: Any) -> int:
+    return value["count"] if is_hidden(value) else len(value)
 
 
-def _table(st: KState, secrets_of: set[int]) -> dict[str, Any]:
-    over = st.final is not None
-    n = st.num_players
-    a = st.auction
-    return {
-        "game": "keythedral",
-        "round": st.round,
-        "phase": st.phase,
-        "current_player": None if over else st.current,
-        "start_player": st.start,
-        "fields": [{"at": fmt(node), "kind": FIELD_COLOUR[FIELD_TILES[t].kind], "number": FIELD_TILES[t].number,
-                    "worker": st.workers.get(node)} for node, t in sorted(st.fields.items())],
-        "sites": [{"at": fmt(node), "keythedral": c == KEYTHEDRAL, "owner": None if c == KEYTHEDRAL else c // 5,
-                   "number": None if c == KEYTHEDRAL else c % 5 + 1,
-                   "house": c != KEYTHEDRAL and st.houses[c]} for node, c in sorted(st.sites.items())],
-        "fences": [{"site": fmt(s), "field": fmt(f), "owner": o} for (s, f), o in sorted(st.fences.items())],
-        "field_stack": len(st.field_stack),
-        "next_field": (FIELD_COLOUR[FIELD_TILES[st.field_stack[-1]].kind]
-                       if st.current in secrets_of and field_drawn(st) else None),
-        "work_order": list(st.chosen),
-        "stage": min(st.stage, 4) + 1,
-        "mat": [{"stage": s + 1, "points": STAGE_POINTS[s], "face_up": st.face_up[s],
-                 "tiles": [_tile(t) for t in row] if st.face_up[s] else None, "count": len(row)}
-                for s, row in enumerate(st.rows)],
-        "store": _cubes(st.store),
-        "shops": {"I": st.shops[0], "G": st.shops[1], "A": st.shops[2]},
-        "law_spaces": [c >= 0 for c in st.law_spaces],
-        "law_stack": len(st.law_deck),
-        "laws_played": [LAWS[c].id for c in st.law_used],
-        "effects": {k: v for k, v in st.effects.items()},
-        "passes_in_succession": st.passes,
+def show(data: dict[str, Any], player: int | None, st: KState) -> dict[str, Any]:
+    """The view from redacted position data; ``st`` gives only the phase and the seat to act."""
+    over = data["final"] is not None
+    a = data["auction"]
+    # A player sees the tile they drew; the teacher's unredacted data shows whoever holds one.
+    held = [t for t in data["drawn"] if t is not None and not is_hidden(t)]
+    drawn = data["drawn"][player] if player is not None else (held[0] if held else None)
+    out = {
+        "game": "keythedral", "round": data["round"], "phase": st.phase,
+        "current_player": None if over else st.current, "start_player": data["start"],
+        "fields": [{"at": at, "kind": FIELD_COLOUR[FIELD_TILES[t].kind], "number": FIELD_TILES[t].number,
+                    "worker": data["workers"].get(at)} for at, t in data["fields"].items()],
+        "sites": [_site(data, at, c) for at, c in data["sites"].items()],
+        "fences": [dict(f) for f in data["fences"]],
+        "field_stack": _count(data["field_stack"]),
+        "next_field": None if drawn is None or is_hidden(drawn) else FIELD_COLOUR[FIELD_TILES[drawn].kind],
+        "work_order": list(data["chosen"]), "stage": min(data["stage"], 4) + 1,
+        "mat": [{"stage": s + 1, "points": STAGE_POINTS[s], "face_up": data["face_up"][s],
+                 "tiles": None if is_hidden(row) or not data["face_up"][s] else [_tile(t) for t in row], "count": _count(row)}
+                for s, row in enumerate(data["rows"])],
+        "store": dict(zip(LETTER, data["store"])), "shops": dict(zip("IGA", data["shops"])),
+        "law_spaces": [c is not None for c in data["law_spaces"]], "law_stack": _count(data["law_deck"]),
+        "laws_played": list(data["law_used"]), "effects": dict(data["effects"]),
+        "passes_in_succession": data["passes"],
         "auction": {k: a[k] for k in ("b", "high", "high_bidder", "owe", "payer", "payee") if k in a} if a else None,
-        "players": [_player(st, p, over or p in secrets_of) for p in range(n)],
-        "final": st.final,
+        "players": [_player(data, p) for p in range(st.num_players)],
+        "final": data["final"], "perspective": player,
     }
+    return out
 
 
-def field_drawn(st: KState) -> bool:
-    """keythedral.secret.field_stack: in set-up the player whose field step it is has drawn the top tile."""
-    if st.phase != "lay_tiles" or not st.field_stack:
-        return False
-    from .checks import setup_step_is_field
-    return setup_step_is_field(st)
+def _site(data: dict[str, Any], at: str, c: Any) -> dict[str, Any]:
+    if c == "keythedral":
+        return {"at": at, "keythedral": True, "owner": None, "number": None, "house": False}
+    owner, number = c
+    return {"at": at, "keythedral": False, "owner": owner, "number": number,
+            "house": data["houses"][owner][number - 1]}
 
 
-def _player(st: KState, p: int, open_screen: bool) -> dict[str, Any]:
+def _player(data: dict[str, Any], p: int) -> dict[str, Any]:
     """keythedral.secret.screens: what lies behind a screen is its owner's; how much is public."""
-    cubes = st.cubes[p]
+    cubes, seats, laws = data["cubes"][p], data["seats"][p], data["law_hands"][p]
     return {
         "seat": p,
-        "cubes": _cubes(cubes) if open_screen else None,
-        "cube_count": sum(cubes),
-        "seats": [_tile(t) for t in st.seats[p]] if open_screen else None,
-        "seat_count": len(st.seats[p]),
-        "fences_left": st.fences_left[p],
-        "laws": [LAWS[c].id for c in st.law_hands[p]] if open_screen else None,
-        "law_count": len(st.law_hands[p]),
-        "out_of_actions": st.out[p],
+        "cubes": None if is_hidden(cubes) else {c: cubes.count(c) for c in LETTER},
+        "cube_count": _count(cubes),
+        "seats": None if is_hidden(seats) else [_tile(t) for t in seats],
+        "seat_count": _count(seats),
+        "fences_left": data["fences_left"][p],
+        "laws": None if is_hidden(laws) else list(laws),
+        "law_count": _count(laws),
+        "out_of_actions": data["out"][p],
     }
+
+
+def full_view(st: KState) -> dict[str, Any]:
+    """The teacher's view: everything, the face-down tiles and the order of the stacks too."""
+    data = position(st)
+    out = show(data, None, st)
+    out["perspective"] = "teacher"
+    out["hidden_tiles"] = [[_tile(t) for t in row] for row in data["rows"]]
+    out["law_order"] = list(reversed(data["law_deck"]))
+    out["law_space_cards"] = list(data["law_spaces"])
+    out["field_order"] = [FIELD_COLOUR[FIELD_TILES[t].kind] for t in reversed(data["field_stack"])]
+    return out
 
 
 def _resample_screens(st: KState, hidden: list[int], rng: Rng) -> None:
@@ -97,22 +132,6 @@ def _resample_screens(st: KState, hidden: list[int], rng: Rng) -> None:
         k = len(st.seats[q])
         st.seats[q], tiles = tiles[:k], tiles[k:]
 
-
-def view(st: KState, player: int | None) -> dict[str, Any]:
-    """keythedral.secret.screens / secret.laws / secret.field_stack: a screen's contents are shown to their
-    owner only (to all once the game is over); face-down tiles and the field stack to nobody."""
-    data = _table(st, {player} if player is not None else set())
-    data["perspective"] = player
-    return data
-
-def full_view(st: KState) -> dict[str, Any]:
-    data = _table(st, set(range(st.num_players)))
-    data["perspective"] = "teacher"
-    data["hidden_tiles"] = [[_tile(t) for t in row] for row in st.rows]
-    data["law_order"] = [LAWS[c].id for c in reversed(st.law_deck)]
-    data["law_space_cards"] = [LAWS[c].id if c >= 0 else None for c in st.law_spaces]
-    data["field_order"] = [FIELD_COLOUR[FIELD_TILES[t].kind] for t in reversed(st.field_stack)]
-    return data
 
 def determinize(st: KState, player: int | None, rng: Rng) -> KState:
     """Resample what ``player`` cannot see: face-down and unused building tiles, law cards, the field stack
