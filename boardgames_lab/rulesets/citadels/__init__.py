@@ -14,4 +14,13 @@ from .rules import RULES
 
 DEFINITION = Citadels()
 
-__all__ = ["DEFINITION", "INFO", "Citadels", "Move", "RULES", "parse"]
+# The modules beyond the house (boardgames_lab.rulesets.HOUSE), each holding one part of the rulebook.
+EXTRA_MODULES = {
+    "draft": "Rulebook: Setup and Sequence of a Round (choosing the characters, calling them, the round's end)",
+    "checks_turn": "Rulebook: Sequence of a Character's Turn and the eight characters (their checks)",
+    "checks_action": "Fact sheet: the violet buildings; Rulebook, Variant: the action cards and reaction windows (their checks)",
+    "scoring": "Rulebook: End of Game (the final score, the tie-break and the winners)",
+    "fast": "the fast legal-move generator, proven equal to the checks' plain path (tests/citadels/test_fast.py)",
+}
+
+__all__ = ["DEFINITION", "EXTRA_MODULES", "INFO", "Citadels", "Move", "RULES", "parse"]

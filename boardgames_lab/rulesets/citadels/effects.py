@@ -91,12 +91,7 @@ def apply_move(st: CitadelsState, m: Move) -> None:
     elif kind == "draw":
         _income_draw(st, p)
     elif kind == "income":
-        st.colour_used = True
-        amount = colour_income(st, p, st.tc)
-        st.gold[p] += amount
-        if ev:
-            st.note(f"{{p{p}}} takes {amount} gold for buildings of the "
-                    f"{CHARACTERS[st.tc].name}'s colour.", {"player": p, "gold": amount})
+        _colour_income(st, p)
     elif kind in ABILITY_KINDS:
         _ability(st, p, m)
     elif kind == "lab" or kind == "smithy":
@@ -105,6 +100,16 @@ def apply_move(st: CitadelsState, m: Move) -> None:
         _pay_booth(st, p, m.owner)
     else:  # "play", "fortune_teller" or "cannon"
         _play_action(st, p, m)
+
+
+def _colour_income(st: CitadelsState, p: int) -> None:
+    """Rulebook, the characters (citadels.char.colour_income): gold for each building of the character's colour."""
+    st.colour_used = True
+    amount = colour_income(st, p, st.tc)
+    st.gold[p] += amount
+    if st.events is not None:
+        st.note(f"{{p{p}}} takes {amount} gold for buildings of the "
+                f"{CHARACTERS[st.tc].name}'s colour.", {"player": p, "gold": amount})
 
 
 def _violet(st: CitadelsState, p: int, m: Move) -> None:

@@ -42,6 +42,7 @@ class Citadels(GameDefinition[CitadelsState]):
     rulebook = RULES
     secrets = SECRETS
     kinds = KINDS
+    fields = view.FIELDS
 
     # The hooks, guards and turn orders the phase declaration names (resolved when the game is registered).
     deal, start_round, turn_draft, draft_done, finish_draft = (staticmethod(f) for f in (
@@ -88,14 +89,11 @@ class Citadels(GameDefinition[CitadelsState]):
     def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> CitadelsState:
         return position.read_position(data, players, options, phase)
 
-    def view(self, st: CitadelsState, player: int | None) -> dict[str, Any]:
-        return view.view(st, player)
-
-    def full_view(self, st: CitadelsState) -> dict[str, Any]:
-        return view.full_view(st)
+    def show(self, data: dict[str, Any], player: int | None, st: CitadelsState) -> dict[str, Any]:
+        return view.show(data, player, st)
 
     def render_text(self, st: CitadelsState, player: int | None) -> str:
-        return view.render_text(st, player)
+        return view.render_text(self.view(st, player))
 
     def determinize(self, st: CitadelsState, player: int | None, rng: Rng) -> CitadelsState:
         return view.determinize(st, player, rng)

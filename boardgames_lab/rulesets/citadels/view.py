@@ -1,106 +1,172 @@
 """What each player may see, the teacher's full view, a text rendering, and hidden-information sampling."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ...core.rng import Rng
-from .data import CARDS, CHARACTERS, COLOURS, COLOUR
-from .state import NOBODY, CitadelsState
+from ...core.visibility import EVERYONE, NOBODY, Seen, is_hidden, shown_to
+from .data import CARD_INDEX, CARDS, CHAR_INDEX, CHARACTERS, COLOURS, COLOUR
+from .state import NOBODY as NO_SEAT, CitadelsState
 
 CARD_IDS = tuple(c.id for c in CARDS)
 CHAR_IDS = tuple(c.id for c in CHARACTERS)
-TEACHER = -2  # the perspective of the full view: everything is known
+R = "citadels."
 
 
-def _ids(cards: list[int]) -> list[str]:
-    return [CARD_IDS[c] for c in cards]
+# --- who sees what (the rulebook) -------------------------------------------------------------
+def _over(data: dict[str, Any], owner: int | None) -> bool:
+    """Rulebook, scoring: at the end every hand (action cards score) and every character lies open."""
+    return data["final"] is not None
 
 
-def _knows(st: CitadelsState, player: int | None, r: int) -> bool:
-    """May ``player`` see where character ``r`` is? (citadels.draft.secret)"""
-    if player == TEACHER or st.shown[r] or r in st.face_up or st.final is not None:
-        return True
-    if st.silent[r] and st.killed != r:
-        return True  # called and silent, not murdered: it lies aside
-    if player is None:
+def _laid_open(data: dict[str, Any], r: int) -> bool:
+    """Rulebook, Sequence of a Round: a character is known to all once revealed, laid face up, or called
+    with nobody answering and not murdered (it was laid aside); and at the end."""
+    cid = CHAR_IDS[r]
+    return (data["final"] is not None or data["shown"][r] or cid in data["face_up"]
+            or (data["silent"][r] and data["killed"] != cid))
+
+
+def _character_open(data: dict[str, Any], r: int | None) -> bool:
+    return r is not None and _laid_open(data, r)
+
+
+def _character_seen(data: dict[str, Any], r: int | None, seat: int | None, table: Mapping[str, Any]) -> bool:
+    """Rulebook, Setup (citadels.draft.secret): its holder knows a chosen character; the player holding
+    the passed cards sees them; who saw a face-down card (the King with 2-3 players, a burier, the last
+    drafter) knows it."""
+    if r is None or seat is None:
         return False
-    if st.owner[r] == player:
-        return True
-    if r in st.pool:
-        return st.phase == "draft" and st.current == player
-    if r in st.down:
-        return st.down_knower[st.down.index(r)] == player
+    cid = CHAR_IDS[r]
+    if data["owner"][r] is not None:
+        return data["owner"][r] == seat
+    if cid in data["pool"]:
+        return table.get("phase") == "draft" and table.get("current") == seat
+    if cid in data["down"]:
+        return data["down_knower"][data["down"].index(cid)] == seat
     return False
 
 
-def _characters(st: CitadelsState, player: int | None) -> list[dict[str, Any]]:
-    out = []
-    for r, ch in enumerate(CHARACTERS):
-        known = _knows(st, player, r)
-        where = None
-        if known:
-            if st.owner[r] != NOBODY:
-                where = f"p{st.owner[r] + 1}"
-            elif r in st.face_up:
-                where = "face up"
-            elif r in st.down:
-                where = "face down"
-            elif r in st.pool:
-                where = "passing"
-        out.append({"rank": r + 1, "id": ch.id, "name": ch.name, "where": where,
-                    "called": st.rank >= r if st.rank >= 0 else False, "revealed": st.shown[r],
-                    "silent": st.silent[r], "murdered": st.killed == r, "robbed": st.robbed == r,
-                    "current": st.rank == r and st.phase not in ("draft", "round_start")})
+def _down_open(data: dict[str, Any], i: int | None) -> bool:
+    return i is not None and _laid_open(data, CHAR_INDEX[data["down"][i]])
+
+
+def _down_seen(data: dict[str, Any], i: int | None, seat: int | None, table: Mapping[str, Any]) -> bool:
+    return i is not None and seat is not None and data["down_knower"][i] == seat
+
+
+def _drafter(data: dict[str, Any], owner: int | None, seat: int | None, table: Mapping[str, Any]) -> bool:
+    return seat is not None and table.get("phase") == "draft" and table.get("current") == seat
+
+
+def _chooser(data: dict[str, Any], owner: int | None, seat: int | None, table: Mapping[str, Any]) -> bool:
+    return seat is not None and table.get("current") == seat
+
+
+def _fortune_teller(data: dict[str, Any], owner: int | None, seat: int | None, table: Mapping[str, Any]) -> bool:
+    """Variant, Fortune Teller: the player to act looks at the hand of the fellow player he chose."""
+    return (seat is not None and table.get("phase") == "fortune" and table.get("current") == seat
+            and data["fortune"] == owner)
+
+
+CHARACTER = shown_to(R + "draft.secret", _character_seen, owner=False, reveal=_character_open)
+PUBLIC = ("discard", "city", "booths", "gold", "face_up", "down_knower", "steps", "first_step", "shown", "silent",
+          "paid", "queue", "haunted_round", "crown", "round", "heir", "step", "rank", "killed", "robbed", "asked",
+          "window", "turn_player", "turn_character", "income_done", "builds_left", "ability_used", "colour_used",
+          "lab_used", "smithy_used", "action_used", "keep_left", "exchanging", "turn_over", "grave_card",
+          "grave_owner", "cash_owner", "cash_booth", "fortune", "first_eight", "acrobat_round", "final")
+# Every field of position(state), from the rulebook. Gold, cities, booths, the open discard pile
+# (citadels.deck.discard_pile), the face-up characters, the draft's order and the calling are public.
+FIELDS: dict[str, Seen] = {
+    **{name: EVERYONE for name in PUBLIC},
+    "deck": NOBODY,  # citadels.setup.cards: a face-down stack; its size is seen
+    "hands.*": shown_to(R + "action.fortune_teller", _fortune_teller, reveal=_over),  # setup.cards, action.score
+    "owner.*": CHARACTER,  # indexed by character: where it went; draft.secret, call.reveal, call.silent
+    "taken_step.*": CHARACTER,  # when it left the passed cards: as secret as where it went
+    "pool": shown_to(R + "draft.secret", _drafter, owner=False),  # the passed cards: their number is seen
+    "down.*": shown_to(R + "draft.face_down", _down_seen, owner=False, reveal=_down_open),
+    "drawn": shown_to(R + "turn.income", _chooser, owner=False),  # also violet.observatory/library, booth
+    "exchange": shown_to(R + "char.wizard_redraw", _chooser, owner=False),
+}
+
+
+# --- the view, from the redacted data ---------------------------------------------------------
+def _seen(value: Any) -> bool:
+    return not is_hidden(value)
+
+
+def _where(data: dict[str, Any], r: int) -> str | None:
+    owner, cid = data["owner"][r], CHAR_IDS[r]
+    if not _seen(owner):
+        return None
+    if owner is not None:
+        return f"p{owner + 1}"
+    if cid in data["face_up"]:
+        return "face up"
+    if cid in data["down"]:
+        return "face down"
+    pool = data["pool"]
+    return "passing" if _seen(pool) and cid in pool else None
+
+
+def _characters(data: dict[str, Any], phase: str) -> list[dict[str, Any]]:
+    rank, killed, robbed = data["rank"], data["killed"], data["robbed"]
+    turn = phase not in ("draft", "round_start")
+    return [{"rank": r + 1, "id": ch.id, "name": ch.name, "where": _where(data, r),
+             "called": rank >= r if rank >= 0 else False, "revealed": data["shown"][r], "silent": data["silent"][r],
+             "murdered": killed == ch.id, "robbed": robbed == ch.id, "current": rank == r and turn}
+            for r, ch in enumerate(CHARACTERS)]
+
+
+def _held(data: dict[str, Any], p: int) -> int:
+    """How many characters seat ``p`` holds: the draft steps it has made keeping one (Rulebook, Setup)."""
+    steps = data["steps"]
+    done = len(steps) if data["step"] >= len(steps) else data["step"]
+    return sum(1 for s in steps[:done] if s["seat"] == p and not s["bury"])
+
+
+def _player(data: dict[str, Any], p: int) -> dict[str, Any]:
+    hand, city = data["hands"][p], data["city"][p]
+    held = sum(1 for o in data["owner"] if o == p) if data["final"] is not None else _held(data, p)
+    return {
+        "seat": p, "gold": data["gold"][p], "hand": hand if _seen(hand) else None,
+        "hand_size": len(hand) if _seen(hand) else hand["count"], "city": list(city),
+        "colours": sorted({COLOURS[COLOUR[CARD_INDEX[b]]] for b in city}),
+        "booths": list(data["booths"][p]), "crown": data["crown"] == p,
+        "characters": [CHAR_IDS[r] for r, o in enumerate(data["owner"]) if o == p],
+        "character_count": held,
+    }
+
+
+def _listed(value: Any) -> tuple[list[Any] | None, int]:
+    return (list(value), len(value)) if _seen(value) else (None, value["count"])
+
+
+def show(data: dict[str, Any], player: int | None, st: CitadelsState) -> dict[str, Any]:
+    """The view of ``player`` (None: a spectator), built only from the redacted position ``data`` and the
+    public phase and seat to act. The teacher's full view is the one where even the deck is shown."""
+    phase, over = st.phase, data["final"] is not None
+    pool, pool_size = _listed(data["pool"])
+    drawn, drawn_size = _listed(data["drawn"])
+    exchange, exchange_size = _listed(data["exchange"])
+    deck, teacher = data["deck"], _seen(data["deck"])
+    out = {
+        "game": "citadels", "round": data["round"], "phase": phase, "current_player": None if over else st.current,
+        "turn_player": None if data["turn_player"] is None or phase in ("draft", "round_start") else data["turn_player"],
+        "crown": data["crown"], "deck": len(deck) if teacher else deck["count"], "discard": list(data["discard"]),
+        "characters": _characters(data, phase), "pool": pool, "pool_size": pool_size,
+        "face_up": list(data["face_up"]), "face_down": len(data["down"]),
+        "drawn": drawn, "drawn_size": drawn_size, "exchange": exchange, "exchange_size": exchange_size,
+        "window": data["window"] or None, "first_eight": data["first_eight"],
+        "players": [_player(data, p) for p in range(len(data["gold"]))], "final": data["final"],
+        "perspective": "teacher" if teacher else player}
+    if teacher:
+        out["deck_order"] = deck[::-1]
+        out["face_down_cards"] = list(data["down"])
     return out
 
 
-def _player(st: CitadelsState, p: int, see: bool, player: int | None) -> dict[str, Any]:
-    fortune = st.fortune == p and player == st.current and st.phase == "fortune"
-    return {
-        "seat": p, "gold": st.gold[p], "hand": _ids(st.hands[p]) if see or fortune else None,
-        "hand_size": len(st.hands[p]), "city": _ids(st.city[p]),
-        "colours": sorted({COLOURS[COLOUR[b]] for b in st.city[p]}),
-        "booths": st.booths[p][:], "crown": st.crown == p,
-        "characters": [CHAR_IDS[r] for r in range(8) if st.owner[r] == p and _knows(st, player, r)],
-        "character_count": sum(1 for r in range(8) if st.owner[r] == p),
-    }
-
-
-def _table(st: CitadelsState, player: int | None, all_seen: bool) -> dict[str, Any]:
-    over = st.final is not None
-    drafter = st.phase == "draft" and st.current == player
-    chooser = player == st.current
-    return {
-        "game": "citadels", "round": st.round, "phase": st.phase,
-        "current_player": None if over else st.current,
-        "turn_player": None if st.tp == NOBODY or st.phase in ("draft", "round_start") else st.tp,
-        "crown": st.crown, "deck": len(st.deck), "discard": _ids(st.discard),
-        "characters": _characters(st, TEACHER if all_seen else player),
-        "pool": [CHAR_IDS[c] for c in st.pool] if drafter or all_seen else None, "pool_size": len(st.pool),
-        "face_up": [CHAR_IDS[c] for c in st.face_up], "face_down": len(st.down),
-        "drawn": _ids(st.drawn) if chooser or all_seen else None, "drawn_size": len(st.drawn),
-        "exchange": _ids(st.exchange) if chooser or all_seen else None, "exchange_size": len(st.exchange),
-        "window": st.window or None, "first_eight": None if st.first_eight == NOBODY else st.first_eight,
-        "players": [_player(st, p, over or all_seen or p == player, TEACHER if all_seen else player)
-                    for p in range(st.num_players)],
-        "final": st.final,
-    }
-
-
-def view(st: CitadelsState, player: int | None) -> dict[str, Any]:
-    data = _table(st, player, False)
-    data["perspective"] = player
-    return data
-
-def full_view(st: CitadelsState) -> dict[str, Any]:
-    data = _table(st, None, True)
-    data["perspective"] = "teacher"
-    data["deck_order"] = _ids(st.deck[::-1])
-    data["face_down_cards"] = [CHAR_IDS[c] for c in st.down]
-    return data
-
-def render_text(st: CitadelsState, player: int | None) -> str:
-    v = view(st, player)
+def render_text(v: dict[str, Any]) -> str:
     lines = [f"Citadels, round {v['round']}, {v['phase']}"
              + (f", p{v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
     for pl in v["players"]:
@@ -108,6 +174,7 @@ def render_text(st: CitadelsState, player: int | None) -> str:
         lines.append(f"  p{pl['seat'] + 1}{' (crown)' if pl['crown'] else ''}: {pl['gold']} gold, hand {hand}; "
                      "city " + (", ".join(pl["city"]) or "-"))
     return "\n".join(lines)
+
 
 def determinize(st: CitadelsState, player: int | None, rng: Rng) -> CitadelsState:
     """Resample what ``player`` cannot see: the deck order, the others' hands, unseen characters."""
@@ -142,6 +209,21 @@ def _resample_cards(st: CitadelsState, player: int | None, rng: Rng) -> None:
         del unseen[:k]
     st.deck = unseen
 
+def _knows(st: CitadelsState, player: int | None, r: int) -> bool:
+    """Does ``player`` know where character ``r`` is? (the FIELDS declaration of "owner.*", on the state)"""
+    if st.shown[r] or r in st.face_up or st.final is not None or (st.silent[r] and st.killed != r):
+        return True
+    if player is None:
+        return False
+    if st.owner[r] != NO_SEAT:
+        return st.owner[r] == player
+    if r in st.pool:
+        return st.phase == "draft" and st.current == player
+    if r in st.down:
+        return st.down_knower[st.down.index(r)] == player
+    return False
+
+
 def _resample_characters(st: CitadelsState, player: int | None, rng: Rng) -> None:
     """Unknown characters change places only with others that were alike in every pool the player held:
     a character he saw passing (and did not keep) was chosen after him, one he never saw before him. One who
@@ -160,7 +242,7 @@ def _resample_characters(st: CitadelsState, player: int | None, rng: Rng) -> Non
             continue
         slots = [(_slot(st, r), st.taken_step[r]) for r in ranks]
         for r in ranks:
-            st.owner[r] = NOBODY
+            st.owner[r] = NO_SEAT
         shuffled = ranks[:]
         rng.shuffle(shuffled)
         for ((where, index), step), r in zip(slots, shuffled):
@@ -174,7 +256,7 @@ def _resample_characters(st: CitadelsState, player: int | None, rng: Rng) -> Non
     st.pool.sort()
 
 def _slot(st: CitadelsState, r: int) -> tuple[str, int]:
-    if st.owner[r] != NOBODY:
+    if st.owner[r] != NO_SEAT:
         return ("owner", st.owner[r])
     if r in st.pool:
         return ("pool", st.pool.index(r))
