@@ -352,7 +352,7 @@ class MoveNotation(_Generated):
             for literal in first.findall(nodes.literal):
                 text = literal.astext()
                 try:
-                    moves.parse(text)
+                    moves.parse(text, 0)  # a seat's move: the notation leaves the seat out
                 except Exception as err:
                     logger.warning(f"move-notation: the example {text!r} in {moves.__name__} does not parse: {err}",
                                    location=self.get_location())
