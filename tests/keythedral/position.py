@@ -1,17 +1,37 @@
-"""Build Keythedral positions for rule tests by editing a game's state."""
+"""Build Keythedral positions for rule tests: edit a game's position and rebuild the game from it with
+``bgl.from_position``, so every edit passes the position format's validation.
+
+``state(game)`` reads a copy of the state out of ``game.position()``; the helpers that edit return the new game.
+"""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 import boardgames_lab as bgl
 from boardgames_lab.core.game import Game
+from boardgames_lab.core.positions import read_state
 from boardgames_lab.rulesets.keythedral.data import FIELD_TILES, LETTER
+from boardgames_lab.rulesets.keythedral.state import KState
 
 
-def refresh(game: Game) -> None:
-    game._legal = None  # the state was edited by hand
-    game.state.fence_moves = {}
+def state(game: Game) -> KState:
+    """A copy of the game's state, read from its position (changing it changes nothing in the game)."""
+    return read_state(game.definition, game.position())[0]
+
+
+def edit(game: Game, change: Callable[[KState], Any]) -> Game:
+    """The game rebuilt from its position after ``change`` (which may also set phase and current)."""
+    data = game.position()
+    st = read_state(game.definition, data)[0]
+    change(st)
+    data["state"] = game.definition.position(st)
+    data["phase"], data["current"] = st.phase, st.current
+    return bgl.from_position("keythedral", data, names=game.names, mode=game.mode)
+
+
+def moves(game: Game) -> set[str]:
+    return {str(m) for m in game.legal_moves()}
 
 
 def after_setup(players: int = 3, seed: int = 1, **options: Any) -> Game:
@@ -27,25 +47,31 @@ def tile_of(kind: int) -> int:
 
 
 def set_board(game: Game, fields: dict[tuple[int, int], int], cottages: dict[int, tuple[int, int]],
-              houses: tuple[int, ...] = ()) -> None:
-    """Replace the board: ``fields`` maps places to field kinds, ``cottages`` cottage ids to sites."""
-    st = game.state
-    keep = {n: c for n, c in st.sites.items() if c < 0}
-    st.fields = {node: tile_of(kind) for node, kind in fields.items()}
-    st.sites = dict(keep)
-    st.cottage_at = [None] * len(st.cottage_at)
-    for c, node in cottages.items():
-        st.sites[node] = c
-        st.cottage_at[c] = node
-    st.houses = [c in houses for c in range(len(st.houses))]
-    st.fences = {}
-    st.workers = {}
-    refresh(game)
+              houses: tuple[int, ...] = ()) -> Game:
+    """Replace the board: ``fields`` maps places to field kinds (a tile of that kind while the game has one left,
+    else any), ``cottages`` cottage ids to sites; the other field tiles go to the stack."""
+    def change(st: KState) -> None:
+        keep = {n: c for n, c in st.sites.items() if c < 0}
+        pool = sorted(st.field_stack + list(st.fields.values()))
+        st.fields = {}
+        for node, kind in fields.items():
+            tile = next((t for t in pool if FIELD_TILES[t].kind == kind), pool[0])
+            pool.remove(tile)
+            st.fields[node] = tile
+        st.field_stack = pool
+        st.sites = dict(keep)
+        st.cottage_at = [None] * len(st.cottage_at)
+        for c, node in cottages.items():
+            st.sites[node] = c
+            st.cottage_at[c] = node
+        st.houses = [c in houses for c in range(len(st.houses))]
+        st.fences = {}
+        st.workers = {}
+    return edit(game, change)
 
 
-def give(game: Game, player: int, letters: str) -> None:
-    """Move cubes from the store (or the craft shops) to a player."""
-    st = game.state
+def give_cubes(st: KState, player: int, letters: str) -> None:
+    """Move cubes from the store (or the craft shops) to a player, on a state."""
     for letter in letters:
         k = LETTER.index(letter)
         if k >= 5 and st.store[k] == 0:
@@ -53,29 +79,35 @@ def give(game: Game, player: int, letters: str) -> None:
         else:
             st.store[k] -= 1
         st.cubes[player][k] += 1
-    refresh(game)
 
 
-def clear_cubes(game: Game) -> None:
-    st = game.state
-    for p in range(st.num_players):
-        for k in range(8):
-            if k >= 5:
-                st.shops[k - 5] += st.cubes[p][k]
-            else:
-                st.store[k] += st.cubes[p][k]
-            st.cubes[p][k] = 0
-    refresh(game)
+def give(game: Game, player: int, letters: str) -> Game:
+    """Move cubes from the store (or the craft shops) to a player."""
+    return edit(game, lambda st: give_cubes(st, player, letters))
 
 
-def to_actions(game: Game, current: int = 0) -> None:
-    """Jump to phase three with ``current`` to act."""
-    st = game.state
+def clear_cubes(game: Game) -> Game:
+    def change(st: KState) -> None:
+        for p in range(st.num_players):
+            for k in range(8):
+                if k >= 5:
+                    st.shops[k - 5] += st.cubes[p][k]
+                else:
+                    st.store[k] += st.cubes[p][k]
+                st.cubes[p][k] = 0
+    return edit(game, change)
+
+
+def actions_state(st: KState, current: int = 0) -> None:
     st.phase = "actions"
     st.out = [False] * st.num_players
     st.passes = 0
     st.current = st.actor = current
-    refresh(game)
+
+
+def to_actions(game: Game, current: int = 0) -> Game:
+    """Jump to phase three with ``current`` to act."""
+    return edit(game, lambda st: actions_state(st, current))
 
 
 def played_to_round(players: int, seed: int, round_: int = 3) -> Game:

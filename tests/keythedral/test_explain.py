@@ -9,10 +9,11 @@ import pytest
 
 import boardgames_lab as bgl
 from boardgames_lab.core.errors import IllegalMove, InvalidNotation
-from boardgames_lab.rulesets.keythedral.data import BUILDINGS, LAWS
+from boardgames_lab.rulesets.keythedral.data import BUILDINGS, LAWS, parse_node
 from boardgames_lab.rulesets.keythedral.moves import LayField, PlaceWorker
+from boardgames_lab.rulesets.keythedral.state import KState
 from tests.conftest import cites
-from tests.keythedral.position import give, refresh, to_actions
+from tests.keythedral.position import edit, give, state, to_actions
 from tests.keythedral.test_laws import enter, hold
 from tests.keythedral.test_rules import small_board
 
@@ -29,24 +30,18 @@ def refusal(game: bgl.Game, move: str | Move) -> IllegalMove:
 
 @cites(P + "law.house_moratorium")
 def test_a_house_under_a_moratorium_cites_the_moratorium() -> None:
-    game = small_board()
-    st = game.state
-    st.effects["moratorium"] = 1
-    to_actions(game, 0)
-    give(game, 0, "ST")
+    game = edit(small_board(), lambda st: st.effects.__setitem__("moratorium", 1))
+    game = give(to_actions(game, 0), 0, "ST")
     assert refusal(game, "house 1").rule == P + "law.house_moratorium"
-    hold(game, 0, "upgrade_cottage")
+    game = hold(game, 0, "upgrade_cottage")
     assert refusal(game, "play upgrade_cottage 1").rule == P + "law.house_moratorium"
-    game.state.effects["moratorium"] = 0
-    refresh(game)
+    game = edit(game, lambda st: st.effects.__setitem__("moratorium", 0))
     game.apply("house 1")  # its own player builds as usual
 
 
 @cites(P + "house.cost")
 def test_a_house_without_stone_cites_the_cost() -> None:
-    game = small_board()
-    to_actions(game, 0)
-    give(game, 0, "T")
+    game = give(to_actions(small_board(), 0), 0, "T")
     assert "house 1" not in {str(m) for m in game.legal_moves()}
     assert refusal(game, "house 1").rule == P + "house.cost"
 
@@ -59,26 +54,24 @@ def test_a_field_in_the_cottage_step_says_it_is_the_cottage_step() -> None:
     assert err.rule == P + "setup.lay_cottage" and "cottage step" in err.reason
     cottage = next(m for m in game.legal_moves())
     game.apply(cottage)
-    occupied = next(iter(game.state.fields))
+    occupied = parse_node(next(iter(game.position()["state"]["fields"])))
     assert refusal(game, LayField(game.to_act()[0], occupied)).rule == P + "setup.lay_field"
 
 
 @cites(P + "worker.adjacent", P + "worker.closed")
 def test_worker_refusals_name_adjacency_occupation_and_fences() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    enter(game, "round_start", "begin_round")
+    game = enter(small_board(), "round_start", "begin_round")
     game.apply("order 1")  # player 1's cottage 1 on 2,2 places first
     assert game.phase == "place" and game.current_player == 0
     assert refusal(game, "worker 9,9").rule == P + "worker.adjacent"
     open_field = game.legal_moves()[0].field
-    st.workers[open_field] = 1
-    refresh(game)
-    assert refusal(game, PlaceWorker(0, open_field)).rule == P + "worker.closed"
-    del st.workers[open_field]
-    st.fences[(st.cottage_at[0], open_field)] = 2
-    refresh(game)
+    taken = edit(game, lambda st: st.workers.__setitem__(open_field, 1))
+    assert refusal(taken, PlaceWorker(0, open_field)).rule == P + "worker.closed"
+
+    def fence(st: KState) -> None:
+        st.fences[(st.cottage_at[0], open_field)] = 2
+        st.fences_left[2] -= 1
+    game = edit(game, fence)
     err = refusal(game, PlaceWorker(0, open_field))
     assert err.rule == P + "worker.closed" and "fence" in err.reason
 
@@ -105,7 +98,7 @@ def test_any_move_value_is_refused_cleanly() -> None:
                         values.add(getattr(m, f.name))
             if ply % 6 == 0:
                 base = legal[int(rng.random() * len(legal))]
-                before = d.snapshot(game.state)
+                before = game.position()
                 for f in (f.name for f in dataclasses.fields(base)):
                     for v in (*seen[f], *WRONG, *extra):
                         m = dataclasses.replace(base, **{f: v})
@@ -118,7 +111,7 @@ def test_any_move_value_is_refused_cleanly() -> None:
                         with pytest.raises(IllegalMove) as err:
                             game.apply(m)
                         assert err.value.rule == why.rule
-                        assert d.snapshot(game.state) == before
+                        assert game.position() == before
             buys = [m for m in legal if m.kind == "buy"]
             game.apply(buys[0] if buys else legal[int(rng.random() * len(legal))])
 

@@ -9,15 +9,14 @@ import boardgames_lab as bgl
 from boardgames_lab.core.errors import IllegalMove
 from boardgames_lab.rulesets.keythedral.data import BUILDING_INDEX, BUILDINGS, LAW_INDEX, LETTER
 from tests.conftest import cites
-from tests.keythedral.position import give, refresh, to_actions
+from boardgames_lab.rulesets.keythedral.state import KState
+from tests.keythedral.position import edit, give, state, to_actions
 from tests.keythedral.test_rules import cost_of, small_board
 
 P = "keythedral."
 
 
-def hold(game: bgl.Game, player: int, *laws: str) -> None:
-    """Put law cards into a player's hand, wherever they were."""
-    st = game.state
+def hold_cards(st: KState, player: int, *laws: str) -> None:
     for law in laws:
         card = LAW_INDEX[law]
         if card in st.law_deck:
@@ -26,17 +25,31 @@ def hold(game: bgl.Game, player: int, *laws: str) -> None:
             st.law_spaces[st.law_spaces.index(card)] = -1
         st.law_hands[player].append(card)
         st.law_hands[player].sort()
-    refresh(game)
 
 
-def enter(game: bgl.Game, phase: str, hook: str) -> None:
-    """Enter an automatic phase as the flow does and let it settle."""
-    st = game.state
+def hold(game: bgl.Game, player: int, *laws: str) -> bgl.Game:
+    """Put law cards into a player's hand, wherever they were."""
+    return edit(game, lambda st: hold_cards(st, player, *laws))
+
+
+def enter(game: bgl.Game, phase: str, hook: str, start: int | None = 0) -> bgl.Game:
+    """The game rebuilt after entering an automatic phase as the flow does (with ``start`` the start player) and
+    letting it settle: the flow's hook runs on the state read from the position."""
     d = game.definition
-    st.phase = phase
-    getattr(d, hook)(st)
-    d.runner.settle(st)
-    refresh(game)
+
+    def change(st: KState) -> None:
+        if start is not None:
+            st.start = start
+        st.phase = phase
+        getattr(d, hook)(st)
+        d.runner.settle(st)
+    return edit(game, change)
+
+
+def fence(st: KState, owner: int) -> None:
+    """A fence of ``owner`` between player 0's cottage 1 on 2,2 and the field 1,1."""
+    st.fences[((2, 2), (1, 1))] = owner
+    st.fences_left[owner] -= 1
 
 
 def texts(game: bgl.Game) -> set[str]:
@@ -45,16 +58,13 @@ def texts(game: bgl.Game) -> set[str]:
 
 @cites(P + "law.window", P + "law.work_order", P + "law.once")
 def test_work_order_in_the_phase_one_window() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    hold(game, 1, "work_order")
-    enter(game, "round_start", "begin_round")
+    game = enter(hold(small_board(), 1, "work_order"), "round_start", "begin_round")
     assert game.phase == "law_window" and game.current_player == 0
     assert texts(game) == {"decline"}  # every player is asked, holder or not
     game.apply("decline")
     assert "play work_order" in texts(game)
     game.apply("play work_order")
+    st = state(game)
     assert LAW_INDEX["work_order"] in st.law_used and not st.law_hands[1]
     game.apply("decline")  # player 1 may play another card or decline
     game.apply("decline")
@@ -81,12 +91,8 @@ def test_declines_are_private_in_the_log() -> None:
 
 @cites(P + "law.broken_fences")
 def test_broken_fences() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    st.fences[((2, 2), (1, 1))] = 1
-    hold(game, 0, "broken_fences")
-    enter(game, "round_start", "begin_round")
+    game = hold(edit(small_board(), lambda st: fence(st, 1)), 0, "broken_fences")
+    game = enter(game, "round_start", "begin_round")
     game.apply("play broken_fences 1")
     game.apply("decline")
     game.apply("decline")
@@ -97,26 +103,21 @@ def test_broken_fences() -> None:
 
 @cites(P + "law.start_order")
 def test_start_order() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    hold(game, 0, "start_order")
-    enter(game, "round_start", "begin_round")
+    game = enter(hold(small_board(), 0, "start_order"), "round_start", "begin_round")
     game.apply("play start_order 3")
     game.apply("decline")
     game.apply("decline")
     game.apply("decline")
-    assert st.start == 2 and game.phase == "order" and game.current_player == 2
+    assert state(game).start == 2 and game.phase == "order" and game.current_player == 2
 
 
 @cites(P + "law.cottage_number")
 def test_cottage_number() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    st.current = 0
-    hold(game, 0, "cottage_number")
-    refresh(game)
+
+    def change(st: KState) -> None:
+        st.start = st.current = 0
+        hold_cards(st, 0, "cottage_number")
+    game = edit(small_board(), change)
     game.apply("order 1")
     assert game.phase == "law_window"
     assert "play cottage_number 1" not in texts(game) and "play cottage_number 2" in texts(game)
@@ -124,47 +125,40 @@ def test_cottage_number() -> None:
     for _ in range(3):
         game.apply("decline")
     assert game.phase == "place"
+    st = state(game)
     assert st.queue[:1] == [1] or st.placing in (0, 1)  # cottage 2 (id 1) acts with number one
     while game.phase == "place":
         game.apply(game.legal_moves()[0])
-    assert sum(1 for o in st.workers.values() if o == 0) == 2
-    game.state.current = 1
-    refresh(game)
+    assert sum(1 for o in state(game).workers.values() if o == 0) == 2
+    game = edit(game, lambda st: setattr(st, "current", 1))
     game.apply("order 2")  # cottage 2 acted already: player 0 sends nobody for number two
-    before = sum(1 for o in st.workers.values() if o == 0)
+    before = sum(1 for o in state(game).workers.values() if o == 0)
     while game.phase == "place":
         game.apply(game.legal_moves()[0])
-    assert sum(1 for o in st.workers.values() if o == 0) == before
+    assert sum(1 for o in state(game).workers.values() if o == 0) == before
 
 
-def harvest_window(game: bgl.Game) -> None:
-    st = game.state
-    st.start = 0
-    st.workers = {(1, 1): 0, (3, 1): 1, (3, 3): 0}
-    enter(game, "harvest_start", "open_harvest_window")
+def harvest_window(game: bgl.Game) -> bgl.Game:
+    game = edit(game, lambda st: setattr(st, "workers", {(1, 1): 0, (3, 1): 1, (3, 3): 0}))
+    return enter(game, "harvest_start", "open_harvest_window")
 
 
 @cites(P + "law.good_harvest", P + "law.double_production")
 def test_good_harvest_and_double_production() -> None:
-    game = small_board()
-    hold(game, 0, "good_harvest", "double_production")
-    harvest_window(game)
+    game = harvest_window(hold(small_board(), 0, "good_harvest", "double_production"))
     assert "play double_production 3,1" not in texts(game)  # not player 0's worker
     game.apply("play good_harvest S")
     game.apply("play double_production 3,3")
     game.apply("decline")
     game.apply("decline")
     game.apply("decline")
-    st = game.state
+    st = state(game)
     assert st.cubes[0][0] == 2 and st.cubes[0][3] == 2 and st.cubes[1][1] == 1
 
 
 @cites(P + "law.poor_harvest", P + "law.unexpected_harvest")
 def test_poor_and_unexpected_harvest() -> None:
-    game = small_board()
-    hold(game, 0, "unexpected_harvest")
-    hold(game, 1, "poor_harvest")
-    harvest_window(game)
+    game = harvest_window(hold(hold(small_board(), 0, "unexpected_harvest"), 1, "poor_harvest"))
     game.apply("play unexpected_harvest W")
     game.apply("decline")  # the answer window: players 2 and 3 could repeal it
     game.apply("decline")
@@ -172,26 +166,21 @@ def test_poor_and_unexpected_harvest() -> None:
     game.apply("play poor_harvest T")
     game.apply("decline")  # nobody else holds a card: no answer window; players 2 and 3 finish the window
     game.apply("decline")
-    st = game.state
     assert game.phase == "harvest_choice" and game.current_player == 0
     game.apply("take V")
+    st = state(game)
     assert st.cubes[0][4] == 1 and st.cubes[1][1] == 0 and st.cubes[0][0] == 1
 
 
 @cites(P + "law.house_moratorium")
 def test_house_moratorium() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    hold(game, 1, "house_moratorium")
-    enter(game, "actions_start", "begin_actions")
+    game = enter(hold(small_board(), 1, "house_moratorium"), "actions_start", "begin_actions")
     game.apply("decline")
     game.apply("play house_moratorium")
     game.apply("decline")
     game.apply("decline")
     assert game.phase == "actions" and game.current_player == 0
-    give(game, 0, "ST")
-    give(game, 1, "ST")
+    game = give(give(game, 0, "ST"), 1, "ST")
     with pytest.raises(IllegalMove) as err:
         game.apply("house 1")
     assert err.value.rule == P + "law.house_moratorium"  # the moratorium forbids it, not the cost
@@ -200,32 +189,29 @@ def test_house_moratorium() -> None:
 
 
 def purchase_position(buyer: int = 0) -> tuple[bgl.Game, str]:
-    game = small_board()
-    to_actions(game, buyer)
-    tile = game.state.rows[0][0]
-    give(game, buyer, cost_of(tile))
-    return game, BUILDINGS[tile].id
+    game = to_actions(small_board(), buyer)
+    tile = state(game).rows[0][0]
+    return give(game, buyer, cost_of(tile)), BUILDINGS[tile].id
 
 
 @cites(P + "law.price_increase", P + "law.repeal_law")
 def test_price_increase_stops_a_purchase_and_can_be_repealed() -> None:
     game, tile = purchase_position()
-    st = game.state
-    hold(game, 1, "price_increase")
+    game = hold(game, 1, "price_increase")
     game.apply(f"buy {tile}")
-    assert game.phase == "law_window" and game.current_player == 1 and not st.seats[0]
+    assert game.phase == "law_window" and game.current_player == 1 and not state(game).seats[0]
     game.apply("play price_increase")
-    assert game.phase == "actions" and game.current_player == 0 and not st.seats[0]  # not an action
+    assert game.phase == "actions" and game.current_player == 0 and not state(game).seats[0]  # not an action
     assert f"buy {tile}" not in texts(game)
     cost = BUILDINGS[BUILDING_INDEX[tile]].cost
     shown = [LETTER[k] for k in range(8) if cost[k]]
-    give(game, 0, shown[0])
+    game = give(game, 0, shown[0])
     game.apply(f"buy {tile} +{shown[0]}")
+    st = state(game)
     assert st.seats[0] and not any(st.cubes[0])
     # now with a repeal in the buyer's hand
     game, tile = purchase_position()
-    hold(game, 1, "price_increase")
-    hold(game, 0, "repeal_law")
+    game = hold(hold(game, 1, "price_increase"), 0, "repeal_law")
     game.apply(f"buy {tile}")
     game.apply("play price_increase")
     assert game.phase == "law_window" and game.current_player == 2  # the answer window, from the next player
@@ -234,25 +220,24 @@ def test_price_increase_stops_a_purchase_and_can_be_repealed() -> None:
     assert game.phase == "law_window" and game.current_player == 1  # the purchase window goes on
     game.apply("decline")
     game.apply("decline")
-    assert game.phase == "actions" and game.state.seats[0]
+    assert game.phase == "actions" and state(game).seats[0]
 
 
 @cites(P + "law.design_change")
 def test_design_change_at_a_purchase() -> None:
     game, tile = purchase_position()
-    hold(game, 2, "design_change")
+    game = hold(game, 2, "design_change")
     game.apply(f"buy {tile}")
     game.apply("decline")
     game.apply(f"play design_change {tile}")
-    st = game.state
+    st = state(game)
     assert tile not in [BUILDINGS[t].id for t in st.rows[0]] and game.current_player == 0 and not st.seats[0]
 
 
 @cites(P + "law.price_decrease", P + "law.declared")
 def test_price_decrease_and_declared_cards() -> None:
     game, tile = purchase_position()
-    st = game.state
-    hold(game, 0, "price_decrease", "bargain", "sale")
+    game = hold(game, 0, "price_decrease", "bargain", "sale")
     game.apply(f"play price_decrease {tile}")
     assert game.current_player == 0  # a card is not an action
     game.apply("play bargain")
@@ -262,81 +247,78 @@ def test_price_decrease_and_declared_cards() -> None:
     cost = BUILDINGS[BUILDING_INDEX[tile]].cost
     less = next(LETTER[k] for k in range(8) if cost[k] and k != 7)
     game.apply(f"buy {tile} -{less}")
+    st = state(game)
     assert st.seats[0] and st.cubes[0][LETTER.index(less)] == 1
 
 
 @cites(P + "law.upgrade_cottage", P + "law.downgrade_house")
 def test_upgrade_and_downgrade() -> None:
-    game = small_board()
-    to_actions(game, 0)
-    hold(game, 0, "upgrade_cottage")
-    hold(game, 1, "downgrade_house")
+    game = hold(hold(to_actions(small_board(), 0), 0, "upgrade_cottage"), 1, "downgrade_house")
     game.apply("play upgrade_cottage 1")
     game.apply("decline")  # player 2 could repeal it
     game.apply("decline")
-    assert game.state.houses[0] and not any(game.state.cubes[0])
+    st = state(game)
+    assert st.houses[0] and not any(st.cubes[0])
     game.apply("pass")
     game.apply("play downgrade_house 2,2")
-    assert not game.state.houses[0]
+    assert not state(game).houses[0]
 
 
 @cites(P + "law.substitution")
 def test_substitution() -> None:
-    game = small_board()
-    to_actions(game, 0)
-    st = game.state
-    tile = st.rows[0][0]
+    game = to_actions(small_board(), 0)
+    tile = state(game).rows[0][0]
     n = sum(BUILDINGS[tile].cost)
-    give(game, 0, "V" * n)
-    hold(game, 0, "substitution")
+    game = hold(give(game, 0, "V" * n), 0, "substitution")
     assert not any(m.kind == "buy" for m in game.legal_moves())
     game.apply("play substitution")
     with pytest.raises(IllegalMove) as err:  # the payment must be named while the card is in force
         game.apply(f"buy {BUILDINGS[tile].id}")
     assert err.value.rule == P + "law.substitution"
     game.apply(f"buy {BUILDINGS[tile].id} ={'V' * n}")
+    st = state(game)
     assert tile in st.seats[0] and not any(st.cubes[0])
 
 
 @cites(P + "law.craft_bargain", P + "law.bargain", P + "law.sale")
 def test_trader_and_craft_cards() -> None:
-    game = small_board()
-    to_actions(game, 0)
-    st = game.state
-    st.shops[1] -= 1
-    st.store[6] += 1  # one used purple cube in the store
-    hold(game, 0, "craft_bargain")
-    hold(game, 1, "bargain")
-    hold(game, 2, "sale")
-    give(game, 0, "S")
+    game = to_actions(small_board(), 0)
+
+    def change(st: KState) -> None:
+        st.shops[1] -= 1
+        st.store[6] += 1  # one used purple cube in the store
+        hold_cards(st, 0, "craft_bargain")
+        hold_cards(st, 1, "bargain")
+        hold_cards(st, 2, "sale")
+    game = give(edit(game, change), 0, "S")
     assert "trade G S" not in {str(m) for m in game.legal_moves()}  # the card is the exchange
     game.apply("play craft_bargain G:S")
     game.apply("decline")  # the answer window: players 2 and 3 could repeal it
     game.apply("decline")
+    st = state(game)
     assert st.cubes[0][6] == 1 and st.store[6] == 0 and st.cubes[0][0] == 0
     assert game.phase == "actions" and game.current_player == 0  # playing a card is not the turn's action
     game.apply("pass")
-    give(game, 1, "F")
+    game = give(game, 1, "F")
     game.apply("play bargain")
     game.apply("decline")
     game.apply("decline")
     game.apply("trade WV F")
+    st = state(game)
     assert st.cubes[1][4] == 1 and st.cubes[1][3] == 1
-    give(game, 2, "SS")
+    game = give(game, 2, "SS")
     game.apply("play sale")
     game.apply("craft A SS")  # nobody else holds a card: no answer window
-    assert st.cubes[2][7] == 1
+    assert state(game).cubes[2][7] == 1
 
 
 @cites(P + "law.unsafe_fence")
 def test_unsafe_fence() -> None:
-    game = small_board()
-    to_actions(game, 0)
-    st = game.state
-    st.fences[((2, 2), (1, 1))] = 1
-    st.fences_left[1] = 2
-    hold(game, 0, "unsafe_fence")
+    game = to_actions(small_board(), 0)
+    game = hold(edit(game, lambda st: fence(st, 1)), 0, "unsafe_fence")
+    assert state(game).fences_left[1] == 2
     game.apply("play unsafe_fence 2,2>1,1")
+    st = state(game)
     assert not st.fences and st.fences_left[1] == 2  # out of the game, not back in stock
 
 
@@ -355,16 +337,15 @@ def _close_window(game: bgl.Game) -> None:
 
 @cites(P + "law.craft_bargain", P + "law.window")
 def test_craft_bargain_at_any_time_here_at_the_start_of_phase_one() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    st.shops[1] -= 1
-    st.store[6] += 1  # a used purple cube in the store
-    give(game, 1, "S")
-    hold(game, 1, "craft_bargain")
-    enter(game, "round_start", "begin_round")
+
+    def change(st: KState) -> None:
+        st.shops[1] -= 1
+        st.store[6] += 1  # a used purple cube in the store
+        hold_cards(st, 1, "craft_bargain")
+    game = enter(give(edit(small_board(), change), 1, "S"), "round_start", "begin_round")
     _window_until(game, 1)
     game.apply("play craft_bargain G:S")
+    st = state(game)
     assert st.cubes[1][6] == 1 and st.cubes[1][0] == 0 and st.store[6] == 0
     _close_window(game)
     assert game.phase == "order"
@@ -372,13 +353,8 @@ def test_craft_bargain_at_any_time_here_at_the_start_of_phase_one() -> None:
 
 @cites(P + "law.unsafe_fence")
 def test_unsafe_fence_after_a_work_order_choice_opens_the_field_at_once() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    st.fences[((2, 2), (1, 1))] = 2
-    st.fences_left[2] = 2
-    hold(game, 1, "unsafe_fence")
-    enter(game, "round_start", "begin_round")
+    game = hold(edit(small_board(), lambda st: fence(st, 2)), 1, "unsafe_fence")
+    game = enter(game, "round_start", "begin_round")
     _close_window(game)
     game.apply("order 1")  # player 1's cottage 1 on 2,2 is called
     assert game.phase == "law_window"
@@ -391,79 +367,58 @@ def test_unsafe_fence_after_a_work_order_choice_opens_the_field_at_once() -> Non
 
 @cites(P + "law.design_change")
 def test_design_change_at_any_time_here_at_the_start_of_phase_three() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    hold(game, 1, "design_change")
-    enter(game, "actions_start", "begin_actions")
+    game = enter(hold(small_board(), 1, "design_change"), "actions_start", "begin_actions")
     _window_until(game, 1)
-    tile = BUILDINGS[st.rows[0][0]].id
+    tile = BUILDINGS[state(game).rows[0][0]].id
     game.apply(f"play design_change {tile}")
+    st = state(game)
     assert BUILDING_INDEX[tile] not in st.rows[0] and BUILDING_INDEX[tile] in st.surplus
 
 
 @cites(P + "law.design_change", P + "law.price_increase")
 def test_design_change_of_another_tile_at_a_purchase_lets_the_purchase_go_on() -> None:
     game, tile = purchase_position(0)
-    st = game.state
-    hold(game, 1, "design_change")
-    other = next(BUILDINGS[t].id for t in st.rows[0] if BUILDINGS[t].id != tile)
+    game = hold(game, 1, "design_change")
+    other = next(BUILDINGS[t].id for t in state(game).rows[0] if BUILDINGS[t].id != tile)
     game.apply(f"buy {tile}")
     assert game.phase == "law_window" and game.current_player == 1
     game.apply(f"play design_change {other}")
     _close_window(game)
+    st = state(game)
     assert BUILDING_INDEX[tile] in st.seats[0] and BUILDING_INDEX[other] not in st.rows[0]
 
 
 @cites(P + "law.broken_fences")
 def test_broken_fences_during_phase_one_and_before_it() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    st.fences[((2, 2), (1, 1))] = 2
-    hold(game, 1, "broken_fences")
-    enter(game, "round_start", "begin_round")
+    game = hold(edit(small_board(), lambda st: fence(st, 2)), 1, "broken_fences")
+    game = enter(game, "round_start", "begin_round")
     _close_window(game)
     game.apply("order 1")
     _window_until(game, 1)
     assert "play broken_fences 1" in texts(game)  # during phase one, after a work order choice
-    game2 = small_board()
-    game2.state.start = 0
-    hold(game2, 2, "broken_fences")
-    enter(game2, "auction_start", "open_auction_window")  # the beginning of phase five: before phase one
+    game2 = enter(hold(small_board(), 2, "broken_fences"), "auction_start", "open_auction_window")  # the beginning of phase five: before phase one
     _window_until(game2, 2)
     game2.apply("play broken_fences 1")
     _close_window(game2)
-    assert game2.phase == "auction" and game2.state.effects["broken_fences"] == 0
+    assert game2.phase == "auction" and state(game2).effects["broken_fences"] == 0
 
 
 @cites(P + "law.house_moratorium")
 @pytest.mark.parametrize("phase, hook", [("round_start", "begin_round"), ("harvest_start", "open_harvest_window")])
 def test_house_moratorium_before_phase_three(phase: str, hook: str) -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    hold(game, 1, "house_moratorium")
-    enter(game, phase, hook)
+    game = enter(hold(small_board(), 1, "house_moratorium"), phase, hook)
     _window_until(game, 1)
     game.apply("play house_moratorium")
-    assert st.effects["moratorium"] == 1
+    assert state(game).effects["moratorium"] == 1
 
 
 @cites(P + "law.start_order")
 def test_start_order_at_the_beginning_of_phases_four_and_five() -> None:
-    game = small_board()
-    st = game.state
-    st.start = 0
-    hold(game, 2, "start_order")
-    enter(game, "retrieve_start", "open_retrieve_window")
+    game = enter(hold(small_board(), 2, "start_order"), "retrieve_start", "open_retrieve_window")
     _window_until(game, 2)
     assert "play start_order 2" in texts(game)
-    game2 = small_board()
-    game2.state.start = 0
-    hold(game2, 2, "start_order")
-    enter(game2, "auction_start", "open_auction_window")
+    game2 = enter(hold(small_board(), 2, "start_order"), "auction_start", "open_auction_window")
     _window_until(game2, 2)
     game2.apply("play start_order 2")
     _close_window(game2)
-    assert game2.phase == "auction" and game2.state.auction["b"] == 2  # the new start player passes the marker
+    assert game2.phase == "auction" and state(game2).auction["b"] == 2  # the new start player passes the marker

@@ -9,7 +9,7 @@ import boardgames_lab as bgl
 from boardgames_lab.core.rng import Rng
 from boardgames_lab.rulesets.keythedral.secrets import SECRETS
 from tests.conftest import cites
-from tests.keythedral.position import give, played_to_round
+from tests.keythedral.position import give, played_to_round, state
 
 P = "keythedral."
 
@@ -28,7 +28,7 @@ def _events(game: bgl.Game, st: Any, move: Any, seat: int | None) -> list[str] |
 
 def _probe(game: bgl.Game, rng: random.Random, counts: dict[str, int]) -> None:
     d = game.definition
-    st = game.state
+    st = state(game)  # the rule functions run on copies of the state read from the position
     moves = game.legal_moves()
     move = moves[int(rng.random() * len(moves))]
     for seat in [None, *range(game.num_players)]:
@@ -66,27 +66,27 @@ def test_no_secret_shows_in_a_view_or_the_next_log_entry() -> None:
 def test_other_screens_show_counts_only() -> None:
     game = bgl.new_game("keythedral", players=3, seed=5)
     rng = random.Random(5)
-    while not any(game.state.seats):
+    while not any(game.position()["state"]["seats"]):
         moves = game.legal_moves()
         buys = [m for m in moves if m.kind == "buy"]
         game.apply(buys[0] if buys else moves[int(rng.random() * len(moves))])
-    st = game.state
-    owner = next(p for p in range(3) if st.seats[p])
+    st = game.position()["state"]
+    owner = next(p for p in range(3) if st["seats"][p])
     seer = (owner + 1) % 3
     theirs = game.view(seer)["players"][owner]
     assert theirs["cubes"] is None and theirs["seats"] is None and theirs["laws"] is None
-    assert theirs["cube_count"] == sum(st.cubes[owner]) and theirs["seat_count"] == len(st.seats[owner])
+    assert theirs["cube_count"] == len(st["cubes"][owner]) and theirs["seat_count"] == len(st["seats"][owner])
     mine = game.view(owner)["players"][owner]
     assert mine["seats"] and sum(mine["cubes"].values()) == mine["cube_count"]
-    assert "behind the screen" in game.definition.render_text(st, seer)
+    assert "behind the screen" in game.definition.render_text(state(game), seer)
 
 
 @cites(P + "secret.field_stack")
 def test_the_next_field_tile_is_seen_only_by_the_player_who_takes_it() -> None:
     game = bgl.new_game("keythedral", players=4, seed=2)
-    st = game.state
-    assert game.phase == "lay_tiles" and game.view(st.current)["next_field"]
-    assert all(game.view(q)["next_field"] is None for q in [None, *range(4)] if q != st.current)
+    current = game.position()["current"]
+    assert game.phase == "lay_tiles" and game.view(current)["next_field"]
+    assert all(game.view(q)["next_field"] is None for q in [None, *range(4)] if q != current)
     game.apply(game.legal_moves()[0])  # the field is laid: now the cottage step, nobody holds the next tile
     assert all(game.view(q)["next_field"] is None for q in [None, *range(4)])
 
@@ -99,7 +99,7 @@ def test_the_bid_payment_is_seen_by_payer_and_payee_only() -> None:
         moves = game.legal_moves()
         bids = [m for m in moves if m.kind == "bid" and m.cubes]
         game.apply(bids[0] if bids else moves[int(rng.random() * len(moves))])
-    a = game.state.auction
+    a = game.position()["state"]["auction"]
     payer, payee = a["payer"], a["payee"]
     third = next(q for q in range(3) if q not in (payer, payee))
     game.apply(game.legal_moves()[0])
@@ -109,10 +109,8 @@ def test_the_bid_payment_is_seen_by_payer_and_payee_only() -> None:
 
 @cites(P + "secret.screens")
 def test_sampling_deals_the_hidden_screens_again() -> None:
-    game = played_to_round(4, 3)
-    give(game, 1, "SS")
-    give(game, 2, "WW")
-    d, st = game.definition, game.state
+    game = give(give(played_to_round(4, 3), 1, "SS"), 2, "WW")
+    d, st = game.definition, state(game)
     samples = [d.determinize(st, 0, Rng(k)) for k in range(30)]
     assert any(s.cubes[1:] != st.cubes[1:] for s in samples)
     for s in samples:

@@ -14,4 +14,14 @@ from .rules import RULES
 
 DEFINITION = Keythedral()
 
-__all__ = ["DEFINITION", "INFO", "Keythedral", "MOVE_CLASSES", "RULES", "parse"]
+# Modules beyond the house, each with the part of the rulebook it holds (tests/test_house.py).
+EXTRA_MODULES = {
+    "workers": "Rulebook: phase one, place worker counters, and phase two, collect resource cubes",
+    "checks_actions": "Rulebook: phase three, spend resource cubes (its six actions, one check each)",
+    "prices": "Rulebook: phase three, the costs of building tiles, houses, fences and the craft shops",
+    "auction": "Rulebook: phase four, retrieve worker counters, phase five, change start player, and the end",
+    "laws": "Rulebook appendix: law card detail (the 20 law cards and the windows to play them)",
+    "fast": "Rulebook: the same legal moves as the checks, made quickly",
+}
+
+__all__ = ["DEFINITION", "EXTRA_MODULES", "INFO", "Keythedral", "MOVE_CLASSES", "RULES", "parse"]

@@ -83,10 +83,19 @@ def board_svg(view: dict[str, Any], names: Sequence[str]) -> Html:
     top = min(n[1] for n in nodes) - 1.5
     width = (max(n[0] for n in nodes) + 1.5 - left) * UNIT
     height = (max(n[1] for n in nodes) + 1.5 - top) * UNIT
-    octagon_r = SIDE / (2 * math.sin(math.pi / 8))
     out = [f'<svg class="kt-svg" xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}">']
-    for f in view["fields"]:
+    out += _field_svg(view["fields"], left, top)
+    out += _site_svg(view["sites"], names, left, top)
+    out += _fence_svg(view["fences"], left, top)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _field_svg(fields: list[dict[str, Any]], left: float, top: float) -> list[str]:
+    octagon_r = SIDE / (2 * math.sin(math.pi / 8))
+    out = []
+    for f in fields:
         x, y = _xy(parse_node(f["at"]), left, top)  # type: ignore[arg-type]
         out.append(f'<polygon class="kt-field" data-at="{f["at"]}" data-kind="{f["kind"]}" '
                    f'points="{_polygon(x, y, octagon_r, 8, math.pi / 8)}" fill="{FIELD_FILL[f["kind"]]}" '
@@ -94,7 +103,12 @@ def board_svg(view: dict[str, Any], names: Sequence[str]) -> Html:
         if f["worker"] is not None:
             out.append(f'<circle class="kt-worker" data-owner="{f["worker"]}" cx="{x:.1f}" cy="{y:.1f}" r="7" '
                        f'fill="{PLAYER_COLOURS[f["worker"]]}" stroke="#fff" stroke-width="2"/>')
-    for s in view["sites"]:
+    return out
+
+
+def _site_svg(sites: list[dict[str, Any]], names: Sequence[str], left: float, top: float) -> list[str]:
+    out = []
+    for s in sites:
         x, y = _xy(parse_node(s["at"]), left, top)  # type: ignore[arg-type]
         points = _polygon(x, y, SIDE / math.sqrt(2) * 1.0, 4, 0)
         if s["keythedral"]:
@@ -109,7 +123,12 @@ def board_svg(view: dict[str, Any], names: Sequence[str]) -> Html:
                    f'stroke="#212121"><title>{escape(names[s["owner"]])}\'s {what} {s["number"]}</title></polygon>'
                    f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" font-weight="bold">'
                    f'{s["number"]}{"H" if s["house"] else ""}</text>')
-    for fence in view["fences"]:
+    return out
+
+
+def _fence_svg(fences: list[dict[str, Any]], left: float, top: float) -> list[str]:
+    out = []
+    for fence in fences:
         sx, sy = _xy(parse_node(fence["site"]), left, top)  # type: ignore[arg-type]
         fx, fy = _xy(parse_node(fence["field"]), left, top)  # type: ignore[arg-type]
         mx, my = (sx + fx) / 2, (sy + fy) / 2
@@ -117,8 +136,7 @@ def board_svg(view: dict[str, Any], names: Sequence[str]) -> Html:
         out.append(f'<line class="kt-fence" data-site="{fence["site"]}" data-field="{fence["field"]}" '
                    f'x1="{mx - dx:.1f}" y1="{my - dy:.1f}" x2="{mx + dx:.1f}" y2="{my + dy:.1f}" '
                    f'stroke="{PLAYER_COLOURS[fence["owner"]]}" stroke-width="5" stroke-linecap="round"/>')
-    out.append("</svg>")
-    return "".join(out)
+    return out
 
 
 def _cubes(counts: dict[str, int]) -> Html:

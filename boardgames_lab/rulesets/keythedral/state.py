@@ -39,6 +39,10 @@ class KState(State):
         self.face_up = [False] * 5  # per stage
         self.surplus: list[int] = []  # tiles out of the game, unseen
         self.seats: list[list[int]] = [[] for _ in range(players)]
+        self.setup_turn(players)
+
+    def setup_turn(self, players: int) -> None:
+        """The fields of the turn: set-up, the five phases, the law cards and their windows."""
         self.laid = [0] * players  # set-up: field tiles laid by each player
         self.order_k = 0  # the next work order marker (0 = marker 1)
         self.chosen: list[int] = []  # cottage number under each placed marker
@@ -110,6 +114,12 @@ class KState(State):
         o.face_up = self.face_up[:]
         o.surplus = self.surplus[:]
         o.seats = [s[:] for s in self.seats]
+        self.copy_turn(o)
+        o.fence_moves = self.fence_moves  # shared until either board changes (the methods above rebind it)
+        return o
+
+    def copy_turn(self, o: "KState") -> None:
+        """Copy the fields of the turn (set-up, the five phases, the law cards) into ``o``."""
         o.laid = self.laid[:]
         o.order_k = self.order_k
         o.chosen = self.chosen[:]
@@ -134,8 +144,6 @@ class KState(State):
         else:
             o.window = {}
         o.final = self.final
-        o.fence_moves = self.fence_moves  # shared until either board changes (the methods above rebind it)
-        return o
 
     def snapshot(self) -> dict[str, Any]:
         skip = ("options", "fence_moves", "fields", "sites", "fences", "workers", "cottage_at")
