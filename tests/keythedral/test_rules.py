@@ -377,3 +377,21 @@ def test_rulebook_scoring_example_and_the_end() -> None:
     assert game.is_over
     assert state(game).final[0] == {"seats": 30, "cubes": 6, "total": 36}
     assert game.scores() == [36, 12] and game.winners() == [0]
+
+
+@cites(P + "buy.next_stage")
+def test_turning_a_stage_face_up_blocks_undo_in_play_mode() -> None:
+    game = to_actions(small_board(), 0)
+    first, second = state(game).rows[0][:2]
+
+    def change(st: KState) -> None:
+        st.surplus += [t for t in st.rows[0] if t not in (first, second)]
+        st.rows[0] = [first, second]
+        give_cubes(st, 0, cost_of(first))
+        give_cubes(st, 1, cost_of(second))
+    game = edit(game, change)
+    game = bgl.from_position("keythedral", game.position(), mode="play")
+    game.apply(f"buy {BUILDINGS[first].id}")  # a tile is left on stage one: nothing is revealed
+    assert game.can_undo()
+    game.apply(f"buy {BUILDINGS[second].id}")  # the last tile: stage two is turned face up
+    assert state(game).face_up[1] and not game.can_undo()

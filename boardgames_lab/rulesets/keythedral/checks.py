@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from ...core.moves import Kind, Refusal
 from .data import FIELD_FIELDS, FIELD_SITES, SITE_FIELDS, Node, fmt, is_field, is_site, on_board
-from .checks_actions import ACTION_KINDS
+from .checks_actions import ACTION_KINDS, turns_a_stage
 from .data import LETTER
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, WINDOW_WHEN, moratorium_blocks, play_choices
 from .data import LAW_INDEX, LAWS
@@ -293,7 +293,7 @@ KINDS: tuple[Kind, ...] = (
     Kind(GiveCube, check_give, lambda st, seat: [GiveCube(seat, c) for c in LETTER]),
     Kind(ChooseStart, check_start, lambda st, seat: [ChooseStart(seat, q) for q in range(st.num_players)]),
     Kind(Pass, always_legal, single(Pass)),
-    Kind(Decline, always_legal, single(Decline)),
+    Kind(Decline, always_legal, single(Decline), reveals=turns_a_stage),
     *ACTION_KINDS,
-    Kind(PlayLaw, check_play, play_candidates),
+    Kind(PlayLaw, check_play, play_candidates, reveals=turns_a_stage),
 )

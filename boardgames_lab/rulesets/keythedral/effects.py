@@ -65,8 +65,7 @@ def buy(st: KState, p: int, tile: int, paid: str) -> None:
     while st.stage < 5 and not st.rows[st.stage]:
         st.stage += 1
         if st.stage < 5 and not st.face_up[st.stage]:
-            st.face_up[st.stage] = True
-            st.revealed = True
+            st.face_up[st.stage] = True  # the moves that can get here declare it (checks_actions.turns_a_stage)
             if st.events is not None:
                 st.note(f"Stage {st.stage + 1} is turned face up: "
                         + ", ".join(BUILDINGS[t].id for t in st.rows[st.stage]) + ".",
