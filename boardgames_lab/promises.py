@@ -51,7 +51,7 @@ def check_setup_draws(game: Game, fail: Fail) -> None:
         return
     start = game._start.rng.state  # the set-up's last draw
     steps = steps_between(Rng(game.seed).state, start)
-    drawn = len(game.log[0]["chance"])
+    drawn = _stepping(game.log[0]["chance"])
     if steps != drawn:
         raise fail(f"the set-up stepped the generator {steps} times but the chance record has {drawn} draws")
 
@@ -59,9 +59,14 @@ def check_setup_draws(game: Game, fail: Fail) -> None:
 def check_move_draws(game: Game, fail: Fail) -> None:
     before, entry = game._before[-1], game.log[-1]
     steps = steps_between(before.rng.state, game.state.rng.state)
-    if steps != len(entry["chance"]):
+    if steps != _stepping(entry["chance"]):
         raise fail(f"{entry['move']} stepped the generator {steps} times but the chance record has "
-                   f"{len(entry['chance'])} draws: a draw bypassed Rng.below/choice/shuffle")
+                   f"{_stepping(entry['chance'])} draws: a draw bypassed Rng.below/choice/shuffle")
+
+
+def _stepping(chance: list[dict[str, Any]]) -> int:
+    """The draws that step the generator (a card from the top of a shuffled stack was fixed by its shuffle)."""
+    return sum(1 for draw in chance if draw["draw"] != "top")
 
 
 def check_generator(d: GameDefinition[Any], state: Any, fail: Fail) -> int:
@@ -132,3 +137,68 @@ def perturbed_fields(d: GameDefinition[Any], state: Any, other: Any, seat: int |
     hidden = hidden_paths(before, d.fields, seat, d.table(state))
     seen = sorted(p for p in changed if not covered(p, hidden))
     return f"it changed {seen}, which the field declarations show to this seat" if seen else ""
+
+
+def has_chance_phases(d: GameDefinition[Any]) -> bool:
+    return any(phase.chance for phase in d.flow.phases)
+
+
+def check_chance_play(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], plies: int,
+                      fail: Fail) -> int:
+    """Explicit chance plays the same game: the same seat moves, made in a game that stops at every draw,
+    where the caller picks the outcome normal play would draw, reach the same positions; at every stop the
+    outcomes are checked moves of CHANCE whose probabilities sum to 1, and any of them leaves a sound game.
+    Returns the number of draws stopped at."""
+    import random
+
+    from .core.game import EXPLICIT
+    from .core.moves import CHANCE
+    auto = Game(d, n, seed, opts, mode=SANDBOX)
+    explicit = Game(d, n, seed, opts, mode=SANDBOX, chance=EXPLICIT)
+    chooser = random.Random(seed * 104729 + n)
+    generator = explicit.state.rng.state  # the caller's draws, from where normal play's generator stands
+    stops = 0
+    while True:
+        while explicit.to_act() == (CHANCE,):
+            stops += 1
+            drawn, generator = _checked_outcome(d, explicit, generator, chooser, fail)
+            explicit.apply(drawn, player=CHANCE)
+        if {**explicit.position(), "rng": generator} != auto.position():
+            raise fail(f"after ply {auto.ply} of normal play, the game that stopped at each draw stands elsewhere")
+        if auto.is_over or auto.ply >= plies:
+            return stops
+        move = chooser.choice(auto.legal_moves())
+        seat = d.seat_of(auto.state, move)
+        auto.apply(move, player=seat)
+        explicit.apply(move, player=seat)
+
+
+def _checked_outcome(d: GameDefinition[Any], game: Game, generator: int, chooser: Any,
+                     fail: Fail) -> tuple[Any, int]:
+    """Check the outcomes of the draw the game stands at; return the one normal play would draw with the
+    generator at ``generator``, and where the generator stands after it."""
+    from .core.moves import CHANCE
+    outcomes = game.chance_outcomes()
+    if not outcomes:
+        raise fail(f"the game stands at a draw in {game.phase} but lists no outcomes")
+    if abs(sum(p for _, p in outcomes) - 1) > 1e-9 or any(not 0 < p <= 1 for _, p in outcomes):
+        raise fail(f"the chance outcomes in {game.phase} have probabilities {[p for _, p in outcomes]}")
+    moves = [m for m, _ in outcomes]
+    if len(set(map(repr, moves))) != len(moves):
+        raise fail(f"the chance outcomes in {game.phase} list a move twice")
+    for move in chooser.sample(moves, min(4, len(moves))):
+        why = game.explain(move, player=CHANCE)
+        if not why.legal:
+            raise fail(f"the chance outcome {move} is refused: {why.rule}: {why.reason}")
+        other = game.clone().apply(move, player=CHANCE)
+        broken = d.invariants(other.state)
+        if broken:
+            raise fail(f"after the chance outcome {move}: {broken}")
+        other.legal_moves()
+        json.loads(json.dumps(other.position()))
+    state = d.clone_state(game.state)
+    state.rng.state = generator
+    drawn = d.sample_chance(state)
+    if repr(drawn) not in set(map(repr, moves)):
+        raise fail(f"normal play would draw {drawn!r}, which is not among the outcomes listed")
+    return drawn, state.rng.state

@@ -50,6 +50,7 @@ class Report:
     position_checks: int = 0  # positions rebuilt with from_position, with undo and at() from them
     generator_checks: int = 0  # fast generator compared with the plain path
     chance_checks: int = 0  # moves whose draws were matched with the chance record
+    chance_stops: int = 0  # draws stopped at in explicit-chance play, their outcomes checked
     configurations: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # fuzz failures, when collected instead of raised
 
@@ -58,7 +59,7 @@ class Report:
                 f"{self.view_checks} view checks, {self.perturbation_checks} perturbation checks "
                 f"({self.log_checks} with the log), {self.fuzz_probes} fuzz probes, {self.undo_checks} undo checks, "
                 f"{self.position_checks} position checks, {self.generator_checks} generator checks, "
-                f"{self.chance_checks} chance checks, "
+                f"{self.chance_checks} chance checks, {self.chance_stops} chance stops, "
                 + ("all conformant" if not self.problems else f"{len(self.problems)} fuzz problems"))
 
 
@@ -196,6 +197,8 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
     _check_views(game, chooser, report)
     _check_secrets(game, None, chooser, report, settings)
     _check_save_and_replay(game)
+    if engine2 and promises.has_chance_phases(d):
+        report.chance_stops += promises.check_chance_play(d, n, seed, opts, horizon or game.ply, fail)
     report.games += 1
 
 

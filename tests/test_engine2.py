@@ -234,3 +234,37 @@ def test_a_field_can_be_shown_to_a_seat_named_by_the_table() -> None:
     assert redact(data, fields, 1, {"current": 1}) == data
     assert redact(data, fields, 0, {"current": 1}) == {"offer": {"hidden": True, "count": 2}}
     assert hidden_paths(data, fields, None, {"current": 1}) == {"offer"}
+
+
+def test_the_suite_plays_each_game_again_stopping_at_every_draw() -> None:
+    from boardgames_lab.testing import check_game
+    report = check_game(Duel(), seeds=range(2))
+    assert report.chance_stops >= 2 * report.games  # the deal of each hand, at least
+
+
+def test_the_suite_catches_a_chance_move_that_ignores_its_outcome() -> None:
+    class Careless(Duel):
+        def apply_move(self, st, move):  # type: ignore[no-untyped-def]
+            if move.kind == "deal":  # draws a card of its own, whatever the outcome says
+                move = type(move)(move.player, st.rng.choice(st.deck, what="a card"))
+            super().apply_move(st, move)
+
+    _catches(Careless(), r"stopped at each draw stands elsewhere")
+
+
+def test_the_suite_catches_outcomes_whose_chances_do_not_sum_to_one() -> None:
+    class Loaded(Duel):
+        def chance_outcomes(self, st):  # type: ignore[no-untyped-def]
+            return [(move, 0.5) for move, _ in self.chance_weights(st)]
+
+    _catches(Loaded(), r"chance outcomes in deal have probabilities")
+
+
+def test_a_card_from_the_top_of_a_shuffled_stack_is_recorded_without_a_step() -> None:
+    from boardgames_lab.core.rng import Rng, recording
+    with recording():
+        rng = Rng(3)
+    before = rng.state
+    rng.top(2, 8, 5, what="the top card")
+    assert rng.state == before
+    assert rng.record == [{"what": "the top card", "draw": "top", "from": 8, "outcome": 5, "probability": 0.25}]

@@ -81,6 +81,14 @@ class Rng:
                            "probability": weights[index] / sum(weights)})
         return index
 
+    def top(self, weight: int, total: int, outcome: Any, what: str = "") -> None:
+        """Record a draw from the top of a stack shuffled earlier (a face-down deck): its outcome was fixed
+        by that shuffle, so the generator does not step, but the draw is a chance event all the same, with
+        the chance of ``outcome`` as the table sees it (``weight`` of the ``total`` cards left are like it)."""
+        if self.record is not None:
+            self.record.append({"what": what or "a card from the top", "draw": "top", "from": total,
+                                "outcome": outcome, "probability": weight / total})
+
     def choice(self, items: Sequence[T], what: str = "") -> T:
         return items[self.below(len(items), what)]
 
