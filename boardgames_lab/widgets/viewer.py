@@ -75,7 +75,7 @@ class GameViewer:
         """Make a move (its notation or the move value); returns it, or None if it was refused."""
         with self._lock:
             try:
-                played = self.game.parse_move(move) if isinstance(move, str) else move
+                played = self.game.parse_move(move, player=self._seat_to_act()) if isinstance(move, str) else move
                 self.game.apply(played)
             except GameError as e:
                 self._fail(str(e))
@@ -85,6 +85,11 @@ class GameViewer:
             for hook in self.on_move:
                 hook(played)
             return played
+
+    def _seat_to_act(self) -> int | None:
+        """The seat typed notation is read for: the viewpoint's own seat while it may act, else the first to act."""
+        seat = self.viewpoint
+        return seat if isinstance(seat, int) and seat in self.game.to_act() else None
 
     def undo(self) -> Any | None:
         """Take back the last move (refused across revealed information in play mode)."""
@@ -296,7 +301,7 @@ class GameViewer:
         if game.is_over:
             turn = "game over, won by " + " and ".join(game.names[p] for p in game.winners())
         else:
-            turn = f"{game.names[game.current_player or 0]} to move"
+            turn = f"{_acting(game)} to move"
         where = (f" · <b>viewing ply {self._scrub} of {self.game.ply} (read-only)</b>"
                  if self._scrub is not None else f" · ply {game.ply}")
         return (f'<div class="bgl-status"><b>{escape(label)}</b> · {escape(turn)} · '
@@ -330,8 +335,9 @@ class GameViewer:
         played = None if self._scrub is None else self.game.moves[self._scrub]  # the move made next
         while len(self._button_pool) < len(moves):
             self._button_pool.append(self._move_button(len(self._button_pool)))
+        several = len(game.to_act()) > 1  # a reaction window: say whose answer each button is
         for button, move in zip(self._button_pool, moves):
-            button.description = str(move)
+            button.description = f"{game.names[move.player]}: {move}" if several else str(move)
             button.disabled = not live
             button.button_style = "info" if move == played else ""
         self._shown_moves = moves
@@ -342,7 +348,7 @@ class GameViewer:
     def _moves_label(self, game: Game, count: int, live: bool) -> str:
         if game.is_over:
             return "<b>No legal moves: the game is over.</b>"
-        who = escape(game.names[game.current_player or 0])
+        who = escape(_acting(game))
         if live:
             return f"<b>Legal moves for {who}</b> ({count}); click one to play it:"
         return f"<b>Legal moves for {who} at this ply</b> (read-only; the move played next is highlighted):"
@@ -449,6 +455,11 @@ class GameViewer:
 
     def _fail(self, text: str) -> None:
         self.message.value = f'<span class="bgl-msg-error">{escape(text)}</span>'
+
+
+def _acting(game: Game) -> str:
+    """Who may act now, by name (several while a reaction window is open; Chance at a draw)."""
+    return " or ".join(game.names[s] if 0 <= s < game.num_players else "Chance" for s in game.to_act())
 
 
 def _example_moves(game: Game) -> str:
