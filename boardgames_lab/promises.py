@@ -1,6 +1,6 @@
 """The promises a game in Engine 2's shape makes, checked by the conformance suite (testing.py).
 
-A game that declares its move kinds (``definition.kinds``) promises, in every position of play:
+Every game promises, in every position of play:
 
 - its fast move generator, if it has one, yields exactly the moves the plain path (every candidate
   its kind's check passes) yields;
@@ -27,18 +27,6 @@ _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's step: the generator's state advances
 _GAMMA_INVERSE = pow(_GAMMA, -1, 1 << 64)
 
 Fail = Callable[[str], Exception]
-
-
-def is_engine2(d: GameDefinition[Any]) -> bool:
-    return bool(d.kinds)
-
-
-def has_positions(d: GameDefinition[Any]) -> bool:
-    return type(d).position is not GameDefinition.position
-
-
-def has_fields(d: GameDefinition[Any]) -> bool:
-    return bool(d.fields)
 
 
 def steps_between(before: int, after: int) -> int:
@@ -84,8 +72,6 @@ def check_generator(d: GameDefinition[Any], state: Any, fail: Fail) -> int:
 
 def check_position(game: Game, move: Any, fail: Fail) -> bool:
     """The position rebuilds the same game, and history works from it as from an edited start."""
-    if not has_positions(game.definition):
-        return False
     data = game.position()
     if json.loads(json.dumps(data)) != data:
         raise fail("the position does not survive JSON")
@@ -119,8 +105,6 @@ def check_position(game: Game, move: Any, fail: Fail) -> bool:
 
 def check_fields(d: GameDefinition[Any], state: Any, fail: Fail) -> None:
     """Every field of the position has a declaration of who may see it."""
-    if not (has_positions(d) and has_fields(d)):
-        return
     data = d.position(state)
     roots = {path.split(".")[0] for path in d.fields}
     missing = sorted(set(data) - roots)
@@ -130,8 +114,6 @@ def check_fields(d: GameDefinition[Any], state: Any, fail: Fail) -> None:
 
 def perturbed_fields(d: GameDefinition[Any], state: Any, other: Any, seat: int | None) -> str:
     """A secret's perturbation may change only what the declarations hide from ``seat``."""
-    if not (has_positions(d) and has_fields(d)):
-        return ""
     before = d.position(state)
     changed = changed_paths(before, d.position(other))
     hidden = hidden_paths(before, d.fields, seat, d.table(state))

@@ -143,11 +143,9 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
     pool: dict[str, Any] = {}  # every move seen so far, to probe later positions with
     values = _Values(n)  # their field values, for the fuzz
     _check_invariants(game)
-    engine2 = promises.is_engine2(d)
     fail = lambda message: _fail(game, message)  # noqa: E731
-    if engine2:
-        promises.check_setup_draws(game, fail)
-        promises.check_fields(d, game.state, fail)
+    promises.check_setup_draws(game, fail)
+    promises.check_fields(d, game.state, fail)
     bots = [] if settings.players_by == "random" else [make_bot(settings.players_by, seed=seed * 31 + q)
                                                        for q in range(n)]
     # A game whose random play rarely ends is checked over its first moves; bots play theirs to the end.
@@ -172,14 +170,12 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
         if game.ply % settings.view_every == 0:
             _check_views(game, chooser, report)
             _check_secrets(game, move, chooser, report, settings)
-            if engine2:
-                report.generator_checks += promises.check_generator(d, game.state, fail)
-                report.position_checks += promises.check_position(game, move, fail)
+            report.generator_checks += promises.check_generator(d, game.state, fail)
+            report.position_checks += promises.check_position(game, move, fail)
         before = d.snapshot(game.state)
         game.apply(move, player=d.seat_of(game.state, move))
-        if engine2:
-            promises.check_move_draws(game, fail)
-            report.chance_checks += 1
+        promises.check_move_draws(game, fail)
+        report.chance_checks += 1
         for source, target in game.log[-1]["phases"]:
             if not d.flow.has_edge(source, target):
                 raise _fail(game, f"phase change {source} -> {target} is not a declared edge")
@@ -197,7 +193,7 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
     _check_views(game, chooser, report)
     _check_secrets(game, None, chooser, report, settings)
     _check_save_and_replay(game)
-    if engine2 and promises.has_chance_phases(d):
+    if promises.has_chance_phases(d):
         report.chance_stops += promises.check_chance_play(d, n, seed, opts, horizon or game.ply, fail)
     report.games += 1
 
@@ -421,7 +417,7 @@ def _check_secrets(game: Game, move: Any, rng: random.Random, report: Report, se
     if not d.secrets:
         return
     snapshot = d.snapshot(state)
-    # A move that reveals or draws shows hidden information by design (state.revealed): what it shows may
+    # A move that reveals or draws shows hidden information by design (its kind's ``reveals``): what it shows may
     # differ between the two states, so the log is compared only for moves that reveal nothing.
     story = _story_of(d, d.clone_state(state), move) if move is not None else None
     if story is not None and story[2]:
@@ -450,10 +446,9 @@ def _perturbed(d: GameDefinition[Any], state: Any, snapshot: Any, view: Any, sea
     broken = d.invariants(other)
     if broken:
         return f"the changed state breaks {'; '.join(broken)}"
-    if promises.is_engine2(d):
-        outside = promises.perturbed_fields(d, state, other, seat)
-        if outside:
-            return outside
+    outside = promises.perturbed_fields(d, state, other, seat)
+    if outside:
+        return outside
     changed = d.view(other, seat)
     if changed != view:
         return f"the view changed: {_diff(view, changed)}"
@@ -478,11 +473,10 @@ def _story_of(d: GameDefinition[Any], state: Any, move: Any) -> Story:
     reveals = d.reveals(state, move)
     state.events = []  # as Game.apply does: rule code writes the log's words only while events are on
     state.rng.record = []
-    state.revealed = False
     d.advance(state, move)
     events, state.events = state.events, None
     drew, state.rng.record = bool(state.rng.record), None
-    return visible_to, events, state.revealed or reveals or drew
+    return visible_to, events, reveals or drew
 
 
 def _readable(story: Story, seat: int | None) -> list[Any]:

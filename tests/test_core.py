@@ -280,15 +280,18 @@ def test_a_value_that_is_not_a_move_gets_illegal_move_naming_the_field(value: ob
 
 @cites("core.not_a_move")
 def test_a_value_equal_to_a_legal_move_but_of_another_type_is_refused() -> None:
-    from tests.lab.tinygames import Nim
+    from tests.lab.tinygames import Nim, Take
     game = bgl.Game(Nim(), 2, 0, {})
-    assert True in game.legal_moves() and 1.0 in game.legal_moves()  # Python's 1 == True == 1.0
     for value in (True, 1.0):
-        with pytest.raises(bgl.IllegalMove, match="Nim move is a value of type int") as err:
-            game.apply(value)
+        move = Take(0, value)  # type: ignore[arg-type]
+        assert move in game.legal_moves()  # Python's 1 == True == 1.0, field by field
+        with pytest.raises(bgl.IllegalMove, match=f"field 'counters' of a move must be int, not {type(value).__name__}") as err:
+            game.apply(move)
         assert err.value.rule == "core.not_a_move" and game.ply == 0
-    game.apply(1)
-    assert game.moves == (1,) and type(game.moves[0]) is int
+    with pytest.raises(bgl.IllegalMove, match="a Nim move is a value of type Take or its notation, not int 1"):
+        game.apply(1)
+    game.apply(Take(0, 1))
+    assert game.moves == (Take(0, 1),) and type(game.moves[0].counters) is int
 
 
 def test_a_save_whose_move_crashes_the_rule_code_is_refused_naming_the_move(
@@ -297,16 +300,15 @@ def test_a_save_whose_move_crashes_the_rule_code_is_refused_naming_the_move(
     from tests.lab.tinygames import Nim
 
     class CrashingNim(Nim):
-        def legal_moves(self, st):  # type: ignore[no-untyped-def]
-            return [1]
-
-        def explain(self, st, move):  # type: ignore[no-untyped-def]
-            raise KeyError(move)  # a refusal that crashes, as a game's bug would
+        def check(self, st, move):  # type: ignore[no-untyped-def]
+            if move.counters == 2:
+                raise KeyError(move)  # a refusal that crashes, as a game's bug would
+            return super().check(st, move)
 
     monkeypatch.setitem(registry._GAMES, "nim_test", CrashingNim())
-    saved = bgl.Game(registry.definition("nim_test"), 2, 0, {}).apply(1).to_dict()
-    saved["moves"].append([1, "2"])
-    with pytest.raises(bgl.SaveFormatError, match="field 'moves', move 1 '2': could not be checked"):
+    saved = bgl.Game(registry.definition("nim_test"), 2, 0, {}).apply("take 1").to_dict()
+    saved["moves"].append([1, "take 2"])
+    with pytest.raises(bgl.SaveFormatError, match="field 'moves', move 1 'take 2': could not be checked"):
         bgl.load_game(json.dumps(saved))
 
 

@@ -36,7 +36,7 @@ def engine_refusal(game: Any, move: Any, player: int | None) -> Refusal | None:
                        "wait for your turn")
     allowed = d.flow.phase(state.phase).moves
     kind = getattr(move, "kind", None)
-    if d.kinds and kind not in allowed:
+    if kind not in allowed:
         return Refusal("core.wrong_phase", f"{kind!r} is not a move of the {state.phase} phase",
                        f"moves here are: {', '.join(allowed)}")
     return None
@@ -65,15 +65,6 @@ def not_a_move(game: Any, move: Any) -> str:
             return (f"field {name!r} of a move must be {_type_name(expected)}, "
                     f"not {type(value).__name__} {_short(value)}")
     return ""
-
-
-def same_types(legal: Any, move: Any) -> bool:
-    """Is ``move``, equal to the legal move, also made of values of the same types, field by field?"""
-    if type(legal) is not type(move):
-        return False
-    if isinstance(legal, tuple):
-        return all(same_types(a, b) for a, b in zip(legal, move))
-    return True
 
 
 def field_types(kind: type) -> dict[str, Any]:
@@ -128,22 +119,3 @@ def _short(value: Any) -> str:
     except Exception:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def legacy_is_legal(game: Any, move: Any) -> bool:
-    legal = game.legal_moves()
-    try:
-        match = legal[legal.index(move)]
-    except ValueError:
-        return False
-    return match is move or same_types(match, move)
-
-
-def legacy_explain(game: Any, move: Any, applying: bool = False) -> Any:
-    """For a game whose moves are not yet declared as kinds: its own explain words the answer. When a move
-    is being applied, the legal list decides, and an explain that calls an unlisted move legal is a bug."""
-    from .definition import Explanation
-    why = game.definition.explain(game.state, move)
-    if applying and why.legal:
-        return Explanation(False, "core.not_legal", f"{move} is not among the legal moves here")
-    return why

@@ -68,14 +68,13 @@ class State:
     on when it replays a game to tell its story.
     """
 
-    __slots__ = ("num_players", "phase", "current", "rng", "revealed", "trail", "events", "ply", "explicit_chance")
+    __slots__ = ("num_players", "phase", "current", "rng", "trail", "events", "ply", "explicit_chance")
 
     def init_base(self, num_players: int, seed: int) -> None:
         self.num_players = num_players
         self.phase = ""
         self.current = 0
         self.rng = Rng(seed)
-        self.revealed = False  # set by rule code when a move shows hidden information or draws at random
         self.trail: list[tuple[str, str]] | None = None
         self.events: list[dict[str, Any]] | None = None
         self.ply = 0
@@ -86,7 +85,6 @@ class State:
         other.phase = self.phase
         other.current = self.current
         other.rng = self.rng.copy()
-        other.revealed = self.revealed
         other.trail = None
         other.events = None
         other.ply = self.ply
@@ -115,23 +113,25 @@ class GameDefinition(ABC, Generic[S]):
     # What each seat may not see, declared from the rulebook apart from ``view`` (core/secrets.py); the
     # conformance suite's leak test perturbs these and checks that views and logs stay the same.
     secrets: tuple[Secret, ...] = ()
-    # The type of the game's moves; None: read off the first legal move. The engine refuses, under
-    # core.not_a_move, a value of another type or with a field not of its declared type.
-    move_type: type | None = None
-    # Engine 2: the game's move kinds (core/moves.py), each with its one check. A game that declares them
-    # gets legal_moves, check and read_move from these declarations.
+    # The game's move kinds (core/moves.py), each with its one check: legal_moves, check, explain and
+    # read_move come from these declarations, and the engine refuses, under core.not_a_move, a value of
+    # another class or with a field not of its declared type.
     kinds: tuple[Kind, ...] = ()
-    # Engine 2: who may see each field of the position's state part (core/visibility.py); a game that
-    # declares them gets every view from the one redaction, built by its ``show``.
+    # Who may see each field of the position's state part (core/visibility.py): every view comes from the
+    # one redaction of these declarations, built by the game's ``show``.
     fields: Mapping[str, Seen] = {}
 
     def __init__(self) -> None:
         self.flow.validate(self, self.rulebook)
+        if not self.kinds:
+            raise ValueError(f"{self.info.name}: a game declares its move kinds (definition.kinds)")
+        if any(p.chance for p in self.flow.phases) and type(self).chance_weights is GameDefinition.chance_weights:
+            raise ValueError(f"{self.info.name}: a game with chance phases lists their outcomes (chance_weights)")
         self.kind_of: dict[str, Kind] = {k.name: k for k in self.kinds}
         if len(self.kind_of) != len(self.kinds):
             raise ValueError(f"{self.info.name}: two move kinds share a name")
         for phase in self.flow.phases:
-            unknown = [m for m in phase.moves if self.kinds and m not in self.kind_of]
+            unknown = [m for m in phase.moves if m not in self.kind_of]
             if unknown:
                 raise ValueError(f"phase {phase.name} allows undeclared move kinds {unknown}")
         self.runner = FlowRunner(self.flow, self)
@@ -188,9 +188,7 @@ class GameDefinition(ABC, Generic[S]):
         return player if type(player) is int else state.current
 
     def move_classes(self) -> tuple[type, ...]:
-        if self.kinds:
-            return tuple(k.move for k in self.kinds)
-        return (self.move_type,) if self.move_type is not None else ()
+        return tuple(k.move for k in self.kinds)
 
     def legal_moves(self, state: S) -> list[Any]:
         """Every legal move of every seat that may act: the plain path, from the kinds' checks."""
@@ -213,17 +211,17 @@ class GameDefinition(ABC, Generic[S]):
 
     def reveals(self, state: S, move: Any) -> bool:
         """Does this move show hidden information (asked before it is made)? Undo may not cross it in play mode."""
-        kind = self.kind_of.get(getattr(move, "kind", None)) if self.kinds else None
+        kind = self.kind_of.get(getattr(move, "kind", None))
         return kind.reveals(state, move) if kind is not None else False
 
     def read_move(self, state: S, text: str, seat: int) -> Any:
         """The move a notation names, made by ``seat``."""
-        return self.parse_move(state, text, seat) if self.kinds else self.parse_move(state, text)
+        return self.parse_move(state, text, seat)
 
     def chance_weights(self, state: S) -> list[tuple[Any, int]]:
         """In a chance phase: each outcome, as a move of CHANCE, with its whole-number weight (cards of a kind
-        left in a bag, 1 each for a face-down deck). A game with chance phases supplies this."""
-        raise NotImplementedError(f"{self.info.name} declares no chance outcomes")
+        left in a bag, 1 each for distinct cards). A game with chance phases supplies this (checked at set-up)."""
+        return []
 
     def chance_outcomes(self, state: S) -> list[tuple[Any, float]]:
         """At a random draw (``to_act`` is ``(CHANCE,)``): each outcome as a move of CHANCE, with its probability."""
@@ -237,13 +235,13 @@ class GameDefinition(ABC, Generic[S]):
         return weights[state.rng.weighted([w for _, w in weights], self.flow.phase(state.phase).label)][0]
 
     # --- positions ---------------------------------------------------------------------------
+    @abstractmethod
     def position(self, state: S) -> dict[str, Any]:
         """The game's own fields of a position, JSON-ready, hidden parts included."""
-        raise NotImplementedError(f"{self.info.name} has no position format yet")
 
+    @abstractmethod
     def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> S:
         """A state from a position's ``state`` part, every field validated (raise PositionError naming it)."""
-        raise NotImplementedError(f"{self.info.name} has no position format yet")
 
     # --- views -------------------------------------------------------------------------------
     def view(self, state: S, player: int | None) -> dict[str, Any]:
@@ -258,9 +256,9 @@ class GameDefinition(ABC, Generic[S]):
     def full_view(self, state: S) -> dict[str, Any]:
         return self.show(self.position(state), None, state)
 
+    @abstractmethod
     def show(self, data: dict[str, Any], player: int | None, state: S) -> dict[str, Any]:
         """Build a view from redacted position data. ``state`` gives only public facts (phase, seat to act)."""
-        raise NotImplementedError(f"{self.info.name} builds its views itself")
 
     # --- to be supplied by each game -------------------------------------------------------
     @abstractmethod
@@ -272,7 +270,7 @@ class GameDefinition(ABC, Generic[S]):
         ...
 
     def explain(self, state: S, move: Any) -> Explanation:
-        """The kind's check in words (games before Engine 2 supply their own)."""
+        """The kind's check in words, without the engine's own checks (``Game.explain`` makes those first)."""
         refusal = self.check(state, move)
         if refusal is None:
             return Explanation(True, "core.legal", "legal here")

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from .checks import engine_refusal, legacy_explain, legacy_is_legal, not_a_move
+from .checks import engine_refusal, not_a_move
 from .definition import Explanation, GameDefinition
 from .errors import IllegalMove, InvalidNotation, UndoBlocked, move_text
-from .moves import CHANCE, Refusal
+from .moves import CHANCE
 from .rng import recording
 
 PLAY = "play"
@@ -160,8 +160,6 @@ class Game:
             move = self.parse_move(move, player)
         refusal = engine_refusal(self, move, player)
         if refusal is None:
-            if not self.definition.kinds:
-                return legacy_explain(self, move)
             refusal = self.definition.check(self.state, move)
         if refusal is None:
             kind = self.definition.kind_of[move.kind]
@@ -176,12 +174,9 @@ class Game:
             move = self.parse_move(move, player)
         refusal = engine_refusal(self, move, player)
         if refusal is None:
-            refusal = self.definition.check(self.state, move) if self.definition.kinds else \
-                (None if legacy_is_legal(self, move) else legacy_explain(self, move, applying=True))
+            refusal = self.definition.check(self.state, move)
         if refusal is not None:
-            if isinstance(refusal, Refusal):
-                refusal = Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
-            self._raise(move, refusal)
+            self._raise(move, Explanation(False, refusal.rule, refusal.text(), refusal.remedy))
         self._redo.clear()
         self._push(move)
         return self
@@ -212,7 +207,6 @@ class Game:
         phase = state.phase
         visible_to = d.move_visibility(state, move)
         barrier = d.reveals(state, move)
-        state.revealed = False
         state.events, state.trail, state.rng.record = [], [], []
         d.advance(state, move)
         state.ply += 1
@@ -224,7 +218,7 @@ class Game:
         self._before.append(before)
         self._moves.append(move)
         self._entries.append(entry)
-        self._barriers.append(barrier or state.revealed or bool(chance))
+        self._barriers.append(barrier or bool(chance))
         self._legal = None
 
     def _name_of(self, seat: int) -> str:

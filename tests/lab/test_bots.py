@@ -11,7 +11,7 @@ from boardgames_lab.bots import (BOTS, HEURISTICS, HeuristicBot, ISMCTSBot, MCTS
 from boardgames_lab.bots.mcts import CLOCK_EVERY, evaluation
 from boardgames_lab.core.game import Game
 from boardgames_lab.rulesets.saint_petersburg.state import CARD_IDS
-from tests.lab.tinygames import Nim
+from tests.lab.tinygames import Nim, Take
 
 
 def play_out(game: Game, bots: list) -> Game:
@@ -67,7 +67,7 @@ def test_heuristic_explains_each_move_and_saint_petersburg_has_one() -> None:
 def test_heuristic_falls_back_to_one_move_lookahead_for_a_game_without_one() -> None:
     game = Game(Nim(pile=2), 2, 0, {})
     bot = HeuristicBot(seed=0)
-    assert bot_move(game, bot) == 2  # taking both counters wins at once
+    assert bot_move(game, bot) == Take(0, 2)  # taking both counters wins at once
     assert "raises my score by 1" in bot.last_reason
 
 
@@ -75,7 +75,7 @@ def test_heuristic_falls_back_to_one_move_lookahead_for_a_game_without_one() -> 
 @pytest.mark.parametrize("pile,winning", [(7, 1), (5, 2), (8, 2)])
 def test_search_finds_the_winning_nim_move(cls: type, pile: int, winning: int) -> None:
     game = Game(Nim(pile=pile), 2, 0, {})
-    assert bot_move(game, cls(seed=1, iterations=400)) == winning
+    assert bot_move(game, cls(seed=1, iterations=400)) == Take(0, winning)
 
 
 def test_search_beats_random_play_in_nim() -> None:
@@ -140,7 +140,7 @@ def test_evaluation_shares_the_win_among_the_leaders_before_the_end() -> None:
     assert evaluation(d, st) == [1 / len(leaders) if p in leaders else 0.0 for p in range(3)]
     nim = Game(Nim(pile=1), 2, 0, {})
     assert evaluation(nim.definition, nim.state) == [0.5, 0.5]  # nobody leads yet
-    nim.apply(1)
+    nim.apply("take 1")
     assert evaluation(nim.definition, nim.state) == [1.0, 0.0]  # a finished game: its winners
 
 

@@ -1,23 +1,47 @@
-"""Test-only games (never registered): Nim (take one or two, last take wins), and High card, a tiny game with
-hidden information whose view or log can be made to leak on purpose."""
+"""Test-only games in Engine 2's shape (never registered): Nim (take one or two, last take wins), and High
+card, a tiny game with hidden information whose declarations, log or checks can be broken on purpose, so the
+conformance suite's own checks can be seen to catch each kind of fault."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
-from boardgames_lab.core.definition import Explanation, GameDefinition, GameInfo, State, make_rulebook
+from boardgames_lab.core.definition import GameDefinition, GameInfo, State, make_rulebook
 from boardgames_lab.core.errors import InvalidNotation
-from boardgames_lab.core.rng import Rng
 from boardgames_lab.core.flow import Edge, Flow, Phase
+from boardgames_lab.core.moves import Kind, Move, Refusal, always
+from boardgames_lab.core.position import Reader, conserved, ints
+from boardgames_lab.core.rng import Rng
 from boardgames_lab.core.rules import Rule
 from boardgames_lab.core.secrets import Secret, others
+from boardgames_lab.core.visibility import EVERYONE, NOBODY, revealed
 
 INFO = GameInfo(name="nim_test", title="Nim", min_players=2, max_players=2, default_players=2,
                 hidden_information=False, chance=False, edition="test", rules_version=1,
                 description="Take one or two counters; whoever takes the last one wins.")
 
 
+@dataclass(frozen=True, slots=True)
+class Take(Move):
+    counters: int
+    kind = "take"
+
+    def __str__(self) -> str:
+        return f"take {self.counters}"
+
+
 class NimState(State):
     __slots__ = ("pile", "last")
+
+
+def check_take(st: NimState, move: Take) -> Refusal | None:
+    if not 1 <= move.counters <= min(2, st.pile):
+        return Refusal("nim_test.take", f"take 1 or 2, at most the {st.pile} left", f"take {min(2, st.pile)}")
+    return None
+
+
+def _digits(word: str) -> bool:
+    return word.isascii() and word.isdigit()
 
 
 class Nim(GameDefinition[NimState]):
@@ -26,6 +50,8 @@ class Nim(GameDefinition[NimState]):
     flow = Flow(start="play", phases=(Phase("play", "Play", moves=("take",), turn="clockwise"),
                                       Phase("game_over", "Game over")),
                 edges=(Edge("play", "game_over", guard="empty"),))
+    kinds = (Kind(Take, check_take, lambda st, seat: [Take(seat, 1), Take(seat, 2)]),)
+    fields = {"pile": EVERYONE, "last": EVERYONE}
 
     def __init__(self, pile: int = 7):
         self.pile = pile
@@ -40,15 +66,28 @@ class Nim(GameDefinition[NimState]):
         st.pile, st.last = self.pile, -1
         return st
 
-    def legal_moves(self, st: NimState) -> list[int]:
-        return [k for k in (1, 2) if k <= st.pile]
+    def apply_move(self, st: NimState, move: Take) -> None:
+        st.pile -= move.counters
+        st.last = move.player
 
-    def apply_move(self, st: NimState, move: int) -> None:
-        st.pile -= move
-        st.last = st.current
+    def parse_move(self, st: NimState, text: str, *seat: int) -> Take:
+        words = text.split()
+        if len(words) == 2 and words[0] == "take" and _digits(words[1]):
+            return Take(seat[0], int(words[1]))
+        raise InvalidNotation(f"{text!r}: 'take 1' or 'take 2'")
 
-    def view(self, st: NimState, player: int | None) -> dict[str, Any]:
-        return {"pile": st.pile, "perspective": player}
+    def position(self, st: NimState) -> dict[str, Any]:
+        return {"pile": st.pile, "last": st.last}
+
+    def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> NimState:
+        data = Reader(data.data, data.path, ("pile", "last"))
+        st = NimState()
+        st.init_base(players, 0)
+        st.pile, st.last = data.int("pile", 0, 99), data.int("last", -1, players - 1)
+        return st
+
+    def show(self, data: dict[str, Any], player: int | None, st: NimState) -> dict[str, Any]:
+        return {"pile": data["pile"], "perspective": player}
 
     def scores(self, st: NimState) -> list[int]:
         return [int(p == st.last and st.pile == 0) for p in range(st.num_players)]
@@ -62,19 +101,6 @@ class Nim(GameDefinition[NimState]):
         other.pile, other.last = st.pile, st.last
         return other
 
-    def explain(self, st: NimState, move: int) -> Explanation:
-        if move in self.legal_moves(st):
-            return Explanation(True, "nim_test.take", f"take {move}")
-        return Explanation(False, "nim_test.take", f"take 1 or 2, at most the {st.pile} left")
-
-    def parse_move(self, st: NimState, text: str) -> int:
-        if text.strip() not in ("1", "2"):
-            raise InvalidNotation(f"{text!r}: take 1 or 2")
-        return int(text)
-
-    def full_view(self, st: NimState) -> dict[str, Any]:
-        return self.view(st, None)
-
     def snapshot(self, st: NimState) -> dict[str, Any]:
         return {"pile": st.pile, "last": st.last, "current": st.current, "phase": st.phase}
 
@@ -82,12 +108,18 @@ class Nim(GameDefinition[NimState]):
         return self.clone_state(st)  # nothing is hidden
 
 
-class Bet(NamedTuple):
-    kind: str  # "bet" or "swap"
-    amount: int = 0
+@dataclass(frozen=True, slots=True)
+class Bet(Move):
+    amount: int
+    kind = "bet"
 
     def __str__(self) -> str:
-        return "swap" if self.kind == "swap" else f"bet {self.amount}"
+        return f"bet {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Move):
+    kind = "swap"
 
 
 class CardsState(State):
@@ -97,6 +129,8 @@ class CardsState(State):
 CARDS_INFO = GameInfo(name="high_card_test", title="High card", min_players=2, max_players=3, default_players=2,
                       hidden_information=True, chance=True, edition="test", rules_version=1,
                       description="Each holds one card behind a screen; bet or swap it for the top of the deck.")
+CARD_RULES = [Rule("high_card_test.bet", "test", "Bet 1 or 2, or swap your card for the top of the deck."),
+              Rule("high_card_test.show", "test", "The cards are shown when the last turn is played.")]
 
 
 def _swap_a_hand_card(st: CardsState, seat: int | None, rng: Rng) -> bool:
@@ -118,16 +152,18 @@ def _reorder_the_deck(st: CardsState, seat: int | None, rng: Rng) -> bool:
 
 CARD_SECRETS = (Secret("the other players' cards", "test rules: behind a screen", _swap_a_hand_card),
                 Secret("the order of the deck", "test rules: face down", _reorder_the_deck))
+CARD_FIELDS = {"hands.*": revealed("high_card_test.show", lambda data, owner: data["turns"] == 0),
+               "deck": NOBODY, "bets": EVERYONE, "turns": EVERYONE}
 
 
 class HighCard(GameDefinition[CardsState]):
     """A test-only hidden-information game (never registered). ``leak`` breaks it on purpose:
-    "view" shows every hand, "log" writes the bettor's card in the public log, "" hides both.
-    ``sloppy`` breaks its refusals on purpose: explain ignores the amount and looks the kind up in a
-    table, and notation reads any number."""
+    "view" declares every hand seen by everyone, "show" draws the view's hands from the state instead of
+    the redacted data, "log" writes the bettor's card in the public log, "" hides all three. ``sloppy`` breaks its check and notation on purpose: the bet check looks negative
+    amounts up in a table that lacks them and lets any other amount pass, and notation reads any digit."""
 
     info = CARDS_INFO
-    rulebook = make_rulebook("high_card_test", [Rule("high_card_test.bet", "test", "Bet 1 or 2, or swap once.")])
+    rulebook = make_rulebook("high_card_test", CARD_RULES)
     flow = Flow(start="play", phases=(Phase("play", "Play", moves=("bet", "swap"), turn="clockwise"),
                                       Phase("game_over", "Game over")),
                 edges=(Edge("play", "game_over", guard="done"),))
@@ -137,7 +173,20 @@ class HighCard(GameDefinition[CardsState]):
         self.leak = leak
         self.secrets = secrets
         self.sloppy = sloppy
+        self.fields = {**CARD_FIELDS, "hands.*": EVERYONE} if leak == "view" else CARD_FIELDS
+        self.kinds = (Kind(Bet, self.check_bet, lambda st, seat: [Bet(seat, 1), Bet(seat, 2)]),
+                      Kind(Swap, self.check_swap, lambda st, seat: [Swap(seat)], reveals=always))
         super().__init__()
+
+    def check_bet(self, st: CardsState, move: Bet) -> Refusal | None:
+        if self.sloppy:
+            return {-1: None}[move.amount - 1] if move.amount < 0 else None
+        if move.amount not in (1, 2):
+            return Refusal("high_card_test.bet", f"a bet is 1 or 2, not {move.amount}", "bet 1 or 2")
+        return None
+
+    def check_swap(self, st: CardsState, move: Swap) -> Refusal | None:
+        return None if st.deck else Refusal("high_card_test.bet", "the deck is empty", "bet 1 or 2")
 
     def done(self, st: CardsState) -> bool:
         return st.turns == 0
@@ -146,19 +195,15 @@ class HighCard(GameDefinition[CardsState]):
         st = CardsState()
         st.init_base(players, seed)
         deck = list(range(1, 11))
-        st.rng.shuffle(deck)
+        st.rng.shuffle(deck, what="the deck")
         st.hands, st.deck, st.bets, st.turns = deck[:players], deck[players:], [0] * players, 3 * players
         return st
 
-    def legal_moves(self, st: CardsState) -> list[Bet]:
-        return [Bet("bet", 1), Bet("bet", 2)] + ([Bet("swap")] if st.deck else [])
-
-    def apply_move(self, st: CardsState, move: Bet) -> None:
-        p = st.current
+    def apply_move(self, st: CardsState, move: Bet | Swap) -> None:
+        p = move.player
         if move.kind == "swap":
             st.hands[p], st.deck[0] = st.deck[0], st.hands[p]
             st.deck.append(st.deck.pop(0))
-            st.revealed = True
             st.note(f"{{p{p}}} swaps and draws a {st.hands[p]}", {"card": st.hands[p]}, visible_to=[p])
             st.note(f"{{p{p}}} swaps")
         else:
@@ -167,31 +212,36 @@ class HighCard(GameDefinition[CardsState]):
             st.note(f"{{p{p}}} bets {move.amount}{holding}")
         st.turns -= 1
 
-    def explain(self, st: CardsState, move: Bet) -> Explanation:
-        if self.sloppy:
-            legal = {"bet": True, "swap": bool(st.deck)}[move.kind]
-            return Explanation(legal, "high_card_test.bet", str(move) if legal else "the deck is empty")
-        if move in self.legal_moves(st):
-            return Explanation(True, "high_card_test.bet", str(move))
-        return Explanation(False, "high_card_test.bet", "bet 1 or 2, or swap while the deck lasts")
-
-    def parse_move(self, st: CardsState, text: str) -> Bet:
+    def parse_move(self, st: CardsState, text: str, *seat: int) -> Bet | Swap:
         words = text.split()
         if words == ["swap"]:
-            return Bet("swap")
-        if self.sloppy and len(words) == 2 and words[0] == "bet" and words[1].isdigit():
-            return Bet("bet", int(words[1]))
-        if len(words) == 2 and words[0] == "bet" and words[1] in ("1", "2"):
-            return Bet("bet", int(words[1]))
+            return Swap(seat[0])
+        read = str.isdigit if self.sloppy else _digits
+        if len(words) == 2 and words[0] == "bet" and read(words[1]):
+            return Bet(seat[0], int(words[1]))
         raise InvalidNotation(f"{text!r}: 'bet 1', 'bet 2' or 'swap'")
 
-    def view(self, st: CardsState, player: int | None) -> dict[str, Any]:
-        shown = range(st.num_players) if self.leak == "view" or st.turns == 0 else [player]
-        return {"hands": [st.hands[p] if p in shown else None for p in range(st.num_players)],
-                "deck": len(st.deck), "bets": list(st.bets), "perspective": player}
+    def position(self, st: CardsState) -> dict[str, Any]:
+        return {"hands": list(st.hands), "deck": list(st.deck), "bets": list(st.bets), "turns": st.turns}
 
-    def full_view(self, st: CardsState) -> dict[str, Any]:
-        return {"hands": list(st.hands), "deck": list(st.deck), "bets": list(st.bets)}
+    def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> CardsState:
+        data = Reader(data.data, data.path, ("hands", "deck", "bets", "turns"))
+        st = CardsState()
+        st.init_base(players, 0)
+        st.hands = data.list("hands", ints(1, 10), length=players)
+        st.deck = data.list("deck", ints(1, 10))
+        conserved(data.at("deck"), "cards", st.hands + st.deck, {c: 1 for c in range(1, 11)})
+        st.bets = data.list("bets", ints(0, 99), length=players)
+        st.turns = data.int("turns", 0, 3 * players)
+        return st
+
+    def show(self, data: dict[str, Any], player: int | None, st: CardsState) -> dict[str, Any]:
+        hands = [None if isinstance(h, dict) else h for h in data["hands"]]
+        if self.leak == "show":
+            hands = list(st.hands)
+        deck = data["deck"]
+        return {"hands": hands, "deck": deck["count"] if isinstance(deck, dict) else len(deck),
+                "bets": data["bets"], "perspective": player}
 
     def scores(self, st: CardsState) -> list[int]:
         return [st.hands[p] * st.bets[p] for p in range(st.num_players)]
@@ -207,7 +257,7 @@ class HighCard(GameDefinition[CardsState]):
         return other
 
     def snapshot(self, st: CardsState) -> dict[str, Any]:
-        return {**self.full_view(st), "turns": st.turns, "current": st.current, "phase": st.phase}
+        return {**self.position(st), "current": st.current, "phase": st.phase}
 
     def determinize(self, st: CardsState, player: int | None, rng: Rng) -> CardsState:
         other = self.clone_state(st)
