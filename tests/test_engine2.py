@@ -268,3 +268,14 @@ def test_a_card_from_the_top_of_a_shuffled_stack_is_recorded_without_a_step() ->
     rng.top(2, 8, 5, what="the top card")
     assert rng.state == before
     assert rng.record == [{"what": "the top card", "draw": "top", "from": 8, "outcome": 5, "probability": 0.25}]
+
+
+def test_a_draw_dealt_to_one_seat_shows_in_the_others_logs_as_a_draw_only(duel: bgl.Game) -> None:
+    game = bgl.new_game("duel_test", players=2, seed=4, chance="explicit")
+    card = game.chance_outcomes()[0][0]
+    game.apply(card, player=bgl.CHANCE)
+    mine, theirs = game.log_for(0)[-1], game.log_for(1)[-1]
+    assert mine["move"] == str(card) and str(card.card) in mine["text"]
+    assert theirs["move"] is None and theirs["text"] == "Chance: a draw" and not theirs["changes"]
+    assert [c["from"] for c in theirs["chance"]] == [c["from"] for c in mine["chance"]]
+    assert str(card) not in json.dumps(theirs)  # "deal <card>"

@@ -325,7 +325,10 @@ class Game:
         out = []
         for entry in self.log:
             if entry["visible_to"] is not None and player not in entry["visible_to"]:
-                continue
+                if entry["seat"] != CHANCE:
+                    continue
+                # A draw dealt to others: that it happened is public, what it drew is not.
+                entry = {**entry, "move": None, "text": "Chance: a draw", "changes": []}
             changes = [c for c in entry["changes"] if c["visible_to"] is None or player in c["visible_to"]]
             chance = [{k: v for k, v in c.items() if k != "outcome"} for c in entry["chance"]]
             out.append({**entry, "changes": changes, "chance": chance})

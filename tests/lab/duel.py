@@ -135,6 +135,9 @@ class Duel(GameDefinition[DuelState]):
     def chance_weights(self, st: DuelState) -> list[tuple[Any, int]]:
         return [(Deal(CHANCE, card), 1) for card in st.deck]
 
+    def move_visibility(self, st: DuelState, move: Any) -> list[int] | None:
+        return [st.current] if move.kind == "deal" else None  # a card is dealt face down to the seat to act
+
     def apply_move(self, st: DuelState, move: Any) -> None:
         p = move.player
         if move.kind == "deal":
