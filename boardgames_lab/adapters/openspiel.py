@@ -33,7 +33,7 @@ from ..core.game import Game
 from ..core.moves import CHANCE
 from ..core.registry import definition, new_game
 from .actions import action_space
-from .pettingzoo import VIEW_BYTES, acting_seat, view_bytes
+from .pettingzoo import VIEW_BYTES, acting_seat, seat_moves, view_bytes
 
 GAMES = ("saint_petersburg", "citadels", "keythedral", "village")
 PREFIX = "boardgames_lab_"
@@ -181,7 +181,7 @@ class BoardGameState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.game is not None
-        return self._spec.table.actions(self.game.definition.seat_moves(self.game.state, player))
+        return self._spec.table.actions(seat_moves(self.game, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.game is None:
@@ -281,7 +281,7 @@ class LabBot(pyspiel.Bot):  # type: ignore[misc]
         game = state.game
         assert game is not None
         seat = state.current_player()
-        legal = game.definition.seat_moves(game.state, seat)
+        legal = seat_moves(game, seat)
         move = self.bot.decide(Seat(game.definition, game.state, seat, legal))
         return state._spec.table.encode(move)
 

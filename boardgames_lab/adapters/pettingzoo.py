@@ -56,10 +56,19 @@ def acting_seat(game: Game) -> int | None:
     """The seat asked now: the first seat in ``to_act()`` with a legal move (None once the game is over)."""
     d = game.definition
     seats = game.to_act()
+    if len(seats) == 1:
+        return seats[0]
     for seat in seats:
         if d.seat_moves(game.state, seat):
             return seat
     return seats[0] if seats else None
+
+
+def seat_moves(game: Game, seat: int) -> Any:
+    """The legal moves of ``seat`` (the game's cached list when it is the only seat to act)."""
+    if game.to_act() == (seat,):
+        return game.legal_moves()
+    return game.definition.seat_moves(game.state, seat)
 
 
 class BoardGameEnv(AECEnv):  # type: ignore[misc]
@@ -127,8 +136,7 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]
         seat = self.agent_seat[agent]
         mask = np.zeros(self.table.size, dtype=np.int8)
         if not self.game.is_over and acting_seat(self.game) == seat:
-            moves = self.game.definition.seat_moves(self.game.state, seat)
-            mask[[self.table.encode(m) for m in moves]] = 1
+            mask[[self.table.encode(m) for m in seat_moves(self.game, seat)]] = 1
         return {"observation": view_bytes(self.game.view(seat)), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -193,4 +201,4 @@ def env(game: str, players: int | None = None, render_mode: str | None = None, *
 
 raw_env = env
 
-__all__ = ["BoardGameEnv", "VIEW_BYTES", "acting_seat", "env", "raw_env", "view_bytes", "view_of"]
+__all__ = ["BoardGameEnv", "VIEW_BYTES", "acting_seat", "env", "raw_env", "seat_moves", "view_bytes", "view_of"]
