@@ -86,3 +86,30 @@ def test_render_modes(mode: str) -> None:
     out = e.render()
     assert isinstance(out, str) and out
     assert ("<" in out) == (mode == "html")
+
+
+def test_a_window_asks_its_seats_one_at_a_time_in_to_act_order(duel: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No game opens a window at the start, so Duel's ``to_act`` is made to name two seats: 2, then 0."""
+    import pyspiel
+
+    from boardgames_lab.adapters import openspiel as bos
+    e = env(duel, players=3)
+    e.reset(seed=1)
+    state = pyspiel.load_game(bos.register(duel), {"players": 3, "seed": 1}).new_initial_state()
+    while state.is_chance_node():  # the deal
+        state.apply_action(0)
+    d = e.game.definition
+    monkeypatch.setattr(d, "to_act", lambda st: (2, 0))
+    e._select()
+    assert e.agent_selection == "player_2"
+    mask = e.observe("player_2")["action_mask"]
+    assert sorted(np.flatnonzero(mask)) == e.table.actions(d.seat_moves(e.game.state, 2))
+    assert not e.observe("player_0")["action_mask"].any()
+    assert state.current_player() == 2 and state.legal_actions(2) == e.table.actions(d.seat_moves(e.game.state, 2))
+    st = e.game.state
+    st.stakes[2], st.deck = 5, []  # seat 2 has no move left: the window asks seat 0
+    e.game._legal = None
+    e._select()
+    assert e.agent_selection == "player_0"
+    e.step(e.table.encode(d.seat_moves(st, 0)[0]))
+    assert e.game.moves[-1].player == 0
