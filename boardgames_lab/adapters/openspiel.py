@@ -1,0 +1,298 @@
+"""Each game as an OpenSpiel Python game: ``pyspiel.load_game("boardgames_lab_citadels", {"players": 5})``.
+
+Importing this module registers ``boardgames_lab_<game>`` for the four games (``register(name)`` adds
+another registered game). What OpenSpiel sees:
+
+- Parameters: ``players``; ``deals`` (the set-ups the first chance node chooses among, default 1000) or
+  ``seed`` >= 0 (one fixed set-up, no first chance node); ``max_moves`` (a game still running after that
+  many moves ends there, scored by the scores it stands at); and each game option whose choices are all
+  of one type (bool, int, or str written as a word).
+- The first node is chance: it picks the game's seed among ``deals`` equally likely ones. The seed fixes
+  the set-up's shuffles and every draw the game does not yet stop at. After it the game runs with
+  ``chance="explicit"``: wherever it stands at a draw, the node is a chance node whose outcomes are the
+  game's ``chance_outcomes()`` (action ``i`` is the ``i``-th outcome listed, with its probability).
+- Player actions: the game's action table (``actions.py``), the same numbers as the PettingZoo adapter.
+  The player to act is the first seat in ``to_act()`` with a legal move (a reaction window asks its
+  seats one at a time, in that order).
+- Observation string: the seat's view (``game.view(seat)``) as JSON; observation tensor: the same JSON
+  as UTF-8 bytes, zero-padded (``pettingzoo.VIEW_BYTES`` long). Information-state string: the view and
+  the seat's own log (``game.log_for(seat)``: its moves, what it may read of the others' moves, that
+  draws happened but not what they drew). Nothing else reaches a player.
+- Returns: the win, worth 1, shared among the winners; 0 for the others (constant sum 1).
+- Serialisation: OpenSpiel's default, the action history, replayed from the first node.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..core.game import Game
+from ..core.moves import CHANCE
+from ..core.registry import definition, new_game
+from .actions import action_space
+from .pettingzoo import VIEW_BYTES, acting_seat, seat_moves, view_bytes
+
+GAMES = ("saint_petersburg", "citadels", "keythedral", "village")
+PREFIX = "boardgames_lab_"
+DEALS = 1000
+MAX_MOVES = 10000
+DRAW_OUTCOMES = 1024  # the most outcomes one draw inside a game may list (a deck's distinct cards)
+_REGISTERED: set[str] = set()
+
+
+def _simple_options(name: str) -> dict[str, Any]:
+    """The game's options that OpenSpiel can carry: all choices of one type among bool, int and str, and
+    strings that read back as strings from a game's name ("2-2-3" would be read as a number)."""
+    out = {}
+    for option in definition(name).info.options:
+        kinds = {type(c) for c in option.choices}
+        words = all(c.isidentifier() for c in option.choices if isinstance(c, str))
+        if len(kinds) == 1 and kinds <= {bool, int, str} and words:
+            out[option.name] = option.default
+    return out
+
+
+def register(name: str) -> str:
+    """Register game ``name`` with OpenSpiel as ``boardgames_lab_<name>``; returns that short name."""
+    d = definition(name)
+    short = PREFIX + d.info.name
+    if short in _REGISTERED:
+        return short
+    params = {"players": d.info.default_players, "deals": DEALS, "seed": -1, "max_moves": MAX_MOVES,
+              **_simple_options(d.info.name)}
+    game_type = pyspiel.GameType(
+        short_name=short, long_name=f"boardgames_lab {d.info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=d.info.max_players, min_num_players=d.info.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=params)
+
+    def __init__(self: BoardGame, params: dict[str, Any] | None = None) -> None:
+        BoardGame.__init__(self, d.info.name, game_type, params or {})
+
+    # A class of this module's namespace, so that OpenSpiel can pickle the game by reference.
+    cls_name = f"BoardGame_{d.info.name}"
+    cls = type(cls_name, (BoardGame,), {"__init__": __init__, "__module__": __name__, "__qualname__": cls_name})
+    globals()[cls_name] = cls
+    pyspiel.register_game(game_type, cls)
+    _REGISTERED.add(short)
+    return short
+
+
+class BoardGame(pyspiel.Game):  # type: ignore[misc]
+    """One of the lab's games at one player count, with its options (see the module's docstring)."""
+
+    def __init__(self, name: str, game_type: pyspiel.GameType, params: dict[str, Any]):
+        full = {**game_type.parameter_specification, **params}
+        self.name = name
+        self.players = int(full["players"])
+        definition(name).check_players(self.players)
+        self.deals, self.fixed_seed, self.max_moves = int(full["deals"]), int(full["seed"]), int(full["max_moves"])
+        if self.deals < 1 or self.max_moves < 1:
+            raise ValueError(f"deals and max_moves must be at least 1, not {self.deals} and {self.max_moves}")
+        self.options = {k: full[k] for k in _simple_options(name)}
+        self.table = action_space(name, self.players)
+        info = pyspiel.GameInfo(num_distinct_actions=self.table.size,
+                                max_chance_outcomes=max(self.deals, DRAW_OUTCOMES), num_players=self.players,
+                                min_utility=0.0, max_utility=1.0, utility_sum=1.0,
+                                max_game_length=self.max_moves + 1)
+        super().__init__(game_type, info, full)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return pyspiel.load_game, (str(self),)  # its name and parameters: the action table is rebuilt, not copied
+
+    def new_initial_state(self) -> "BoardGameState":
+        return BoardGameState(self)
+
+    def new_game(self, seed: int) -> Game:
+        return new_game(self.name, players=self.players, seed=seed, chance="explicit", **self.options)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ViewObserver":
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return ViewObserver(recall)
+
+
+class Live:
+    """The Python side of a state, kept in one attribute: OpenSpiel clones a Python state by deep-copying
+    each attribute and serialises it by pickling them, so this copies the lab's ``Game`` with its own
+    ``clone`` (the rules are shared, never copied) and pickles as the actions played from the first node."""
+
+    __slots__ = ("spec", "game", "moves", "actions")
+
+    def __init__(self, spec: BoardGame):
+        self.spec = spec
+        self.game: Game | None = spec.new_game(spec.fixed_seed) if spec.fixed_seed >= 0 else None
+        self.moves = 0  # moves made in the game (chance's included), for max_moves
+        self.actions: list[int] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Live":
+        other = Live.__new__(Live)
+        other.spec, other.moves, other.actions = self.spec, self.moves, self.actions.copy()
+        other.game = None if self.game is None else self.game.clone()
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _replayed, (str(self.spec), self.actions)
+
+
+def _replayed(game: str, actions: list[int]) -> Live:
+    state = pyspiel.load_game(game).new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state.live  # type: ignore[no-any-return]
+
+
+class BoardGameState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress; ``game`` is the lab's ``Game`` (None before the first chance node)."""
+
+    def __init__(self, game: BoardGame):
+        super().__init__(game)
+        self.live = Live(game)
+
+    @property
+    def game(self) -> Game | None:
+        return self.live.game
+
+    @property
+    def _spec(self) -> BoardGame:
+        return self.live.spec
+
+    # --- who acts -------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = acting_seat(self.game)
+        return int(pyspiel.PlayerId.CHANCE) if seat == CHANCE else int(seat)  # type: ignore[arg-type]
+
+    def is_terminal(self) -> bool:
+        return self.game is not None and (self.game.is_over or self.live.moves >= self._spec.max_moves)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.game is not None
+        return self._spec.table.actions(seat_moves(self.game, player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.game is None:
+            deals = self._spec.deals
+            return [(i, 1.0 / deals) for i in range(deals)]
+        outcomes = self.game.chance_outcomes()
+        if len(outcomes) > DRAW_OUTCOMES:
+            raise ValueError(f"a draw of {len(outcomes)} outcomes is more than the adapter's {DRAW_OUTCOMES}")
+        return [(i, p) for i, (_, p) in enumerate(outcomes)]
+
+    # --- moving ---------------------------------------------------------------------------------------
+    def _apply_action(self, action: int) -> None:
+        live = self.live
+        live.actions.append(int(action))
+        if live.game is None:
+            live.game = self._spec.new_game(int(action))
+            return
+        player = self.current_player()
+        if player == pyspiel.PlayerId.CHANCE:
+            self.game.apply(self.game.chance_outcomes()[action][0], player=CHANCE)
+        else:
+            self.game.apply(self._spec.table.decode(action, player), player=player)
+        live.moves += 1
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.game is None:
+                return f"deal with seed {action}"
+            outcomes = self.game.chance_outcomes()
+            return f"chance: {outcomes[action][0]}" if action < len(outcomes) else f"chance outcome {action}"
+        return f"p{player + 1}: {self._spec.table.decode(action, player)}"
+
+    def returns(self) -> list[float]:
+        n = self._spec.players
+        if not self.is_terminal():
+            return [0.0] * n
+        assert self.game is not None
+        if self.game.is_over:
+            winners = self.game.winners()
+        else:  # cut at max_moves: the scores it stands at decide
+            scores = self.game.scores()
+            winners = [s for s in range(n) if scores[s] == max(scores)]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+
+    def __str__(self) -> str:
+        if self.game is None:
+            return "before the deal"
+        return json.dumps(self.game.position(), sort_keys=True)
+
+
+class ViewObserver:
+    """Observation (the seat's view) or information state (the view and the seat's own log)."""
+
+    def __init__(self, perfect_recall: bool):
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(VIEW_BYTES, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: BoardGameState, player: int) -> None:
+        if state.game is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = view_bytes(state.game.view(player))
+
+    def string_from(self, state: BoardGameState, player: int) -> str:
+        if state.game is None:
+            return f"p{player + 1} before the deal"
+        data: dict[str, Any] = {"seat": player, "view": state.game.view(player)}
+        if self.perfect_recall:
+            data["log"] = own_log(state.game, player)
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def own_log(game: Game, seat: int) -> list[dict[str, Any]]:
+    """What ``seat`` may read of the story so far: each move it sees, the changes it may see, and the draws
+    made (what was drawn from, never the outcome, nor its probability or the chance move's text, which
+    could tell the outcome)."""
+    out = []
+    for entry in game.log_for(seat):
+        drawn = entry["player"] == CHANCE  # a chance move's text is its outcome: what the seat sees of it is in changes
+        out.append({"player": entry["player"], "move": None if drawn else entry["move"], "phase": entry["phase"],
+                    "changes": [c["text"] for c in entry["changes"]],
+                    "draws": [{"what": c["what"], "from": c["from"]} for c in entry["chance"]]})
+    return out
+
+
+class LabBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of the lab's bots (anything with ``decide(seat)``, e.g. ``bots.RandomBot``) as an OpenSpiel bot,
+    for ``evaluate_bots`` beside OpenSpiel's own; it sees what the lab's ``Seat`` shows it, no more."""
+
+    def __init__(self, bot: Any):
+        super().__init__()
+        self.bot = bot
+
+    def step(self, state: BoardGameState) -> int:
+        from ..bots.base import Seat
+        game = state.game
+        assert game is not None
+        seat = state.current_player()
+        legal = seat_moves(game, seat)
+        move = self.bot.decide(Seat(game.definition, game.state, seat, legal))
+        return state._spec.table.encode(move)
+
+    def restart_at(self, state: BoardGameState) -> None:
+        pass
+
+    def inform_action(self, state: BoardGameState, player: int, action: int) -> None:
+        pass
+
+
+for _name in GAMES:
+    register(_name)
+
+__all__ = ["BoardGame", "BoardGameState", "GAMES", "LabBot", "Live", "PREFIX", "ViewObserver", "own_log", "register"]

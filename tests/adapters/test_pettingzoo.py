@@ -1,0 +1,115 @@
+"""PettingZoo's own checks (api_test, seed_test) on every game and player count, and what an agent observes."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import boardgames_lab as bgl
+from boardgames_lab.pettingzoo import env, view_of
+from tests.adapters.test_actions import COUNTS
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> None:
+    # api_test warns that a Dict observation is "not a NumPy array": PettingZoo's own action-masked games do too.
+    warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+    warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
+
+
+@pytest.mark.parametrize("name,players", COUNTS)
+def test_pettingzoos_api_and_seed_tests_pass(name: str, players: int) -> None:
+    api_test(env(name, players=players), num_cycles=60)
+    seed_test(lambda: env(name, players=players), num_cycles=30)
+
+
+def test_duel_plays_to_the_end_with_chance_drawn_by_the_seed(duel: str) -> None:
+    api_test(env(duel, players=3), num_cycles=100)
+    seed_test(lambda: env(duel, players=2), num_cycles=100)
+    first = env(duel, players=2)
+    first.reset(seed=5)
+    again = env(duel, players=2)
+    again.reset(seed=5)
+    assert first.game.position() == again.game.position() == bgl.new_game(duel, players=2, seed=5).position()
+
+
+def _play_out(e: env, seed: int) -> dict[str, float]:
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        total[agent] += reward
+        mask = obs["action_mask"]
+        e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+    return total
+
+
+def test_the_win_is_worth_one_shared_among_the_winners(duel: str) -> None:
+    e = env(duel, players=3)
+    for seed in range(5):
+        total = _play_out(e, seed)
+        winners = e.game.winners()
+        assert total == {f"player_{s}": (1 / len(winners) if s in winners else 0.0) for s in range(3)}
+
+
+def test_an_observation_is_the_seats_own_view_and_its_legal_moves() -> None:
+    e = env("citadels", players=4)
+    e.reset(seed=3)
+    agent = e.agent_selection
+    seat = e.agent_seat[agent]
+    obs = e.observe(agent)
+    assert view_of(obs) == e.game.view(seat)
+    table = e.table
+    assert sorted(np.flatnonzero(obs["action_mask"])) == table.actions(e.game.legal_moves())
+    other = next(a for a in e.agents if a != agent)
+    assert not e.observe(other)["action_mask"].any()
+    assert view_of(e.observe(other)) == e.game.view(e.agent_seat[other]) != view_of(obs)
+
+
+def test_an_illegal_action_is_refused_naming_the_rule_and_changes_nothing() -> None:
+    e = env("saint_petersburg", players=2)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    before = e.game.position()
+    with pytest.raises(bgl.IllegalMove):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert e.game.position() == before
+
+
+@pytest.mark.parametrize("mode", ["ansi", "html"])
+def test_render_modes(mode: str) -> None:
+    e = env("saint_petersburg", players=3, render_mode=mode)
+    e.reset(seed=2)
+    out = e.render()
+    assert isinstance(out, str) and out
+    assert ("<" in out) == (mode == "html")
+
+
+def test_a_window_asks_its_seats_one_at_a_time_in_to_act_order(duel: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No game opens a window at the start, so Duel's ``to_act`` is made to name two seats: 2, then 0."""
+    import pyspiel
+
+    from boardgames_lab.adapters import openspiel as bos
+    e = env(duel, players=3)
+    e.reset(seed=1)
+    state = pyspiel.load_game(bos.register(duel), {"players": 3, "seed": 1}).new_initial_state()
+    while state.is_chance_node():  # the deal
+        state.apply_action(0)
+    d = e.game.definition
+    monkeypatch.setattr(d, "to_act", lambda st: (2, 0))
+    e._select()
+    assert e.agent_selection == "player_2"
+    mask = e.observe("player_2")["action_mask"]
+    assert sorted(np.flatnonzero(mask)) == e.table.actions(d.seat_moves(e.game.state, 2))
+    assert not e.observe("player_0")["action_mask"].any()
+    assert state.current_player() == 2 and state.legal_actions(2) == e.table.actions(d.seat_moves(e.game.state, 2))
+    st = e.game.state
+    st.stakes[2], st.deck = 5, []  # seat 2 has no move left: the window asks seat 0
+    e.game._legal = None
+    e._select()
+    assert e.agent_selection == "player_0"
+    e.step(e.table.encode(d.seat_moves(st, 0)[0]))
+    assert e.game.moves[-1].player == 0
