@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any
 from .core import turns
 from .core.flow import Flow
 from .core.game import Game
-from .core.registry import definition
+from .core.registry import definition, games
 
 if TYPE_CHECKING:
     import graphviz
 
-LIT = {"style": "filled,bold", "fillcolor": "#ffd54f", "color": "#e65100", "penwidth": "2.5"}
+# The current phase: these colours over the node's own style, made bold (so its shape stays).
+LIT = {"fillcolor": "#ffd54f", "color": "#e65100", "penwidth": "2.5"}
 DECISION = {"shape": "box", "style": "rounded,filled", "fillcolor": "#e3f2fd", "color": "#1565c0"}
 AUTOMATIC = {"shape": "box", "style": "filled", "fillcolor": "#f5f5f5", "color": "#757575", "fontsize": "11"}
 TERMINAL = {"shape": "doubleoctagon", "style": "filled", "fillcolor": "#c8e6c9", "color": "#2e7d32"}
@@ -80,7 +81,7 @@ def phase_diagram(game_or_name: Game | str, rankdir: str = "TB",
         style: dict[str, Any] = dict(TERMINAL if phase.name == flow.terminal else
                                      AUTOMATIC if phase.automatic else DECISION)
         if phase.name == current:
-            style.update(LIT, style=style["style"] + ",bold")  # keeps the node's shape (rounded or not)
+            style.update(LIT, style=style["style"] + ",bold")
         tooltip = "; ".join(phase.rules) or phase.name
         dot.node(phase.name, node_label(flow, phase.name), tooltip=tooltip, **style)
     for edge in flow.edges:
@@ -132,8 +133,6 @@ def source_digest(name: str) -> str:
 
 def prerender() -> dict[str, Any]:
     """Every game's unlit diagram rendered with ``dot``, as written to ``PRERENDERED`` at build time."""
-    from .core.registry import games
-
     return {"format": 1, "games": {
         name: {"source_sha256": source_digest(name),
                "svg": phase_diagram(name).pipe(format="svg", encoding="utf-8")}
