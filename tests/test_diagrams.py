@@ -68,7 +68,7 @@ def prerendered() -> dict:
 @pytest.fixture
 def no_dot(monkeypatch, prerendered):
     """As under Pyodide: no `dot` on PATH, the build-time SVG in the package."""
-    monkeypatch.setattr(diagrams.shutil, "which", lambda cmd, *a, **k: None)
+    monkeypatch.setattr(diagrams, "has_dot", lambda: False)
     monkeypatch.setattr(diagrams, "_prerendered", lambda: prerendered)
     assert not diagrams.has_dot()
 
@@ -108,7 +108,7 @@ def test_fallback_lights_the_current_phase_in_the_notebook_display(no_dot) -> No
 def test_fallback_refuses_an_svg_drawn_from_another_declaration(monkeypatch, prerendered) -> None:
     stale = {"format": 1, "games": dict(prerendered["games"])}
     stale["games"]["village"] = dict(stale["games"]["village"], source_sha256="0" * 64)
-    monkeypatch.setattr(diagrams.shutil, "which", lambda cmd, *a, **k: None)
+    monkeypatch.setattr(diagrams, "has_dot", lambda: False)
     monkeypatch.setattr(diagrams, "_prerendered", lambda: stale)
     with pytest.raises(graphviz.ExecutableNotFound, match="another flow declaration"):
         phase_svg("village")
@@ -116,7 +116,7 @@ def test_fallback_refuses_an_svg_drawn_from_another_declaration(monkeypatch, pre
 
 
 def test_without_dot_or_build_time_svg_the_error_says_how_to_get_one(monkeypatch) -> None:
-    monkeypatch.setattr(diagrams.shutil, "which", lambda cmd, *a, **k: None)
+    monkeypatch.setattr(diagrams, "has_dot", lambda: False)
     monkeypatch.setattr(diagrams, "_prerendered", lambda: None)
     with pytest.raises(graphviz.ExecutableNotFound, match="make site"):
         phase_svg("saint_petersburg")
