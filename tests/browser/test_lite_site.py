@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
+import zipfile
 from pathlib import Path
 from typing import Iterator
 
@@ -72,37 +73,53 @@ def site_url(lite_site: Path, tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def outside_requests() -> list[str]:
-    """Every request to a host other than loopback: refused, and listed here."""
+    """Every request to a host other than loopback, in the whole session: refused, and listed here."""
     return []
 
 
 @pytest.fixture(scope="session")
-def offline_context(playwright_session, outside_requests: list[str]) -> Iterator[BrowserContext]:
-    """A Chromium that resolves no host but loopback, and whose pages and workers may reach only loopback."""
+def offline_browser(playwright_session):
+    """A Chromium that resolves no host name but loopback."""
     browser = playwright_session.chromium.launch(
         executable_path=CHROMIUM, headless=True,
         args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        yield browser
+    finally:
+        browser.close()
 
-    def outside(url: str) -> bool:
-        parts = urllib.parse.urlsplit(url)
-        return parts.scheme not in ("data", "blob", "about", "chrome") and parts.hostname not in LOOPBACK
+
+def _outside(url: str) -> bool:
+    parts = urllib.parse.urlsplit(url)
+    return parts.scheme not in ("data", "blob", "about", "chrome") and parts.hostname not in LOOPBACK
+
+
+@pytest.fixture
+def loaded_paths() -> set[str]:
+    """The site's files this test's browser fetched (for the first-load size)."""
+    return set()
+
+
+@pytest.fixture
+def offline_context(offline_browser, outside_requests: list[str], loaded_paths: set[str]) -> Iterator[BrowserContext]:
+    """A fresh profile (empty cache and storage, as on a student's first visit) that may reach only loopback."""
+    ctx = offline_browser.new_context(viewport={"width": 1400, "height": 1000})
 
     def route(r) -> None:
-        if outside(r.request.url):
+        if _outside(r.request.url):
             outside_requests.append(r.request.url)
             r.abort("blockedbyclient")
         else:
+            loaded_paths.add(urllib.parse.urlsplit(r.request.url).path)
             r.continue_()
 
     ctx.route("**/*", route)
-    ctx.on("request", lambda req: outside(req.url) and req.url not in outside_requests
+    ctx.on("request", lambda req: _outside(req.url) and req.url not in outside_requests
            and outside_requests.append(req.url))
     try:
         yield ctx
     finally:
         ctx.close()
-        browser.close()
 
 
 @pytest.fixture
@@ -148,7 +165,8 @@ def run_all_in_lite(page: Page, site_url: str, notebook: str) -> tuple[Locator, 
 
 @pytest.mark.timeout(1200)
 @pytest.mark.parametrize("notebook, board_css, move_label", TUTORIALS, ids=[t[0][:-6] for t in TUTORIALS])
-def test_tutorial_runs_offline_in_the_browser_site(lite_page: Page, site_url: str, outside_requests: list[str],
+def test_tutorial_runs_offline_in_the_browser_site(lite_page: Page, site_url: str, lite_site: Path,
+                                                   outside_requests: list[str], loaded_paths: set[str],
                                                    notebook: str, board_css: str, move_label: str) -> None:
     panel, seen = run_all_in_lite(lite_page, site_url, notebook)
     # phase_diagram(game) without dot: the build-time SVG, shown as the notebook's picture
@@ -167,11 +185,37 @@ def test_tutorial_runs_offline_in_the_browser_site(lite_page: Page, site_url: st
     expect(viewer).to_contain_text(f"Played {move}.", timeout=ROUND_TRIP)
     assert board.inner_html() != before, "the board did not change after the move"
     seen["move round trip"] = time.monotonic() - clicked
+    # How a student hands the notebook in (docs/teach.md): File > Download.
+    lite_page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+    expect(lite_page.locator("li.lm-Menu-item[data-command='docmanager:download']")).to_be_visible()
+    lite_page.keyboard.press("Escape")
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     lite_page.set_viewport_size({"width": 1400, "height": 1800})
     viewer.scroll_into_view_if_needed()
     viewer.screenshot(path=str(ARTIFACTS / f"lite_{notebook[:-6]}.png"))
     TIMINGS[notebook] = {k: round(v, 1) for k, v in seen.items()}
+    files = [lite_site / urllib.parse.unquote(path).lstrip("/") for path in loaded_paths]
+    TIMINGS[notebook]["MB loaded"] = round(sum(f.stat().st_size for f in files if f.is_file()) / 1e6, 1)
     (ARTIFACTS / "lite_site_timings.json").write_text(json.dumps(TIMINGS, indent=1) + "\n")
     assert outside_requests == [], f"requests left loopback: {outside_requests[:10]}"
+
+
+def test_the_site_serves_every_wheel_it_locks_and_never_asks_pypi(lite_site: Path) -> None:
+    """The lock lists exactly the wheels in the site, with their hashes; the kernel is told to stay offline."""
+    import hashlib
+
+    runtime = lite_site / "static" / "pyodide"
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    listed = {p["file_name"]: p["sha256"] for p in lock["packages"].values()}
+    assert listed == {w.name: hashlib.sha256(w.read_bytes()).hexdigest() for w in runtime.glob("*.whl")}
+    assert {"boardgames-lab", "networkx", "ipywidgets", "graphviz", "micropip"} <= set(lock["packages"])
+    names = set(lock["packages"])
+    assert all(set(p["depends"]) <= names for p in lock["packages"].values())
+    config = json.loads((lite_site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"].startswith("./static/pyodide/")
+    with zipfile.ZipFile(next(runtime.glob("boardgames_lab-*.whl"))) as z:  # the dot-rendered diagrams
+        diagrams = json.loads(z.read("boardgames_lab/phase_diagrams.json"))
+    assert set(diagrams["games"]) == {"saint_petersburg", "citadels", "keythedral", "village"}
