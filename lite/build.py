@@ -14,7 +14,6 @@ Downloads are kept in build/lite-cache/ (npm and PyPI only, at build time).
 from __future__ import annotations
 
 import argparse
-import base64
 import csv
 import hashlib
 import io
