@@ -3,11 +3,12 @@
 #   make lab     open the notebooks in JupyterLab   (make lab LAB_ARGS="--no-browser --port=8890")
 #   make test    the whole suite: unit, property and browser tests, notebooks (nbval), docs build
 #   make docs    build the HTML docs into docs/_build/html
+#   make site    the docs plus the browser site (JupyterLite, runs offline) in docs/_build/html/lite
 #   make bench   run the benchmarks (python -m bench)
 #   make clean   remove build and test artefacts (make distclean also removes .venv)
 #
 # Works on a fresh Debian/Ubuntu with Python 3.11+, as root or with sudo: missing system
-# packages (python3-venv, graphviz, chromium) are apt-get installed on first use.
+# packages (python3-venv, graphviz, chromium, npm) are apt-get installed on first use.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -53,24 +54,31 @@ define apt_ensure
 	fi
 endef
 
-.PHONY: help lab test docs bench clean distclean venv ensure-venv-support ensure-dot ensure-chromium
+.PHONY: help lab test docs site bench clean distclean venv ensure-venv-support ensure-dot ensure-chromium ensure-npm
 
 # List the targets.
 help:
-	@sed -n '3,7p' $(firstword $(MAKEFILE_LIST)) | sed 's/^# \{0,1\}//'
+	@sed -n '3,8p' $(firstword $(MAKEFILE_LIST)) | sed 's/^# \{0,1\}//'
 
 # Interactive JupyterLab on the notebooks/ folder (NOTEBOOKS=other/folder to change it).
 lab: $(VENV)/.installed-lab ensure-dot
 	$(BIN)/jupyter lab $(NOTEBOOKS)/ $(ALLOW_ROOT) $(LAB_ARGS)
 
 # The whole suite, as CI runs it: one pytest run (tests/ + notebooks via nbval-lax), then the docs.
-test: $(VENV)/.installed-dev-scale ensure-dot ensure-chromium
+test: $(VENV)/.installed-dev-scale ensure-dot ensure-chromium ensure-npm
 	CHROMIUM=$(CHROMIUM) BGL_NOTEBOOKS_DIR=$(abspath $(NOTEBOOKS)) $(BIN)/pytest $(TEST_PATHS) --nbval-lax --nbval-current-env $(PYTEST_ARGS)
 	$(SPHINX)
 
 # HTML docs (warnings are errors) into docs/_build/html.
 docs: $(VENV)/.installed-dev-scale
 	$(SPHINX)
+
+# The docs plus the browser site: a JupyterLite app with the tutorials, the Pyodide runtime and every
+# wheel inside, in docs/_build/html/lite/ (lite/build.py; downloads cached in build/lite-cache/).
+# Serve docs/_build/html with any static server, e.g. python3 -m http.server -d docs/_build/html.
+site: $(VENV)/.installed-dev-scale ensure-dot ensure-npm
+	$(SPHINX)
+	$(BIN)/python lite/build.py --out docs/_build/html/lite
 
 # Benchmarks (the bench/ package); pass options with BENCH_ARGS="...".
 bench: $(VENV)/.installed-bench
@@ -102,7 +110,7 @@ $(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(VENV)/.installed-dev-scale: pyproject.toml | $(BIN)/python
-	$(PIP_INSTALL) -e '.[dev,analysis,scale]'
+	$(PIP_INSTALL) -e '.[dev,analysis,scale,site]'
 	@touch $@
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
@@ -112,6 +120,10 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 # Graphviz's `dot` renders the diagrams (the graphviz Python package only calls it).
 ensure-dot:
 	$(call apt_ensure,Graphviz (the dot command),command -v dot,graphviz,sudo apt-get install graphviz (Debian/Ubuntu) | sudo dnf install graphviz (Fedora) | brew install graphviz (macOS) | conda install -c conda-forge graphviz)
+
+# npm fetches the Pyodide runtime (npm pack pyodide@VERSION) for the browser site.
+ensure-npm:
+	$(call apt_ensure,npm,command -v npm,npm,sudo apt-get install npm (Debian/Ubuntu) | brew install node (macOS) | or Node.js 18+ (it includes npm) from nodejs.org)
 
 # Debian's Chromium for the browser tests (playwright's own browser download is not used).
 ensure-chromium:

@@ -45,3 +45,78 @@ def test_current_phase_is_lit_and_moves_with_the_game() -> None:
 def test_diagram_renders_to_svg() -> None:
     svg = phase_svg("saint_petersburg")
     assert svg.lstrip().startswith("<?xml") and "Observatory draw" in svg
+
+
+# --- without `dot` (the browser site): the build-time SVG, restyled -------------------------------
+
+from boardgames_lab import diagrams  # noqa: E402
+
+
+def svg_graph(svg: str) -> tuple[set[str], set[tuple[str, str]]]:
+    """Nodes and edges of dot's SVG, read from the <title> of each node and edge group."""
+    nodes = set(re.findall(r'class="node">\s*<title>(\w+)</title>', svg))
+    edges = set(re.findall(r'class="edge">\s*<title>(\w+)&#45;&gt;(\w+)</title>', svg))
+    return nodes, edges
+
+
+@pytest.fixture(scope="module")
+def prerendered() -> dict:
+    """What `make site` writes into the wheel (rendered here with the system `dot`)."""
+    return diagrams.prerender()
+
+
+@pytest.fixture
+def no_dot(monkeypatch, prerendered):
+    """As under Pyodide: no `dot` on PATH, the build-time SVG in the package."""
+    monkeypatch.setattr(diagrams, "has_dot", lambda: False)
+    monkeypatch.setattr(diagrams, "_prerendered", lambda: prerendered)
+    assert not diagrams.has_dot()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_fallback_has_the_declarations_nodes_and_edges(name: str, no_dot) -> None:
+    flow = definition(name).flow
+    assert svg_graph(phase_svg(name)) == ({p.name for p in flow.phases},
+                                          {(e.source, e.target) for e in flow.edges})
+
+
+def lit_in_svg(svg: str) -> list[str]:
+    return [m.group("title") for m in diagrams._NODE.finditer(svg) if diagrams.LIT["fillcolor"] in m.group("body")]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_fallback_is_the_picture_dot_draws(name: str, prerendered, monkeypatch) -> None:
+    """Lighting a phase in the build-time SVG gives byte for byte what `dot` draws for that phase."""
+    flow = definition(name).flow
+    phases = [flow.phases[1].name, flow.terminal] + [p.name for p in flow.phases if p.automatic][:1]
+    svg = prerendered["games"][name]["svg"]
+    for phase in phases:
+        assert diagrams.light(svg, phase) == phase_diagram(name, highlight=phase).pipe(format="svg", encoding="utf-8")
+        assert lit_in_svg(diagrams.light(svg, phase)) == [phase]
+    assert lit_in_svg(diagrams.light(svg, None)) == []
+
+
+def test_fallback_lights_the_current_phase_in_the_notebook_display(no_dot) -> None:
+    game = bgl.new_game("saint_petersburg", players=2, seed=1)
+    while game.phase == "worker":
+        game.apply("pass")
+    shown = phase_diagram(game)._repr_mimebundle_()["image/svg+xml"]
+    assert lit_in_svg(shown) == lit_in_svg(phase_svg(game)) == ["building"]
+    assert lit_in_svg(phase_svg("saint_petersburg", highlight="worker")) == ["worker"]
+
+
+def test_fallback_refuses_an_svg_drawn_from_another_declaration(monkeypatch, prerendered) -> None:
+    stale = {"format": 1, "games": dict(prerendered["games"])}
+    stale["games"]["village"] = dict(stale["games"]["village"], source_sha256="0" * 64)
+    monkeypatch.setattr(diagrams, "has_dot", lambda: False)
+    monkeypatch.setattr(diagrams, "_prerendered", lambda: stale)
+    with pytest.raises(graphviz.ExecutableNotFound, match="another flow declaration"):
+        phase_svg("village")
+    assert svg_graph(phase_svg("citadels"))[0]  # the others still draw
+
+
+def test_without_dot_or_build_time_svg_the_error_says_how_to_get_one(monkeypatch) -> None:
+    monkeypatch.setattr(diagrams, "has_dot", lambda: False)
+    monkeypatch.setattr(diagrams, "_prerendered", lambda: None)
+    with pytest.raises(graphviz.ExecutableNotFound, match="make site"):
+        phase_svg("saint_petersburg")

@@ -4,6 +4,7 @@ Session fixtures
     served_notebooks  a throw-away copy of notebooks/ (outputs stripped); JupyterLab autosaves into it
     jupyter_home      isolated Jupyter config/data/runtime/IPython dirs plus lab settings (no news toast)
     lab_url           a JupyterLab server on 127.0.0.1 serving that copy, e.g. "http://127.0.0.1:40123"
+    playwright_session the session's Playwright (sync API), for a test that launches its own browser
     browser_context   a persistent Chromium context (Debian's /usr/bin/chromium; env CHROMIUM overrides)
 Per test
     page              a new tab; on failure a screenshot and the JupyterLab log go to artifacts/
@@ -294,22 +295,28 @@ def lab_url(served_notebooks, jupyter_home, lab_log):
 
 
 @pytest.fixture(scope="session")
-def browser_context(tmp_path_factory):
-    """Debian's Chromium through Playwright, with a fresh profile (Playwright's own download is not used)."""
+def playwright_session():
+    """The one Playwright of the session (its sync API cannot be started twice at once)."""
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"no Chromium at {CHROMIUM}: run `make test` (it apt-get installs chromium) "
                     "or set CHROMIUM=/path/to/chromium")
     from playwright.sync_api import sync_playwright
 
-    profile = tmp_path_factory.mktemp("chromium-profile")
     with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 1000})
-        try:
-            yield ctx
-        finally:
-            ctx.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser_context(tmp_path_factory, playwright_session):
+    """Debian's Chromium through Playwright, with a fresh profile (Playwright's own download is not used)."""
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    ctx = playwright_session.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 1000})
+    try:
+        yield ctx
+    finally:
+        ctx.close()
 
 
 @pytest.fixture
