@@ -23,6 +23,7 @@ from .protocol import BURST, CLOSE_AFTER, RATE, ProtocolError, RateLimiter, dump
 from .room import Room
 
 HARD_MAX_SIZE = 4 * 1024 * 1024  # uvicorn closes the connection above this; the app answers above 16 KB
+CLOSE = "_close"  # an internal marker in a connection's replies: close it once the replies before are out
 MAX_QUEUED = 500  # replies waiting for a client that does not read: beyond this it is dropped
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'unsafe-inline' 'self'; "
@@ -116,8 +117,12 @@ class TableServer:
         self.connections.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         try:
-            await self._receive(conn)
-        except WebSocketDisconnect:
+            reason = await self._receive(conn)
+            if reason is not None:  # the replies so far go out first, then the close
+                conn.replies.append({"type": CLOSE, "reason": reason})
+                conn.wake.set()
+                await asyncio.wait_for(sender, timeout=10)
+        except (WebSocketDisconnect, asyncio.TimeoutError):
             pass
         finally:
             self.connections.discard(conn)
@@ -126,15 +131,15 @@ class TableServer:
                 self.room.connected(conn.table, conn.seat, -1)
                 self._kick_teachers()
 
-    async def _receive(self, conn: Connection) -> None:
+    async def _receive(self, conn: Connection) -> str | None:
+        """Read and answer messages until the client leaves (None) or must be closed (the reason)."""
         while not conn.closed:
             message = await conn.ws.receive()
             if message["type"] == "websocket.disconnect":
-                return
+                return None
             if not conn.limiter.allow():
                 if conn.limiter.refused_in_a_row >= CLOSE_AFTER:
-                    await conn.ws.close(code=1008, reason="too many messages")
-                    return
+                    return "too many messages"
                 conn.send({"type": "error", "code": "rate_limited",
                            "message": f"at most {self.rate:g} messages a second (bursts of {self.burst})"})
                 continue
@@ -145,7 +150,7 @@ class TableServer:
                 self._handle(conn, parse(text))
             except ProtocolError as err:
                 conn.send(err.as_message())
-        await conn.ws.close(code=1008, reason="not reading its messages")
+        return "not reading its messages"
 
     async def _sender(self, conn: Connection) -> None:
         try:
@@ -153,7 +158,11 @@ class TableServer:
                 await conn.wake.wait()
                 conn.wake.clear()
                 while conn.replies:
-                    await conn.ws.send_text(dumps(conn.replies.popleft()))
+                    reply = conn.replies.popleft()
+                    if reply["type"] == CLOSE:
+                        await conn.ws.close(code=1008, reason=reply["reason"])
+                        return
+                    await conn.ws.send_text(dumps(reply))
                 if conn.dirty:
                     conn.dirty = False
                     text = self._update(conn)

@@ -34,7 +34,8 @@ class Client:
     """One WebSocket to the classroom server, speaking JSON."""
 
     def __init__(self, url: str):
-        self._connection = connect(url.replace("http://", "ws://") + "/ws", max_size=None, open_timeout=WAIT)
+        self._connection = connect(url.replace("http://", "ws://") + "/ws", max_size=None, max_queue=None,
+                                   open_timeout=WAIT)
         self.ws = self._connection.__enter__()
         self.seen: list[dict[str, Any]] = []
 
