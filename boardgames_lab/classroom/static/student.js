@@ -50,7 +50,8 @@ function connect() {
   ws.onclose = () => {
     $("status").textContent = "disconnected: reconnecting…";
     $("status").className = "off";
-    retry = Math.min(retry + 1, 6);
+    document.body.dataset.turn = "no";
+    retry = Math.min(retry + 1, 3);
     setTimeout(connect, 250 * 2 ** retry);
   };
 }
@@ -70,6 +71,8 @@ function receive(m) {
 
 function draw(m) {
   state = m;
+  document.body.dataset.ply = m.ply;  // for scripts and tests: the ply this page shows
+  document.body.dataset.turn = m.your_turn && !m.paused && !m.ended ? "yes" : "no";
   log = m.log_reset ? m.log : log.concat(m.log);
   $("title").textContent = `${m.game.replace(/_/g, " ")} · table ${m.table} · you are ${m.names[m.seat]}`;
   // The board is the game's own drawing of this seat's view (escaped by render.py on the server).
