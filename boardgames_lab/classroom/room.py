@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from html import escape
 from importlib import import_module
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from ..bots import BOTS, bot_move, make_bot
@@ -51,6 +52,7 @@ class ClassTable:
     offered_at: float = 0.0  # when the position now on the table arose (think times count from here)
     version: int = 0  # bumped on every change a seat's picture shows (moves, names, pause)
     _cache: dict[int | None, tuple[int, dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
+    _logs: dict[int, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)  # seat -> (ply, its log)
 
     def names(self) -> list[str]:
         out = []
@@ -209,9 +211,14 @@ class Room:
     def _play(self, table: ClassTable, seat: int, text: str | Any, bot: str | None) -> None:
         """Check with the engine, apply, write; if the write fails the table is rebuilt from the database."""
         game = table.game
-        seats = game.to_act()
-        legal = [str(m) for m in game.definition.seat_moves(game.state, seat)] if seat in seats else []
-        seen = json.dumps(game.view(seat), separators=(",", ":"))
+        hit = table._cache.get(seat)
+        if hit is not None and hit[0] == table.version:  # what the seat was shown is what it decided on
+            view, legal = hit[1]["view"], hit[1]["legal"]
+        else:
+            seats = game.to_act()
+            view = game.view(seat)
+            legal = [str(m) for m in game.definition.seat_moves(game.state, seat)] if seat in seats else []
+        seen = json.dumps(view, separators=(",", ":"))
         phase = game.phase
         try:
             game.apply(text, player=seat)
@@ -293,7 +300,7 @@ class Room:
             if game.is_over:
                 message["scores"] = game.scores()
                 message["winners"] = game.winners()
-            log = game.log_for(seat)
+            log = _seat_log(table, seat)
             table._cache[seat] = (table.version, message, log)
             return message, log
 
@@ -334,6 +341,7 @@ class Room:
             ply = table.game.ply
             self.store.drop_last_move(table_id, ply)
             table.game.undo()
+            table._logs.clear()
             table.offered_at = self.clock()
             self._changed(table)
 
@@ -382,6 +390,20 @@ class Room:
 
     def close(self) -> None:
         self.store.close()
+
+
+def _seat_log(table: ClassTable, seat: int) -> list[dict[str, Any]]:
+    """``game.log_for(seat)``, read only for the moves since the last time (the engine's filter, on the new entries)."""
+    game = table.game
+    known = table._logs.get(seat)
+    if known is not None and known[0] == game.ply:
+        return known[1]
+    if known is None or known[0] > game.ply:
+        log = game.log_for(seat)
+    else:  # log[i] is the entry of ply i; Game.log_for reads nothing but ``log``
+        log = known[1] + Game.log_for(SimpleNamespace(log=game.log[known[0] + 1:]), seat)  # type: ignore[arg-type]
+    table._logs[seat] = (game.ply, log)
+    return log
 
 
 def _new_game(game: str, players: int | None, seed: int, options: dict[str, Any], mode: str,

@@ -192,7 +192,13 @@ class TableServer:
             cached = (version, dumps(message))
             self._dumped[key] = cached
         reset = conn.log_ply > message["ply"] or conn.log_ply < 0
-        entries = log if reset else [e for e in log if e["ply"] > conn.log_ply]
+        if reset:
+            entries = log
+        else:  # the entries are in ply order: read back from the end only as far as this connection has
+            start = len(log)
+            while start > 0 and log[start - 1]["ply"] > conn.log_ply:
+                start -= 1
+            entries = log[start:]
         tail = dumps({"log": entries, "log_from": -1 if reset else conn.log_ply, "log_reset": reset})
         conn.log_ply = message["ply"]
         return cached[1][:-1] + "," + tail[1:]

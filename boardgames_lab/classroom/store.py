@@ -57,6 +57,9 @@ META_KV = Table(
 )
 
 
+_INSERT_MOVE = insert(MOVES)
+
+
 @dataclass(frozen=True)
 class TableRow:
     id: str
@@ -162,7 +165,7 @@ class Store:
     def add_move(self, row: MoveRow) -> None:
         """One transaction: when this returns, the move is on disk."""
         with self.engine.begin() as c:
-            c.execute(insert(MOVES).values(**row.__dict__))
+            c.execute(_INSERT_MOVE, row.__dict__)  # one statement built once: a move is the hot path
 
     def drop_last_move(self, table_id: str, ply: int) -> None:
         with self.engine.begin() as c:

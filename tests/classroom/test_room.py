@@ -144,3 +144,18 @@ def test_the_notebook_shows_each_table_live_and_finds_the_slow_seats(tmp_path: P
         c.close()
     finally:
         session.stop()
+
+
+def test_each_seat_log_read_move_by_move_is_the_engines_log_for_that_seat(tmp_path: Path) -> None:
+    """The log is read incrementally for speed; it must stay exactly game.log_for(seat), private entries too."""
+    room = Room(str(tmp_path / "l.sqlite3"))
+    table = room.add_table("citadels", players=4, seed=8, options={"action_cards": True})
+    for seat in range(4):
+        room.state_for(table.id, seat)
+    for _ in range(60):
+        if table.game.is_over:
+            break
+        seat = table.game.to_act()[0]
+        room.move(table.id, seat, str(table.game.definition.seat_moves(table.game.state, seat)[-1]), table.game.ply)
+        for s in range(4):
+            assert room.state_for(table.id, s)[1] == table.game.log_for(s)
