@@ -52,6 +52,7 @@ class Run:
         self.moves = 0
         self.errors: dict[str, int] = {}
         self.stop = False
+        self.client_cpu = 0.0
 
     def latencies_ms(self) -> list[float]:
         out = []
@@ -107,7 +108,7 @@ async def _drive(url: str, seats: list[dict[str, Any]], run: Run, seconds: float
     peak = 0
     await asyncio.sleep(2.0)  # everyone joined: measure from here
     start, moves0 = time.perf_counter(), run.moves
-    cpu0 = sum(server.cpu_times()[:2])
+    cpu0, mine0 = sum(server.cpu_times()[:2]), time.process_time()
     run.sent.clear()
     while time.perf_counter() - start < seconds:
         await asyncio.sleep(1.0)
@@ -116,6 +117,7 @@ async def _drive(url: str, seats: list[dict[str, Any]], run: Run, seconds: float
     moves = run.moves - moves0
     rate = moves / elapsed
     cpu_ms = (sum(server.cpu_times()[:2]) - cpu0) * 1000 / max(1, moves)
+    run.client_cpu = (time.process_time() - mine0) / elapsed  # share of a core the simulated students used
     run.stop = True
     await asyncio.sleep(0.2)
     for t in tasks:
@@ -155,7 +157,8 @@ def measure(tables: int, players: int, seconds: float, think: tuple[float, float
             "moves_per_s": round(rate, 1), "measured_moves": len(lat),
             "median_ms": round(statistics.median(lat), 1) if lat else None, "p99_ms": round(p99, 1),
             "max_ms": round(lat[-1], 1) if lat else None, "server_rss_mb": round(rss, 1),
-            "server_cpu_ms_per_move": round(cpu_ms, 2), "load_average": os.getloadavg()[0], "errors": run.errors}
+            "server_cpu_ms_per_move": round(cpu_ms, 2), "load_average": os.getloadavg()[0],
+            "students_cpu_share": round(run.client_cpu, 2), "errors": run.errors}
 
 
 def main(argv: list[str] | None = None) -> int:

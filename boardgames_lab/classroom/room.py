@@ -189,7 +189,9 @@ class Room:
 
     # --- playing ------------------------------------------------------------------------------
     def move(self, table_id: str, seat: int, text: str, ply: int) -> int:
-        """Make ``seat``'s move ``text`` decided at ``ply``; return the ply after it once it is on disk."""
+        """Make ``seat``'s move ``text`` decided at ``ply``; return the ply after it once it is on disk.
+
+        Bots seated at the table then answer at once (each of their moves written the same way)."""
         with self.lock:
             table = self.tables[table_id]
             self._may_move(table)
@@ -198,9 +200,10 @@ class Room:
                 raise ProtocolError("stale", f"this move was decided at ply {ply}; the table is at ply {game.ply}",
                                     "ply")
             self._play(table, seat, text, None)
+            made = game.ply
             self._run_bots(table)
             self._changed(table)
-            return game.ply
+            return made
 
     def _may_move(self, table: ClassTable) -> None:
         if self.ended:
