@@ -18,12 +18,16 @@ import pytest
 import boardgames_lab as bgl
 from boardgames_lab.classroom.room import render
 from boardgames_lab.rulesets.citadels.data import CARD_INDEX, CARDS
+from boardgames_lab.rulesets.saint_petersburg.data import CARDS as SP_CARDS
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.classroom.helpers import free_port, serve_subprocess, wait_listening
 
 pytest.importorskip("starlette")
-GAME, SEED, PLAYERS = "citadels", 31, 4
-MOVES_BEFORE_KILL, MOVES_AFTER = 30, 30
+PLAYERS = 4
+# (game, seed, moves before the kill, moves after it)
+TABLES = [("citadels", 31, 30, 30), ("saint_petersburg", 6, 20, 20)]
+PRINTED = {"saint_petersburg": {c.id: c.name for c in SP_CARDS},
+           "citadels": {cid: CARDS[i].name for cid, i in CARD_INDEX.items()}}
 
 
 def _strings(data: Any) -> list[str]:
@@ -75,9 +79,9 @@ def _text(html: str) -> str:
 def _forms(value: str, full: dict[str, Any]) -> set[str]:
     """How a hidden value can be printed: its id, its id in words, and a card's or character's name."""
     forms = {value.lower(), value.replace("_", " ").lower()}
-    if value in CARD_INDEX:
-        forms.add(CARDS[CARD_INDEX[value]].name.lower())
-    forms |= {c["name"].lower() for c in full["characters"] if c["id"] == value}
+    if value in PRINTED[full["game"]]:
+        forms.add(PRINTED[full["game"]][value].lower())
+    forms |= {c["name"].lower() for c in full.get("characters", ()) if c["id"] == value}
     return {f for f in forms if len(f) >= 3}
 
 
@@ -107,16 +111,17 @@ class Server:
             self.process.wait(timeout=30)
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[Server, list[str]]]:
+@pytest.fixture(params=TABLES, ids=[t[0] for t in TABLES])
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Server, list[str], tuple]]:
     from boardgames_lab.classroom.room import Room
     room = Room(str(tmp_path / "class.sqlite3"))
-    table = room.add_table(GAME, players=PLAYERS, seed=SEED)
+    game, seed, _, _ = request.param
+    table = room.add_table(game, players=PLAYERS, seed=seed)
     tokens = [s.token for s in table.seats]
     room.close()
     s = Server(tmp_path / "class.sqlite3", tmp_path)
     s.start()
-    yield s, tokens
+    yield s, tokens, request.param
     s.kill()
 
 
@@ -125,8 +130,8 @@ def test_four_browsers_play_their_own_seats_see_no_secret_and_survive_a_kill(ser
         pytest.fail(f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import expect, sync_playwright
 
-    srv, tokens = server
-    mirror = bgl.new_game(GAME, players=PLAYERS, seed=SEED)
+    srv, tokens, (game, seed, before_kill, after) = server
+    mirror = bgl.new_game(game, players=PLAYERS, seed=seed)
     rng = random.Random(3)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -167,7 +172,7 @@ def test_four_browsers_play_their_own_seats_see_no_secret_and_survive_a_kill(ser
                         if other not in mirror.to_act():
                             assert other_page.locator("#moves button.move").count() == 0
 
-            play(MOVES_BEFORE_KILL)
+            play(before_kill)
             acknowledged = mirror.ply
             srv.kill()
             for page in pages:
@@ -175,8 +180,8 @@ def test_four_browsers_play_their_own_seats_see_no_secret_and_survive_a_kill(ser
             srv.start()
             for page in pages:  # each page comes back by itself, at the last acknowledged move
                 at(page, acknowledged)
-            play(MOVES_AFTER)
-            assert mirror.ply == acknowledged + MOVES_AFTER or mirror.is_over
+            play(after)
+            assert mirror.ply == acknowledged + after or mirror.is_over
             pages[0].reload()  # a reload brings the same seat back (its token is in the address)
             at(pages[0], mirror.ply)
             expect(pages[0].locator("#title")).to_contain_text("you are Student 1")
@@ -186,10 +191,17 @@ def test_four_browsers_play_their_own_seats_see_no_secret_and_survive_a_kill(ser
 
 def test_the_leak_check_finds_the_teachers_view_on_a_students_page() -> None:
     """The check above can fail: the full view drawn on seat 0's page is caught, seat 0's own view is not."""
-    game = bgl.new_game(GAME, players=PLAYERS, seed=SEED)
+    game = bgl.new_game("citadels", players=PLAYERS, seed=31)
     for _ in range(12):
         seat = game.to_act()[0]
         game.apply(game.definition.seat_moves(game.state, seat)[0], player=seat)
     names = [f"Student {i + 1}" for i in range(PLAYERS)]
+    assert leaks(game, 0, _text(render(game.name, game.full_view(), names, [])), names)
+    assert not leaks(game, 0, _text(render(game.name, game.view(0), names, [])), names)
+    game = bgl.new_game("saint_petersburg", players=PLAYERS, seed=6)
+    while not any(p["hand"] for p in game.full_view()["players"][1:]):  # until someone else holds a card
+        seat = game.to_act()[0]
+        moves = game.definition.seat_moves(game.state, seat)
+        game.apply(next((m for m in moves if str(m).startswith("take")), moves[-1]), player=seat)
     assert leaks(game, 0, _text(render(game.name, game.full_view(), names, [])), names)
     assert not leaks(game, 0, _text(render(game.name, game.view(0), names, [])), names)
