@@ -12,16 +12,14 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
-from html import escape
-from importlib import import_module
-from types import SimpleNamespace
 from typing import Any, Callable
 
 from ..bots import BOTS, bot_move, make_bot
 from ..core.errors import GameError, IllegalMove
 from ..core.game import Game
 from ..core.positions import from_position
-from ..core.registry import definition, new_game
+from ..core.registry import new_game
+from .pictures import render, seat_log, seat_message, teacher_message
 from .protocol import ProtocolError
 from .store import MoveRow, Store, TableRow
 
@@ -290,20 +288,8 @@ class Room:
             hit = table._cache.get(seat)
             if hit is not None and hit[0] == table.version:
                 return hit[1], hit[2]
-            game = table.game
-            seats = game.to_act()
-            view = game.view(seat)
-            names = table.names()
-            message: dict[str, Any] = {
-                "type": "state", "table": table.id, "game": game.name, "seat": seat, "ply": game.ply,
-                "phase": game.phase, "to_act": list(seats), "your_turn": seat in seats,
-                "legal": [str(m) for m in game.definition.seat_moves(game.state, seat)] if seat in seats else [],
-                "view": view, "html": render(game.name, view, names, game.winners()), "names": names,
-                "paused": table.paused, "ended": self.ended, "over": game.is_over}
-            if game.is_over:
-                message["scores"] = game.scores()
-                message["winners"] = game.winners()
-            log = _seat_log(table, seat)
+            message = seat_message(table, seat, self.ended)
+            log = seat_log(table, seat)
             table._cache[seat] = (table.version, message, log)
             return message, log
 
@@ -371,11 +357,7 @@ class Room:
     def teacher_state(self, table_id: str) -> dict[str, Any]:
         with self.lock:
             table = self.table(table_id)
-            g = table.game
-            view = g.full_view()
-            return {"type": "teacher_state", "table": table.id, "ply": g.ply, "phase": g.phase,
-                    "to_act": list(g.to_act()), "full_view": view,
-                    "html": render(g.name, view, table.names(), g.winners()), "names": table.names()}
+            return teacher_message(table)
 
     def decisions(self) -> Any:
         """Every decision made in the session: a pandas DataFrame, one row per move."""
@@ -395,34 +377,11 @@ class Room:
         self.store.close()
 
 
-def _seat_log(table: ClassTable, seat: int) -> list[dict[str, Any]]:
-    """``game.log_for(seat)``, read only for the moves since the last time (the engine's filter, on the new entries)."""
-    game = table.game
-    known = table._logs.get(seat)
-    if known is not None and known[0] == game.ply:
-        return known[1]
-    if known is None or known[0] > game.ply:
-        log = game.log_for(seat)
-    else:  # log[i] is the entry of ply i; Game.log_for reads nothing but ``log``
-        log = known[1] + Game.log_for(SimpleNamespace(log=game.log[known[0] + 1:]), seat)  # type: ignore[arg-type]
-    table._logs[seat] = (game.ply, log)
-    return log
-
-
 def _new_game(game: str, players: int | None, seed: int, options: dict[str, Any], mode: str,
               start: dict[str, Any] | None) -> Game:
     if start is not None:
         return from_position(game, start, mode=mode)
     return new_game(game, players=players, seed=seed, mode=mode, **options)
-
-
-def render(game: str, view: dict[str, Any], names: list[str], winners: list[int]) -> str:
-    """The game's own drawing of a view (or the view as text where a game has none)."""
-    try:
-        module = import_module(f"boardgames_lab.rulesets.{definition(game).info.name}.render")
-        return str(module.render_html(view, names, winners))
-    except (ImportError, AttributeError):
-        return f"<pre>{escape(json.dumps(view, indent=1))}</pre>"
 
 
 __all__ = ["ClassTable", "Room", "SeatInfo", "new_token", "render"]
