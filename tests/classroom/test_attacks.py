@@ -180,10 +180,16 @@ def test_the_teacher_controls_need_the_teacher_token(room: Room, server) -> None
     assert {t["table"] for t in teacher.until("room")["tables"]} == {"t1", "t2"}
     teacher.send({"type": "teacher", "action": "watch", "table": "t99"})
     assert teacher.until("error")["field"] == "table"
+    teacher.send({"type": "teacher", "action": "watch", "table": "t1"})
+    watched = teacher.until("teacher_state")
+    assert watched["full_view"] == json.loads(json.dumps(room.tables["t1"].game.full_view()))
     teacher.send({"type": "teacher", "action": "pause", "table": "t1"})
-    teacher.until("done")
+    teacher.until("done", lambda m: m["action"] == "pause")
     assert room.tables["t1"].paused and room.store.tables()[0].paused
     c, seat, state = _seated(room, server)
     assert state["paused"]
     c.send({"type": "move", "move": state["legal"][0], "ply": 0})
     assert c.until("error")["code"] == "paused" and room.tables["t1"].game.ply == 0
+    teacher.send({"type": "teacher", "action": "end"})
+    teacher.until("done", lambda m: m["action"] == "end")
+    assert c.until("state", lambda m: m["ended"])["ended"] and room.store.get("ended") == "1"
