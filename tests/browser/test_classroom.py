@@ -16,13 +16,14 @@ from typing import Any, Iterator
 import pytest
 
 import boardgames_lab as bgl
-from boardgames_lab.classroom.room import render
+from boardgames_lab.classroom.pictures import render
 from boardgames_lab.rulesets.citadels.data import CARD_INDEX, CARDS
 from boardgames_lab.rulesets.saint_petersburg.data import CARDS as SP_CARDS
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.classroom.helpers import free_port, serve_subprocess, wait_listening
 
 pytest.importorskip("starlette")
+pytest.importorskip("websockets")
+from tests.classroom.helpers import free_port, serve_subprocess, wait_listening  # noqa: E402
 PLAYERS = 4
 # (game, seed, moves before the kill, moves after it)
 TABLES = [("citadels", 31, 30, 30), ("saint_petersburg", 6, 20, 20)]
