@@ -206,3 +206,40 @@ def test_the_leak_check_finds_the_teachers_view_on_a_students_page() -> None:
         game.apply(next((m for m in moves if str(m).startswith("take")), moves[-1]), player=seat)
     assert leaks(game, 0, _text(render(game.name, game.full_view(), names, [])), names)
     assert not leaks(game, 0, _text(render(game.name, game.view(0), names, [])), names)
+
+
+def test_a_table_link_gives_a_seat_after_a_name_and_a_reload_keeps_it(tmp_path: Path) -> None:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"no Chromium at {CHROMIUM}")
+    from playwright.sync_api import expect, sync_playwright
+
+    from boardgames_lab.classroom.room import Room
+    room = Room(str(tmp_path / "class.sqlite3"))
+    table = room.add_table("saint_petersburg", players=2, seed=4)
+    link = f"/play?table={table.id}&join={table.join_code}"
+    room.close()
+    srv = Server(tmp_path / "class.sqlite3", tmp_path)
+    srv.start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            try:
+                pages = [browser.new_context().new_page() for _ in range(2)]
+                for i, page in enumerate(pages):
+                    page.goto(f"http://127.0.0.1:{srv.port}{link}")
+                    expect(page.locator("#status")).to_contain_text("type your name")
+                    page.fill("#name", f"Pupil {i}")
+                    page.click("#name-form button")
+                    expect(page.locator("#title")).to_contain_text(f"you are Pupil {i}")
+                    assert "token=" in page.url and "join=" not in page.url
+                    page.reload()
+                    expect(page.locator("#title")).to_contain_text(f"you are Pupil {i}")
+                third = browser.new_context().new_page()
+                third.goto(f"http://127.0.0.1:{srv.port}{link}")
+                third.fill("#name", "Late")
+                third.click("#name-form button")
+                expect(third.locator("#error")).to_contain_text("every seat at this table is taken")
+            finally:
+                browser.close()
+    finally:
+        srv.kill()
