@@ -13,7 +13,7 @@ collect_ignore_glob = ["test_*.py"] if MISSING else []
 
 @pytest.fixture
 def clock() -> Any:
-    from .helpers import FrozenClock
+    from tests.classroom.helpers import FrozenClock
     return FrozenClock()
 
 

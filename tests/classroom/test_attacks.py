@@ -16,7 +16,7 @@ from boardgames_lab.classroom.protocol import BURST, CLOSE_AFTER
 from boardgames_lab.classroom.room import Room
 from tests.conftest import cites
 
-from .helpers import Client
+from tests.classroom.helpers import Client
 
 
 def _seated(room: Room, server, table_id: str = "t1", acting: bool = True) -> tuple[Client, int, dict]:

@@ -11,7 +11,7 @@ import pytest
 
 from boardgames_lab.cli import main
 
-from .helpers import REPO, Client, free_port, serve_subprocess, wait_listening
+from tests.classroom.helpers import REPO, Client, free_port, serve_subprocess, wait_listening
 
 
 def _run(db: Path, tmp: Path, *flags: str) -> tuple[str, dict]:

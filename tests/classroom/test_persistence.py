@@ -11,7 +11,7 @@ import pytest
 import boardgames_lab as bgl
 from boardgames_lab.classroom.room import Room
 
-from .helpers import Client, free_port, serve_subprocess, wait_listening
+from tests.classroom.helpers import Client, free_port, serve_subprocess, wait_listening
 
 GAMES = (("citadels", 21), ("saint_petersburg", 22))
 

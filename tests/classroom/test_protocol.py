@@ -8,7 +8,7 @@ import pytest
 from boardgames_lab.classroom.protocol import MAX_MESSAGE, ProtocolError, RateLimiter, parse
 from boardgames_lab.classroom.room import Room
 
-from .helpers import Client, FrozenClock
+from tests.classroom.helpers import Client, FrozenClock
 
 
 def _code(text: str) -> tuple[str, str | None]:

@@ -9,7 +9,7 @@ from boardgames_lab.classroom.protocol import ProtocolError
 from boardgames_lab.classroom.room import Room
 from tests.conftest import cites
 
-from .helpers import Client, FrozenClock
+from tests.classroom.helpers import Client, FrozenClock
 
 
 def _move(room: Room, table_id: str) -> str:
