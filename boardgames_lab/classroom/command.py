@@ -28,11 +28,24 @@ def add_parser(sub: Any) -> None:
     sv.add_argument("--host", default="127.0.0.1",
                     help="address to listen on; 0.0.0.0 for the class network (default 127.0.0.1: this machine)")
     sv.add_argument("--port", type=int, default=8000)
-    sv.add_argument("--public-url", default=None, help="the address students type (default http://HOST:PORT)")
+    sv.add_argument("--public-url", default=None,
+                    help="the address students type (default http://HOST:PORT, with this machine's network "
+                         "address for --host 0.0.0.0)")
     sv.add_argument("--qr", choices=("text", "svg", "none"), default="text",
                     help="a QR code per table link: in the terminal, as SVG files beside the database, or none")
     sv.add_argument("--links-json", default=None, help="also write the links and the teacher token to this file")
     sv.set_defaults(run=serve_command)
+
+
+def lan_address() -> str:
+    """This machine's address on its network (what students type when the server listens on all of them)."""
+    import socket
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outgoing interface
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -48,7 +61,7 @@ def serve_command(args: argparse.Namespace) -> int:
                      options=options)
     if not room.tables:
         raise SystemExit(f"{args.db} holds no session yet: name the game with --game")
-    host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     base = args.public_url or f"http://{host}:{args.port}"
     print(f"Classroom session in {args.db}: {len(room.tables)} tables; listening on {args.host}:{args.port}")
     print(f"Teacher token (keep it to yourself): {room.teacher_token}")
@@ -74,4 +87,4 @@ def serve_command(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["add_parser", "serve_command"]
+__all__ = ["add_parser", "lan_address", "serve_command"]
