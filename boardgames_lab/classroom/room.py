@@ -227,6 +227,7 @@ class Room:
             raise ProtocolError("illegal", err.reason, "move", err.rule) from None
         except GameError as err:
             raise ProtocolError("notation", str(err), "move") from None
+        table._cache.clear()  # a bot moving next must not be handed this seat's picture of the old position
         now = self.clock()
         row = MoveRow(table.id, game.ply, seat, str(game.moves[-1]), phase, now, max(0.0, now - table.offered_at),
                       seen, json.dumps(legal), bot)
@@ -238,11 +239,16 @@ class Room:
         table.offered_at = now
 
     def _reload(self, table_id: str) -> None:
+        """The table as the database has it (after a failed write); connections and bots stay, versions go on."""
         old = self.tables.pop(table_id)
         for seat in old.seats:
             self._by_token.pop(seat.token, None)
         row = next(r for r in self.store.tables() if r.id == table_id)
         self._load(row)
+        table = self.tables[table_id]
+        table.version = old.version + 1
+        for new, before in zip(table.seats, old.seats):
+            new.connections, new.player = before.connections, before.player
 
     def _run_bots(self, table: ClassTable) -> None:
         game = table.game

@@ -159,3 +159,28 @@ def test_each_seat_log_read_move_by_move_is_the_engines_log_for_that_seat(tmp_pa
         room.move(table.id, seat, str(table.game.definition.seat_moves(table.game.state, seat)[-1]), table.game.ply)
         for s in range(4):
             assert room.state_for(table.id, s)[1] == table.game.log_for(s)
+
+
+def test_every_recorded_decision_is_what_that_seat_saw_and_could_do_then(room: Room) -> None:
+    """Replayed from the seed, each row's position gives exactly its ``seen`` and ``legal`` (bots' rows too)."""
+    import boardgames_lab as bgl
+
+    table = room.tables["t2"]
+    human = table.game.to_act()[0]
+    for seat in range(4):
+        if seat != human:
+            room.seat_bot("t2", seat, "random")
+    for _ in range(15):
+        if table.game.is_over:
+            break
+        if human in table.game.to_act():
+            for seat in range(4):  # every seat's page is up to date, as when all are connected
+                room.state_for("t2", seat)
+            _move(room, "t2")
+    replay = bgl.new_game("saint_petersburg", players=4, seed=12)
+    rows = room.decisions()
+    assert len(rows) == table.game.ply and set(rows["bot"].dropna()) == {"random"} and rows["bot"].isna().any()
+    for row in rows.itertuples():
+        assert row.seen == replay.view(row.seat), f"ply {row.ply}"
+        assert row.legal == [str(m) for m in replay.definition.seat_moves(replay.state, row.seat)]
+        replay.apply(row.move, player=row.seat)
