@@ -283,6 +283,8 @@ def parser() -> argparse.ArgumentParser:
     tr.set_defaults(run=_tournament)
     gm = sub.add_parser("games", help="list the games and their options")
     gm.set_defaults(run=_games)
+    from .classroom.command import add_parser as add_classroom
+    add_classroom(sub)
     return top
 
 

@@ -1,0 +1,164 @@
+"""``Classroom``: the teacher's session in a notebook, served from a background thread of the kernel.
+
+>>> session = Classroom("citadels", tables=2, players=4, db="class.sqlite3")   # doctest: +SKIP
+>>> session          # the join links with QR codes, then every table live     # doctest: +SKIP
+>>> session.decisions()                                                        # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import time
+from html import escape
+from typing import Any, Callable
+
+from .qr import qr_svg
+from .room import Room, render
+from .server import BackgroundServer
+
+TEACHER = "teacher"
+SPECTATOR = "spectator"
+
+
+class Classroom:
+    """A session of classroom tables: starts the server, shows every table live, and analyses the decisions.
+
+    ``game``, ``tables``, ``players``, ``seed`` and ``options`` make the tables of a new database; a
+    database that already holds a session is resumed as it was. ``host="0.0.0.0"`` opens it to the
+    class network (``public_url`` is then the address students type, e.g. ``http://192.168.1.20:8765``).
+    ``view`` is what the live tables show: ``"teacher"`` (everything) or ``"spectator"`` (public only, for
+    a projector)."""
+
+    def __init__(self, game: str | None = None, tables: int = 1, players: int | None = None,
+                 seed: int | None = None, options: dict[str, Any] | None = None, db: str = "classroom.sqlite3",
+                 host: str = "127.0.0.1", port: int = 0, public_url: str | None = None, view: str = TEACHER,
+                 start: bool = True, clock: Callable[[], float] = time.time):
+        if view not in (TEACHER, SPECTATOR):
+            raise ValueError(f"view must be {TEACHER!r} or {SPECTATOR!r}, not {view!r}")
+        self.room = Room.open(db, game=game, tables=tables, players=players, seed=seed, options=options, clock=clock)
+        if not self.room.tables:
+            raise ValueError(f"{db} holds no session yet: name the game")
+        self.view = view
+        self.server = BackgroundServer(self.room, host=host, port=port)
+        self._public_url = public_url
+        self._widgets: dict[str, Any] = {}
+        self._header: Any = None
+        self.room.add_listener(self._refresh)
+        if start:
+            self.server.start()
+
+    # --- links -------------------------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        return self._public_url or self.server.url
+
+    @property
+    def teacher_token(self) -> str:
+        return self.room.teacher_token
+
+    def links(self) -> list[dict[str, Any]]:
+        """One link per table (each student who opens it takes the next free seat)."""
+        return self.room.table_links(self.url)
+
+    def seat_links(self) -> list[dict[str, Any]]:
+        """One link per seat, to seat students yourself."""
+        return self.room.links(self.url)
+
+    # --- watching ------------------------------------------------------------------------------------
+    def progress(self) -> Any:
+        """Every table as a row: ply, phase, who is to act and how long they have been deciding."""
+        import pandas as pd
+        return pd.DataFrame(self.room.summary()).set_index("table")
+
+    def slow(self, seconds: float = 60.0) -> list[dict[str, Any]]:
+        """The seats that have been deciding for more than ``seconds`` (people, not bots)."""
+        out = []
+        for t in self.room.summary():
+            if t["over"] or t["paused"] or t["waiting"] < seconds:
+                continue
+            out.extend({"table": t["table"], "seat": s, "name": t["names"][s], "waiting": t["waiting"]}
+                       for s in t["to_act"] if t["bots"][s] is None)
+        return out
+
+    def table_html(self, table_id: str) -> str:
+        """One table as the live view shows it: its summary line and the board (teacher or spectator view)."""
+        table = self.room.table(table_id)
+        with self.room.lock:
+            game = table.game
+            view = game.full_view() if self.view == TEACHER else game.view(None)
+            names = table.names()
+            board = render(game.name, view, names, game.winners())
+            to_act = ", ".join(names[s] for s in game.to_act()) or "nobody"
+            waiting = max(0.0, self.room.clock() - table.offered_at)
+            connected = sum(1 for s in table.seats if s.connections or s.bot)
+            status = "over" if game.is_over else ("paused" if table.paused else f"{escape(to_act)} to act")
+        return (f'<div class="bgl-classroom-table" data-table="{table.id}" data-ply="{game.ply}">'
+                f"<b>Table {table.id}</b> · {escape(game.name)} · ply {game.ply} · {status} · "
+                f"deciding for {waiting:.0f} s · {connected}/{len(table.seats)} seats present{board}</div>")
+
+    def links_html(self) -> str:
+        cells = []
+        for link in self.links():
+            cells.append(f'<div style="display:inline-block;margin:4px;text-align:center">{qr_svg(link["url"])}'
+                         f'<br><a href="{escape(link["url"])}" target="_blank">table {escape(link["table"])}</a></div>')
+        return "<div><b>Join links</b> (one per table; each student takes the next free seat)<br>" + "".join(cells) + "</div>"
+
+    def widget(self) -> Any:
+        """The live view: the join links, then every table, each redrawn when it changes."""
+        import ipywidgets as widgets
+        if self._header is None:
+            self._header = widgets.HTML(self.links_html())
+            for table_id in self.room.tables:
+                self._widgets[table_id] = widgets.HTML(self.table_html(table_id))
+        return widgets.VBox([self._header, *self._widgets.values()])
+
+    def _refresh(self, table_id: str) -> None:
+        box = self._widgets.get(table_id)
+        if box is not None:
+            box.value = self.table_html(table_id)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+        display(self.widget())
+
+    def __repr__(self) -> str:
+        return f"<Classroom: {len(self.room.tables)} tables at {self.url}>"
+
+    # --- the teacher's controls ---------------------------------------------------------------------
+    def pause(self, table: str) -> None:
+        self.room.pause(table, True)
+
+    def resume(self, table: str) -> None:
+        self.room.pause(table, False)
+
+    def seat_bot(self, table: str, seat: int, bot: str = "random") -> None:
+        """A bot in an empty or abandoned seat (counted from 0); it moves at once when the seat is to act."""
+        self.room.seat_bot(table, seat, bot)
+
+    def add_table(self, game: str, players: int | None = None, seed: int | None = None,
+                  mode: str = "play", **options: Any) -> str:
+        """A new table (``mode="sandbox"`` lets the teacher undo there); returns its id."""
+        table = self.room.add_table(game, players=players, seed=seed, options=options, mode=mode)
+        if self._header is not None:
+            import ipywidgets as widgets
+            self._widgets[table.id] = widgets.HTML(self.table_html(table.id))
+        return table.id
+
+    def undo(self, table: str) -> None:
+        """Take back the last move at a sandbox table."""
+        self.room.undo(table)
+
+    def end(self) -> None:
+        """End the session: every table refuses moves from now on (the record stays)."""
+        self.room.end()
+
+    def stop(self) -> None:
+        """Stop serving (the database keeps everything; a new Classroom on it resumes the session)."""
+        self.server.stop()
+        self.room.close()
+
+    # --- analysis --------------------------------------------------------------------------------------
+    def decisions(self) -> Any:
+        """Every decision made: table, seat, phase, what the seat could see, its legal moves, its move, time taken."""
+        return self.room.decisions()
+
+
+__all__ = ["Classroom"]

@@ -1,0 +1,213 @@
+"""The classroom protocol: JSON text messages over one WebSocket at ``/ws``.
+
+Every message is one JSON object with a ``type``. A message larger than ``MAX_MESSAGE`` bytes,
+text that is not JSON, an unknown type, a missing, unexpected or mistyped field, all get an
+``error`` naming the field at fault, and change nothing. Each connection may send ``RATE``
+messages a second on average (bursts of ``BURST``); beyond that the message is dropped with a
+``rate_limited`` error, and a connection that keeps going is closed (code 1008).
+
+Student (a seat) to server
+    ``{"type": "hello", "table": "t1", "token": "<seat token>", "name": "Ann"}``
+        Join a seat; ``name`` (optional, 1-40 printable characters) is the display name. The answer is
+        ``welcome`` then a ``state``. A wrong table or token gets ``error`` code ``bad_token`` (the same
+        for both, so table ids cannot be probed), and the connection stays unjoined.
+    ``{"type": "claim", "table": "t1", "join": "<table's join code>", "name": "Ann"}``
+        Take the next free seat at a table from its table link (a seat nobody has named, joined or given
+        to a bot). The answer is ``claimed`` with the seat's ``token`` (keep it: it is the seat from now
+        on), then ``welcome`` and ``state`` as after a hello; ``table_full`` when no seat is free.
+    ``{"type": "move", "move": "<notation>", "ply": 12}``
+        Make a move as this seat. ``ply`` is the ply of the state the student decided on: a move sent
+        for an older state (a replayed or duplicated message) is refused with code ``stale``. The engine
+        checks the seat (``game.apply(move, player=seat)``); the answer is ``accepted`` (sent only
+        after the move is written to the database) or ``error`` with the rule id at fault.
+    ``{"type": "explain", "move": "<notation>"}``
+        "Why not?": ``explanation`` with ``legal``, ``rule``, ``reason`` and ``remedy``, for this seat.
+    ``{"type": "name", "name": "Ann"}``: change the display name.
+    ``{"type": "ping"}``: answered by ``pong``.
+
+Teacher to server (after ``hello`` with the teacher token and no table)
+    ``{"type": "teacher", "action": "status"}``: a ``room`` message (every table's summary).
+    ``{"type": "teacher", "action": "watch", "table": "t1"}``: a ``teacher_state`` with ``full_view``.
+    ``{"type": "teacher", "action": "pause" | "resume", "table": "t1"}``
+    ``{"type": "teacher", "action": "seat_bot", "table": "t1", "seat": 2, "bot": "random"}``
+    ``{"type": "teacher", "action": "undo", "table": "t1"}``: take back the last move (sandbox tables only).
+    ``{"type": "teacher", "action": "end"}``: end the session (every table refuses moves from then on).
+    Answered by ``done`` (with the action) or ``error``. A seat's token never gets these.
+
+Server to client
+    ``welcome``: ``role`` ("seat" or "teacher"), ``table``, ``seat``, ``game``, ``players``.
+    ``state``: the seat's own picture, pushed after every change at its table: ``table``, ``seat``,
+        ``ply``, ``phase``, ``to_act`` (the seats the engine says may act: public, as on the board),
+        ``your_turn``, ``legal`` (this seat's legal moves as notation, from ``seat_moves``; empty when
+        it may not act), ``view`` (``game.view(seat)``), ``html`` (that view drawn by the game's
+        ``render.render_html``), ``log`` (``game.log_for(seat)`` entries after ``log_from``; with
+        ``log_reset`` true the whole log), ``names`` (display names), ``paused``, ``ended``, ``over``,
+        ``scores`` and ``winners`` (at the end only).
+    ``claimed``: ``table``, ``seat``, ``token``.
+    ``accepted``: ``ply`` (after the move) and ``move``.
+    ``explanation``, ``pong``, ``room``, ``teacher_state``, ``done``.
+    ``error``: ``code``, ``message``, and where it applies ``field`` (the message field at fault) or
+        ``rule`` (the rule id that forbids a move).
+
+Error codes: ``too_large``, ``bad_json``, ``bad_field``, ``unknown_type``, ``rate_limited``,
+``bad_token``, ``table_full``, ``not_joined``, ``not_teacher``, ``notation``, ``illegal``, ``stale``, ``paused``,
+``ended``, ``storage``.
+"""
+from __future__ import annotations
+
+import json
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+MAX_MESSAGE = 16 * 1024  # bytes of one message's text
+RATE = 10.0  # messages a second per connection, on average
+BURST = 30  # messages a connection may send at once
+CLOSE_AFTER = 100  # rate-limited messages in a row before the connection is closed
+MAX_NAME = 40
+MAX_MOVE = 200
+MAX_TOKEN = 100
+MAX_TABLE = 40
+
+# The fields of each message type: name -> (type, required).
+_SEATED = {
+    "hello": {"table": (str, False), "token": (str, True), "name": (str, False)},
+    "claim": {"table": (str, True), "join": (str, True), "name": (str, True)},
+    "move": {"move": (str, True), "ply": (int, True)},
+    "explain": {"move": (str, True)},
+    "name": {"name": (str, True)},
+    "ping": {},
+    "teacher": {"action": (str, True), "table": (str, False), "seat": (int, False), "bot": (str, False)},
+}
+TEACHER_ACTIONS = ("status", "watch", "pause", "resume", "seat_bot", "undo", "end")
+_LIMITS = {"table": MAX_TABLE, "token": MAX_TOKEN, "join": MAX_TOKEN, "name": MAX_NAME, "move": MAX_MOVE, "bot": 20, "action": 20}
+
+
+class ProtocolError(Exception):
+    """A message the server refuses; ``code`` and ``field`` go into the error message."""
+
+    def __init__(self, code: str, message: str, field: str | None = None, rule: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.field = field
+        self.rule = rule
+
+    def as_message(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": str(self)}
+        if self.field is not None:
+            out["field"] = self.field
+        if self.rule is not None:
+            out["rule"] = self.rule
+        return out
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """One client message, checked field by field (raises ProtocolError naming what is wrong)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("bad_json", "a message is UTF-8 JSON text") from None
+    if len(text.encode("utf-8")) > MAX_MESSAGE:
+        raise ProtocolError("too_large", f"a message may be at most {MAX_MESSAGE} bytes")
+    try:
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except ProtocolError:
+        raise
+    except (ValueError, RecursionError) as err:
+        raise ProtocolError("bad_json", f"not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "a message is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_field", "field 'type' is missing or not text", "type")
+    if kind not in _SEATED:
+        raise ProtocolError("unknown_type", f"no message type {kind[:40]!r}; the types are {sorted(_SEATED)}", "type")
+    fields = _SEATED[kind]
+    for name in data:
+        if name != "type" and name not in fields:
+            raise ProtocolError("bad_field", f"field {name[:40]!r} is not a field of {kind!r}", name[:40])
+    for name, (wanted, required) in fields.items():
+        if name not in data:
+            if required:
+                raise ProtocolError("bad_field", f"field {name!r} is missing", name)
+            continue
+        _check_value(name, data[name], wanted)
+    if kind == "teacher" and data["action"] not in TEACHER_ACTIONS:
+        raise ProtocolError("bad_field", f"field 'action' must be one of {list(TEACHER_ACTIONS)}", "action")
+    if "name" in data:
+        data["name"] = display_name(data["name"])
+    return data
+
+
+def _check_value(name: str, value: Any, wanted: type) -> None:
+    if type(value) is not wanted:  # exact: True is not a ply, 3.0 is not a seat
+        raise ProtocolError("bad_field", f"field {name!r} must be {wanted.__name__}, not {type(value).__name__}", name)
+    if wanted is str and len(value) > _LIMITS.get(name, MAX_MOVE):
+        raise ProtocolError("bad_field", f"field {name!r} may be at most {_LIMITS.get(name, MAX_MOVE)} characters",
+                            name)
+    if wanted is int and not 0 <= value < 1_000_000:
+        raise ProtocolError("bad_field", f"field {name!r} must be from 0 to 999999", name)
+
+
+def display_name(text: str) -> str:
+    """A display name: trimmed, 1 to MAX_NAME characters, no control or invisible format characters."""
+    name = " ".join(text.split())
+    if not name:
+        raise ProtocolError("bad_field", "field 'name' is empty", "name")
+    if len(name) > MAX_NAME:
+        raise ProtocolError("bad_field", f"field 'name' may be at most {MAX_NAME} characters", "name")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
+        raise ProtocolError("bad_field", "field 'name' holds control or invisible characters", "name")
+    return name
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ProtocolError("bad_json", f"field {key[:40]!r} appears twice", key[:40])
+        data[key] = value
+    return data
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+@dataclass
+class RateLimiter:
+    """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``.
+
+    The clock is injectable so tests count messages instead of timing them."""
+
+    rate: float = RATE
+    burst: int = BURST
+    clock: Callable[[], float] = time.monotonic
+    _tokens: float = field(init=False)
+    _last: float = field(init=False)
+    refused_in_a_row: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self._tokens = float(self.burst)
+        self._last = self.clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self._tokens = min(float(self.burst), self._tokens + max(0.0, now - self._last) * self.rate)
+        self._last = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            self.refused_in_a_row = 0
+            return True
+        self.refused_in_a_row += 1
+        return False
+
+
+__all__ = ["BURST", "CLOSE_AFTER", "MAX_MESSAGE", "RATE", "ProtocolError", "RateLimiter", "display_name",
+           "dumps", "parse"]

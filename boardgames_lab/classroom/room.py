@@ -1,0 +1,393 @@
+"""A classroom session: tables of one or more games, seats with tokens, and the record of every move.
+
+``Room`` holds no network code: the server (server.py) and the teacher's notebook (notebook.py)
+both call it. Every move goes through the engine (``game.apply(move, player=seat)``), is written
+to the database in its own transaction, and only then is it reported as accepted. A room opened on
+an existing database rebuilds every table by replaying its recorded moves.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..bots import BOTS, bot_move, make_bot
+from ..core.errors import GameError, IllegalMove
+from ..core.game import Game
+from ..core.positions import from_position
+from ..core.registry import new_game
+from .pictures import render, seat_log, seat_message, teacher_message
+from .protocol import ProtocolError
+from .store import MoveRow, Store, TableRow
+
+TOKEN_BYTES = 24  # 192 bits from the secrets module
+MAX_BOT_MOVES = 20_000  # a guard: bots alone at a table stop after this many moves in one go
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+@dataclass
+class SeatInfo:
+    token: str
+    name: str | None = None
+    bot: str | None = None
+    player: Any = None  # the bot object when a bot sits here
+    connections: int = 0
+
+
+@dataclass
+class ClassTable:
+    id: str
+    game: Game
+    seats: list[SeatInfo]
+    join_code: str = ""
+    paused: bool = False
+    offered_at: float = 0.0  # when the position now on the table arose (think times count from here)
+    version: int = 0  # bumped on every change a seat's picture shows (moves, names, pause)
+    _cache: dict[int | None, tuple[int, dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
+    _logs: dict[int, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)  # seat -> (ply, its log)
+
+    def names(self) -> list[str]:
+        out = []
+        for i, seat in enumerate(self.seats):
+            name = seat.name or f"Seat {i + 1}"
+            out.append(f"{name} (bot)" if seat.bot else name)
+        return out
+
+
+class Room:
+    """The tables of one session, kept in memory and in the database ``store``."""
+
+    def __init__(self, store: Store | str, clock: Callable[[], float] = time.time):
+        self.store = store if isinstance(store, Store) else Store(store)
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.tables: dict[str, ClassTable] = {}
+        self._by_token: dict[str, tuple[str, int]] = {}
+        self._listeners: list[Callable[[str], None]] = []
+        teacher = self.store.get("teacher_token")
+        if teacher is None:
+            teacher = new_token()
+            self.store.put("teacher_token", teacher)
+        self.teacher_token = teacher
+        self.ended = self.store.get("ended") == "1"
+        for row in self.store.tables():
+            self._load(row)
+
+    @classmethod
+    def open(cls, db: str, game: str | None = None, tables: int = 1, players: int | None = None,
+             seed: int | None = None, options: dict[str, Any] | None = None,
+             clock: Callable[[], float] = time.time) -> "Room":
+        """The session in ``db``; a new database gets ``tables`` tables of ``game`` (seeds count up from ``seed``)."""
+        room = cls(db, clock=clock)
+        if not room.tables and game is not None:
+            base = secrets.randbelow(2**31) if seed is None else seed
+            for i in range(tables):
+                room.add_table(game, players=players, seed=base + i, options=options)
+        return room
+
+    # --- building tables ----------------------------------------------------------------------
+    def add_table(self, game: str, players: int | None = None, seed: int | None = None,
+                  options: dict[str, Any] | None = None, mode: str = "play",
+                  start: dict[str, Any] | None = None) -> ClassTable:
+        """A new table (validated by the engine before anything is written)."""
+        with self.lock:
+            seed = secrets.randbelow(2**31) if seed is None else seed
+            built = _new_game(game, players, seed, options or {}, mode, start)
+            row = TableRow(id=f"t{len(self.tables) + 1}", ord=len(self.tables), game=built.name,
+                           players=built.num_players, seed=seed, options=dict(options or {}), mode=mode,
+                           start=start, paused=False, created=self.clock(), join_code=new_token())
+            while row.id in self.tables:
+                row = TableRow(**{**row.__dict__, "id": f"t{int(row.id[1:]) + 1}"})
+            tokens = [new_token() for _ in range(built.num_players)]
+            self.store.add_table(row, tokens)
+            table = ClassTable(row.id, built, [SeatInfo(t) for t in tokens], row.join_code, offered_at=self.clock())
+            self._register(table)
+            return table
+
+    def _load(self, row: TableRow) -> None:
+        game = _new_game(row.game, row.players, row.seed, row.options, row.mode, row.start)
+        last = row.created
+        for m in self.store.moves(row.id):
+            try:
+                game.apply(m.move, player=m.seat)
+            except GameError as err:
+                raise RuntimeError(f"table {row.id}: recorded move {m.ply} {m.move!r} of seat {m.seat} "
+                                   f"no longer replays: {err}") from None
+            last = m.at
+        seats = [SeatInfo(s["token"], s["name"], s["bot"]) for s in self.store.seats(row.id)]
+        table = ClassTable(row.id, game, seats, row.join_code, paused=row.paused, offered_at=max(last, self.clock()))
+        for i, seat in enumerate(seats):
+            if seat.bot:
+                seat.player = make_bot(seat.bot, seed=row.seed * 10 + i)
+        self._register(table)
+
+    def _register(self, table: ClassTable) -> None:
+        self.tables[table.id] = table
+        for i, seat in enumerate(table.seats):
+            self._by_token[seat.token] = (table.id, i)
+
+    # --- who is who ---------------------------------------------------------------------------
+    def authenticate(self, token: str, table_id: str | None = None) -> tuple[ClassTable, int]:
+        """The table and seat of a seat token; the same error for an unknown table and a wrong token."""
+        found = self._by_token.get(token) if isinstance(token, str) else None
+        if found is None or (table_id is not None and found[0] != table_id):
+            raise ProtocolError("bad_token", "no seat with this table and token", "token")
+        return self.tables[found[0]], found[1]
+
+    def claim(self, table_id: str, code: str, name: str) -> tuple[ClassTable, int]:
+        """A free seat at the table whose join code this is (a seat nobody has named, joined or given a bot)."""
+        with self.lock:
+            table = self.tables.get(table_id) if isinstance(table_id, str) else None
+            if table is None or not secrets.compare_digest(code.encode(), table.join_code.encode()):
+                raise ProtocolError("bad_token", "no table with this id and join code", "join")
+            free = [i for i, s in enumerate(table.seats) if s.name is None and s.bot is None and not s.connections]
+            if not free:
+                raise ProtocolError("table_full", "every seat at this table is taken; ask the teacher for a link")
+            self.store.set_seat(table.id, free[0], name=name)
+            table.seats[free[0]].name = name
+            self._changed(table)
+            return table, free[0]
+
+    def table_links(self, base: str) -> list[dict[str, Any]]:
+        """One link per table: each student who opens it gets the next free seat."""
+        base = base.rstrip("/")
+        return [{"table": t.id, "game": t.game.name, "url": f"{base}/play?table={t.id}&join={t.join_code}"}
+                for t in self.tables.values()]
+
+    def is_teacher(self, token: str) -> bool:
+        return isinstance(token, str) and secrets.compare_digest(token.encode(), self.teacher_token.encode())
+
+    def table(self, table_id: str) -> ClassTable:
+        if not isinstance(table_id, str) or table_id not in self.tables:
+            raise ProtocolError("bad_field", "no table with this id", "table")
+        return self.tables[table_id]
+
+    def links(self, base: str) -> list[dict[str, Any]]:
+        """One join link per seat (the token is in the link: whoever has it plays that seat)."""
+        base = base.rstrip("/")
+        return [{"table": t.id, "game": t.game.name, "seat": i, "name": t.names()[i],
+                 "url": f"{base}/play?table={t.id}&token={s.token}"}
+                for t in self.tables.values() for i, s in enumerate(t.seats)]
+
+    def add_listener(self, listener: Callable[[str], None]) -> None:
+        """``listener(table_id)`` is called after every change at a table (from the thread that made it)."""
+        self._listeners.append(listener)
+
+    def _changed(self, table: ClassTable) -> None:
+        table.version += 1
+        table._cache.clear()
+        for listener in list(self._listeners):
+            listener(table.id)
+
+    # --- playing ------------------------------------------------------------------------------
+    def move(self, table_id: str, seat: int, text: str, ply: int) -> int:
+        """Make ``seat``'s move ``text`` decided at ``ply``; return the ply after it once it is on disk.
+
+        Bots seated at the table then answer at once (each of their moves written the same way)."""
+        with self.lock:
+            table = self.tables[table_id]
+            self._may_move(table)
+            game = table.game
+            if ply != game.ply:
+                raise ProtocolError("stale", f"this move was decided at ply {ply}; the table is at ply {game.ply}",
+                                    "ply")
+            self._play(table, seat, text, None)
+            made = game.ply
+            self._run_bots(table)
+            self._changed(table)
+            return made
+
+    def _may_move(self, table: ClassTable) -> None:
+        if self.ended:
+            raise ProtocolError("ended", "the session has ended")
+        if table.paused:
+            raise ProtocolError("paused", "the teacher has paused this table")
+
+    def _play(self, table: ClassTable, seat: int, text: str | Any, bot: str | None) -> None:
+        """Check with the engine, apply, write; if the write fails the table is rebuilt from the database."""
+        game = table.game
+        hit = table._cache.get(seat)
+        if hit is not None and hit[0] == table.version:  # what the seat was shown is what it decided on
+            view, legal = hit[1]["view"], hit[1]["legal"]
+        else:
+            seats = game.to_act()
+            view = game.view(seat)
+            legal = [str(m) for m in game.definition.seat_moves(game.state, seat)] if seat in seats else []
+        seen = json.dumps(view, separators=(",", ":"))
+        phase = game.phase
+        try:
+            game.apply(text, player=seat)
+        except IllegalMove as err:
+            raise ProtocolError("illegal", err.reason, "move", err.rule) from None
+        except GameError as err:
+            raise ProtocolError("notation", str(err), "move") from None
+        table._cache.clear()  # a bot moving next must not be handed this seat's picture of the old position
+        now = self.clock()
+        row = MoveRow(table.id, game.ply, seat, str(game.moves[-1]), phase, now, max(0.0, now - table.offered_at),
+                      seen, json.dumps(legal), bot)
+        try:
+            self.store.add_move(row)
+        except Exception:  # the database refused: the move did not happen
+            self._reload(table.id)
+            raise ProtocolError("storage", "the move could not be saved; it was not made") from None
+        table.offered_at = now
+
+    def _reload(self, table_id: str) -> None:
+        """The table as the database has it (after a failed write); connections and bots stay, versions go on."""
+        old = self.tables.pop(table_id)
+        for seat in old.seats:
+            self._by_token.pop(seat.token, None)
+        row = next(r for r in self.store.tables() if r.id == table_id)
+        self._load(row)
+        table = self.tables[table_id]
+        table.version = old.version + 1
+        for new, before in zip(table.seats, old.seats):
+            new.connections, new.player = before.connections, before.player
+
+    def _run_bots(self, table: ClassTable) -> None:
+        game = table.game
+        for _ in range(MAX_BOT_MOVES):
+            if game.is_over or table.paused or self.ended:
+                return
+            bots = [s for s in game.to_act() if 0 <= s < len(table.seats) and table.seats[s].player is not None]
+            if not bots:
+                return
+            seat = bots[0]
+            self._play(table, seat, bot_move(game, table.seats[seat].player, player=seat), table.seats[seat].bot)
+
+    def explain(self, table_id: str, seat: int, text: str) -> dict[str, Any]:
+        """Why (not) this move, for this seat, here."""
+        with self.lock:
+            game = self.tables[table_id].game
+            try:
+                why = game.explain(text, player=seat)
+            except GameError as err:
+                return {"type": "explanation", "move": text, "legal": False, "rule": "notation",
+                        "reason": str(err), "remedy": ""}
+            return {"type": "explanation", "move": text, "legal": why.legal, "rule": why.rule,
+                    "reason": why.reason, "remedy": why.remedy}
+
+    def set_name(self, table_id: str, seat: int, name: str) -> None:
+        with self.lock:
+            table = self.tables[table_id]
+            if table.seats[seat].name == name:
+                return
+            self.store.set_seat(table_id, seat, name=name)
+            table.seats[seat].name = name
+            self._changed(table)
+
+    def connected(self, table_id: str, seat: int, delta: int) -> None:
+        with self.lock:
+            self.tables[table_id].seats[seat].connections += delta
+
+    # --- what a seat sees ---------------------------------------------------------------------
+    def state_for(self, table_id: str, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The seat's state message (without its log) and its whole log, cached until the table changes."""
+        with self.lock:
+            table = self.tables[table_id]
+            hit = table._cache.get(seat)
+            if hit is not None and hit[0] == table.version:
+                return hit[1], hit[2]
+            message = seat_message(table, seat, self.ended)
+            log = seat_log(table, seat)
+            table._cache[seat] = (table.version, message, log)
+            return message, log
+
+    # --- the teacher --------------------------------------------------------------------------
+    def pause(self, table_id: str, paused: bool = True) -> None:
+        with self.lock:
+            table = self.table(table_id)
+            self.store.set_paused(table_id, paused)
+            table.paused = paused
+            if not paused:
+                table.offered_at = self.clock()
+                self._run_bots(table)
+            self._changed(table)
+
+    def seat_bot(self, table_id: str, seat: int, bot: str = "random") -> None:
+        """A bot takes the seat (an empty or abandoned one); it plays at once when the seat is to act."""
+        with self.lock:
+            table = self.table(table_id)
+            if type(seat) is not int or not 0 <= seat < len(table.seats):
+                raise ProtocolError("bad_field", f"seat must be from 0 to {len(table.seats) - 1}", "seat")
+            if bot not in BOTS:
+                raise ProtocolError("bad_field", f"no bot {bot!r}; the bots are {sorted(BOTS)}", "bot")
+            self.store.set_seat(table_id, seat, bot=bot)
+            table.seats[seat].bot = bot
+            table.seats[seat].player = make_bot(bot, seed=table.game.seed * 10 + seat)
+            if not self.ended:
+                self._run_bots(table)
+            self._changed(table)
+
+    def undo(self, table_id: str) -> None:
+        """Take back the last move at a sandbox table (a table in play mode refuses)."""
+        with self.lock:
+            table = self.table(table_id)
+            if table.game.mode != "sandbox":
+                raise ProtocolError("bad_field", "undo is for sandbox tables only", "table")
+            if not table.game.moves:
+                raise ProtocolError("bad_field", "there is no move to undo", "table")
+            ply = table.game.ply
+            self.store.drop_last_move(table_id, ply)
+            table.game.undo()
+            table._logs.clear()
+            table.offered_at = self.clock()
+            self._changed(table)
+
+    def end(self) -> None:
+        with self.lock:
+            self.store.put("ended", "1")
+            self.ended = True
+            for table in self.tables.values():
+                self._changed(table)
+
+    def summary(self) -> list[dict[str, Any]]:
+        """Every table: progress, who is to act and for how long, who is connected."""
+        with self.lock:
+            now = self.clock()
+            out = []
+            for t in self.tables.values():
+                g = t.game
+                out.append({"table": t.id, "game": g.name, "ply": g.ply, "phase": g.phase, "over": g.is_over,
+                            "paused": t.paused, "to_act": list(g.to_act()), "waiting": round(now - t.offered_at, 1),
+                            "names": t.names(), "connected": [s.connections for s in t.seats],
+                            "bots": [s.bot for s in t.seats], "scores": g.scores() if g.is_over else None})
+            return out
+
+    def teacher_state(self, table_id: str) -> dict[str, Any]:
+        with self.lock:
+            table = self.table(table_id)
+            return teacher_message(table)
+
+    def decisions(self) -> Any:
+        """Every decision made in the session: a pandas DataFrame, one row per move."""
+        import pandas as pd
+        with self.lock:
+            rows = []
+            for m in self.store.moves():
+                table = self.tables.get(m.table_id)
+                rows.append({"table": m.table_id, "game": table.game.name if table else None, "seat": m.seat,
+                             "name": table.names()[m.seat] if table else None, "ply": m.ply, "phase": m.phase,
+                             "seen": json.loads(m.seen), "legal": json.loads(m.legal), "move": m.move,
+                             "time_taken": m.think, "at": m.at, "bot": m.bot})
+        columns = ["table", "game", "seat", "name", "ply", "phase", "seen", "legal", "move", "time_taken", "at", "bot"]
+        return pd.DataFrame(rows, columns=columns)
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def _new_game(game: str, players: int | None, seed: int, options: dict[str, Any], mode: str,
+              start: dict[str, Any] | None) -> Game:
+    if start is not None:
+        return from_position(game, start, mode=mode)
+    return new_game(game, players=players, seed=seed, mode=mode, **options)
+
+
+__all__ = ["ClassTable", "Room", "SeatInfo", "new_token", "render"]

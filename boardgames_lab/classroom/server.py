@@ -1,0 +1,343 @@
+"""The table server: a Starlette app (the student page and one WebSocket, ``/ws``) run by uvicorn.
+
+The protocol is in protocol.py. Everything a connection is sent about a table is built from its
+own seat's view and log (or, for the teacher, the full view); a connection is one seat or the
+teacher, decided by the token of its ``hello`` and never changed afterwards.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections import deque
+from importlib import resources
+from typing import Any, Callable
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .protocol import BURST, CLOSE_AFTER, RATE, ProtocolError, RateLimiter, dumps, parse
+from .room import Room
+
+HARD_MAX_SIZE = 4 * 1024 * 1024  # uvicorn closes the connection above this; the app answers above 16 KB
+CLOSE = "_close"  # an internal marker in a connection's replies: close it once the replies before are out
+MAX_QUEUED = 500  # replies waiting for a client that does not read: beyond this it is dropped
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'unsafe-inline' 'self'; "
+                               "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
+                               "frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",  # the token is in the page's address: never send it elsewhere
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+def _static(name: str) -> str:
+    return resources.files("boardgames_lab.classroom").joinpath("static", name).read_text(encoding="utf-8")
+
+
+class Connection:
+    """One WebSocket: a seat or the teacher. Replies go out in order; table updates are coalesced."""
+
+    def __init__(self, ws: WebSocket, limiter: RateLimiter):
+        self.ws = ws
+        self.limiter = limiter
+        self.role: str | None = None
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.watching: str | None = None
+        self.log_ply = -1  # the last ply whose log entry this connection was sent
+        self.replies: deque[dict[str, Any]] = deque()
+        self.dirty = False
+        self.wake = asyncio.Event()
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if len(self.replies) >= MAX_QUEUED:
+            self.closed = True
+        self.replies.append(message)
+        self.wake.set()
+
+    def kick(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+
+class TableServer:
+    """The app and its connections, for one room."""
+
+    def __init__(self, room: Room, clock: Callable[[], float] = time.monotonic, rate: float = RATE,
+                 burst: int = BURST):
+        self.room = room
+        self.clock = clock
+        self.rate = rate
+        self.burst = burst
+        self.connections: set[Connection] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._dumped: dict[tuple[str, int], tuple[int, str]] = {}
+        room.add_listener(self._changed)
+        self.app = Starlette(routes=[
+            Route("/", self.index), Route("/play", self.play), Route("/static/student.js", self.script),
+            WebSocketRoute("/ws", self.websocket)])
+
+    # --- pages ------------------------------------------------------------------------------
+    async def index(self, request: Request) -> Response:
+        return HTMLResponse("<!doctype html><title>boardgames_lab classroom</title>"
+                            "<p>Open the join link your teacher gave you.</p>", headers=PAGE_HEADERS)
+
+    async def play(self, request: Request) -> Response:
+        return HTMLResponse(_static("student.html"), headers=PAGE_HEADERS)
+
+    async def script(self, request: Request) -> Response:
+        return Response(_static("student.js"), media_type="text/javascript", headers=PAGE_HEADERS)
+
+    # --- changes from the room (any thread) ----------------------------------------------------
+    def _changed(self, table_id: str) -> None:
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(self._kick, table_id)
+        except RuntimeError:  # the loop stopped between the check and the call
+            pass
+
+    def _kick(self, table_id: str) -> None:
+        for conn in list(self.connections):
+            if conn.table == table_id or conn.role == "teacher":
+                conn.kick()
+
+    # --- one connection ----------------------------------------------------------------------
+    async def websocket(self, ws: WebSocket) -> None:
+        self.loop = asyncio.get_running_loop()
+        await ws.accept()
+        conn = Connection(ws, RateLimiter(self.rate, self.burst, self.clock))
+        self.connections.add(conn)
+        sender = asyncio.create_task(self._sender(conn))
+        try:
+            reason = await self._receive(conn)
+            if reason is not None:  # the replies so far go out first, then the close
+                conn.replies.append({"type": CLOSE, "reason": reason})
+                conn.wake.set()
+                await asyncio.wait_for(sender, timeout=10)
+        except (WebSocketDisconnect, asyncio.TimeoutError):
+            pass
+        finally:
+            self.connections.discard(conn)
+            sender.cancel()
+            if conn.role == "seat" and conn.table is not None and conn.seat is not None:
+                self.room.connected(conn.table, conn.seat, -1)
+                self._kick_teachers()
+
+    async def _receive(self, conn: Connection) -> str | None:
+        """Read and answer messages until the client leaves (None) or must be closed (the reason)."""
+        while not conn.closed:
+            message = await conn.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return None
+            if not conn.limiter.allow():
+                if conn.limiter.refused_in_a_row >= CLOSE_AFTER:
+                    return "too many messages"
+                conn.send({"type": "error", "code": "rate_limited",
+                           "message": f"at most {self.rate:g} messages a second (bursts of {self.burst})"})
+                continue
+            text = message.get("text")
+            if text is None:
+                text = message.get("bytes") or b""
+            try:
+                self._handle(conn, parse(text))
+            except ProtocolError as err:
+                conn.send(err.as_message())
+        return "not reading its messages"
+
+    async def _sender(self, conn: Connection) -> None:
+        try:
+            while True:
+                await conn.wake.wait()
+                conn.wake.clear()
+                while conn.replies:
+                    reply = conn.replies.popleft()
+                    if reply["type"] == CLOSE:
+                        await conn.ws.close(code=1008, reason=reply["reason"])
+                        return
+                    await conn.ws.send_text(dumps(reply))
+                if conn.dirty:
+                    conn.dirty = False
+                    text = self._update(conn)
+                    if text is not None:
+                        await conn.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away mid-send
+            conn.closed = True
+
+    def _update(self, conn: Connection) -> str | None:
+        if conn.role == "seat":
+            return self._seat_state(conn)
+        if conn.role == "teacher":
+            if conn.watching is not None:
+                conn.replies.append(self.room.teacher_state(conn.watching))
+                conn.wake.set()
+            return dumps({"type": "room", "tables": self.room.summary(), "ended": self.room.ended})
+        return None
+
+    def _seat_state(self, conn: Connection) -> str:
+        """The seat's state: its cached text, with the log entries it has not been sent yet spliced in."""
+        assert conn.table is not None and conn.seat is not None
+        message, log = self.room.state_for(conn.table, conn.seat)
+        version = self.room.tables[conn.table].version
+        key = (conn.table, conn.seat)
+        cached = self._dumped.get(key)
+        if cached is None or cached[0] != version:
+            cached = (version, dumps(message))
+            self._dumped[key] = cached
+        reset = conn.log_ply > message["ply"] or conn.log_ply < 0
+        if reset:
+            entries = log
+        else:  # the entries are in ply order: read back from the end only as far as this connection has
+            start = len(log)
+            while start > 0 and log[start - 1]["ply"] > conn.log_ply:
+                start -= 1
+            entries = log[start:]
+        tail = dumps({"log": entries, "log_from": -1 if reset else conn.log_ply, "log_reset": reset})
+        conn.log_ply = message["ply"]
+        return cached[1][:-1] + "," + tail[1:]
+
+    def _kick_teachers(self) -> None:
+        for other in self.connections:
+            if other.role == "teacher":
+                other.kick()
+
+    # --- messages ------------------------------------------------------------------------------
+    def _handle(self, conn: Connection, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        if kind == "ping":
+            conn.send({"type": "pong"})
+        elif kind == "hello":
+            self._hello(conn, data)
+        elif kind == "claim":
+            if conn.role is not None:
+                raise ProtocolError("bad_field", "this connection has already said hello", "type")
+            table, seat = self.room.claim(data["table"], data["join"], data["name"])
+            conn.send({"type": "claimed", "table": table.id, "seat": seat, "token": table.seats[seat].token})
+            self._seated(conn, table, seat)
+        elif conn.role is None:
+            raise ProtocolError("not_joined", "say hello with your token first")
+        elif kind == "teacher":
+            if conn.role != "teacher":
+                raise ProtocolError("not_teacher", "only the teacher's token may do this", "type")
+            self._teacher(conn, data)
+        elif conn.role != "seat":
+            raise ProtocolError("bad_field", f"the teacher does not {kind}; the teacher sends 'teacher'", "type")
+        elif kind == "move":
+            assert conn.table is not None and conn.seat is not None
+            ply = self.room.move(conn.table, conn.seat, data["move"], data["ply"])
+            conn.send({"type": "accepted", "ply": ply, "move": data["move"]})
+        elif kind == "explain":
+            assert conn.table is not None and conn.seat is not None
+            conn.send(self.room.explain(conn.table, conn.seat, data["move"]))
+        elif kind == "name":
+            assert conn.table is not None and conn.seat is not None
+            self.room.set_name(conn.table, conn.seat, data["name"])
+
+    def _hello(self, conn: Connection, data: dict[str, Any]) -> None:
+        if conn.role is not None:
+            raise ProtocolError("bad_field", "this connection has already said hello", "type")
+        token = data["token"]
+        if self.room.is_teacher(token):
+            conn.role = "teacher"
+            conn.send({"type": "welcome", "role": "teacher", "table": None, "seat": None})
+            conn.kick()
+            return
+        table, seat = self.room.authenticate(token, data.get("table"))
+        if "name" in data:
+            self.room.set_name(table.id, seat, data["name"])
+        self._seated(conn, table, seat)
+
+    def _seated(self, conn: Connection, table: Any, seat: int) -> None:
+        conn.role, conn.table, conn.seat = "seat", table.id, seat
+        self.room.connected(table.id, seat, +1)
+        conn.send({"type": "welcome", "role": "seat", "table": table.id, "seat": seat, "game": table.game.name,
+                   "players": table.game.num_players})
+        conn.kick()
+        self._kick_teachers()
+
+    def _teacher(self, conn: Connection, data: dict[str, Any]) -> None:
+        action = data["action"]
+        room = self.room
+        if action in ("watch", "pause", "resume", "seat_bot", "undo"):
+            if "table" not in data:
+                raise ProtocolError("bad_field", "field 'table' is missing", "table")
+            room.table(data["table"])
+        if action == "status":
+            conn.kick()
+            return
+        if action == "watch":
+            conn.watching = data["table"]
+            conn.send(room.teacher_state(data["table"]))
+        elif action in ("pause", "resume"):
+            room.pause(data["table"], action == "pause")
+        elif action == "seat_bot":
+            if "seat" not in data:
+                raise ProtocolError("bad_field", "field 'seat' is missing", "seat")
+            room.seat_bot(data["table"], data["seat"], data.get("bot", "random"))
+        elif action == "undo":
+            room.undo(data["table"])
+        elif action == "end":
+            room.end()
+        conn.send({"type": "done", "action": action})
+
+
+def create_app(room: Room, clock: Callable[[], float] = time.monotonic, rate: float = RATE,
+               burst: int = BURST) -> Starlette:
+    """The Starlette app serving ``room`` (``app.state.server`` is its TableServer)."""
+    server = TableServer(room, clock, rate, burst)
+    server.app.state.server = server
+    return server.app
+
+
+def uvicorn_config(app: Starlette, host: str = "127.0.0.1", port: int = 8000) -> Any:
+    import uvicorn
+    return uvicorn.Config(app, host=host, port=port, ws_max_size=HARD_MAX_SIZE, log_level="warning",
+                          lifespan="off", ws_per_message_deflate=False)
+
+
+class BackgroundServer:
+    """uvicorn in a thread of this process (the teacher's kernel); ``port=0`` picks a free port."""
+
+    def __init__(self, room: Room, host: str = "127.0.0.1", port: int = 0, **app_options: Any):
+        import uvicorn
+        self.room = room
+        self.app = create_app(room, **app_options)
+        self.host = host
+        self.server = uvicorn.Server(uvicorn_config(self.app, host, port))
+        self.thread = threading.Thread(target=self.server.run, name="classroom-server", daemon=True)
+        self.port = port
+
+    def start(self, timeout: float = 30.0) -> "BackgroundServer":
+        self.thread.start()
+        deadline = time.monotonic() + timeout
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"the classroom server did not start on {self.host}:{self.port}")
+            time.sleep(0.02)
+        self.port = self.server.servers[0].sockets[0].getsockname()[1]
+        return self
+
+    @property
+    def url(self) -> str:
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::") else self.host
+        return f"http://{host}:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def serve(room: Room, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve in this thread until interrupted (the command line's way)."""
+    import uvicorn
+    uvicorn.Server(uvicorn_config(create_app(room), host, port)).run()
+
+
+__all__ = ["BackgroundServer", "TableServer", "create_app", "serve"]

@@ -1,0 +1,183 @@
+"""The classroom's database: SQLite by default (one file, WAL), PostgreSQL through the same code.
+
+SQLAlchemy Core, parameterised statements only. A move is one transaction (its row is committed
+before the move is acknowledged); a table is rebuilt by replaying its moves from its seed (or its
+start position) through the engine.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from sqlalchemy import (Boolean, Column, Float, Integer, MetaData, String, Table, Text, create_engine, event,
+                        insert, select, update, delete)
+from sqlalchemy.engine import Engine
+
+META = MetaData()
+TABLES = Table(
+    "classroom_tables", META,
+    Column("id", String(40), primary_key=True),
+    Column("ord", Integer, nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("mode", String(10), nullable=False),
+    Column("start", Text, nullable=True),  # a position (JSON) when the table does not start from its seed
+    Column("paused", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+    Column("join_code", String(100), nullable=False),  # the table's link: it hands out the free seats
+)
+SEATS = Table(
+    "classroom_seats", META,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token", String(100), nullable=False, unique=True),
+    Column("name", String(80), nullable=True),
+    Column("bot", String(40), nullable=True),
+)
+MOVES = Table(
+    "classroom_moves", META,
+    Column("table_id", String(40), primary_key=True),
+    Column("ply", Integer, primary_key=True),  # the ply after the move (1 for the first move)
+    Column("seat", Integer, nullable=False),
+    Column("move", String(200), nullable=False),
+    Column("phase", String(40), nullable=False),
+    Column("at", Float, nullable=False),  # when it was accepted (the server's clock)
+    Column("think", Float, nullable=False),  # seconds from the position being offered to the move
+    Column("seen", Text, nullable=False),  # the seat's view when it decided (JSON)
+    Column("legal", Text, nullable=False),  # the seat's legal moves then, as notation (JSON list)
+    Column("bot", String(40), nullable=True),  # the bot that made it, None for a person
+)
+META_KV = Table(
+    "classroom_meta", META,
+    Column("key", String(40), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+
+_INSERT_MOVE = insert(MOVES)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    ord: int
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    mode: str
+    start: dict[str, Any] | None
+    paused: bool
+    created: float
+    join_code: str
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    table_id: str
+    ply: int
+    seat: int
+    move: str
+    phase: str
+    at: float
+    think: float
+    seen: str
+    legal: str
+    bot: str | None
+
+
+def sqlite_url(path: str) -> str:
+    return f"sqlite:///{path}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    # In WAL mode NORMAL survives the process being killed (only a power cut can lose the last commit).
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """The session's tables, seats, moves and settings in one database."""
+
+    def __init__(self, url: str):
+        if "://" not in url:
+            url = sqlite_url(url)
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        META.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- settings ---------------------------------------------------------------------------
+    def get(self, key: str) -> str | None:
+        with self.engine.connect() as c:
+            return c.execute(select(META_KV.c.value).where(META_KV.c.key == key)).scalar_one_or_none()
+
+    def put(self, key: str, value: str) -> None:
+        with self.engine.begin() as c:
+            if c.execute(select(META_KV.c.key).where(META_KV.c.key == key)).first() is None:
+                c.execute(insert(META_KV).values(key=key, value=value))
+            else:
+                c.execute(update(META_KV).where(META_KV.c.key == key).values(value=value))
+
+    # --- tables and seats ---------------------------------------------------------------------
+    def add_table(self, row: TableRow, tokens: list[str]) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(TABLES).values(
+                id=row.id, ord=row.ord, game=row.game, players=row.players, seed=row.seed,
+                options=json.dumps(row.options), mode=row.mode,
+                start=None if row.start is None else json.dumps(row.start), paused=row.paused, created=row.created,
+                join_code=row.join_code))
+            c.execute(insert(SEATS), [{"table_id": row.id, "seat": s, "token": t, "name": None, "bot": None}
+                                      for s, t in enumerate(tokens)])
+
+    def tables(self) -> list[TableRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(TABLES).order_by(TABLES.c.ord)).mappings().all()
+        return [TableRow(id=r["id"], ord=r["ord"], game=r["game"], players=r["players"], seed=r["seed"],
+                         options=json.loads(r["options"]), mode=r["mode"],
+                         start=None if r["start"] is None else json.loads(r["start"]), paused=bool(r["paused"]),
+                         created=r["created"], join_code=r["join_code"]) for r in rows]
+
+    def seats(self, table_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)).mappings()
+            return [dict(r) for r in rows]
+
+    def set_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat).values(**values))
+
+    def set_paused(self, table_id: str, paused: bool) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(TABLES).where(TABLES.c.id == table_id).values(paused=paused))
+
+    # --- moves -----------------------------------------------------------------------------------
+    def add_move(self, row: MoveRow) -> None:
+        """One transaction: when this returns, the move is on disk."""
+        with self.engine.begin() as c:
+            c.execute(_INSERT_MOVE, row.__dict__)  # one statement built once: a move is the hot path
+
+    def drop_last_move(self, table_id: str, ply: int) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(MOVES).where(MOVES.c.table_id == table_id, MOVES.c.ply == ply))
+
+    def moves(self, table_id: str | None = None) -> Iterator[MoveRow]:
+        query = select(MOVES).order_by(MOVES.c.table_id, MOVES.c.ply)
+        if table_id is not None:
+            query = query.where(MOVES.c.table_id == table_id)
+        with self.engine.connect() as c:
+            for r in c.execute(query).mappings():
+                yield MoveRow(**dict(r))
+
+
+__all__ = ["MoveRow", "Store", "TableRow", "sqlite_url"]
