@@ -1,7 +1,9 @@
 """The clickable board's target map, without a browser: clicks make every legal move, and nothing else."""
 from __future__ import annotations
 
+import importlib
 import random
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -138,3 +140,37 @@ def test_the_target_map_imports_no_widget_library() -> None:
             "bad = [m for m in ('ipywidgets', 'anywidget', 'traitlets') if m in sys.modules]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def drawn_targets(game: Game, seat: int | None) -> set[str]:
+    render = importlib.import_module(f"boardgames_lab.rulesets.{game.name}.render").render_html
+    view = game.view(seat)
+    return set(re.findall(r'data-target="([^"]+)"', render(view, game.names)))
+
+
+@pytest.mark.parametrize(("name", "players"), [("saint_petersburg", 3), ("citadels", 4), ("keythedral", 3),
+                                               ("village", 3)])
+def test_every_target_a_move_names_is_drawn_on_the_table(name: str, players: int) -> None:
+    """Only choices with no place on the table (``act:``, ``do:`` ... strip buttons) are not drawn by render.py."""
+    board_kinds = {"row", "hand", "area", "deck", "drawn", "char", "city", "player", "field", "site", "edge",
+                   "cottage", "tile", "store", "trader", "law", "lawcard", "cube", "vil", "stall", "town",
+                   "building", "bag"}
+    for game in positions(name, players, 5):
+        for seat in (s for s in game.to_act() if s >= 0):
+            tm = TargetMap(game, [seat])
+            drawn = drawn_targets(game, seat)
+            for path in tm.paths.values():
+                on_board = {t.id for t in path if t.id.split(":")[0] in board_kinds}
+                assert on_board <= drawn, f"{name} ply {game.ply}: not drawn {on_board - drawn}"
+
+
+@pytest.mark.parametrize(("name", "players"), [("saint_petersburg", 3), ("citadels", 4), ("keythedral", 3)])
+def test_no_target_of_another_seats_secret_is_drawn(name: str, players: int) -> None:
+    """A seat's table marks its own hand, law cards and cubes behind the screen, nobody else's."""
+    secret = ("hand", "lawcard", "cube")
+    for game in positions(name, players, 6):
+        for seat in (*range(players), None):
+            for target in drawn_targets(game, seat):
+                kind, _, rest = target.partition(":")
+                if kind in secret:
+                    assert seat is not None and rest.split(":")[0] == str(seat), f"{name}: {target} in {seat}'s view"

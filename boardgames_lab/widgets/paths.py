@@ -66,9 +66,7 @@ def _seat_name(seat: int) -> str:
 
 def _cit(move: Any) -> Path:
     kind, seat = move.kind, move.player
-    if kind in ("pick", "bury"):
-        return (_t(f"pool:{move.character}", _nice(move.character)), _t(f"do:{kind}", kind))
-    if kind in ("kill", "rob"):
+    if kind in ("pick", "bury", "kill", "rob"):
         return (_t(f"char:{move.character}", _nice(move.character)), _t(f"do:{kind}", kind))
     if kind in ("build", "exchange", "lab", "play"):
         return (_t(f"hand:{seat}:{move.card}", f"{_nice(move.card)} in hand"), _t(f"do:{kind}", kind))
@@ -139,10 +137,17 @@ def _coins(coins: int) -> Path:
     return (_t(f"coins:{coins}", f"+{coins} coins" if coins else "no coins"),)
 
 
+def _village_building(good: str) -> str:
+    """The craft building that makes a good (the brewery, the wagon maker...), or the good itself if none does."""
+    from ..rulesets.village.data import BUILDING_OF_GOOD, BUILDINGS, GOODS
+    k = BUILDING_OF_GOOD[GOODS.index(good)] if good in GOODS else -1
+    return BUILDINGS[k].name if k >= 0 else good
+
+
 def _vlg(move: Any) -> Path:
     kind, seat = move.kind, move.player
     if kind == "take":
-        return (_t(f"area:{move.area}", f"{move.area} area"), _t(f"cube:{move.cube}", f"{move.cube} cube"))
+        return (_t(f"area:{move.area}", f"{move.area} area"), _t(f"colour:{move.cube}", f"{move.cube} cube"))
     if kind == "well":
         return (_t(f"area:{move.area}", f"{move.area} area"), _t(f"well:{move.colour}", f"Well: return {move.colour}"),
                 *_coins(move.coins))
@@ -165,7 +170,8 @@ def _vlg(move: Any) -> Path:
     if kind == "craft":
         who = (_villager(seat, "farm", move.generation),) if move.how == "train" else ()
         how = f"do:craft:{move.how}:{move.coins}:{int(move.tool)}"
-        return (_t(f"building:{move.good}", f"{move.good} maker"), *who, _t(how, str(move)))
+        building = _village_building(move.good)
+        return (_t(f"building:{building}", _nice(building)), *who, _t(how, str(move)))
     return _act(move)
 
 
