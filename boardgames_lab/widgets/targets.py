@@ -103,18 +103,28 @@ class TargetMap:
         return f"{len(under)} moves: {shown}"
 
     def why_not(self, prefix: Prefix, target: str, seats: Sequence[int]) -> tuple[Any, Explanation] | None:
-        """The nearest move of ``seats`` whose clicks pass through ``target`` after ``prefix``, with the engine's
-        refusal of it; None when no move of theirs names that target."""
+        """The nearest move of ``seats`` whose clicks pass through ``target`` after ``prefix`` (as the next click,
+        else at a later one: a deck is named after the Observatory), with the engine's refusal of it; None when
+        no illegal move of theirs names that target."""
         several = len(self.seats) > 1
+        named: list[tuple[int, Any]] = []  # moves naming the target at a later click: the second choice
+        n = len(prefix)
         for seat in seats:
             for move in candidates(self.game, seat):
                 path = click_path(self.game.name, move)
                 ids = tuple(t.id for t in ((_seat_step(self.game, seat), *path) if several else path))
-                if ids[:len(prefix) + 1] != (*prefix, target):
+                if ids[:n] != prefix or target not in ids[n:]:
+                    continue
+                if ids[n] != target:
+                    named.append((seat, move))
                     continue
                 why = self.game.explain(move, player=seat)
                 if not why.legal:
                     return move, why
+        for seat, move in named:
+            why = self.game.explain(move, player=seat)
+            if not why.legal:
+                return move, why
         return None
 
 

@@ -18,6 +18,7 @@ from ..bots import Bot, RandomBot, bot_move
 from ..core.definition import Explanation
 from ..core.errors import GameError, UndoBlocked
 from ..core.game import Game
+from .board import BoardControl
 
 TEACHER = "teacher"  # the whole table: game.full_view()
 SPECTATOR = "spectator"  # public information only: game.view(None)
@@ -154,7 +155,7 @@ class GameViewer:
             if self._scrub is not None and self._scrub >= self.game.ply:
                 self._scrub = None  # the history shrank under the scrubbed position
             shown = self._shown_game()
-            self.board_html.value = self._board(shown)
+            self._sync_board(shown)
             self.status.value = self._status(shown)
             self.diagram.value = self._diagram(shown)
             self.log_html.value = self._log(shown)
@@ -187,7 +188,8 @@ class GameViewer:
     # --- building the widgets ------------------------------------------------------------
     def _build(self, perspective: Perspective) -> None:
         self.status = w.HTML()
-        self.board_html = w.HTML()
+        self.board = BoardControl(play=self.apply, guard=self._guarded)
+        self.board_html = self.board.widget  # its ``value`` is the render HTML, as before
         self.diagram = w.HTML(layout=w.Layout(width="360px", margin="0 12px 0 0"))
         self.log_html = w.HTML()
         self.message = w.HTML()
@@ -295,6 +297,23 @@ class GameViewer:
     def _board(self, game: Game) -> str:
         return self._renderer(self._view(game), game.names, game.winners())
 
+    def _sync_board(self, game: Game) -> None:
+        """The table with the targets of the seats this perspective plays: its own seat, or (the teacher)
+        every seat to act; a spectator and the log only look."""
+        seat, live = self.viewpoint, self._scrub is None and not game.is_over
+        seats = (seat,) if isinstance(seat, int) else tuple(s for s in game.to_act() if s >= 0) \
+            if seat == TEACHER else ()
+        if not live:
+            note = "The game is over." if game.is_over else "Viewing the log: the table is read-only."
+        elif not seats:
+            note = ("Chance draws next: use the move list below." if seat == TEACHER else
+                    "Spectator view: the table is read-only (choose a player's view to play on it).")
+        elif not any(s in game.to_act() for s in seats):
+            note = f"Not your turn: {_acting(game)} to act. Hover or Tab to a target to ask why not."
+        else:
+            note = "Click a marked target to play (keyboard: Tab to it, Enter)."
+        self.board.show(game, self._board(game), seats, live, note)
+
     def _status(self, game: Game) -> str:
         label = game.definition.flow.phase(game.phase).label
         scores = ", ".join(f"{name} {score}" for name, score in zip(game.names, game.scores()))
@@ -331,7 +350,7 @@ class GameViewer:
     # --- keeping the controls in step -----------------------------------------------------------
     def _sync_moves(self, game: Game) -> None:
         live = self._scrub is None
-        moves = list(game.legal_moves())
+        moves = self._moves_shown(game)
         played = None if self._scrub is None else self.game.moves[self._scrub]  # the move made next
         while len(self._button_pool) < len(moves):
             self._button_pool.append(self._move_button(len(self._button_pool)))
@@ -345,10 +364,22 @@ class GameViewer:
         self.moves_box.children = tuple(self.move_buttons)
         self.moves_label.value = self._moves_label(game, len(moves), live)
 
+    def _moves_shown(self, game: Game) -> list[Any]:
+        """Every legal move, except in a player's perspective: only that seat's own (another seat's moves
+        would tell what it holds, such as the characters passed to it)."""
+        seat = self.viewpoint
+        if not isinstance(seat, int):
+            return list(game.legal_moves())
+        return list(game.definition.seat_moves(game.state, seat)) if seat in game.to_act() else []
+
     def _moves_label(self, game: Game, count: int, live: bool) -> str:
         if game.is_over:
             return "<b>No legal moves: the game is over.</b>"
-        who = escape(_acting(game))
+        seat = self.viewpoint
+        if isinstance(seat, int) and seat not in game.to_act():
+            return (f"<b>No moves for {escape(game.names[seat])} now</b>: {escape(_acting(game))} to act "
+                    "(their view or the teacher's shows their moves).")
+        who = escape(_acting(game) if not isinstance(seat, int) else game.names[seat])
         if live:
             return f"<b>Legal moves for {who}</b> ({count}); click one to play it:"
         return f"<b>Legal moves for {who} at this ply</b> (read-only; the move played next is highlighted):"
