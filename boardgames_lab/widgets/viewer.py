@@ -19,6 +19,7 @@ from ..core.definition import Explanation
 from ..core.errors import GameError, UndoBlocked
 from ..core.game import Game
 from .board import BoardControl
+from .phases import focus_html
 
 TEACHER = "teacher"  # the whole table: game.full_view()
 SPECTATOR = "spectator"  # public information only: game.view(None)
@@ -28,6 +29,7 @@ CSS = """<style>
 .bgl-viewer .bgl-status{font-size:14px}
 .bgl-viewer .bgl-diagram{max-height:560px;overflow:auto;border:1px solid #ddd;border-radius:4px;background:#fff}
 .bgl-viewer .bgl-diagram svg{width:100%;height:auto}
+.bgl-viewer .bgl-actual .bgl-diagram svg{width:auto;max-width:none}
 .bgl-viewer .bgl-log{font-family:monospace;font-size:12px;line-height:1.35;white-space:pre-wrap;max-height:480px;
  overflow:auto;background:#fafafa;border:1px solid #ddd;padding:4px}
 .bgl-viewer .widget-html-content{line-height:1.35}
@@ -157,6 +159,7 @@ class GameViewer:
             shown = self._shown_game()
             self._sync_board(shown)
             self.status.value = self._status(shown)
+            self.phase_focus.value = focus_html(shown)
             self.diagram.value = self._diagram(shown)
             self.log_html.value = self._log(shown)
             self._sync_moves(shown)
@@ -190,7 +193,12 @@ class GameViewer:
         self.status = w.HTML()
         self.board = BoardControl(play=self.apply, guard=self._guarded)
         self.board_html = self.board.widget  # its ``value`` is the render HTML, as before
-        self.diagram = w.HTML(layout=w.Layout(width="360px", margin="0 12px 0 0"))
+        self.phase_focus = w.HTML()  # the current phase, where it leads and on which guards: readable at any width
+        self.diagram = w.HTML()
+        self.diagram_zoom = w.ToggleButtons(options=["fit", "actual size"], value="fit",
+                                            tooltips=["The whole diagram in the column", "Full size: scroll to pan"],
+                                            style={"button_width": "90px"})
+        self.diagram_zoom.observe(lambda change: self._zoom_diagram(change["new"]), names="value")
         self.log_html = w.HTML()
         self.message = w.HTML()
         self.errors = w.Output()  # unexpected errors in callbacks land here, visibly
@@ -242,11 +250,20 @@ class GameViewer:
         history = w.VBox([w.HBox([self.scrubber, self.live_button]), self.log_html],
                          layout=w.Layout(flex="1 1 420px"))
         # The diagram sits beside the log, and moves under it when the notebook is too narrow.
-        lower = w.HBox([self.diagram, history], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        phases = w.VBox([w.HTML("<b>Phase now</b>"), self.phase_focus,
+                         w.HBox([w.HTML("<b>Whole diagram</b>&nbsp;"), self.diagram_zoom]), self.diagram],
+                        layout=w.Layout(width="360px", margin="0 12px 0 0"))
+        lower = w.HBox([phases, history], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         box = w.VBox([w.HTML(CSS), self.status, controls, self.board_html, self.moves_label, self.moves_box,
                       w.HBox([self.why_text, self.why_button]), self.why_output, self.message, lower, self.errors])
         box.add_class("bgl-viewer")
         return box
+
+    def _zoom_diagram(self, zoom: str) -> None:
+        if zoom == "fit":
+            self.diagram.remove_class("bgl-actual")
+        else:
+            self.diagram.add_class("bgl-actual")
 
     def _button(self, label: str, tip: str, action: Callable[[], Any], icon: str = "") -> w.Button:
         button = w.Button(description=label, tooltip=tip, icon=icon)
@@ -339,7 +356,7 @@ class GameViewer:
         svg = self._diagram_cache.get(game.phase)
         if svg is None:
             svg = self._diagram_cache[game.phase] = _phase_svg_or_message(game)
-        return f'<b>Phases</b> (lit: now)<div class="bgl-diagram">{svg}</div>'
+        return f'<div class="bgl-diagram">{svg}</div>'
 
     def _explanation_html(self, why: Explanation) -> str:
         rulebook = self.game.definition.rulebook
