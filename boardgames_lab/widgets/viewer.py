@@ -17,9 +17,10 @@ import ipywidgets as w
 from ..bots import Bot, RandomBot, bot_move
 from ..core.definition import Explanation
 from ..core.errors import GameError, UndoBlocked
-from ..core.game import Game
+from ..core.game import SANDBOX, Game
 from .board import BoardControl
 from .phases import focus_html
+from .setup import SetupPanel
 
 TEACHER = "teacher"  # the whole table: game.full_view()
 SPECTATOR = "spectator"  # public information only: game.view(None)
@@ -166,6 +167,24 @@ class GameViewer:
             self._sync_controls()
             self._sync_why(shown)
 
+    def replace_game(self, game: Game) -> None:
+        """Show another game in this viewer (an edited or pasted position): its history starts there."""
+        self.stop()  # before the lock: the autoplay thread takes it for each move
+        with self._lock:
+            self.game = game
+            self._scrub = None
+            self._why_asked = None
+            self._diagram_cache.clear()
+            self._renderer = _renderer_for(game)
+            key = self.perspective.value
+            options = self._perspective_options()
+            if list(self.perspective.options) != options:
+                self.perspective.options = options
+                self.perspective.value = key if key in dict(options).values() else TEACHER
+            self.refresh()
+            if self.setup is not None:
+                self.setup.sync()
+
     def stop(self) -> None:
         """Stop autoplay and wait for its thread to finish."""
         self.autoplay.value = False
@@ -209,6 +228,9 @@ class GameViewer:
         self._build_controls(perspective)
         self._build_history()
         self._build_why()
+        # Teacher set-up: sandbox mode only (play mode's undo policy would not survive an edited position).
+        self.setup = SetupPanel(lambda: self.game, self.replace_game, self._guarded) \
+            if self.game.mode == SANDBOX else None
         self.widget = self._layout()
 
     def _build_controls(self, perspective: Perspective) -> None:
@@ -254,7 +276,8 @@ class GameViewer:
                          w.HBox([w.HTML("<b>Whole diagram</b>&nbsp;"), self.diagram_zoom]), self.diagram],
                         layout=w.Layout(width="360px", margin="0 12px 0 0"))
         lower = w.HBox([phases, history], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        box = w.VBox([w.HTML(CSS), self.status, controls, self.board_html, self.moves_label, self.moves_box,
+        setup = [self.setup.widget] if self.setup is not None else []
+        box = w.VBox([w.HTML(CSS), self.status, controls, *setup, self.board_html, self.moves_label, self.moves_box,
                       w.HBox([self.why_text, self.why_button]), self.why_output, self.message, lower, self.errors])
         box.add_class("bgl-viewer")
         return box
