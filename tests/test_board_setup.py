@@ -72,3 +72,10 @@ def test_the_panel_is_in_sandbox_viewers_only_and_edits_the_shown_game(tmp_path:
     assert v.game.position()["state"]["money"][0] == 25
     v.setup.to_act(2)
     assert v.game.to_act() == (2,) and v.board.widget.live
+
+
+def test_the_seat_chooser_offers_every_seat_with_the_one_to_act_chosen() -> None:
+    v = GameViewer(sp())
+    assert v.setup is not None
+    assert [label for label, _ in v.setup.seat.options] == v.game.names
+    assert v.setup.seat.value == v.game.to_act()[0]

@@ -185,7 +185,11 @@ class SetupPanel:
 
     def sync(self) -> None:
         game = self._game()
-        self.seat.options = [(name, seat) for seat, name in enumerate(game.names)]
+        options = [(name, seat) for seat, name in enumerate(game.names)]
+        if list(self.seat.options) != options:
+            self.seat.options = options
+        acting = [s for s in game.to_act() if s >= 0]
+        self.seat.value = acting[0] if acting else 0
         state = game.position()["state"]
         self.places.value = ("<small>Places: " + ", ".join(f"<code>{k}</code>" for k in state)
                              + " (a seat's part: add <code>.0</code>, <code>.1</code>...)</small>")

@@ -16,20 +16,20 @@ from playwright.sync_api import Locator, Page, expect
 from tests.browser.viewer import ROUND_TRIP, save_screenshot
 
 
-def board_notebook(folder: Path, name: str, players: int, seed: int) -> str:
+def board_notebook(folder: Path, name: str, players: int, seed: int, mode: str = "play") -> str:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell("import boardgames_lab as bgl\nfrom boardgames_lab.widgets import GameViewer"),
-                nbformat.v4.new_code_cell(f"game = bgl.new_game({name!r}, players={players}, seed={seed})\n"
+                nbformat.v4.new_code_cell(f"game = bgl.new_game({name!r}, players={players}, seed={seed}, mode={mode!r})\n"
                                           "viewer = GameViewer(game)\nviewer")]
-    path = f"board_{name}.ipynb"
+    path = f"board_{name}_{mode}.ipynb"
     nbformat.write(nb, folder / path)
     return path
 
 
 def open_viewer(page: Page, lab_url: str, run: Callable[..., Locator], folder: Path, name: str,
-                players: int, seed: int = 1) -> Locator:
-    panel = run(page, lab_url, board_notebook(folder, name, players, seed))
+                players: int, seed: int = 1, mode: str = "play") -> Locator:
+    panel = run(page, lab_url, board_notebook(folder, name, players, seed, mode))
     viewer = panel.locator(".bgl-viewer").first
     expect(viewer.locator(".bgl-boardw .bgl-table [data-target]").first).to_be_attached(timeout=ROUND_TRIP)
     return viewer
@@ -175,3 +175,20 @@ def test_village_board(page: Page, lab_url: str, open_and_run_all: Callable[...,
     save_screenshot(page, viewer, "board_village.png")
     perspective(viewer, "Teacher")
     undo(viewer, 0)
+
+
+def test_set_up_a_position_in_sandbox_mode(page: Page, lab_url: str, open_and_run_all: Callable[..., Locator],
+                                           served_notebooks: Path) -> None:
+    viewer = open_viewer(page, lab_url, open_and_run_all, served_notebooks, "saint_petersburg", 3, mode="sandbox")
+    viewer.get_by_text("Set up the position").click()
+    viewer.get_by_placeholder("from, e.g. upper.0").fill("upper.0")
+    viewer.get_by_placeholder("to, e.g. hands.1").fill("hands.0")
+    viewer.get_by_role("button", name="Move", exact=True).click()
+    expect(viewer.locator('.bgl-table [data-target="hand:0:fur_trapper"]')).to_be_attached(timeout=ROUND_TRIP)
+    viewer.get_by_placeholder("place, e.g. money.0").fill("money.0")
+    viewer.get_by_placeholder("value (JSON), e.g. 30").fill("-3")
+    viewer.get_by_role("button", name="Set", exact=True).click()
+    expect(viewer).to_contain_text("state.money[0]", timeout=ROUND_TRIP)  # the engine names the field it refuses
+    viewer.get_by_role("button", name="Share", exact=True).click()
+    expect(viewer.locator("textarea")).to_have_value(re.compile(r"^bgl1:"), timeout=ROUND_TRIP)
+    save_screenshot(page, viewer, "board_setup_sandbox.png")
