@@ -16,11 +16,14 @@ from playwright.sync_api import Locator, Page, expect
 from tests.browser.viewer import ROUND_TRIP, save_screenshot
 
 
-def board_notebook(folder: Path, name: str, players: int, seed: int, mode: str = "play") -> str:
+def board_notebook(folder: Path, name: str, players: int, seed: int, mode: str = "play", plies: int = 0) -> str:
+    """A notebook with one viewer; ``plies`` random moves (seeded) are played first, to reach a later position."""
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell("import boardgames_lab as bgl\nfrom boardgames_lab.widgets import GameViewer"),
-                nbformat.v4.new_code_cell(f"game = bgl.new_game({name!r}, players={players}, seed={seed}, mode={mode!r})\n"
+                nbformat.v4.new_code_cell(f"import random\ngame = bgl.new_game({name!r}, players={players}, seed={seed}, "
+                                          f"mode={mode!r})\nrng = random.Random({seed})\nfor _ in range({plies}):\n"
+                                          "    game.apply(rng.choice(game.legal_moves()))\n"
                                           "viewer = GameViewer(game)\nviewer")]
     path = f"board_{name}_{mode}.ipynb"
     nbformat.write(nb, folder / path)
@@ -28,8 +31,8 @@ def board_notebook(folder: Path, name: str, players: int, seed: int, mode: str =
 
 
 def open_viewer(page: Page, lab_url: str, run: Callable[..., Locator], folder: Path, name: str,
-                players: int, seed: int = 1, mode: str = "play") -> Locator:
-    panel = run(page, lab_url, board_notebook(folder, name, players, seed, mode))
+                players: int, seed: int = 1, mode: str = "play", plies: int = 0) -> Locator:
+    panel = run(page, lab_url, board_notebook(folder, name, players, seed, mode, plies))
     viewer = panel.locator(".bgl-viewer").first
     expect(viewer.locator(".bgl-boardw .bgl-table [data-target]").first).to_be_attached(timeout=ROUND_TRIP)
     return viewer
@@ -121,19 +124,24 @@ def test_saint_petersburg_board(page: Page, lab_url: str, open_and_run_all: Call
 
 def test_citadels_board(page: Page, lab_url: str, open_and_run_all: Callable[..., Locator],
                         served_notebooks: Path) -> None:
-    viewer = open_viewer(page, lab_url, open_and_run_all, served_notebooks, "citadels", 4)
-    picked = live(viewer, "char:")
-    character = picked.get_attribute("data-target")
-    picked.click()  # the draft: one click keeps a character
-    at_ply(viewer, 1)
-    ask_why(viewer, viewer.locator(f'.bgl-table [data-target="{character}"]'))  # already taken: not passed on
-    perspective(viewer, "Player 3")  # seat 0's hand and the draft pool are face down for another seat
+    viewer = open_viewer(page, lab_url, open_and_run_all, served_notebooks, "citadels", 4, plies=11)
+    at_ply(viewer, 11)  # seeded: Player 1 is the Wizard, income taken
+    ask_why(viewer, off(viewer, "char:"))  # a character names moves of other characters
+    viewer.locator('.bgl-table [data-target="hand:0:cathedral"]').first.click()  # one click: exchange it
+    at_ply(viewer, 12)
+    undo(viewer, 11)
+    viewer.locator('.bgl-table [data-target="hand:0:trading_post"]').first.click()  # build or exchange
+    expect(viewer.locator(".bgl-strip")).to_contain_text("Building this move", timeout=ROUND_TRIP)
+    choose(viewer, "build")
+    at_ply(viewer, 12)
+    expect(viewer.locator('.bgl-table [data-target="city:0:trading_post"]')).to_be_attached(timeout=ROUND_TRIP)
+    perspective(viewer, "Player 2")  # Player 1's hand is face down for another seat
     expect(viewer.locator('.bgl-table [data-target^="hand:0:"]')).to_have_count(0, timeout=ROUND_TRIP)
-    expect(viewer.locator('.bgl-table [data-target^="hand:2:"]').first).to_be_attached()
+    expect(viewer.locator('.bgl-table [data-target^="hand:1:"]').first).to_be_attached()
     text_sizes_at_least_11px(viewer)
     save_screenshot(page, viewer, "board_citadels.png")
     perspective(viewer, "Teacher")
-    undo(viewer, 0)
+    undo(viewer, 11)
 
 
 def test_keythedral_board(page: Page, lab_url: str, open_and_run_all: Callable[..., Locator],
