@@ -139,10 +139,12 @@ function render({ model, el: root }) {
   table.addEventListener("mouseleave", () => { if (!pinned) hideBubble(); });
 
   model.on("change:value", drawTable);
-  model.on("change:targets", decorate);
+  // Words on the screen belong to the targets they were given for: new targets (a move, another perspective,
+  // a step of the move being built) take them away, even where the drawing itself stays the same.
+  model.on("change:targets", () => { hideBubble(); decorate(); });
   model.on("change:building", drawStrip);
-  model.on("change:note", drawStrip);
-  model.on("change:live", drawStrip);
+  model.on("change:note", () => { hideBubble(); drawStrip(); });
+  model.on("change:live", () => { hideBubble(); drawStrip(); });
   model.on("change:answer", () => {
     const answer = model.get("answer") || {};
     if (!answer.target) { if (bubble.classList.contains("bgl-why")) hideBubble(); return; }

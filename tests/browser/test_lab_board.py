@@ -176,8 +176,11 @@ def test_village_board(page: Page, lab_url: str, open_and_run_all: Callable[...,
     live(viewer, "area:").click()
     viewer.locator(".bgl-strip button.bgl-option").first.click()
     at_ply(viewer, 1)
+    viewer.locator(".bgl-strip button.bgl-option").first.hover()  # a preview of Player 1's next choice
+    expect(viewer.locator(".bgl-bubble.bgl-preview")).to_be_visible()
     perspective(viewer, "Player 2")  # not to act: no live target; the customer pile shows only its size
     expect(viewer.locator(".bgl-table .bgl-live")).to_have_count(0, timeout=ROUND_TRIP)
+    expect(viewer.locator(".bgl-bubble")).to_be_hidden()  # the same drawing, but the words were Player 1's
     expect(viewer.locator(".bgl-table")).to_contain_text("face-down pile:")
     text_sizes_at_least_11px(viewer)
     save_screenshot(page, viewer, "board_village.png")
