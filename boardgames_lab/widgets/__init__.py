@@ -1,4 +1,4 @@
-"""Notebook widgets (needs the ``lab`` extra: ipywidgets). ipywidgets is imported only inside this package.
+"""Notebook widgets (needs the ``lab`` extra: ipywidgets, anywidget). ipywidgets is imported only inside this package.
 
 ``GameViewer(game)`` shows a game's board, phase diagram, legal moves and log, and lets you play,
 ask "why not?", undo, let a bot move and scrub through the history::
@@ -9,8 +9,21 @@ ask "why not?", undo, let a bot move and scrub through the history::
     GameViewer(bgl.new_game("saint_petersburg", players=3, seed=1))
 
 ``BotMatch(game, seats=["human", "heuristic", "mcts"])`` seats bots and people at one table in the viewer.
+``targets`` and ``paths`` (the clickable board's target map) are plain Python and import no widget library.
 """
-from .match import HUMAN, BotMatch
-from .viewer import SPECTATOR, TEACHER, GameViewer
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["BotMatch", "GameViewer", "HUMAN", "SPECTATOR", "TEACHER"]
+
+
+def __getattr__(name: str) -> Any:
+    """The widgets load ipywidgets on first use, so ``widgets.targets`` imports without it."""
+    if name in ("BotMatch", "HUMAN"):
+        from . import match
+        return getattr(match, name)
+    if name in ("GameViewer", "SPECTATOR", "TEACHER"):
+        from . import viewer
+        return getattr(viewer, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,7 +17,10 @@ import ipywidgets as w
 from ..bots import Bot, RandomBot, bot_move
 from ..core.definition import Explanation
 from ..core.errors import GameError, UndoBlocked
-from ..core.game import Game
+from ..core.game import SANDBOX, Game
+from .board import BoardControl
+from .phases import focus_html
+from .setup import SetupPanel
 
 TEACHER = "teacher"  # the whole table: game.full_view()
 SPECTATOR = "spectator"  # public information only: game.view(None)
@@ -27,6 +30,7 @@ CSS = """<style>
 .bgl-viewer .bgl-status{font-size:14px}
 .bgl-viewer .bgl-diagram{max-height:560px;overflow:auto;border:1px solid #ddd;border-radius:4px;background:#fff}
 .bgl-viewer .bgl-diagram svg{width:100%;height:auto}
+.bgl-viewer .bgl-actual .bgl-diagram svg{width:auto;max-width:none}
 .bgl-viewer .bgl-log{font-family:monospace;font-size:12px;line-height:1.35;white-space:pre-wrap;max-height:480px;
  overflow:auto;background:#fafafa;border:1px solid #ddd;padding:4px}
 .bgl-viewer .widget-html-content{line-height:1.35}
@@ -154,13 +158,32 @@ class GameViewer:
             if self._scrub is not None and self._scrub >= self.game.ply:
                 self._scrub = None  # the history shrank under the scrubbed position
             shown = self._shown_game()
-            self.board_html.value = self._board(shown)
+            self._sync_board(shown)
             self.status.value = self._status(shown)
+            self.phase_focus.value = focus_html(shown)
             self.diagram.value = self._diagram(shown)
             self.log_html.value = self._log(shown)
             self._sync_moves(shown)
             self._sync_controls()
             self._sync_why(shown)
+
+    def replace_game(self, game: Game) -> None:
+        """Show another game in this viewer (an edited or pasted position): its history starts there."""
+        self.stop()  # before the lock: the autoplay thread takes it for each move
+        with self._lock:
+            self.game = game
+            self._scrub = None
+            self._why_asked = None
+            self._diagram_cache.clear()
+            self._renderer = _renderer_for(game)
+            key = self.perspective.value
+            options = self._perspective_options()
+            if list(self.perspective.options) != options:
+                self.perspective.options = options
+                self.perspective.value = key if key in dict(options).values() else TEACHER
+            self.refresh()
+            if self.setup is not None:
+                self.setup.sync()
 
     def stop(self) -> None:
         """Stop autoplay and wait for its thread to finish."""
@@ -187,8 +210,14 @@ class GameViewer:
     # --- building the widgets ------------------------------------------------------------
     def _build(self, perspective: Perspective) -> None:
         self.status = w.HTML()
-        self.board_html = w.HTML()
-        self.diagram = w.HTML(layout=w.Layout(width="360px", margin="0 12px 0 0"))
+        self.board = BoardControl(play=self.apply, guard=self._guarded)
+        self.board_html = self.board.widget  # its ``value`` is the render HTML, as before
+        self.phase_focus = w.HTML()  # the current phase, where it leads and on which guards: readable at any width
+        self.diagram = w.HTML()
+        self.diagram_zoom = w.ToggleButtons(options=["fit", "actual size"], value="fit",
+                                            tooltips=["The whole diagram in the column", "Full size: scroll to pan"],
+                                            style={"button_width": "90px"})
+        self.diagram_zoom.observe(lambda change: self._zoom_diagram(change["new"]), names="value")
         self.log_html = w.HTML()
         self.message = w.HTML()
         self.errors = w.Output()  # unexpected errors in callbacks land here, visibly
@@ -199,6 +228,9 @@ class GameViewer:
         self._build_controls(perspective)
         self._build_history()
         self._build_why()
+        # Teacher set-up: sandbox mode only (play mode's undo policy would not survive an edited position).
+        self.setup = SetupPanel(lambda: self.game, self.replace_game, self._guarded) \
+            if self.game.mode == SANDBOX else None
         self.widget = self._layout()
 
     def _build_controls(self, perspective: Perspective) -> None:
@@ -240,11 +272,21 @@ class GameViewer:
         history = w.VBox([w.HBox([self.scrubber, self.live_button]), self.log_html],
                          layout=w.Layout(flex="1 1 420px"))
         # The diagram sits beside the log, and moves under it when the notebook is too narrow.
-        lower = w.HBox([self.diagram, history], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        box = w.VBox([w.HTML(CSS), self.status, controls, self.board_html, self.moves_label, self.moves_box,
+        phases = w.VBox([w.HTML("<b>Phase now</b>"), self.phase_focus,
+                         w.HBox([w.HTML("<b>Whole diagram</b>&nbsp;"), self.diagram_zoom]), self.diagram],
+                        layout=w.Layout(width="360px", margin="0 12px 0 0"))
+        lower = w.HBox([phases, history], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        setup = [self.setup.widget] if self.setup is not None else []
+        box = w.VBox([w.HTML(CSS), self.status, controls, *setup, self.board_html, self.moves_label, self.moves_box,
                       w.HBox([self.why_text, self.why_button]), self.why_output, self.message, lower, self.errors])
         box.add_class("bgl-viewer")
         return box
+
+    def _zoom_diagram(self, zoom: str) -> None:
+        if zoom == "fit":
+            self.diagram.remove_class("bgl-actual")
+        else:
+            self.diagram.add_class("bgl-actual")
 
     def _button(self, label: str, tip: str, action: Callable[[], Any], icon: str = "") -> w.Button:
         button = w.Button(description=label, tooltip=tip, icon=icon)
@@ -295,6 +337,23 @@ class GameViewer:
     def _board(self, game: Game) -> str:
         return self._renderer(self._view(game), game.names, game.winners())
 
+    def _sync_board(self, game: Game) -> None:
+        """The table with the targets of the seats this perspective plays: its own seat, or (the teacher)
+        every seat to act; a spectator and the log only look."""
+        seat, live = self.viewpoint, self._scrub is None and not game.is_over
+        seats = (seat,) if isinstance(seat, int) else tuple(s for s in game.to_act() if s >= 0) \
+            if seat == TEACHER else ()
+        if not live:
+            note = "The game is over." if game.is_over else "Viewing the log: the table is read-only."
+        elif not seats:
+            note = ("Chance draws next: use the move list below." if seat == TEACHER else
+                    "Spectator view: the table is read-only (choose a player's view to play on it).")
+        elif not any(s in game.to_act() for s in seats):
+            note = f"Not your turn: {_acting(game)} to act. Hover or Tab to a target to ask why not."
+        else:
+            note = "Click a marked target to play (keyboard: Tab to it, Enter)."
+        self.board.show(game, self._board(game), seats, live, note)
+
     def _status(self, game: Game) -> str:
         label = game.definition.flow.phase(game.phase).label
         scores = ", ".join(f"{name} {score}" for name, score in zip(game.names, game.scores()))
@@ -320,7 +379,7 @@ class GameViewer:
         svg = self._diagram_cache.get(game.phase)
         if svg is None:
             svg = self._diagram_cache[game.phase] = _phase_svg_or_message(game)
-        return f'<b>Phases</b> (lit: now)<div class="bgl-diagram">{svg}</div>'
+        return f'<div class="bgl-diagram">{svg}</div>'
 
     def _explanation_html(self, why: Explanation) -> str:
         rulebook = self.game.definition.rulebook
@@ -331,7 +390,7 @@ class GameViewer:
     # --- keeping the controls in step -----------------------------------------------------------
     def _sync_moves(self, game: Game) -> None:
         live = self._scrub is None
-        moves = list(game.legal_moves())
+        moves = self._moves_shown(game)
         played = None if self._scrub is None else self.game.moves[self._scrub]  # the move made next
         while len(self._button_pool) < len(moves):
             self._button_pool.append(self._move_button(len(self._button_pool)))
@@ -345,10 +404,22 @@ class GameViewer:
         self.moves_box.children = tuple(self.move_buttons)
         self.moves_label.value = self._moves_label(game, len(moves), live)
 
+    def _moves_shown(self, game: Game) -> list[Any]:
+        """Every legal move, except in a player's perspective: only that seat's own (another seat's moves
+        would tell what it holds, such as the characters passed to it)."""
+        seat = self.viewpoint
+        if not isinstance(seat, int):
+            return list(game.legal_moves())
+        return list(game.definition.seat_moves(game.state, seat)) if seat in game.to_act() else []
+
     def _moves_label(self, game: Game, count: int, live: bool) -> str:
         if game.is_over:
             return "<b>No legal moves: the game is over.</b>"
-        who = escape(_acting(game))
+        seat = self.viewpoint
+        if isinstance(seat, int) and seat not in game.to_act():
+            return (f"<b>No moves for {escape(game.names[seat])} now</b>: {escape(_acting(game))} to act "
+                    "(their view or the teacher's shows their moves).")
+        who = escape(_acting(game) if not isinstance(seat, int) else game.names[seat])
         if live:
             return f"<b>Legal moves for {who}</b> ({count}); click one to play it:"
         return f"<b>Legal moves for {who} at this ply</b> (read-only; the move played next is highlighted):"

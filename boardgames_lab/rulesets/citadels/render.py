@@ -62,18 +62,20 @@ def render_html(view: dict[str, Any], names: Sequence[str] | None = None,
     return BoardHtml("".join(parts))
 
 
-def _card(cid: str) -> Html:
+def _card(cid: str, target: str = "") -> Html:
     c = CARDS[CARD_INDEX[cid]]
     colour = COLOURS[c.colour]
     worth = "" if c.action else f" {c.cost}" + (f"/{c.points}" if c.points != c.cost else "")
-    return (f'<span class="card" style="background:{COLOUR_CSS[colour]}" title="{escape(colour)}">'
+    where = f' data-target="{escape(target)}{cid}"' if target else ""
+    return (f'<span class="card"{where} style="background:{COLOUR_CSS[colour]}" title="{escape(colour)}">'
             f"{escape(c.name)}{worth}</span>")
 
 
-def _cards(cids: Sequence[str] | None, count: int) -> Html:
+def _cards(cids: Sequence[str] | None, count: int, target: str = "") -> Html:
+    """Cards face up (``target``: the prefix of each card's click target) or, hidden, their backs."""
     if cids is None:
         return '<span class="back"></span>' * count if count else "-"
-    return "".join(_card(c) for c in cids) or "-"
+    return "".join(_card(c, target) for c in cids) or "-"
 
 
 def _header(view: dict[str, Any], names: Sequence[str]) -> Html:
@@ -112,7 +114,7 @@ def _characters(view: dict[str, Any], names: Sequence[str]) -> Html:
             where = names[int(where[1:]) - 1]
         holder = escape(where) if where else "?"
         state = "revealed" if ch["revealed"] else ("silent" if ch["silent"] else "")
-        cells.append(f'<div class="{" ".join(cls)}"><b>{ch["rank"]} {escape(ch["name"])}</b><br>{holder}'
+        cells.append(f'<div class="{" ".join(cls)}" data-target="char:{ch["id"]}"><b>{ch["rank"]} {escape(ch["name"])}</b><br>{holder}'
                      f'{"<br>" + state if state else ""}{"<br>" + ", ".join(marks) if marks else ""}</div>')
     return "<h4>Characters</h4>" + '<div class="chars">' + "".join(cells) + "</div>"
 
@@ -125,7 +127,7 @@ def _middle(view: dict[str, Any]) -> Html:
         rows.append("<div>Face up: " + ", ".join(escape(c) for c in view["face_up"]) + "</div>")
     rows.append(f"<div>Face down: {view['face_down']} character card(s)</div>")
     if view["drawn_size"]:
-        rows.append(f"<div>Drawn: {_cards(view['drawn'], view['drawn_size'])}</div>")
+        rows.append(f"<div>Drawn: {_cards(view['drawn'], view['drawn_size'], 'drawn:')}</div>")
     if view["window"]:
         rows.append(f"<div>Open question: {escape(view['window'])} (every player is asked in turn)</div>")
     top = view["discard"][-6:]
@@ -149,10 +151,11 @@ def _players(view: dict[str, Any], names: Sequence[str]) -> Html:
         hidden = pl["character_count"] - len(pl["characters"])
         chars += ('<span class="back"></span>' * hidden) if hidden > 0 else ""
         booths = f"<div>Ticket Booths: {pl['booths']}</div>" if pl["booths"] else ""
-        boxes.append(f'<div class="{cls}"><b>{escape(names[seat])}</b>{crown} &middot; {pl["gold"]} gold'
+        boxes.append(f'<div class="{cls}" data-target="player:{seat}"><b>{escape(names[seat])}</b>{crown} &middot; {pl["gold"]} gold'
                      f"<div>Characters: {chars or '-'}</div>"
-                     f"<div>City ({len(pl['city'])}): {_cards(pl['city'], len(pl['city']))}</div>"
-                     f"<div>Hand ({pl['hand_size']}): {_cards(pl['hand'], pl['hand_size'])}</div>{booths}</div>")
+                     f"<div>City ({len(pl['city'])}): {_cards(pl['city'], len(pl['city']), f'city:{seat}:')}</div>"
+                     f"<div>Hand ({pl['hand_size']}): {_cards(pl['hand'], pl['hand_size'], f'hand:{seat}:')}</div>"
+                     f"{booths}</div>")
     return "<h4>Players</h4>" + '<div class="players">' + "".join(boxes) + "</div>"
 
 

@@ -18,6 +18,7 @@ FIELD_FILL = {"grey": "#9e9e9e", "brown": "#8d6e63", "green": "#81c784", "blue":
 CUBE_FILL = {"S": "#212121", "T": "#795548", "F": "#43a047", "W": "#1e88e5", "V": "#c62828", "I": "#fafafa",
              "G": "#8e24aa", "A": "#fdd835"}
 UNIT = 26.0  # pixels per doubled-coordinate step
+EMPTY_RING = 2  # steps of empty places drawn around the laid tiles (where set-up and relocation may lay one)
 SIDE = 2 * UNIT / (1 + math.sqrt(2))  # the edge of an octagon and of a square
 CSS = """
 .kt-board{font-family:Helvetica,Arial,sans-serif;font-size:13px;color:#222;line-height:1.25}
@@ -79,17 +80,59 @@ def board_svg(view: dict[str, Any], names: Sequence[str]) -> Html:
     """The laid tiles: octagonal fields (colour, worker), square sites (owner colour, number, house), fences."""
     nodes = [parse_node(f["at"]) for f in view["fields"]] + [parse_node(s["at"]) for s in view["sites"]]
     nodes = [n for n in nodes if n is not None] or [(0, 0)]
-    left = min(n[0] for n in nodes) - 1.5
-    top = min(n[1] for n in nodes) - 1.5
-    width = (max(n[0] for n in nodes) + 1.5 - left) * UNIT
-    height = (max(n[1] for n in nodes) + 1.5 - top) * UNIT
+    left = min(n[0] for n in nodes) - 1.5 - EMPTY_RING
+    top = min(n[1] for n in nodes) - 1.5 - EMPTY_RING
+    width = (max(n[0] for n in nodes) + 1.5 + EMPTY_RING - left) * UNIT
+    height = (max(n[1] for n in nodes) + 1.5 + EMPTY_RING - top) * UNIT
     out = [f'<svg class="kt-svg" xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}">']
+    out += _empty_svg(view, nodes, left, top)
     out += _field_svg(view["fields"], left, top)
     out += _site_svg(view["sites"], names, left, top)
     out += _fence_svg(view["fences"], left, top)
+    out += _open_edges(view, left, top)  # the edges between a cottage and a field beside it, where a fence may go
     out.append("</svg>")
     return "".join(out)
+
+
+def _empty_svg(view: dict[str, Any], laid: list[tuple[int, int]], left: float, top: float) -> list[str]:
+    """The empty places around the laid tiles, faint, each named by its coordinates (a field: odd-odd; a cottage
+    site: even-even)."""
+    taken, out = set(laid), []
+    xs = range(min(n[0] for n in laid) - EMPTY_RING, max(n[0] for n in laid) + EMPTY_RING + 1)
+    ys = range(min(n[1] for n in laid) - EMPTY_RING, max(n[1] for n in laid) + EMPTY_RING + 1)
+    for node in ((x, y) for y in ys for x in xs if (x, y) not in taken and x % 2 == y % 2):
+        x, y = _xy(node, left, top)
+        what = "field" if node[0] % 2 else "site"
+        radius = SIDE / (2 * math.sin(math.pi / 8)) if what == "field" else SIDE / math.sqrt(2)
+        shape = _polygon(x, y, radius * 0.8, 8 if what == "field" else 4, math.pi / 8 if what == "field" else 0)
+        out.append(f'<polygon class="kt-empty" data-target="{what}:{node[0]},{node[1]}" points="{shape}" '
+                   f'fill="#fff" fill-opacity="0.01" stroke="#bdbdbd" stroke-dasharray="3 3">'
+                   f'<title>empty {"field" if what == "field" else "cottage site"} {node[0]},{node[1]}</title></polygon>')
+    return out
+
+
+def _open_edges(view: dict[str, Any], left: float, top: float) -> list[str]:
+    out = []
+    fenced = {(f["site"], f["field"]) for f in view["fences"]}
+    fields = {f["at"] for f in view["fields"]}
+    for site in (s for s in view["sites"] if not s["keythedral"]):
+        node = parse_node(site["at"])
+        for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            field = f"{node[0] + dx},{node[1] + dy}"  # type: ignore[index]
+            if field in fields and (site["at"], field) not in fenced:
+                out.append(_edge(site["at"], field, left, top))
+    return out
+
+
+def _edge(site: str, field: str, left: float, top: float) -> str:
+    sx, sy = _xy(parse_node(site), left, top)  # type: ignore[arg-type]
+    fx, fy = _xy(parse_node(field), left, top)  # type: ignore[arg-type]
+    mx, my = (sx + fx) / 2, (sy + fy) / 2
+    dx, dy = (fy - sy) * 0.3, (sx - fx) * 0.3
+    return (f'<line class="kt-edge" data-target="edge:{site}>{field}" x1="{mx - dx:.1f}" y1="{my - dy:.1f}" '
+            f'x2="{mx + dx:.1f}" y2="{my + dy:.1f}" stroke="#9e9e9e" stroke-width="6" stroke-opacity="0.35" '
+            f'stroke-linecap="round"><title>edge {site}>{field}: no fence</title></line>')
 
 
 def _field_svg(fields: list[dict[str, Any]], left: float, top: float) -> list[str]:
@@ -97,7 +140,7 @@ def _field_svg(fields: list[dict[str, Any]], left: float, top: float) -> list[st
     out = []
     for f in fields:
         x, y = _xy(parse_node(f["at"]), left, top)  # type: ignore[arg-type]
-        out.append(f'<polygon class="kt-field" data-at="{f["at"]}" data-kind="{f["kind"]}" '
+        out.append(f'<polygon class="kt-field" data-at="{f["at"]}" data-kind="{f["kind"]}" data-target="field:{f["at"]}" '
                    f'points="{_polygon(x, y, octagon_r, 8, math.pi / 8)}" fill="{FIELD_FILL[f["kind"]]}" '
                    f'stroke="#424242"><title>{f["kind"]} field {f["at"]} (tile {f["number"]})</title></polygon>')
         if f["worker"] is not None:
@@ -119,6 +162,7 @@ def _site_svg(sites: list[dict[str, Any]], names: Sequence[str], left: float, to
         what = "house" if s["house"] else "cottage"
         opacity = "1" if s["house"] else "0.55"
         out.append(f'<polygon class="kt-site kt-{what}" data-at="{s["at"]}" data-owner="{s["owner"]}" '
+                   f'data-target="cottage:{s["owner"]}:{s["number"]}" '
                    f'data-number="{s["number"]}" points="{points}" fill="{colour}" fill-opacity="{opacity}" '
                    f'stroke="#212121"><title>{escape(names[s["owner"]])}\'s {what} {s["number"]}</title></polygon>'
                    f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" font-weight="bold">'
@@ -134,14 +178,15 @@ def _fence_svg(fences: list[dict[str, Any]], left: float, top: float) -> list[st
         mx, my = (sx + fx) / 2, (sy + fy) / 2
         dx, dy = (fy - sy) * 0.35, (sx - fx) * 0.35  # across the edge the site and field share
         out.append(f'<line class="kt-fence" data-site="{fence["site"]}" data-field="{fence["field"]}" '
+                   f'data-target="edge:{fence["site"]}>{fence["field"]}" '
                    f'x1="{mx - dx:.1f}" y1="{my - dy:.1f}" x2="{mx + dx:.1f}" y2="{my + dy:.1f}" '
                    f'stroke="{PLAYER_COLOURS[fence["owner"]]}" stroke-width="5" stroke-linecap="round"/>')
     return out
 
 
-def _cubes(counts: dict[str, int]) -> Html:
-    return "".join(f'<span class="kt-cube" title="{k}" style="background:{CUBE_FILL[k]}"></span>' * c
-                   for k, c in counts.items()) or "—"
+def _cubes(counts: dict[str, int], seat: int) -> Html:
+    return "".join(f'<span class="kt-cube" data-target="cube:{seat}:{k}" title="{k}" '
+                   f'style="background:{CUBE_FILL[k]}"></span>' * c for k, c in counts.items()) or "—"
 
 
 def _mat(view: dict[str, Any]) -> Html:
@@ -150,7 +195,7 @@ def _mat(view: dict[str, Any]) -> Html:
         if row["tiles"] is None:
             tiles = "".join('<span class="kt-tile kt-down">?</span>' for _ in range(row["count"]))
         else:
-            tiles = "".join(f'<span class="kt-tile" data-tile="{t["id"]}">{t["id"]}: {t["cost"]}</span>'
+            tiles = "".join(f'<span class="kt-tile" data-tile="{t["id"]}" data-target="tile:{t["id"]}">{t["id"]}: {t["cost"]}</span>'
                             for t in row["tiles"])
         rows.append(f'<div class="kt-row" data-stage="{row["stage"]}"><b>Stage {row["stage"]}</b> '
                     f'({row["points"]} points) {tiles or "—"}</div>')
@@ -159,27 +204,32 @@ def _mat(view: dict[str, Any]) -> Html:
 
 def _keytown(view: dict[str, Any]) -> Html:
     shops = view["shops"]
-    spaces = " ".join("law card (face down)" if filled else "empty" for filled in view["law_spaces"])
-    return (f'<h4>Keytown</h4><div>Forge (ironwork): {shops["I"]} · Glassworks: {shops["G"]} · Workshop (gold): '
-            f'{shops["A"]} · New-law spaces: {spaces} · law stack: {view["law_stack"]}</div>'
-            f'<div>Store: {_counts(view["store"])}</div>')
+    spaces = " ".join(f'<span class="kt-law" data-target="law:{k}">{k}: '
+                      f'{"law card (face down)" if filled else "empty"}</span>'
+                      for k, filled in enumerate(view["law_spaces"], 1))
+    shop = {k: f'<span class="kt-shop" data-target="store:{k}">{label}: {shops[k]}</span>'
+            for k, label in (("I", "Forge (ironwork)"), ("G", "Glassworks"), ("A", "Workshop (gold)"))}
+    return (f'<h4>Keytown</h4><div>{shop["I"]} · {shop["G"]} · {shop["A"]} · New-law spaces: {spaces} · '
+            f'law stack: {view["law_stack"]}</div><div>Store: {_counts(view["store"])}</div>')
 
 
 def _counts(counts: dict[str, int]) -> Html:
-    return " ".join(f'<span class="kt-cube" style="background:{CUBE_FILL[k]}"></span>{k} {c}' for k, c in counts.items())
+    return " ".join(f'<span class="kt-store" data-target="trader:{k}"><span class="kt-cube" '
+                    f'style="background:{CUBE_FILL[k]}"></span>{k} {c}</span>' for k, c in counts.items())
 
 
 def _players(view: dict[str, Any], names: Sequence[str]) -> Html:
     panels = []
     for p in view["players"]:
         seat = p["seat"]
-        laws = (", ".join(p["laws"]) or "none") if p["laws"] is not None else f'{p["law_count"]} face down'
+        laws = (", ".join(f'<span class="kt-lawcard" data-target="lawcard:{seat}:{law}">{law}</span>'
+                          for law in p["laws"]) or "none") if p["laws"] is not None else f'{p["law_count"]} face down'
         if p["cubes"] is None:  # keythedral.secret.screens: only how many lie behind the screen
             cubes, seats = f'{p["cube_count"]} behind the screen', f'{p["seat_count"]} behind the screen'
         else:
-            cubes, seats = _cubes(p["cubes"]), ", ".join(t["id"] for t in p["seats"]) or "—"
+            cubes, seats = _cubes(p["cubes"], seat), ", ".join(t["id"] for t in p["seats"]) or "—"
         current = " kt-current" if seat == view["current_player"] else ""
-        panels.append(f'<div class="kt-player{current}" data-seat="{seat}" '
+        panels.append(f'<div class="kt-player{current}" data-seat="{seat}" data-target="player:{seat}" '
                       f'style="border-left:6px solid {PLAYER_COLOURS[seat]}"><b>{escape(names[seat])}</b><br>'
                       f'Cubes: {cubes}<br>Seats: {seats}<br>Law cards: {laws}<br>'
                       f'Fences left: {p["fences_left"]}</div>')

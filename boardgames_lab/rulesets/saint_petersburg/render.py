@@ -113,7 +113,7 @@ def _decks(view: dict[str, Any]) -> Html:
     for deck, count in view["decks"].items():
         top = order.get(deck) or []
         peek = f" · next: {escape(_card_name(top[0]))}" if top else ""
-        cells.append(f'<span class="bgl-deck" data-deck="{deck}">{deck}: <b>{count}</b>{peek}</span>')
+        cells.append(f'<span class="bgl-deck" data-deck="{deck}" data-target="deck:{deck}">{deck}: <b>{count}</b>{peek}</span>')
     extra = f'<span class="bgl-deck">out of the game: {view["removed"]}</span>'
     return f'<div class="bgl-decks">Decks: {"".join(cells)}{extra}</div>'
 
@@ -128,7 +128,8 @@ def _card(c: dict[str, Any]) -> Html:
     classes = f"bgl-card bgl-{c['group']}" + (" bgl-trading" if c["trading"] else "")
     kind = f"trading card ({c['group']})" if c["trading"] else f"{c['group']} card"
     tip = f"{c['name']}: {kind}; printed cost {c['cost']}; the player to move would pay {pay}"
-    return (f'<div class="{classes}" data-slot="{c["slot"]}" data-card="{c["card"]}" title="{escape(tip)}">'
+    return (f'<div class="{classes}" data-slot="{c["slot"]}" data-card="{c["card"]}" data-target="row:{c["slot"]}" '
+            f'title="{escape(tip)}">'
             f'<span class="bgl-slot">{c["slot"]}</span><span class="bgl-name">{escape(c["name"])}</span>'
             f'<span class="bgl-cost">cost {c["cost"]}</span><span class="bgl-pay">pay {pay}</span></div>')
 
@@ -144,7 +145,7 @@ def _legend(view: dict[str, Any], names: Sequence[str]) -> Html:
 def _drawn(view: dict[str, Any]) -> Html:
     if not view["drawn"]:
         return ""
-    return f'<div class="bgl-head">Drawn with the Observatory: {_chip(view["drawn"])}</div>'
+    return f'<div class="bgl-head">Drawn with the Observatory: {_chip(view["drawn"], target="drawn")}</div>'
 
 
 # --- the players ------------------------------------------------------------------------------
@@ -161,7 +162,7 @@ def _player(p: dict[str, Any], name: str, current: bool) -> Html:
     return (f'<div class="bgl-player{" bgl-current" if current else ""}" data-seat="{p["seat"]}">'
             f'<b>{escape(name)}</b> {markers}{" ▶ to move" if current else ""}<br>'
             f'Points: <b class="bgl-points">{p["points"]}</b> · Rubles: {money}{used}<br>'
-            f'{_hand(p)}{_area(p["area"])}</div>')
+            f'{_hand(p)}{_area(p["area"], p["seat"])}</div>')
 
 
 def _secret(value: Any, cls: str) -> Html:
@@ -176,25 +177,26 @@ def _hand(p: dict[str, Any]) -> Html:
         cards = "".join('<span class="bgl-back"></span>' for _ in range(size))
         inner = f'{cards} <span class="bgl-hidden">{size} face down</span>' if size else "empty"
     else:
-        inner = "".join(_chip(c) for c in p["hand"]) or "empty"
+        inner = "".join(_chip(c, target=f"hand:{p['seat']}:{c}") for c in p["hand"]) or "empty"
     return f'<div class="bgl-hand" data-size="{size}">Hand ({size}/{limit}): {inner}</div>'
 
 
-def _area(area: list[str]) -> Html:
+def _area(area: list[str], seat: int) -> Html:
     groups = []
     for group in GROUPS:
         ids = [c for c in area if GROUPS[CARDS[CARD_INDEX[c]].group] == group]
         counts = {c: ids.count(c) for c in ids}  # dict keeps the order of acquisition
-        chips = "".join(_chip(c, n) for c, n in counts.items())
+        chips = "".join(_chip(c, n, f"area:{seat}:{c}") for c, n in counts.items())
         groups.append(f'<div class="bgl-group">{group}s: {chips or "—"}</div>')
     return f'<div class="bgl-area">{"".join(groups)}</div>'
 
 
-def _chip(card_id: str, count: int = 1) -> Html:
+def _chip(card_id: str, count: int = 1, target: str = "") -> Html:
     c = CARDS[CARD_INDEX[card_id]]
     classes = f"bgl-chip bgl-{GROUPS[c.group]}" + (" bgl-trading" if c.is_trading else "")
     times = f" ×{count}" if count > 1 else ""
-    return f'<span class="{classes}" data-card="{c.id}">{escape(c.name)}{times}</span>'
+    where = f' data-target="{escape(target)}"' if target else ""
+    return f'<span class="{classes}" data-card="{c.id}"{where}>{escape(c.name)}{times}</span>'
 
 
 def _card_name(card_id: str) -> str:

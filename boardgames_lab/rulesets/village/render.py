@@ -32,9 +32,11 @@ def _text(x: float, y: float, s: str, size: int = 11, anchor: str = "start", wei
             f'font-weight="{weight}">{escape(s)}</text>')
 
 
-def _villager(x: float, y: float, seat: int, generation: int) -> str:
-    return (f'<circle cx="{x:.0f}" cy="{y:.0f}" r="8" fill="{PLAYER_FILL[seat % 4]}" stroke="#333"/>'
+def _villager(x: float, y: float, seat: int, generation: int, place: str = "") -> str:
+    """A villager disc with its generation; ``place`` names it as a click target (``vil:seat:place:generation``)."""
+    disc = (f'<circle cx="{x:.0f}" cy="{y:.0f}" r="8" fill="{PLAYER_FILL[seat % 4]}" stroke="#333"/>'
             + _text(x, y + 4, str(generation), 9, "middle", "bold"))
+    return f'<g data-target="vil:{seat}:{place}:{generation}">{disc}</g>' if place else disc
 
 
 def _by_place(view: dict[str, Any]) -> dict[str, list[tuple[int, int]]]:
@@ -45,8 +47,10 @@ def _by_place(view: dict[str, Any]) -> dict[str, list[tuple[int, int]]]:
     return found
 
 
-def _box(x: float, y: float, w: float, h: float, title: str, stroke: str = "#555", fill: str = "#fafafa") -> str:
-    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{stroke}"/>'
+def _box(x: float, y: float, w: float, h: float, title: str, stroke: str = "#555", fill: str = "#fafafa",
+         target: str = "") -> str:
+    where = f' data-target="{target}"' if target else ""
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="{stroke}"{where}/>'
             + _text(x + 5, y + 13, title, 11, weight="bold"))
 
 
@@ -55,7 +59,7 @@ def _areas(view: dict[str, Any]) -> str:
     for i, name in enumerate(AREAS):
         x = 10 + i * 104
         lit = view.get("acting_in") == name
-        out.append(_box(x, 10, 98, 50, name, "#e65100" if lit else "#555"))
+        out.append(_box(x, 10, 98, 50, name, "#e65100" if lit else "#555", target=f"area:{name}"))
         k = 0
         for colour, n in view["areas"][name].items():
             for _ in range(n):
@@ -65,24 +69,28 @@ def _areas(view: dict[str, Any]) -> str:
     return "".join(out)
 
 
-def _column(x: float, y: float, title: str, pieces: list[tuple[int, int]], w: float = 60) -> str:
-    out = [_box(x, y, w, 84, title)]
+def _column(x: float, y: float, title: str, pieces: list[tuple[int, int]], w: float = 60, place: str = "",
+            target: str = "") -> str:
+    out = [_box(x, y, w, 84, title, target=target)]
     for k, (seat, g) in enumerate(pieces):
-        out.append(_villager(x + 12 + (k % 3) * 18, y + 30 + (k // 3) * 18, seat, g))
+        out.append(_villager(x + 12 + (k % 3) * 18, y + 30 + (k // 3) * 18, seat, g, place))
     return "".join(out)
 
 
 def _council_church_crafts(view: dict[str, Any], where: dict[str, list[tuple[int, int]]]) -> str:
     out = []
     for s in range(4):
-        out.append(_column(10 + s * 64, 70, f"council {s + 1}", where.get(f"council{s + 1}", [])))
+        out.append(_column(10 + s * 64, 70, f"council {s + 1}", where.get(f"council{s + 1}", []),
+                           place=f"council{s + 1}"))
     for s in range(4):
-        out.append(_column(270 + s * 64, 70, f"church {s + 1}", where.get(f"church{s + 1}", [])))
+        out.append(_column(270 + s * 64, 70, f"church {s + 1}", where.get(f"church{s + 1}", []),
+                           place=f"church{s + 1}"))
     bag = where.get("bag", [])
-    out.append(_column(530, 70, "black bag", bag, 80))
+    out.append(_column(530, 70, "black bag", bag, 80, place="bag", target="bag"))
     out.append(_text(535, 150, f"+ {view['black_bag_monks']} monks", 10))
     for b, name in enumerate(("wagon_maker", "stables", "office", "smithy", "brewery")):
-        out.append(_column(10 + b * 84, 160, name.replace("_", " "), where.get(name, []), 80))
+        out.append(_column(10 + b * 84, 160, name.replace("_", " "), where.get(name, []), 80, place=name,
+                           target=f"building:{name}"))
     return "".join(out)
 
 
@@ -91,8 +99,9 @@ def _market(view: dict[str, Any]) -> str:
     for row, (key, stroke) in enumerate((("stalls", "#1565c0"), ("queue", "#6d4c41"))):
         for k, tile in enumerate(view[key]):
             x, y = 436 + k * 58, 180 + row * 64
+            stall = f' data-target="stall:{k + 1}"' if key == "stalls" else ""
             out.append(f'<rect x="{x}" y="{y}" width="54" height="58" rx="4" fill="#fff" stroke="{stroke}" '
-                       f'stroke-width="2"/>')
+                       f'stroke-width="2"{stall}/>')
             if tile:
                 out.append(_text(x + 27, y + 12, f"{tile['prestige']} pts", 10, "middle", "bold"))
                 for j, (good, n) in enumerate(tile["wants"].items()):
@@ -118,14 +127,14 @@ def _travel(where: dict[str, list[tuple[int, int]]], view: dict[str, Any]) -> st
     for node in MAP.nodes:
         x, y = at(node)
         out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="12" fill="{"#c8e6c9" if node == VILLAGE else "#fff"}" '
-                   f'stroke="#333"/>')
+                   f'stroke="#333" data-target="town:{node.lower()}"/>')
         reward = MAP.nodes[node]["reward"] or ""
         out.append(_text(x, y - 15, f"{node} {reward}".strip(), 9, "middle"))
         for k, seat in enumerate(visits.get(node, [])):
             out.append(f'<rect x="{x - 12 + k * 7:.0f}" y="{y + 13:.0f}" width="6" height="6" '
                        f'fill="{PLAYER_FILL[seat % 4]}" stroke="#333"/>')
         for k, (seat, g) in enumerate(where.get(node.lower(), [])):
-            out.append(_villager(x + 18 + k * 12, y, seat, g))
+            out.append(_villager(x + 18 + k * 12, y, seat, g, node.lower()))
     return "".join(out)
 
 
@@ -136,7 +145,7 @@ def _chronicle(view: dict[str, Any], where: dict[str, list[tuple[int, int]]]) ->
         y = 345 + k * 18
         out.append(_text(436, y + 4, f"{cat} ({view['chronicle']['used'][cat]}/{spaces})", 10))
         for j, (seat, g) in enumerate(where.get(f"chronicle_{cat}", [])):
-            out.append(_villager(530 + j * 18, y, seat, g))
+            out.append(_villager(530 + j * 18, y, seat, g, f"chronicle_{cat}"))
     graves = view["graves"]
     out.append(_text(640, 345, f"graves {graves['used']}/{graves['spaces']}", 10))
     return "".join(out)
@@ -156,7 +165,7 @@ def farm_svg(player: dict[str, Any], name: str, lap: int, current: bool) -> str:
            _text(8, 16, f"{name}: {player['prestige']} prestige", 12, weight="bold")]
     farm = [v["generation"] for v in player["villagers"] if v["place"] == "farm"]
     for k, g in enumerate(farm):
-        out.append(_villager(16 + k * 19, 34, seat, g))
+        out.append(_villager(16 + k * 19, 34, seat, g, "farm"))
     unborn = sum(1 for v in player["villagers"] if v["place"] == "unborn")
     out.append(_text(8, 60, f"unborn {unborn}  grain {player['grain']}  coins {player['coins']}", 10))
     goods = ", ".join(f"{n} {g}" for g, n in player["goods"].items() if n) or "no goods"

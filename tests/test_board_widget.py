@@ -1,0 +1,140 @@
+"""The clickable board in the viewer, Python side, without a browser (the page is tests/browser/)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.widgets import GameViewer
+from boardgames_lab.widgets.board import BoardWidget
+from tests.conftest import cites
+
+WIDGETS = Path(bgl.__file__).parent / "widgets"
+
+
+def sp_viewer(**kwargs: object) -> GameViewer:
+    return GameViewer(bgl.new_game("saint_petersburg", players=3, seed=1), **kwargs)  # type: ignore[arg-type]
+
+
+def first_row_target(v: GameViewer) -> str:
+    return next(t for t in v.board.widget.targets if t.startswith("row:"))
+
+
+def test_the_board_is_an_anywidget_whose_value_is_the_drawing() -> None:
+    v = sp_viewer()
+    assert isinstance(v.board_html, BoardWidget)
+    assert 'data-target="row:U1"' in v.board_html.value
+    assert v.board.widget.live and "act:pass" in v.board.widget.targets
+
+
+def test_a_two_step_move_is_built_shown_and_made_by_clicks() -> None:
+    v = sp_viewer()
+    target = first_row_target(v)
+    assert v.board.click(target) is None  # buy or take: a choice is left
+    assert v.game.ply == 0
+    assert set(v.board.widget.targets) == {"do:buy", "do:take"}
+    assert v.board.widget.building == [v.board.map.paths[v.board.map.moves_under((target,))[0]][0].label]
+    made = v.board.click("do:take")
+    assert made is not None and made.kind == "take" and v.game.ply == 1
+    assert v.board.widget.building == [] and "Played take" in v.message.value
+
+
+def test_cancel_drops_the_move_being_built() -> None:
+    v = sp_viewer()
+    v.board.click(first_row_target(v))
+    v.board.cancel()
+    assert v.board.widget.building == [] and "act:pass" in v.board.widget.targets and v.game.ply == 0
+
+
+def test_clicks_arrive_as_messages_from_the_page() -> None:
+    v = sp_viewer()
+    target = first_row_target(v)
+    v.board.widget._handle_custom_msg({"event": "click", "target": target}, [])
+    v.board.widget._handle_custom_msg({"event": "click", "target": "do:buy"}, [])
+    assert v.game.ply == 1 and v.game.moves[0].kind == "buy"
+
+
+@cites("saint_petersburg.action.buy")
+def test_why_not_beside_a_target_is_the_engines_refusal() -> None:
+    game = bgl.new_game("saint_petersburg", players=3, seed=1)
+    v = GameViewer(game)
+    html = v.board_html.value
+    drawn = set(re.findall(r'data-target="([^"]+)"', html))
+    off = sorted(drawn - set(v.board.widget.targets))
+    assert off, "every drawn target is usable at the start"
+    why = v.board.why(off[0])
+    answer = v.board.widget.answer
+    assert answer["target"] == off[0] and "rule <code>" in answer["html"]
+    if why is not None:
+        assert why.rule in answer["html"] and not why.legal
+
+
+@cites("core.not_your_turn")
+def test_a_seat_out_of_turn_has_no_live_target_and_is_told_why() -> None:
+    game = bgl.new_game("saint_petersburg", players=3, seed=1)
+    waiting = next(s for s in range(3) if s not in game.to_act())
+    v = GameViewer(game, perspective=waiting)
+    assert v.board.widget.targets == {} and "Not your turn" in v.board.widget.note
+    assert v.board.click("row:U1") is None and game.ply == 0
+    assert "core.not_your_turn" in v.board.widget.answer["html"]
+
+
+def test_the_spectator_and_the_log_are_read_only() -> None:
+    v = sp_viewer(perspective="spectator")
+    assert not v.board.widget.live and v.board.widget.targets == {}
+    v.board.click("row:U1")
+    assert v.game.ply == 0 and "read-only" in v.board.widget.answer["html"]
+    v.set_perspective("teacher")
+    v.apply(v.game.legal_moves()[0])
+    v.scrub(0)
+    assert not v.board.widget.live and "log" in v.board.widget.note
+
+
+def test_an_answer_is_cleared_when_the_position_changes() -> None:
+    v = sp_viewer()
+    v.board.why("row:no-such-slot")
+    assert v.board.widget.answer
+    v.apply("pass")
+    assert v.board.widget.answer == {}
+
+
+def test_hover_preview_gives_the_price_from_explain() -> None:
+    v = sp_viewer()
+    target = first_row_target(v)
+    v.board.click(target)
+    move = v.board.map.moves_under((target, "do:buy"))[0]
+    assert v.board.widget.targets["do:buy"]["preview"] == v.game.explain(move).reason
+    assert "costs" in v.board.widget.targets["do:buy"]["preview"]
+
+
+@pytest.mark.parametrize(("name", "players"), [("citadels", 4), ("keythedral", 3), ("village", 3)])
+def test_every_game_plays_by_clicks_in_the_viewer(name: str, players: int) -> None:
+    v = GameViewer(bgl.new_game(name, players=players, seed=2))
+    for _ in range(6):
+        if v.game.is_over or not v.board.widget.targets:
+            break
+        ply = v.game.ply
+        while v.game.ply == ply:
+            v.board.click(next(iter(v.board.widget.targets)))
+    assert v.game.ply >= 1
+
+
+def test_the_module_and_its_style_ship_in_the_package() -> None:
+    js = (WIDGETS / "board.js").read_text()
+    assert "export default" in js and "import " not in js  # one ES module, nothing to build or fetch
+    css = (WIDGETS / "board.css").read_text()
+    sizes = [int(px) for px in re.findall(r"font-size:(\d+)px", css)]
+    assert sizes and min(sizes) >= 11
+
+
+def test_a_players_move_list_holds_only_their_own_moves() -> None:
+    """Citadels' draft: the moves of the seat to act name the characters passed to it, a secret of that seat."""
+    game = bgl.new_game("citadels", players=4, seed=1)
+    acting = game.to_act()[0]
+    other = (acting + 1) % 4
+    v = GameViewer(game, perspective=other)
+    assert v.move_buttons == [] and "No moves for" in v.moves_label.value
+    v.set_perspective(acting)
+    assert [b.description for b in v.move_buttons] == [str(m) for m in game.legal_moves()]
