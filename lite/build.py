@@ -4,7 +4,7 @@
 
 Everything the site needs is put inside it, so it runs from any static host or a folder with no
 network: the Pyodide runtime (``npm pack`` of the exact version jupyterlite-pyodide-kernel names),
-every wheel (lite/requirements.txt, plus networkx, ipywidgets and graphviz at their pyproject.toml
+every wheel (lite/requirements.txt, plus networkx, ipywidgets, anywidget and graphviz at their pyproject.toml
 pins), and boardgames-lab's own wheel with every game's phase diagram rendered by ``dot``
 (``diagrams.prerender``: Pyodide has no ``dot``). The site's ``pyodide-lock.json`` is written here
 from those wheels (``write_lock``), and the kernel is told never to look on PyPI.
@@ -37,9 +37,9 @@ DEFAULT_OUT = REPO / "docs" / "_build" / "html" / "lite"
 NOTEBOOKS = REPO / "notebooks"
 BIN = Path(sys.executable).parent
 # Installed when the kernel starts, so no notebook needs a %pip cell.
-PRELOAD = ["networkx", "ipywidgets", "graphviz", "boardgames-lab"]
+PRELOAD = ["networkx", "ipywidgets", "anywidget", "graphviz", "boardgames-lab"]
 # Pins taken from pyproject.toml rather than repeated in lite/requirements.txt.
-FROM_PYPROJECT = ("networkx", "ipywidgets", "graphviz")
+FROM_PYPROJECT = ("networkx", "ipywidgets", "anywidget", "graphviz")
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.js", "package.json"]
 # Wheels the kernel brings in its labextension rather than from PyPI.
 KERNEL_STUBS = ("widgetsnbextension",)
