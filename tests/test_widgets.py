@@ -382,6 +382,30 @@ def test_autoplay_plays_one_move_per_pause_until_switched_off() -> None:
     v.close()
 
 
+def test_autoplay_runs_on_the_event_loop_where_no_thread_can_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+    import sys
+
+    def no_thread(self: threading.Thread) -> None:  # as in Pyodide, the browser site's Python
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+
+    async def play() -> GameViewer:
+        v = GameViewer(new_game())
+        v.speed.value = 10.0
+        v.on_move.append(lambda move: setattr(v.autoplay, "value", v.game.ply < 3))
+        v.autoplay.value = True
+        await v._task
+        return v
+
+    v = asyncio.run(play())
+    assert v.game.ply == 3 and not v.autoplay.value and v._thread is None
+    assert "Autoplay stopped at ply 3." in v.message.value
+    v.close()
+
+
 def test_stop_waits_for_the_autoplay_thread() -> None:
     moved = threading.Event()
 

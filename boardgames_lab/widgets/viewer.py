@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import sys
 import threading
 from html import escape
 from typing import Any, Callable, Sequence
@@ -67,6 +68,7 @@ class GameViewer:
         self._stop = threading.Event()
         self._pause: Callable[[float], Any] = pause if pause is not None else self._stop.wait
         self._thread: threading.Thread | None = None
+        self._task: Any = None  # autoplay on the event loop, where no thread can start (the browser site)
         self._why_asked: str | None = None  # the last "why not?" question, asked again after every change
         self._renderer = _renderer_for(game)
         self.on_move: list[Callable[[Any], None]] = []  # called with each move the viewer plays
@@ -497,6 +499,10 @@ class GameViewer:
         if self._thread is not None and self._thread.is_alive():
             return
         self._stop.clear()
+        if sys.platform == "emscripten":  # Pyodide (the browser site) starts no threads: its event loop plays
+            import asyncio
+            self._task = asyncio.ensure_future(self._autoplay_in_loop())
+            return
         # A thread, not the kernel's event loop: it also runs where no loop exists (plain Python, tests).
         self._thread = threading.Thread(target=self._autoplay_loop, name="bgl-autoplay", daemon=True)
         self._thread.start()
@@ -504,21 +510,46 @@ class GameViewer:
     def _autoplay_loop(self) -> None:
         failed = False
         try:
-            while not self._stop.is_set() and not self.game.is_over:
+            while self._autoplay_goes_on():
                 if self.bot_step() is None:
                     failed = True  # bot_step said why in the message line
                     break
-                self._pause(1.0 / max(self.speed.value, 0.1))
+                self._pause(self._autoplay_delay())
         except Exception as e:  # no Output capture in a thread: say it in the message line
             failed = True
             self._fail(f"Autoplay stopped: {type(e).__name__}: {e}")
         finally:
-            with self._lock:
-                self.autoplay.value = False
-                self._sync_controls()
-                if not failed:  # the last word of the thread: no autoplay move can follow it
-                    over = " (the game is over)" if self.game.is_over else ""
-                    self._say(f"Autoplay stopped at ply {self.game.ply}{over}.")
+            self._autoplay_stopped(failed)
+
+    async def _autoplay_in_loop(self) -> None:
+        """Autoplay on the event loop, a move per turn of the loop, for where no thread can start."""
+        import asyncio
+        failed = False
+        try:
+            while self._autoplay_goes_on():
+                if self.bot_step() is None:
+                    failed = True
+                    break
+                await asyncio.sleep(self._autoplay_delay())
+        except Exception as e:
+            failed = True
+            self._fail(f"Autoplay stopped: {type(e).__name__}: {e}")
+        finally:
+            self._autoplay_stopped(failed)
+
+    def _autoplay_goes_on(self) -> bool:
+        return not self._stop.is_set() and not self.game.is_over
+
+    def _autoplay_delay(self) -> float:
+        return 1.0 / max(self.speed.value, 0.1)
+
+    def _autoplay_stopped(self, failed: bool) -> None:
+        with self._lock:
+            self.autoplay.value = False
+            self._sync_controls()
+            if not failed:  # the last word of autoplay: no autoplay move can follow it
+                over = " (the game is over)" if self.game.is_over else ""
+                self._say(f"Autoplay stopped at ply {self.game.ply}{over}.")
 
     # --- messages ------------------------------------------------------------------------
     def _say(self, text: str) -> None:
