@@ -285,3 +285,11 @@ def test_explicit_play_with_any_outcomes_keeps_the_game_sound_and_fast_equal_to_
             assert d.invariants(st) == []
     assert stops > 100
 
+
+
+@cites(P + "card.observatory")
+def test_a_position_written_before_the_chance_phases_still_reads() -> None:
+    data = bgl.new_game("saint_petersburg", players=2, seed=3).position()
+    del data["state"]["observing"]  # the field came with the Observatory's chance phase
+    game = bgl.from_position("saint_petersburg", data)
+    assert game.phase == "worker" and state(game)["observing"] is None

@@ -129,10 +129,6 @@ def deal(st: SPState) -> None:
                     {"marker": MARKERS[phase], "player": holder})
 
 
-def on_board(st: SPState) -> int:
-    return len(st.shown)
-
-
 def draw_pending(st: SPState) -> bool:
     """Does the chance phase the game stands at still have a card to turn up?"""
     if st.phase == OBSERVATORY_DRAW:
@@ -159,10 +155,10 @@ _LAID = {"first_row": first_row_laid, "new_round": round_refill_done}
 
 
 def lay_out(st: SPState) -> None:
-    """Normal play turns the cards up as the phase is entered: the chance moves the engine's runner would draw
-    one by one (sample_chance, then the move's effect: the deck's top card, recorded in the chance record), made
-    here without its dispatch per move, which cost 6-8% of random-play speed (about 77 cards a game). In
-    explicit-chance mode the game stops at the phase instead, for the caller to choose each card."""
+    """Normal play turns the cards up as the phase is entered: the lay moves the engine's runner would draw one
+    by one (``top_card``, which sample_chance gives and records, then ``lay_card``, the lay move's effect), made
+    here without the runner's dispatch per move, which cost 6-8% of random-play speed (about 77 cards a game).
+    In explicit-chance mode the game stops at the phase instead, for the caller to choose each card."""
     if st.explicit_chance:
         return
     laid, deck = _LAID.get(st.phase, refill_done), LAY_DECK[st.phase]

@@ -63,7 +63,8 @@ def _of_deck(deck: int) -> Callable[[Any, str], int]:
 
 
 def read_position(data: Reader, players: int, options: dict[str, Any], phase: str) -> SPState:
-    data = Reader(data.data, data.path, FIELDS)
+    # Positions written before the chance phases have no "observing": they stand at no Observatory draw.
+    data = Reader({"observing": None, **data.data}, data.path, FIELDS)
     st = SPState()
     st.init_base(players, 0)
     st.setup_fields(players, options)
