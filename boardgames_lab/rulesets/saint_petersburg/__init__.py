@@ -2,7 +2,7 @@
 
 ==================  =====================================================
 players             2–4
-chance              shuffled decks
+chance              shuffled decks; every card turned up is a chance move
 hidden information  rubles, hand cards, deck order
 phases              worker, building, aristocrat, trading (then round end)
 rulebook            23 numbered steps, completed by the rules fact sheet
@@ -11,8 +11,8 @@ rulebook            23 numbered steps, completed by the rules fact sheet
 from typing import TYPE_CHECKING
 
 from .game import INFO, SaintPetersburg
-from .moves import (BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Observe, Pass, PlayCard, TakeCard, TakeDrawn,
-                    parse)
+from .moves import (BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, DrawCard, LayCard, Observe, Pass, PlayCard, TakeCard,
+                    TakeDrawn, parse)
 from .rules import RULES
 
 if TYPE_CHECKING:
@@ -39,5 +39,5 @@ EXTRA_MODULES = {
     "fast": "Rulebook step 13 (the one-of-four action): the same legal moves as the checks, made quickly",
 }
 
-__all__ = ["EXTRA_MODULES", "DEFINITION", "INFO", "RULES", "BuyCard", "BuyDrawn", "BuyPoints", "DiscardDrawn", "Observe", "Pass",
-           "PlayCard", "SaintPetersburg", "TakeCard", "TakeDrawn", "parse", "price_of"]
+__all__ = ["EXTRA_MODULES", "DEFINITION", "INFO", "RULES", "BuyCard", "BuyDrawn", "BuyPoints", "DiscardDrawn", "DrawCard",
+           "LayCard", "Observe", "Pass", "PlayCard", "SaintPetersburg", "TakeCard", "TakeDrawn", "parse", "price_of"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 WORKER, BUILDING, ARISTOCRAT, TRADING = 0, 1, 2, 3
 DECKS = ("workers", "buildings", "aristocrats", "trading")  # deck names, in phase order
+DECK_WHAT = ("the worker deck", "the building deck", "the aristocrat deck", "the trading deck")  # in the chance record
 GROUPS = ("worker", "building", "aristocrat")  # the three scoring colours
 
 START_RUBLES = 25

@@ -4,10 +4,10 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from .data import CARD_INDEX, CARDS, DECKS, PUB_PRICE, ROW_SLOTS
+from .data import CARD_INDEX, CARDS, DECK_WHAT, DECKS, PUB_PRICE, ROW_SLOTS
 from .moves import CARD_IDS, DRAWN, SLOT_INDEX
 from .pricing import EMPTY, price
-from .state import SPState
+from .state import LAY_DECK, NO_DECK, SPState
 
 
 def plural(count: int, word: str) -> str:
@@ -18,6 +18,8 @@ def apply_move(st: SPState, move: Any) -> None:
     kind = move.kind
     if kind == "pass":
         st.passes += 1
+    elif kind == "lay":
+        lay_card(st, LAY_DECK[st.phase], CARD_INDEX[move.card])
     elif kind == "buy" or kind == "take":
         st.passes = 0
         i = SLOT_INDEX[move.slot]
@@ -34,6 +36,8 @@ def apply_move(st: SPState, move: Any) -> None:
         _place(st, move.player, card, move.replaces, False, move)
     elif kind == "pub":
         _buy_points(st, move.player, move.points)
+    elif kind == "draw":
+        _draw(st, CARD_INDEX[move.card])
     else:
         st.passes = 0
         _observatory(st, move)
@@ -84,11 +88,59 @@ def _place(st: SPState, p: int, card: int, replaces: str, lower: bool, move: Any
 
 
 def _observe(st: SPState, p: int, deck: int) -> None:
-    st.drawn = st.decks[deck].pop()
+    """The Observatory turns over; chance then draws the deck's top card (observatory_draw)."""
+    st.observing = deck
     st.obs_used[p] += 1
     if st.events is not None:
-        st.note(f"{{p{p}}} turns an Observatory over and draws {CARDS[st.drawn].name} from the {DECKS[deck]}.",
-                {"player": p, "deck": DECKS[deck], "card": CARD_IDS[st.drawn]})
+        st.note(f"{{p{p}}} turns an Observatory over to draw from the {DECKS[deck]}.",
+                {"player": p, "deck": DECKS[deck]})
+
+
+def _draw(st: SPState, card: int) -> None:
+    deck, p = st.observing, st.current
+    pile = st.decks[deck]
+    if pile[-1] != card:
+        _to_top(pile, card)
+    st.drawn = pile.pop()
+    st.observing = NO_DECK
+    if st.events is not None:
+        st.note(f"{{p{p}}} draws {CARDS[card].name} from the {DECKS[deck]}.",
+                {"player": p, "deck": DECKS[deck], "card": CARD_IDS[card]})
+
+
+# --- chance: cards come off the top of a face-down deck (saint_petersburg.deck.top_card) -----------------
+
+def top_card(st: SPState, deck: int) -> int:
+    """Normal play's draw: the top card of ``deck``, fixed by its shuffle at set-up, so the chance record
+    lists it as a draw that takes no generator step, with the chance of its kind among the cards left."""
+    pile = st.decks[deck]
+    card = pile[-1]
+    if st.rng.record is not None:
+        st.rng.top(pile.count(card), len(pile), CARD_IDS[card], what=DECK_WHAT[deck])
+    return card
+
+
+# In normal play the card is the deck's top card, popped at once; a card the caller chose in explicit-chance
+# mode (any card left) is first swapped with the top one, so the deck stays a deck.
+def _to_top(pile: list[int], card: int) -> None:
+    at = len(pile) - 1 - pile[::-1].index(card)
+    pile[at], pile[-1] = pile[-1], pile[at]
+
+
+def lay_card(st: SPState, deck: int, card: int) -> None:
+    """Turn ``card`` of ``deck`` up into the upper row; laying a deck's last card ends the game after this round."""
+    pile = st.decks[deck]
+    if pile[-1] != card:
+        _to_top(pile, card)
+    pile.pop()
+    slot = st.lay_upper(card)
+    if not pile:
+        st.end_triggered = True  # saint_petersburg.end.trigger
+    if st.events is not None:
+        st.note(f"New card from the {DECKS[deck]} deck in the upper row: {CARDS[card].name} (U{slot + 1}).",
+                {"deck": DECKS[deck], "card": CARD_IDS[card], "slot": f"U{slot + 1}"})
+        if not st.decks[deck]:
+            st.note(f"The {DECKS[deck]} deck is empty: this round is the last.", {"end_triggered": True})
 
 
 def _buy_points(st: SPState, p: int, amount: int) -> None:

@@ -7,11 +7,13 @@ table, so a legal list shares these values instead of building new ones.
 """
 from __future__ import annotations
 
-from .checks import check_buy_drawn, check_discard, check_take_drawn, drawn_buys, pub_buys
-from .data import CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, OBSERVATORY, PUB_PRICE, ROW_SLOTS
+from ...core.moves import CHANCE
+from .checks import chance_cards, check_buy_drawn, check_discard, check_take_drawn, drawn_buys, pub_buys
+from .data import (CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY,
+                   PUB_PRICE, ROW_SLOTS, WAREHOUSE)
 from .moves import CARD_IDS, SLOTS, BuyCard, DiscardDrawn, Move, Observe, Pass, PlayCard, TakeCard, TakeDrawn
 from .pricing import EMPTY, FLAT, GROUP, IS_TRADING, TARGETS
-from .state import SPState, hand_limit, observable_decks, pub_limit
+from .state import LAY_DECK, OBSERVATORY_DRAW, SPState, observable_decks, pub_limit
 
 SEATS = range(4)
 N = len(CARDS)
@@ -39,13 +41,11 @@ def legal_moves(st: SPState) -> list[Move]:
     """The legal moves of the seat to act, in the order: pass, then buy and take slot by slot, play, observe."""
     phase = st.phase
     p = st.current
-    if phase == "observatory":
-        return _drawn_moves(st, p)
-    if phase == "pub":
-        return pub_buys(st, p)[: min(pub_limit(st, p), st.money[p] // PUB_PRICE) + 1]
+    if phase in SPECIAL:
+        return SPECIAL[phase](st, p)
     moves: list[Move] = [PASS[p]]
     owned = st.owned[p]
-    room = len(st.hands[p]) < hand_limit(st, p)
+    room = len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT)  # state.hand_limit
     if st.money[p] or room:  # broke with a full hand, as random players often are: nothing but pass
         _card_moves(st, p, moves, room)
     if phase == "building" and owned[OBSERVATORY]:
@@ -100,6 +100,15 @@ def _card_moves(st: SPState, p: int, moves: list[Move], room: bool) -> None:
             append(play)
 
 
+def _pub_moves(st: SPState, p: int) -> list[Move]:
+    return pub_buys(st, p)[: min(pub_limit(st, p), st.money[p] // PUB_PRICE) + 1]
+
+
+def _chance_moves(st: SPState, p: int) -> list[Move]:
+    """At a draw (explicit-chance mode): every card left in the deck, once."""
+    return chance_cards(st, CHANCE)
+
+
 def _drawn_moves(st: SPState, p: int) -> list[Move]:
     """The drawn card's three decisions (seldom reached: the plain candidates and checks)."""
     card = CARD_IDS[st.drawn]
@@ -110,3 +119,8 @@ def _drawn_moves(st: SPState, p: int) -> list[Move]:
         moves.append(take)
     return moves
 
+
+
+# Phases whose moves are not the action phases' (seldom reached in play: the plain candidates and checks).
+SPECIAL = {"observatory": _drawn_moves, "pub": _pub_moves,
+           **{phase: _chance_moves for phase in (*LAY_DECK, OBSERVATORY_DRAW)}}

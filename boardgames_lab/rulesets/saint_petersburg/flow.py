@@ -3,10 +3,11 @@ and the set-up, turn order, refills and guards its phases and edges name."""
 from __future__ import annotations
 
 from ...core.flow import Edge, Flow, Phase
-from .data import CARDS, DECKS, DISPLAY_SIZE, PUB, ROW_SLOTS, START_RUBLES, WORKER
+from .data import CARDS, DECK_WHAT, DISPLAY_SIZE, PUB, START_RUBLES, WORKER
+from .effects import lay_card, top_card
 from .moves import CARD_IDS
 from .pricing import EMPTY
-from .state import SPState
+from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
 
 P = "saint_petersburg."
 ACTIONS = ("buy", "take", "play", "pass")
@@ -23,17 +24,25 @@ def _scoring(name: str, label: str) -> Phase:
 
 
 def _refill(name: str, label: str) -> Phase:
-    return Phase(name, label, on_enter="refill_display",
-                 rules=(P + "refill.next_deck", P + "refill.nothing_taken", P + "refill.short_deck", P + "end.trigger"))
+    return _laying(name, label, "refill_display", (P + "refill.next_deck", P + "refill.nothing_taken",
+                                                   P + "refill.short_deck", P + "end.trigger"))
+
+
+# A chance phase: each card turned up from a face-down deck is a move of CHANCE (saint_petersburg.deck.top_card).
+def _laying(name: str, label: str, on_enter: str | None, rules: tuple[str, ...]) -> Phase:
+    return Phase(name, label, moves=("lay",), turn="same", on_enter=on_enter, chance=True,
+                 rules=(*rules, P + "deck.top_card"), note="one card at a time from the top of the deck")
 
 
 PHASES = (
-    Phase("setup", "Set-up", on_enter="deal",
-          rules=(P + "setup.rubles", P + "setup.start_markers", P + "setup.first_display")),
+    Phase("setup", "Set-up", on_enter="deal", rules=(P + "setup.rubles", P + "setup.start_markers")),
+    _laying("first_row", "The first row", "lay_out", (P + "setup.first_display",)),
     _action_phase("worker", "Worker phase"),
     _scoring("worker_scoring", "Worker scoring"),
     _refill("worker_refill", "New buildings"),
     _action_phase("building", "Building phase", extra=("observe",)),
+    Phase("observatory_draw", "Observatory: top card", moves=("draw",), turn="same", chance=True,
+          rules=(P + "card.observatory", P + "deck.top_card"), note="the top card of the chosen deck"),
     Phase("observatory", "Observatory draw", moves=("buy_drawn", "take_drawn", "discard"), turn="same",
           rules=(P + "card.observatory",), note="the drawn card is bought, taken or discarded"),
     _scoring("building_scoring", "Building scoring"),
@@ -45,21 +54,26 @@ PHASES = (
     _refill("aristocrat_refill", "New trading cards"),
     _action_phase("trading", "Trading phase"),
     Phase("round_end", "Round end", rules=(P + "scoring.trading_none", P + "end.trigger")),
-    Phase("new_round", "New round", on_enter="start_new_round",
-          rules=(P + "round_end.discard_lower", P + "round_end.shift_and_refill", P + "round_end.pass_markers",
-                 P + "round_end.new_round")),
+    _laying("new_round", "New round", "start_new_round",
+            (P + "round_end.discard_lower", P + "round_end.shift_and_refill", P + "round_end.pass_markers",
+             P + "round_end.new_round", P + "end.trigger")),
     Phase("final_scoring", "Final scoring", on_enter="score_final",
           rules=(P + "final.aristocrat_variety", P + "final.rubles", P + "final.hand_penalty", P + "final.tie_break")),
     Phase("game_over", "Game over"),
 )
 
 _BEGIN = "begin_action_phase"
+_FULL = "eight on the board, or the deck is out"
 EDGES = (
-    Edge("setup", "worker", hook=_BEGIN, rule=P + "round.four_phases"),
+    Edge("setup", "first_row", rule=P + "setup.first_display"),
+    Edge("first_row", "worker", guard="first_row_laid", hook=_BEGIN, rule=P + "setup.first_display",
+         label="two workers per player laid"),
     Edge("worker", "worker_scoring", guard="all_passed", rule=P + "action.all_pass", label="all passed"),
     Edge("worker_scoring", "worker_refill", rule=P + "phase.three_parts"),
-    Edge("worker_refill", "building", hook=_BEGIN, rule=P + "round.four_phases"),
-    Edge("building", "observatory", guard="card_drawn", rule=P + "card.observatory", label="Observatory used"),
+    Edge("worker_refill", "building", guard="refill_done", hook=_BEGIN, rule=P + "refill.next_deck", label=_FULL),
+    Edge("building", "observatory_draw", guard="deck_chosen", rule=P + "card.observatory",
+         label="Observatory used"),
+    Edge("observatory_draw", "observatory", guard="card_drawn", rule=P + "card.observatory", label="card drawn"),
     Edge("observatory", "building", guard="drawn_card_settled", hook="next_after_observatory",
          rule=P + "card.observatory", label="card settled"),
     Edge("building", "building_scoring", guard="all_passed", rule=P + "action.all_pass", label="all passed"),
@@ -67,33 +81,36 @@ EDGES = (
          label="a Pub owner can buy"),
     Edge("building_scoring", "building_refill", rule=P + "phase.three_parts"),
     Edge("pub", "building_refill", guard="pubs_done", rule=P + "card.pub", label="every Pub owner chose"),
-    Edge("building_refill", "aristocrat", hook=_BEGIN, rule=P + "round.four_phases"),
+    Edge("building_refill", "aristocrat", guard="refill_done", hook=_BEGIN, rule=P + "refill.next_deck",
+         label=_FULL),
     Edge("aristocrat", "aristocrat_scoring", guard="all_passed", rule=P + "action.all_pass", label="all passed"),
     Edge("aristocrat_scoring", "aristocrat_refill", rule=P + "phase.three_parts"),
-    Edge("aristocrat_refill", "trading", hook=_BEGIN, rule=P + "round.four_phases"),
+    Edge("aristocrat_refill", "trading", guard="refill_done", hook=_BEGIN, rule=P + "refill.next_deck",
+         label=_FULL),
     Edge("trading", "round_end", guard="all_passed", rule=P + "action.all_pass", label="all passed"),
     Edge("round_end", "final_scoring", guard="end_was_triggered", rule=P + "end.trigger", label="a deck ran out"),
     Edge("round_end", "new_round", rule=P + "round_end.new_round"),
-    Edge("new_round", "worker", hook=_BEGIN, rule=P + "round_end.new_round"),
+    Edge("new_round", "worker", guard="round_refill_done", hook=_BEGIN, rule=P + "round_end.shift_and_refill",
+         label=_FULL),
     Edge("final_scoring", "game_over", rule=P + "final.tie_break"),
 )
 
 FLOW = Flow(start="setup", phases=PHASES, edges=EDGES, terminal="game_over")
 
 # Which action phase (0 workers .. 3 trading) each phase belongs to, or follows.
-STAGE_OF = {"setup": 0, "worker": 0, "worker_scoring": 0, "worker_refill": 0, "building": 1, "observatory": 1,
+STAGE_OF = {"setup": 0, "first_row": 0, "worker": 0, "worker_scoring": 0, "worker_refill": 0, "building": 1,
+            "observatory_draw": 1, "observatory": 1,
             "building_scoring": 1, "pub": 1, "building_refill": 1, "aristocrat": 2, "aristocrat_scoring": 2,
             "aristocrat_refill": 2, "trading": 3, "round_end": 3, "new_round": 3, "final_scoring": 3,
             "game_over": 3}
 MARKERS = ("worker", "building", "aristocrat", "trading")
 DECK_CARDS = tuple(tuple(i for i, c in enumerate(CARDS) if c.deck == d for _ in range(c.copies)) for d in range(4))
-DECK_WHAT = ("the worker deck", "the building deck", "the aristocrat deck", "the trading deck")
 
 
 # --- set-up --------------------------------------------------------------------------------------------
 
 def deal(st: SPState) -> None:
-    """saint_petersburg.setup.rubles / setup.start_markers / setup.first_display"""
+    """saint_petersburg.setup.rubles / setup.start_markers (the first row is laid by chance moves)"""
     n = st.num_players
     for deck in range(4):
         cards = list(DECK_CARDS[deck])
@@ -110,34 +127,43 @@ def deal(st: SPState) -> None:
         for phase, holder in enumerate(st.markers):
             st.note(f"{{p{holder}}} holds the {MARKERS[phase]} start marker.",
                     {"marker": MARKERS[phase], "player": holder})
-    lay_out(st, WORKER, 2 * n)
 
 
-def lay_out(st: SPState, deck: int, count: int) -> list[int]:
-    """Turn up to ``count`` cards of a deck into empty upper-row slots, leftmost first."""
-    pile = st.decks[deck]
-    laid: list[tuple[int, int]] = []
-    for i in range(ROW_SLOTS):
-        if len(laid) >= count or not pile:
-            break
-        if st.upper[i] == EMPTY:
-            laid.append((i, pile.pop()))
-    st.lay(laid)
-    placed = [card for _, card in laid]
-    if placed:
-        if not pile:
-            st.end_triggered = True  # saint_petersburg.end.trigger
-        if st.events is not None:
-            names = ", ".join(CARDS[c].name for c in placed)
-            st.note(f"New {DECKS[deck]} in the upper row: {names}.", {"deck": DECKS[deck],
-                    "cards": [CARD_IDS[c] for c in placed]})
-            if not pile:
-                st.note(f"The {DECKS[deck]} deck is empty: this round is the last.", {"end_triggered": True})
-    return placed
+def draw_pending(st: SPState) -> bool:
+    """Does the chance phase the game stands at still have a card to turn up?"""
+    if st.phase == OBSERVATORY_DRAW:
+        return st.observing != NO_DECK and st.drawn == EMPTY
+    return not _LAID.get(st.phase, refill_done)(st)
 
 
-def on_board(st: SPState) -> int:
-    return len(st.shown)
+def first_row_laid(st: SPState) -> bool:
+    """saint_petersburg.setup.first_display: two workers per player, or as many as the deck holds."""
+    return len(st.shown) >= 2 * st.num_players or not st.decks[WORKER]
+
+
+def refill_done(st: SPState) -> bool:
+    """saint_petersburg.refill.next_deck / refill.nothing_taken / refill.short_deck"""
+    return not st.taken or len(st.shown) >= DISPLAY_SIZE or not st.decks[LAY_DECK[st.phase]]
+
+
+def round_refill_done(st: SPState) -> bool:
+    """saint_petersburg.round_end.shift_and_refill: workers until the board holds eight."""
+    return len(st.shown) >= DISPLAY_SIZE or not st.decks[WORKER]
+
+
+_LAID = {"first_row": first_row_laid, "new_round": round_refill_done}
+
+
+def lay_out(st: SPState) -> None:
+    """Normal play turns the cards up as the phase is entered: the lay moves the engine's runner would draw one
+    by one (``top_card``, which sample_chance gives and records, then ``lay_card``, the lay move's effect), made
+    here without the runner's dispatch per move, which cost 6-8% of random-play speed (about 77 cards a game).
+    In explicit-chance mode the game stops at the phase instead, for the caller to choose each card."""
+    if st.explicit_chance:
+        return
+    laid, deck = _LAID.get(st.phase, refill_done), LAY_DECK[st.phase]
+    while not laid(st):
+        lay_card(st, deck, top_card(st, deck))
 
 
 # --- turns, refills and guards -------------------------------------------------------------------------
@@ -154,6 +180,10 @@ def all_passed(st: SPState) -> bool:
     return st.passes >= st.num_players
 
 
+def deck_chosen(st: SPState) -> bool:
+    return st.observing != NO_DECK
+
+
 def card_drawn(st: SPState) -> bool:
     return st.drawn != EMPTY
 
@@ -167,12 +197,10 @@ def next_after_observatory(st: SPState) -> None:
 
 
 def refill_display(st: SPState) -> None:
-    """saint_petersburg.refill.next_deck / refill.nothing_taken / refill.short_deck"""
-    if not st.taken:
-        if st.events is not None:
-            st.note("Nobody took a card from the board this phase: no new cards.", {"refill": 0})
-        return
-    lay_out(st, st.stage + 1, DISPLAY_SIZE - on_board(st))
+    """saint_petersburg.refill.nothing_taken; then the cards, each a chance move"""
+    if not st.taken and st.events is not None:
+        st.note("Nobody took a card from the board this phase: no new cards.", {"refill": 0})
+    lay_out(st)
 
 
 # Every Pub owner is asked, even one who cannot pay for a point: skipping them would show the
@@ -212,7 +240,7 @@ def start_new_round(st: SPState) -> None:
     if st.events is not None:
         st.note(f"Round {st.round} ends: {len(gone)} card(s) leave the lower row; the upper row moves down.",
                 {"removed": [CARD_IDS[c] for c in gone]})
-    lay_out(st, WORKER, DISPLAY_SIZE - on_board(st))
     st.markers = [(m + 1) % st.num_players for m in st.markers]
     st.obs_used = [0] * st.num_players
     st.round += 1
+    lay_out(st)

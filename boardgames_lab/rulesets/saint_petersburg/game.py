@@ -8,7 +8,7 @@ from ...core.position import Reader
 from ...core.rng import Rng
 from . import effects, fast, position, scoring, view
 from . import flow as phases
-from .checks import KINDS
+from .checks import KINDS, chance_weights, sample_chance
 from .moves import parse
 from .rules import RULES
 from .secrets import SECRETS
@@ -42,10 +42,15 @@ class SaintPetersburg(GameDefinition[SPState]):
     deal = staticmethod(phases.deal)
     begin_action_phase = staticmethod(phases.begin_action_phase)
     all_passed = staticmethod(phases.all_passed)
+    first_row_laid = staticmethod(phases.first_row_laid)
+    refill_done = staticmethod(phases.refill_done)
+    round_refill_done = staticmethod(phases.round_refill_done)
+    deck_chosen = staticmethod(phases.deck_chosen)
     card_drawn = staticmethod(phases.card_drawn)
     drawn_card_settled = staticmethod(phases.drawn_card_settled)
     next_after_observatory = staticmethod(phases.next_after_observatory)
     refill_display = staticmethod(phases.refill_display)
+    lay_out = staticmethod(phases.lay_out)
     pub_owners_waiting = staticmethod(phases.pub_owners_waiting)
     start_pub = staticmethod(phases.start_pub)
     pubs_done = staticmethod(phases.pubs_done)
@@ -69,6 +74,9 @@ class SaintPetersburg(GameDefinition[SPState]):
         return GameDefinition.legal_moves(self, st)
 
     apply_move = staticmethod(effects.apply_move)
+    # Chance phases (a card off a face-down deck): the outcomes, and normal play's draw, the deck's top card.
+    chance_weights = staticmethod(chance_weights)
+    sample_chance = staticmethod(sample_chance)
 
     def parse_move(self, st: SPState, text: str, *seat: int) -> Any:
         """The notation of a move of ``seat``; ``buy U3`` is read as ``buy <card at U3>@U3``."""

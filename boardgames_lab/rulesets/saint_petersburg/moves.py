@@ -13,9 +13,12 @@ notation                       value                meaning
 ``take bank@drawn``            ``TakeDrawn``        take the drawn card into hand
 ``discard bank@drawn``         ``DiscardDrawn``     discard the drawn card
 ``pub 3``                      ``BuyPoints``        buy 3 points with the Pub after the building scoring
+``lay market``                 ``LayCard``          chance: the deck's top card, a Market, goes into the upper row
+``draw bank``                  ``DrawCard``         chance: the Observatory draws a Bank from the top of its deck
 =============================  ===================  ==================================================
 
-The notation names no seat: ``parse(state, text, seat)`` makes the move of ``seat``.
+The notation names no seat: ``parse(state, text, seat)`` makes the move of ``seat``. The two chance moves are
+made by ``CHANCE`` (core.moves): where a card comes off a face-down deck, they name the card it is.
 """
 from __future__ import annotations
 
@@ -137,7 +140,31 @@ class BuyPoints(Move):
         return f"pub {self.points}"
 
 
-MOVE_CLASSES = (Pass, BuyCard, TakeCard, PlayCard, Observe, BuyDrawn, TakeDrawn, DiscardDrawn, BuyPoints)
+@dataclass(frozen=True, slots=True)
+class LayCard(Move):
+    """Chance turns ``card`` up from the deck being laid out into the upper row's leftmost empty slot."""
+
+    card: str
+    kind = "lay"
+
+    def __str__(self) -> str:
+        return f"lay {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Move):
+    """Chance: ``card`` is the top card of the deck an Observatory draws from."""
+
+    card: str
+    kind = "draw"
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+MOVE_CLASSES = (Pass, BuyCard, TakeCard, PlayCard, Observe, BuyDrawn, TakeDrawn, DiscardDrawn, BuyPoints, LayCard,
+                DrawCard)
+_CHANCE_MOVES = {"lay": LayCard, "draw": DrawCard}
 
 _CARD_MOVE = re.compile(r"^(buy|take|play|discard) ([a-z_]+)(?:@([A-Za-z0-9]+))?(?:>([a-z_]+))?$")
 _SLOT_ONLY = re.compile(r"^(buy|take) ([UuLl][1-8])((?:>[a-z_]+)?)$")
@@ -162,6 +189,11 @@ def parse(text: str, seat: int = 0, board: Any = None) -> Move:
         if words[8:] not in DECKS:
             raise InvalidNotation(f"{text!r}: observe one of the decks {', '.join(DECKS)}")
         return Observe(seat, words[8:])
+    verb, _, card = words.partition(" ")
+    if verb in _CHANCE_MOVES:
+        if card not in CARD_INDEX:
+            raise InvalidNotation(f"{text!r}: name the card that comes off the deck, e.g. '{verb} market'")
+        return _CHANCE_MOVES[verb](seat, card)
     short = _SLOT_ONLY.match(words)
     if short and board is not None:
         kind, slot, replaces = short.groups()

@@ -10,15 +10,15 @@ from typing import Any, Callable
 
 from ...core.errors import PositionError
 from ...core.position import Reader, conserved, integer, items, names
-from .data import CARDS, DECKS, HAND_LIMIT_WAREHOUSE, OBSERVATORY, PUB, ROW_SLOTS
-from .flow import STAGE_OF
+from .data import CARDS, DECKS, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, ROW_SLOTS
+from .flow import STAGE_OF, draw_pending
 from .moves import CARD_IDS
 from .pricing import EMPTY
 from .scoring import final_count
-from .state import SPState
+from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
 
 FIELDS = ("decks", "upper", "lower", "money", "points", "hands", "areas", "observatories_used", "markers",
-          "passes", "taken", "end_triggered", "round", "drawn", "pub_queue", "removed", "final")
+          "passes", "taken", "end_triggered", "round", "drawn", "observing", "pub_queue", "removed", "final")
 ACTION_PHASES = ("worker", "building", "aristocrat", "trading")
 MOST = 10 ** 6  # rubles and points beyond any real game, still whole numbers
 
@@ -39,7 +39,8 @@ def position(st: SPState) -> dict[str, Any]:
         "hands": [_ids(h) for h in st.hands], "areas": [_ids(a) for a in st.areas],
         "observatories_used": list(st.obs_used), "markers": list(st.markers),
         "passes": st.passes, "taken": st.taken, "end_triggered": st.end_triggered, "round": st.round,
-        "drawn": _slot(st.drawn), "pub_queue": list(st.pub_queue), "removed": _ids(st.removed),
+        "drawn": _slot(st.drawn), "observing": None if st.observing == NO_DECK else DECKS[st.observing],
+        "pub_queue": list(st.pub_queue), "removed": _ids(st.removed),
         "final": [dict(f) for f in st.final] if st.final is not None else None,
     }
 
@@ -62,7 +63,8 @@ def _of_deck(deck: int) -> Callable[[Any, str], int]:
 
 
 def read_position(data: Reader, players: int, options: dict[str, Any], phase: str) -> SPState:
-    data = Reader(data.data, data.path, FIELDS)
+    # Positions written before the chance phases have no "observing": they stand at no Observatory draw.
+    data = Reader({"observing": None, **data.data}, data.path, FIELDS)
     st = SPState()
     st.init_base(players, 0)
     st.setup_fields(players, options)
@@ -87,11 +89,29 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
     st.markers = data.list("markers", seat, length=4)
     st.removed = data.list("removed", _card)
     st.drawn = _slot_card(data.raw("drawn"), data.at("drawn"))
+    observing = data.raw("observing")
+    st.observing = NO_DECK if observing is None else DECKS.index(names(DECKS)(observing, data.at("observing")))
     _read_turn(data, st, players, phase)
+    _read_draw(data, st, phase)
     found = [c for place in (*st.decks, st.upper, st.lower, *st.hands, *st.areas, st.removed, [st.drawn])
              for c in place if c != EMPTY]
     conserved(data.path or "state", "cards", (CARD_IDS[c] for c in found), {c.id: c.copies for c in CARDS})
     return st
+
+
+def _read_draw(data: Reader, st: SPState, phase: str) -> None:
+    """A position at a chance phase has a card to turn up (saint_petersburg.deck.top_card)."""
+    if (st.observing != NO_DECK) != (phase == OBSERVATORY_DRAW):
+        raise PositionError(data.at("observing"), "an Observatory's owner chooses a deck only to draw from it "
+                            f"at once, not in the {phase} phase" if st.observing != NO_DECK else
+                            "the observatory draw needs the deck the Observatory draws from")
+    st.phase = phase
+    if phase == OBSERVATORY_DRAW and len(st.decks[st.observing]) < OBSERVATORY_MIN_DECK:
+        raise PositionError(data.at("decks") + f".{DECKS[st.observing]}", "an Observatory may not draw a deck's "
+                            f"last card: the deck needs at least {OBSERVATORY_MIN_DECK}")
+    if phase in LAY_DECK and not draw_pending(st):
+        raise PositionError("phase", f"the {phase} phase lays out cards, but here it has none to lay (nothing "
+                            "was taken, the board holds enough or the deck is empty): play would move on at once")
 
 
 def _read_turn(data: Reader, st: SPState, players: int, phase: str) -> None:

@@ -46,6 +46,7 @@ RULES = make_rulebook("saint_petersburg", [
     Rule(P + "action.pass", "Fact sheet §1.3", "Pass: do nothing now; a player who passed may act again on a later turn."),
     Rule(P + "buy.pay_cost", "Fact sheet §1.6", "A player must be able to pay the cost after all discounts."),
     Rule(P + "money.secret", "Fact sheet §1.2", "A player's rubles and hand are secret; others see only how many cards the hand holds."),
+    Rule(P + "deck.top_card", "Fact sheet §1.2, §1.3", "New cards come off the top of a shuffled face-down deck: every card still in it may be the one, each copy as likely as any other."),
     Rule(P + "refill.nothing_taken", "Fact sheet §1.3", "If nobody bought or took a card from the board during a phase, no new cards come at its end."),
     Rule(P + "refill.short_deck", "Fact sheet §1.3", "If a deck runs short, as many cards as it has are laid out."),
     Rule(P + "end.trigger", "Fact sheet §1.4", "When a refill lays out the last card of any deck, the round is played to its end and the game ends."),

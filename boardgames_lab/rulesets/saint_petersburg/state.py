@@ -5,16 +5,23 @@ import copy
 from typing import Any
 
 from ...core.definition import State
-from .data import CARDS, DECK_SIZES, DECKS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, \
+from .data import CARDS, DECK_SIZES, DECKS, WORKER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, \
     PUB_POINTS_PER_CARD, ROW_SLOTS, WAREHOUSE
 from .moves import CARD_IDS, SLOT_INDEX
 from .pricing import EMPTY
 
 
+# The deck each chance phase that lays out cards turns them up from (an Observatory's is its owner's choice).
+LAY_DECK = {"first_row": WORKER, "worker_refill": WORKER + 1, "building_refill": WORKER + 2,
+            "aristocrat_refill": WORKER + 3, "new_round": WORKER}
+OBSERVATORY_DRAW = "observatory_draw"
+NO_DECK = -1
+
+
 class SPState(State):
     __slots__ = ("options", "decks", "upper", "lower", "money", "points", "hands", "areas", "owned",
                  "obs_used", "markers", "stage", "passes", "taken", "end_triggered", "round", "drawn",
-                 "pub_queue", "removed", "final", "shown")
+                 "pub_queue", "removed", "final", "shown", "observing")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -34,12 +41,13 @@ class SPState(State):
         self.end_triggered = False
         self.round = 1
         self.drawn = EMPTY  # the card drawn with an Observatory, waiting for a decision
+        self.observing = NO_DECK  # the deck an Observatory is about to draw from (-1: none)
         self.pub_queue: list[int] = []
         self.removed: list[int] = []  # cards out of the game
         self.final: list[dict[str, int]] | None = None
         self.shown: tuple[tuple[int, int], ...] = ()  # (slot index, card) on the display, kept by the methods below
 
-    # The rows change only through these three methods, which keep ``shown`` true.
+    # The rows change only through these four methods, which keep ``shown`` true.
     def lay(self, cards: list[tuple[int, int]]) -> None:
         """Lay each (slot, card) into its empty display slot (0..7 upper row, 8..15 lower row)."""
         for slot, card in cards:
@@ -50,13 +58,24 @@ class SPState(State):
         if cards:
             self.shown = tuple(sorted(self.shown + tuple(cards)))
 
+    def lay_upper(self, card: int) -> int:
+        """Lay ``card`` into the upper row's leftmost empty slot (there is one: fewer than eight are shown)."""
+        slot = self.upper.index(EMPTY)
+        self.upper[slot] = card
+        shown = list(self.shown)
+        shown.insert(slot, (slot, card))  # the slots left of the leftmost empty one are full: ``slot`` come first
+        self.shown = tuple(shown)
+        return slot
+
     def clear(self, slot: int) -> None:
         """Empty display slot ``slot``: the card there leaves the board."""
-        if slot < ROW_SLOTS:
-            self.upper[slot] = EMPTY
-        else:
-            self.lower[slot - ROW_SLOTS] = EMPTY
-        self.shown = tuple([o for o in self.shown if o[0] != slot])
+        row, i = (self.upper, slot) if slot < ROW_SLOTS else (self.lower, slot - ROW_SLOTS)
+        card = row[i]
+        if card != EMPTY:
+            row[i] = EMPTY
+            shown = list(self.shown)
+            shown.remove((slot, card))
+            self.shown = tuple(shown)
 
     # A player's area changes only through these two, which keep the copies per card (``owned``) true.
     def acquire(self, player: int, card: int) -> None:
@@ -97,6 +116,7 @@ class SPState(State):
         other.end_triggered = self.end_triggered
         other.round = self.round
         other.drawn = self.drawn
+        other.observing = self.observing
         other.shown = self.shown  # immutable: replaced, never changed in place
         other.pub_queue = self.pub_queue[:]
         other.removed = self.removed[:]
@@ -124,6 +144,11 @@ def observable_decks(st: SPState, player: int) -> tuple[str, ...]:
     if st.owned[player][OBSERVATORY] <= st.obs_used[player]:
         return ()
     return tuple(name for name, deck in zip(DECKS, st.decks) if len(deck) >= OBSERVATORY_MIN_DECK)
+
+
+def deck_to_draw(st: SPState) -> int:
+    """The deck the chance phase the game stands at draws from."""
+    return st.observing if st.phase == OBSERVATORY_DRAW else LAY_DECK[st.phase]
 
 
 def slot_card(st: SPState, slot: str) -> int:

@@ -36,7 +36,8 @@ FIELDS = {
     "hands.*": revealed(P + "final.hand_penalty", _game_over),
     # On the table for everyone: the two rows, the players' areas and points, the markers and the counts.
     **{name: EVERYONE for name in ("upper", "lower", "points", "areas", "observatories_used", "markers", "passes",
-                                   "taken", "end_triggered", "round", "drawn", "pub_queue", "removed", "final")},
+                                   "taken", "end_triggered", "round", "drawn", "observing", "pub_queue",
+                                   "removed", "final")},
 }
 
 
@@ -93,7 +94,7 @@ def show(data: dict[str, Any], player: int | None, st: SPState) -> dict[str, Any
         "decks": {d: decks[d]["count"] if is_hidden(decks[d]) else len(decks[d]) for d in DECKS},
         "upper": _row(data, data["upper"], False, 0, st.current),
         "lower": _row(data, data["lower"], True, ROW_SLOTS, st.current),
-        "drawn": data["drawn"], "passes_in_a_row": data["passes"], "end_triggered": data["end_triggered"],
+        "drawn": data["drawn"], "observing": data["observing"], "passes_in_a_row": data["passes"], "end_triggered": data["end_triggered"],
         "removed": len(data["removed"]),
         "players": [_player(data, p, money[p]) for p in range(st.num_players)],
         "final": data["final"],
