@@ -57,8 +57,8 @@ def apply_draw_card(st: CitadelsState, m: DrawCard) -> None:
     insort(st.drawn if st.draw_keep else st.hands[p], c)
     if st.events is not None:
         st.note(f"You draw the {CARDS[c].name}.", {"card": m.card}, visible_to=[p])
-    st.draw_left -= 1
-    if st.draw_left:
+    left = st.draw_left = st.draw_left - 1
+    if left:
         if not deck:
             reshuffle(st)
     elif st.phase == "deal" and p + 1 < st.num_players:  # citadels.setup.cards: the next player's four
@@ -138,7 +138,8 @@ def sample_chance(st: CitadelsState) -> Any:
     deck = st.deck
     if st.reshuffled:
         return DRAW_CARD[deck[st.rng.below(len(deck), "a card from the deck made of the discard pile")]]
-    st.rng.top(1, len(deck), CARD_IDS[deck[-1]], what="a card from the top of the deck")
+    if st.rng.record is not None:  # the fast path records nothing: spare it the call
+        st.rng.top(1, len(deck), CARD_IDS[deck[-1]], what="a card from the top of the deck")
     return DRAW_CARD[deck[-1]]
 
 
