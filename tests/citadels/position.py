@@ -101,6 +101,11 @@ def moves(game: Game) -> set[str]:
     return {str(m) for m in game.legal_moves()}
 
 
+def seat_moves(game: Game, seat: int) -> set[str]:
+    """The notation of one seat's legal moves (several seats may answer an open window)."""
+    return {str(m) for m in game.legal_moves() if m.player == seat}
+
+
 def play_out_draft(game: Game) -> None:
     while game.phase == "draft":
         game.apply(game.legal_moves()[0])

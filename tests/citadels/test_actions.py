@@ -5,7 +5,7 @@ import random
 
 import boardgames_lab as bgl
 from boardgames_lab.rulesets.citadels.data import CARD_INDEX, CHAR_INDEX
-from tests.citadels.position import at_turn, deal_characters, give, moves, set_field, state_of, variant
+from tests.citadels.position import at_turn, deal_characters, give, moves, seat_moves, set_field, state_of, variant
 from tests.conftest import cites
 
 P = "citadels."
@@ -94,8 +94,10 @@ def test_acrobat_window_asks_everyone_privately() -> None:
     game = deal_characters(game, {"bishop": 1}, start=3)
     asked = []
     while game.phase == "acrobat":
-        asked.append(state_of(game).current)
-        game.apply("play acrobat" if "play acrobat" in moves(game) else "decline")
+        seat = game.to_act()[0]
+        asked.append(seat)
+        game.apply("play acrobat" if f"play acrobat p{seat + 1}" in seat_moves(game, seat) else "decline",
+                   player=seat)
     assert asked == [0, 1, 2]
     assert state_of(game).crown == 2
 
@@ -120,8 +122,8 @@ def test_window_opens_even_when_nobody_holds_the_card() -> None:
     game = deal_characters(game, {"bishop": 1}, start=3)
     assert game.phase == "acrobat"
     while game.phase == "acrobat":
-        assert moves(game) == {"decline"}
-        game.apply("decline")
+        assert moves(game) == {f"decline p{seat + 1}" for seat in game.to_act()}
+        game.apply("decline", player=game.to_act()[0])
     assert game.phase == "turn" and state_of(game).crown == 0
 
 
@@ -138,10 +140,10 @@ def test_rasputin_saves_the_murdered_character() -> None:
     game.apply("end")
     assert game.phase == "rasputin"
     while game.phase == "rasputin":
-        p = state_of(game).current
+        p = game.to_act()[0]
         if p == 3:
-            assert moves(game) == {"decline"}  # Rasputin helps only the murdered character's holder
-        game.apply("play rasputin" if "play rasputin" in moves(game) else "decline")
+            assert seat_moves(game, 3) == {"decline p4"}  # Rasputin helps only the murdered character's holder
+        game.apply("play rasputin" if f"play rasputin p{p + 1}" in seat_moves(game, p) else "decline", player=p)
     assert game.phase == "turn" and state_of(game).tp == 2 and state_of(game).killed == -1
 
 
@@ -199,3 +201,71 @@ def test_laboratory_takes_no_action_card() -> None:
     game = at_turn(game, 0, "bishop")
     assert "lab temple" in moves(game) and "lab director" not in moves(game)
     assert game.explain("lab director").rule == P + "violet.laboratory"
+
+
+def _acrobat_window(holder: int | None) -> bgl.Game:
+    """The Acrobat's window of a 4-player game, open to every seat; ``holder`` holds the Acrobat (None: nobody)."""
+    game = variant()
+    if holder is not None:
+        game = give(game, holder, hand=["acrobat"])
+    return deal_characters(game, {"bishop": 1}, start=3)
+
+
+@cites(P + "action.window", P + "action.acrobat")
+def test_a_window_is_open_to_every_seat_at_once_in_the_queue_order() -> None:
+    game = _acrobat_window(2)
+    assert game.phase == "acrobat" and game.to_act() == (0, 1, 2, 3)  # from the crown holder, the old queue
+    game.apply("decline", player=2)  # the holder may decline first, out of the listed order
+    assert game.to_act() == (0, 1, 3)
+    game.apply("decline", player=3)
+    assert game.to_act() == (0, 1)
+    game.apply("decline", player=0)
+    assert game.explain("decline", player=3).rule == "core.not_your_turn"  # each seat answers once
+    game.apply("decline", player=1)
+    assert game.phase == "turn" and state_of(game).crown == 0
+
+
+@cites(P + "action.window", P + "action.acrobat")
+def test_two_answer_orders_reach_the_same_position() -> None:
+    first, second = _acrobat_window(3), _acrobat_window(3)
+    for seat in (0, 1, 2):
+        first.apply("decline", player=seat)
+    first.apply("play acrobat", player=3)
+    second.apply("play acrobat", player=3)  # the holder plays before anybody declines: the window closes
+    assert first.position() == second.position()
+    assert state_of(first).crown == 3 and first.phase == "turn"
+
+
+@cites(P + "action.window", P + "action.rasputin")
+def test_two_orders_of_rasputin_answers_reach_the_same_position() -> None:
+    def window() -> bgl.Game:
+        game = variant()
+        game = give(game, 2, hand=["rasputin"])
+        game = give(game, 3, hand=["rasputin"])
+        game = deal_characters(game, {"assassin": 0, "king": 1, "merchant": 2})
+        for move in ("kill merchant", "gold", "end", "gold", "end"):
+            game.apply(move)
+        assert game.phase == "rasputin" and game.to_act() == (1, 2, 3, 0)
+        return game
+    first, second = window(), window()
+    for seat in (3, 1, 0):
+        first.apply("decline", player=seat)
+    first.apply("play rasputin", player=2)
+    second.apply("decline", player=0)
+    second.apply("play rasputin", player=2)
+    assert first.position() == second.position() and state_of(first).tp == 2
+
+
+@cites(P + "action.window")
+def test_who_holds_the_card_shows_neither_in_who_is_asked_nor_in_the_views() -> None:
+    held, nobody = _acrobat_window(2), _acrobat_window(None)
+    assert held.to_act() == nobody.to_act()
+    for seat in range(4):
+        assert f"decline p{seat + 1}" in seat_moves(held, seat)
+    for seat in (None, 0, 1, 3):  # everyone but the holder sees the same table
+        theirs, ours = held.view(seat), nobody.view(seat)
+        for view in (theirs, ours):
+            for pl in view["players"]:
+                pl.pop("hand_size")
+            view.pop("deck")
+        assert theirs == ours

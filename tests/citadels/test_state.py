@@ -4,9 +4,13 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import boardgames_lab as bgl
+from boardgames_lab.core.errors import SaveFormatError
 from boardgames_lab.core.registry import definition
 from boardgames_lab.rulesets.citadels.state import CitadelsState
+from tests.conftest import cites
 
 
 def test_clone_copies_every_field_and_shares_no_list() -> None:
@@ -26,18 +30,20 @@ def test_clone_copies_every_field_and_shares_no_list() -> None:
                        if isinstance(inner, list)), name
 
 
+@cites("citadels.setup.cards", "citadels.draft.face_down", "citadels.draft.face_up")
 def test_every_draw_is_in_the_chance_record_with_its_name() -> None:
-    """The deck and the characters are shuffled through the one Rng, each draw named in the log's chance record."""
+    """The deck is shuffled at set-up; every card dealt or drawn and every character laid out is a named draw."""
     game = bgl.new_game("citadels", players=4, seed=3)
     setup = [c["what"] for c in game.log[0]["chance"]]
-    assert setup[0] == "the building deck" and "the eight characters" in setup
+    assert setup[0] == "the building deck" and setup[1:17] == ["a card from the top of the deck"] * 16
+    assert setup[17:] == ["a character laid face down"] + ["a character laid face up"] * 2
     rng = random.Random(3)
     while not game.is_over:
         game.apply(rng.choice(game.legal_moves()))
     drawn = {c["what"] for entry in game.log[1:] for c in entry["chance"]}
-    assert "the eight characters" in drawn and drawn <= {
-        "the eight characters", "the characters left, the King shuffled back",
-        "the discard pile, shuffled into a new deck"}
+    assert {"a card from the top of the deck", "a character laid face down", "a character laid face up"} <= drawn
+    assert drawn <= {"a card from the top of the deck", "a character laid face down", "a character laid face up",
+                     "a card from the deck made of the discard pile"}
     assert all(c["probability"] > 0 for entry in game.log for c in entry["chance"])
 
 
@@ -58,10 +64,8 @@ OLD_SAVE = {"format": "boardgames_lab.game", "version": 1, "game": "citadels", "
                       "decline", "decline"]}
 
 
-def test_a_save_of_the_engine_before_loads_and_plays_the_same() -> None:
-    """The characters are shuffled by Rng.below draws, as the engine before shuffled them: its saves load
-    and reach the same position (the cities and the open reaction window it reached)."""
-    game = bgl.load_game(json.dumps(OLD_SAVE))
-    assert game.ply == 60 and game.phase == "acrobat"
-    assert [p["city"] for p in game.view(None)["players"]] == [["manor"], ["docks"], ["manor", "circus_tent"],
-                                                              ["docks", "watchtower"]]
+def test_a_save_of_the_engine_before_is_refused_with_its_rules_version() -> None:
+    """Rules version 2 draws every card and character as a chance move, and a deck made of the discard pile is
+    drawn from at random: a game saved by version 1 would not replay the same, so it is refused, saying so."""
+    with pytest.raises(SaveFormatError, match="rules version 1, this engine plays version 2"):
+        bgl.load_game(json.dumps(OLD_SAVE))

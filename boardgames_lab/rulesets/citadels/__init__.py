@@ -2,7 +2,7 @@
 
 ==================  ==================================================================
 players             2–7 (two characters each with 2 or 3 players)
-chance              shuffled deck and characters
+chance              shuffled deck and characters, dealt and drawn in chance phases
 hidden information  hands, chosen characters, face-down characters, deck order
 phases              character draft, the King's calling, each character's turn
 rulebook            the Sonderausgabe rulebook, completed by the rules fact sheet
@@ -19,6 +19,8 @@ EXTRA_MODULES = {
     "draft": "Rulebook: Setup and Sequence of a Round (choosing the characters, calling them, the round's end)",
     "checks_turn": "Rulebook: Sequence of a Character's Turn and the eight characters (their checks)",
     "checks_action": "Fact sheet: the violet buildings; Rulebook, Variant: the action cards and reaction windows (their checks)",
+    "drawing": "Rulebook: Setup and Sequence of a Round: the cards drawn from the deck and the characters laid out "
+               "(the chance phases: their checks, outcomes and effects)",
     "scoring": "Rulebook: End of Game (the final score, the tie-break and the winners)",
     "fast": "the fast legal-move generator, proven equal to the checks' plain path (tests/citadels/test_fast.py)",
 }

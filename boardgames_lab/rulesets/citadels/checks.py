@@ -12,10 +12,11 @@ from typing import Any, Callable
 from ...core.moves import Kind, Refusal, always
 from . import checks_action as ca
 from . import checks_turn as ct
+from . import drawing as dr
 from .checks_turn import card_name, hand_cards, no
 from .data import CARD_IDS, CARD_INDEX, CHAR_IDS, CHAR_INDEX, CHARACTERS
-from .moves import (Acrobat, ArchitectCards, Bonus, Build, Bury, Cannonball, Cash, Decline, Destroy, Draw, End,
-                    Exchange, ExchangeDone, FortuneTeller, Gold, Income, Keep, Kill, Laboratory, Pick, Play,
+from .moves import (Acrobat, ArchitectCards, Bonus, Build, Bury, Cannonball, Cash, Decline, Destroy, Draw, DrawCard, End,
+                    Exchange, ExchangeDone, FortuneTeller, Gold, Income, Keep, Kill, Laboratory, LayCharacter, Pick, Play,
                     Rasputin, Rob, Save, Smithy, Swap, Take, Ticket)
 from .state import NOBODY, CitadelsState
 
@@ -141,6 +142,8 @@ KINDS = (
     Kind(Ticket, ca.check_ticket, _seats(Ticket), reveals=always),
     Kind(Acrobat, ca.check_acrobat, _one(Acrobat), reveals=always),
     Kind(Rasputin, ca.check_rasputin, _one(Rasputin), reveals=always),
+    Kind(DrawCard, dr.check_draw_card, dr.draw_candidates, reveals=always),
+    Kind(LayCharacter, dr.check_lay, dr.lay_candidates, reveals=always),
 )
 
 __all__ = ["KINDS"]

@@ -2,7 +2,7 @@
 characters (the hooks and guards the phase declaration in flow.py names)."""
 from __future__ import annotations
 
-from .data import CARD_IDS, CARDS, CHARACTERS, FACE_UP, KING, START_CARDS, START_GOLD, deck_for
+from .data import CHARACTERS, KING, START_CARDS, START_GOLD, deck_for
 from .state import NOBODY, NOT_TAKEN, CitadelsState
 
 KEEP, BURY = 0, 1
@@ -19,43 +19,34 @@ def draft_steps(n: int, crown: int) -> list[int]:
 
 # Every round's steps, by player count and crown, built once (start_round copies one).
 STEPS = tuple(tuple(tuple(draft_steps(n, crown)) for crown in range(n)) if n >= 2 else () for n in range(8))
-def shuffle_characters(st: CitadelsState, cards: list[int], what: str) -> None:
-    """Fisher-Yates over the few character cards, one ``Rng.below`` draw per card, each in the chance record:
-    cheaper here than ``Rng.shuffle``, whose seeded generator pays off for a whole deck (this runs every round)."""
-    below = st.rng.below
-    for i in range(len(cards) - 1, 0, -1):
-        j = below(i + 1, what)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 def start_round(st: CitadelsState) -> None:
-    """citadels.draft.face_down / draft.face_up / draft.king_not_face_up / char.king_murdered"""
-    n = st.num_players
+    """citadels.draft.face_down / char.king_murdered: the King shuffles the eight characters; the chance phase
+    ``lay`` then lays them out (drawing.py), and ``open_draft`` passes the rest."""
     if st.heir != NOBODY:
         st.crown, st.heir = st.heir, NOBODY
         st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
-    cards = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters by rank
-    shuffle_characters(st, cards, "the eight characters")
-    st.down = [cards.pop()]
-    st.down_knower = [st.crown if n <= 3 else NOBODY]  # with 2-3 players the King looks at it
-    st.face_up = []
-    for _ in range(FACE_UP[n]):
-        while cards[-1] == KING:  # the King never lies face up: shuffle it back, turn up another
-            shuffle_characters(st, cards, "the characters left, the King shuffled back")
-        st.face_up.append(cards.pop())
-    cards.sort()  # the pool is kept sorted from here on: taking a card out leaves it sorted
-    st.pool = cards
+    n = st.num_players
+    st.stack = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters, shuffled: which comes is a draw (drawing.py)
+    st.down, st.down_knower, st.face_up, st.pool = [], [], [], []
     st.owner = [NOBODY] * 8
     st.taken_step = [NOT_TAKEN] * 8
-    st.taken_step[st.down[0]] = -1  # out of the pool before anyone chose
     st.first_step = [NOT_TAKEN] * n
     st.shown = [False] * 8
     st.silent = [False] * 8
     st.killed = st.robbed = NOBODY
     st.rank = -1
-    st.steps = list(STEPS[n][st.crown])
+    st.steps, st.step = [], 0  # the draft's order comes once the characters are laid out
+    st.current = st.crown
+
+
+def open_draft(st: CitadelsState) -> None:
+    """citadels.draft.pass_left: the characters left in the stack are passed, from the crown holder."""
+    cards = st.stack
+    st.stack = []
+    cards.sort()  # the pool is kept sorted: taking a card out leaves it sorted
+    st.pool = cards
+    st.steps = list(STEPS[st.num_players][st.crown])
     st.step = 0
-    st.current = st.steps[0] >> 1
     if st.events is not None:
         st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
                 + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "")
@@ -178,19 +169,15 @@ def game_ends(st: CitadelsState) -> bool:
 
 # --- set-up ------------------------------------------------------------------------------------
 def deal(st: CitadelsState) -> None:
-    """citadels.setup.gold / setup.cards / setup.crown / action.deck"""
+    """citadels.setup.gold / setup.cards / setup.crown / action.deck: the deck is shuffled; the chance phase
+    ``deal`` then deals each player's four cards from its top (drawing.py)."""
     st.deck = deck_for(st.options)
     st.rng.shuffle(st.deck, what="the building deck")
     for p in range(st.num_players):
         st.gold[p] = START_GOLD
-        st.hands[p] = sorted(st.deck.pop() for _ in range(START_CARDS))
     st.crown = 0
-    if st.events is None:
-        return
-    st.note(f"Every player takes {START_GOLD} gold and {START_CARDS} cards; {{p0}} holds the crown.",
+    st.draw_seat, st.draw_left, st.draw_keep = 0, START_CARDS, 0
+    st.note(f"Every player takes {START_GOLD} gold and is dealt {START_CARDS} cards; {{p0}} holds the crown.",
             {"gold": START_GOLD, "cards": START_CARDS, "crown": 0})
-    for p in range(st.num_players):
-        st.note("You draw " + ", ".join(CARDS[c].name for c in st.hands[p]) + ".",
-                {"cards": [CARD_IDS[c] for c in st.hands[p]]}, visible_to=[p])
 
 # --- moves ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from .data import (ACROBAT, ARCHITECT_CARDS, CARD_IDS, CARD_INDEX, CHAR_INDEX, C
                    INCOME_DRAW, INCOME_GOLD, LABORATORY_GOLD, LIBRARY, LIVING_CANNONBALL, OBSERVATORY, RASPUTIN,
                    SMITHY_READINGS, TICKET_BOOTH)
 from .draft import apply_draft
+from .drawing import apply_draw_card, apply_lay, start_draw
 from .moves import Move
 from .state import NAME, NOBODY, CitadelsState, colour_income, removal_price
 
@@ -39,27 +40,6 @@ def place(st: CitadelsState, p: int, card: int) -> None:
     if len(st.city[p]) >= CITY_GOAL and st.first_eight == NOBODY:
         st.first_eight = p
         st.note(f"{{p{p}}} has eight buildings: this round is the last.", {"first_eight": p})
-
-
-def draw(st: CitadelsState, count: int) -> list[int]:
-    """citadels.deck.reshuffle: an empty deck is refilled from the shuffled discard pile."""
-    deck = st.deck
-    cut = len(deck) - count
-    if cut >= 0:  # the common case, no reshuffle on the way: the top cards at once, the topmost first
-        out = deck[cut:]
-        del deck[cut:]
-        out.reverse()
-        return out
-    out = []
-    for _ in range(count):
-        if not st.deck:
-            if not st.discard:
-                break
-            st.deck, st.discard = st.discard, []
-            st.rng.shuffle(st.deck, what="the discard pile, shuffled into a new deck")
-            st.note("The deck is empty: the discard pile is shuffled into a new deck.", {"reshuffle": True})
-        out.append(st.deck.pop())
-    return out
 
 
 def apply_move(st: CitadelsState, m: Move) -> None:
@@ -128,13 +108,10 @@ def _violet(st: CitadelsState, p: int, m: Move) -> None:
     price, count = SMITHY_READINGS[st.options["smithy"]]
     st.smithy_used = True
     st.gold[p] -= price
-    got = draw(st, count)
-    to_hand(st, p, got)
+    k = start_draw(st, p, count, 0)
     if ev:
-        st.note(f"{{p{p}}} pays {price} gold at the Smithy and draws {len(got)} card{_s(len(got))}.",
-                {"player": p, "paid": price, "drawn": len(got)})
-        st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {"cards": [CARD_IDS[c] for c in got]},
-                visible_to=[p])
+        st.note(f"{{p{p}}} pays {price} gold at the Smithy and draws {k} card{_s(k)}.",
+                {"player": p, "paid": price, "drawn": k})
 
 def _income_draw(st: CitadelsState, p: int) -> None:
     """citadels.turn.income / violet.observatory / violet.library"""
@@ -142,17 +119,9 @@ def _income_draw(st: CitadelsState, p: int) -> None:
     city = st.city[p]
     count = INCOME_DRAW + (1 if OBSERVATORY in city else 0)
     keep = 2 if LIBRARY in city else 1
-    got = draw(st, count)
+    k = start_draw(st, p, count, keep)
     if st.events is not None:
-        st.note(f"{{p{p}}} draws {len(got)} card{_s(len(got))} for income.", {"player": p, "drawn": len(got)})
-        st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {"cards": [CARD_IDS[c] for c in got]},
-                visible_to=[p])
-    if len(got) <= keep:
-        to_hand(st, p, got)
-    else:
-        got.sort()
-        st.drawn = got
-        st.keep_left = keep
+        st.note(f"{{p{p}}} draws {k} card{_s(k)} for income.", {"player": p, "drawn": k})
 
 def apply_keep(st: CitadelsState, m: Move) -> None:
     p = st.current
@@ -189,11 +158,9 @@ def _ability(st: CitadelsState, p: int, m: Move) -> None:
         if ev:
             st.note(f"The Merchant, {{p{p}}}, takes 1 gold.", {"player": p, "gold": 1})
     elif kind == "cards":
-        got = draw(st, ARCHITECT_CARDS)
-        to_hand(st, p, got)
+        k = start_draw(st, p, ARCHITECT_CARDS, 0)
         if ev:
-            st.note(f"The Architect, {{p{p}}}, draws {len(got)} card{_s(len(got))}.", {"player": p})
-            st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {}, visible_to=[p])
+            st.note(f"The Architect, {{p{p}}}, draws {k} card{_s(k)}.", {"player": p})
     elif kind == "swap":
         q = m.fellow
         st.hands[p], st.hands[q] = st.hands[q], st.hands[p]
@@ -218,11 +185,10 @@ def apply_exchange(st: CitadelsState, m: Move) -> None:
     st.exchange = []
     st.exchanging = False
     discard(st, gone)
-    got = draw(st, len(gone))
-    to_hand(st, p, got)
+    k = start_draw(st, p, len(gone), 0)
     if st.events is not None:
         st.note(f"The Wizard, {{p{p}}}, discards " + ", ".join(NAME[c] for c in gone)
-                + f" and draws {len(got)}.", {"player": p, "discarded": [CARD_IDS[c] for c in gone]})
+                + f" and draws {k}.", {"player": p, "discarded": [CARD_IDS[c] for c in gone]})
 
 def _remove(st: CitadelsState, p: int, q: int, b: int) -> None:
     """citadels.char.warlord_removes / char.warlord_price; the Graveyard may then buy the card."""
@@ -303,16 +269,10 @@ def _pay_booth(st: CitadelsState, p: int, q: int) -> None:
     st.gold[p] -= 1
     st.booths[q][i] += 1
     st.cash_owner, st.cash_booth = q, i
-    got = draw(st, 2)
+    k = start_draw(st, p, 2, 1)
     if st.events is not None:
-        st.note(f"{{p{p}}} pays 1 gold onto a Ticket Booth of {{p{q}}} and draws {len(got)}.",
+        st.note(f"{{p{p}}} pays 1 gold onto a Ticket Booth of {{p{q}}} and draws {k}.",
                 {"player": p, "owner": q})
-        st.note("You draw " + ", ".join(NAME[c] for c in got) + ".", {}, visible_to=[p])
-    if len(got) <= 1:
-        to_hand(st, p, got)
-    else:
-        got.sort()
-        st.drawn, st.keep_left = got, 1
 
 def apply_cash(st: CitadelsState, m: Move) -> None:
     q, i = st.cash_owner, st.cash_booth
@@ -326,8 +286,10 @@ def apply_cash(st: CitadelsState, m: Move) -> None:
     st.cash_owner = st.cash_booth = NOBODY
 
 def apply_window(st: CitadelsState, m: Move) -> None:
-    """citadels.action.window: each answer is private; a card played is public."""
-    p = st.queue.pop(0)
+    """citadels.action.window: each seat still to answer may answer, in any order; a decline is private, a
+    card played is public and closes the window at once."""
+    p = m.player
+    st.queue.remove(p)
     if m.kind == "decline":
         if not st.queue:
             st.window = ""
@@ -353,7 +315,11 @@ def apply_window(st: CitadelsState, m: Move) -> None:
 def apply_side(st: CitadelsState, move: Move) -> None:
     """Apply a move made outside a character's turn (apply_move applies the turn's own)."""
     phase = st.phase
-    if phase == "draft":
+    if phase == "draw" or phase == "deal":
+        apply_draw_card(st, move)
+    elif phase == "lay":
+        apply_lay(st, move)
+    elif phase == "draft":
         apply_draft(st, move.kind, CHAR_INDEX[move.character])
     elif phase == "keep":
         apply_keep(st, move)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import checks_action as ca
+from .drawing import chance_moves
 from .data import (ACROBAT, ARCHITECT, ASSASSIN, BISHOP, CARD_IDS, CARDS, CHAR_IDS, CIRCUS_TENT, CITY_GOAL,
                    COST, FORTUNE_TELLER, GREAT_WALL, IS_ACTION, KEEP, LABORATORY, LIVING_CANNONBALL, MERCHANT, NONE,
                    RASPUTIN, SMITHY, SMITHY_READINGS, THIEF, WARLORD, WIZARD)
@@ -60,6 +61,8 @@ FIXED_ABILITY = _per_seat(lambda p: tuple(KILL[p][1:] if r == ASSASSIN else (BON
 def side_moves(st: CitadelsState) -> list[Move]:
     """The legal moves outside a character's turn."""
     phase, p = st.phase, st.current
+    if phase == "draw" or phase == "deal" or phase == "lay":
+        return chance_moves(st)
     if phase == "draft":
         table = BURY[p] if st.steps[st.step] & 1 else PICK[p]
         return [table[c] for c in st.pool]
@@ -73,13 +76,26 @@ def side_moves(st: CitadelsState) -> list[Move]:
         return [DECLINE[p], SAVE[p]]
     if phase == "cash":
         return [DECLINE[p], CASH[p]]
-    if phase == "acrobat":
-        return [DECLINE[p], ACROBAT_MOVE[p]] if ACROBAT in st.hands[p] else [DECLINE[p]]
-    if phase == "rasputin":
-        if RASPUTIN in st.hands[p] and st.owner[st.rank] == p:
-            return [DECLINE[p], RASPUTIN_MOVE[p]]
-        return [DECLINE[p]]
+    if phase == "acrobat" or phase == "rasputin":
+        return window_moves(st)
     return []
+
+
+def window_moves(st: CitadelsState) -> list[Move]:
+    """citadels.action.window: the answers of every seat still to answer, in the order they are listed."""
+    out: list[Move] = []
+    if st.phase == "acrobat":
+        for p in st.queue:
+            out.append(DECLINE[p])
+            if ACROBAT in st.hands[p]:
+                out.append(ACROBAT_MOVE[p])
+        return out
+    holder = st.owner[st.rank]
+    for p in st.queue:
+        out.append(DECLINE[p])
+        if p == holder and RASPUTIN in st.hands[p]:
+            out.append(RASPUTIN_MOVE[p])
+    return out
 
 
 def legal_moves(st: CitadelsState) -> list[Move]:

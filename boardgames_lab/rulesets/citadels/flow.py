@@ -13,8 +13,12 @@ TURN_MOVES = ("gold", "draw", "build", "income", "kill", "rob", "swap", "exchang
 
 PHASES = (
     Phase("setup", "Set-up", on_enter="deal", rules=(P + "setup.gold", P + "setup.cards", P + "setup.crown")),
-    Phase("round_start", "Characters shuffled", on_enter="start_round",
-          rules=(P + "draft.face_down", P + "draft.face_up", P + "draft.king_not_face_up", P + "char.king_murdered")),
+    Phase("deal", "Starting hands dealt", moves=("draw_card",), turn="same", chance=True, rules=(P + "setup.cards",),
+          note="four cards each from the top of the deck, in seat order"),
+    Phase("round_start", "Characters shuffled", on_enter="start_round", rules=(P + "draft.face_down", P + "char.king_murdered")),
+    Phase("lay", "Characters laid out", moves=("lay",), turn="same", chance=True,
+          rules=(P + "draft.face_down", P + "draft.face_up", P + "draft.king_not_face_up"),
+          note="one face down, then 0-2 face up; never the King face up"),
     Phase("draft", "Character draft", moves=("pick", "bury"), turn="draft",
           rules=(P + "draft.pass_left", P + "draft.last_two", P + "draft.seven_players", P + "draft.two_players",
                  P + "draft.three_players", P + "draft.secret"),
@@ -25,6 +29,8 @@ PHASES = (
     Phase("turn", "Character's turn", moves=TURN_MOVES, turn="same",
           rules=(P + "turn.income", P + "turn.income_first", P + "turn.build", P + "turn.ability", P + "turn.end"),
           note="income, a build, the ability at any moment, then end"),
+    Phase("draw", "Cards drawn", moves=("draw_card",), turn="same", chance=True,
+          rules=(P + "turn.income", P + "deck.reshuffle"), note="one card at a time from the top of the deck"),
     Phase("keep", "Keep drawn cards", moves=("keep",), turn="same", rules=(P + "turn.income",)),
     Phase("exchange", "Wizard exchanges", moves=("exchange", "exchange_done"), turn="same", rules=(P + "char.wizard_redraw",)),
     Phase("graveyard", "Graveyard", moves=("save", "decline"), turn="same", rules=(P + "violet.graveyard",),
@@ -32,9 +38,9 @@ PHASES = (
     Phase("fortune", "Fortune Teller", moves=("take",), turn="same", rules=(P + "action.fortune_teller",)),
     Phase("cash", "Ticket Booth", moves=("cash", "decline"), turn="same", rules=(P + "action.ticket_cash",)),
     Phase("rasputin", "Rasputin?", moves=("rasputin", "decline"), turn="window",
-          rules=(P + "action.rasputin", P + "action.window"), note="every player is asked in turn, privately"),
+          rules=(P + "action.rasputin", P + "action.window"), note="every player still to answer may answer, privately"),
     Phase("acrobat", "Acrobat?", moves=("acrobat", "decline"), turn="window",
-          rules=(P + "action.acrobat", P + "action.window"), note="every player is asked in turn, privately"),
+          rules=(P + "action.acrobat", P + "action.window"), note="every player still to answer may answer, privately"),
     Phase("round_end", "Round end", on_enter="end_round", rules=(P + "end.trigger", P + "char.king_murdered")),
     Phase("final_scoring", "Final scoring", on_enter="score_final",
           rules=(P + "score.buildings", P + "score.five_colours", P + "score.first_eight", P + "action.score")),
@@ -42,8 +48,10 @@ PHASES = (
 )
 
 EDGES = (
-    Edge("setup", "round_start", rule=P + "setup.crown"),
-    Edge("round_start", "draft", rule=P + "draft.pass_left"),
+    Edge("setup", "deal", rule=P + "setup.cards"),
+    Edge("deal", "round_start", guard="dealt", rule=P + "setup.crown", label="four cards each"),
+    Edge("round_start", "lay", rule=P + "draft.face_down"),
+    Edge("lay", "draft", guard="laid", hook="open_draft", rule=P + "draft.pass_left", label="laid out"),
     Edge("draft", "calling", guard="draft_done", hook="finish_draft", rule=P + "draft.last_two",
          label="every character placed"),
     Edge("calling", "turn", guard="character_answers", hook="begin_turn", rule=P + "call.reveal",
@@ -54,7 +62,7 @@ EDGES = (
          label="King silent"),
     Edge("calling", "round_end", rule=P + "call.order", label="all eight called"),
     Edge("turn", "calling", guard="turn_ended", rule=P + "turn.end", label="end of turn"),
-    Edge("turn", "keep", guard="choosing", rule=P + "turn.income", label="cards drawn"),
+    Edge("turn", "draw", guard="drawing", rule=P + "turn.income", label="cards to draw"),
     Edge("turn", "exchange", guard="exchanging", rule=P + "char.wizard_redraw", label="Wizard discards"),
     Edge("turn", "graveyard", guard="graveyard_offered", hook="ask_graveyard", rule=P + "violet.graveyard",
          label="building removed"),
@@ -62,7 +70,11 @@ EDGES = (
     Edge("turn", "cash", guard="cash_due", hook="ask_cash", rule=P + "action.ticket_cash", label="booth paid"),
     Edge("keep", "cash", guard="cash_due", hook="ask_cash", rule=P + "action.ticket_cash", label="booth paid"),
     Edge("keep", "turn", guard="kept", rule=P + "turn.income", label="kept"),
-    Edge("exchange", "turn", guard="exchanged", rule=P + "char.wizard_redraw", label="cards drawn"),
+    Edge("exchange", "draw", guard="drawing", rule=P + "char.wizard_redraw", label="cards to draw"),
+    Edge("exchange", "turn", guard="exchanged", rule=P + "char.wizard_redraw", label="nothing to draw"),
+    Edge("draw", "keep", guard="draw_to_keep", rule=P + "turn.income", label="drawn, to keep"),
+    Edge("draw", "cash", guard="draw_to_cash", hook="ask_cash", rule=P + "action.ticket_cash", label="booth paid"),
+    Edge("draw", "turn", guard="draw_done", rule=P + "turn.income", label="drawn"),
     Edge("graveyard", "turn", guard="graveyard_answered", hook="back_to_turn", rule=P + "violet.graveyard",
          label="answered"),
     Edge("fortune", "turn", guard="fortune_done", rule=P + "action.fortune_teller", label="card taken"),
@@ -111,9 +123,6 @@ def begin_turn(st: CitadelsState) -> None:
         if ev:
             st.note(f"The Thief, {{p{thief}}}, takes all {stolen} gold of {{p{p}}}.",
                     {"thief": thief, "victim": p, "gold": stolen})
-
-def choosing(st: CitadelsState) -> bool:
-    return bool(st.drawn)
 
 def kept(st: CitadelsState) -> bool:
     return not st.drawn

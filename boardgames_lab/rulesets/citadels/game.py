@@ -7,9 +7,10 @@ from typing import Any
 from ...core.definition import GameDefinition, GameInfo, Option
 from ...core.position import Reader
 from ...core.rng import Rng
-from . import draft, effects, fast, position, scoring, view
+from . import draft, drawing, effects, fast, position, scoring, view
 from . import flow as turn_flow
 from .checks import KINDS
+from .drawing import chance_weights, sample_chance
 from .moves import Move, parse
 from .rules import RULES
 from .secrets import SECRETS
@@ -18,7 +19,7 @@ from .state import CitadelsState, invariants
 INFO = GameInfo(
     name="citadels", title="Citadels", min_players=2, max_players=7, default_players=4,
     hidden_information=True, chance=True, edition="Ohne Furcht und Adel, Sonderausgabe (Hans im Glück)",
-    rules_version=1,
+    rules_version=2,  # 2: the draws are chance moves; a deck made of the discard pile is drawn from at random
     description="Draft a secret character each round, then build a city of eight; the Assassin, the Thief "
                 "and the Warlord get in the way. Hands, characters and the deck are hidden.",
     options=(
@@ -52,8 +53,11 @@ class Citadels(GameDefinition[CitadelsState]):
     open_rasputin, open_acrobat, turn_window, window_closed, rasputin_played, end_round, game_ends = (
         staticmethod(f) for f in (draft.open_rasputin, draft.open_acrobat, draft.turn_window, draft.window_closed,
                                   draft.rasputin_played, draft.end_round, draft.game_ends))
-    begin_turn, choosing, kept, cash_due, ask_cash, cash_answered, exchanging, exchanged = (
-        staticmethod(f) for f in (turn_flow.begin_turn, turn_flow.choosing, turn_flow.kept, turn_flow.cash_due, turn_flow.ask_cash,
+    dealt, laid, open_draft, drawing, draw_to_keep, draw_to_cash, draw_done = (staticmethod(f) for f in (
+        drawing.dealt, drawing.laid, draft.open_draft, drawing.drawing, drawing.draw_to_keep, drawing.draw_to_cash,
+        drawing.draw_done))
+    begin_turn, kept, cash_due, ask_cash, cash_answered, exchanging, exchanged = (
+        staticmethod(f) for f in (turn_flow.begin_turn, turn_flow.kept, turn_flow.cash_due, turn_flow.ask_cash,
                                   turn_flow.cash_answered, turn_flow.exchanging, turn_flow.exchanged))
     graveyard_offered, ask_graveyard, graveyard_answered, back_to_turn = (staticmethod(f) for f in (
         turn_flow.graveyard_offered, turn_flow.ask_graveyard, turn_flow.graveyard_answered, turn_flow.back_to_turn))
@@ -70,6 +74,18 @@ class Citadels(GameDefinition[CitadelsState]):
     # bound as they are, so the hot path pays no delegating call.
     legal_moves = staticmethod(fast.legal_moves)
     apply_move = staticmethod(effects.apply_move)
+
+    def to_act(self, st: CitadelsState) -> tuple[int, ...]:
+        """citadels.action.window: while a reaction window is open, every seat still to answer, in the order
+        the window lists them (from the crown holder); else the engine's one seat, or CHANCE at a draw."""
+        if st.phase == "rasputin" or st.phase == "acrobat":
+            return tuple(st.queue)
+        return GameDefinition.to_act(self, st)
+
+    def chance_weights(self, st: CitadelsState) -> list[tuple[Move, int]]:
+        return chance_weights(st)
+
+    sample_chance = staticmethod(sample_chance)  # bound as it is: normal play draws through it
 
     def parse_move(self, st: CitadelsState, text: str, *seat: int) -> Move:
         return parse(text, seat[0] if seat else st.current)

@@ -23,12 +23,14 @@ notation                   meaning
 ``take manor``             take the Manor seen with the Fortune Teller
 ``cannon manor>palace``    the Living Cannonball: the Manor goes, the Palace comes
 ``ticket p2``              pay 1 gold onto player 2's Ticket Booth (its owner may then ``cash`` or ``decline``)
-``play acrobat``           answer the Acrobat's window (``play rasputin`` Rasputin's); ``decline`` to pass
+``play acrobat p2``        player 2 plays the Acrobat in its window (``play rasputin p2``), ``decline p2`` passes:
+                           a window is open to several seats at once, so its answers name the seat
 ``end``                    end the turn
+``draw manor``             chance: the Manor comes off the deck; ``lay king face down`` (``... face up``) lays out
 =========================  =================================================================================
 
-The seat is not part of the notation: ``parse("gold", 2)`` is player 3's ``Gold(2)``. A seat a move
-names (``p2``) is written 1-based, stored 0-based.
+The seat is not part of the notation (``parse("gold", 2)`` is ``Gold(2)``), but a window's answers name
+it; a seat a move names (``p2``) is written 1-based, stored 0-based.
 """
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ from ...core.moves import Move
 from .data import CARD_INDEX, CHAR_INDEX
 
 
-def _p(seat: int) -> str:
+def _p(seat: int) -> str:  # a seat in notation, 1-based
     return f"p{seat + 1}" if type(seat) is int and seat >= 0 else f"p?{seat!r}"
 
 
@@ -208,8 +210,11 @@ class Save(Move):
 
 @dataclass(frozen=True, slots=True)
 class Decline(Move):
-    """Let a question pass: the Graveyard, a Ticket Booth's cash, the Acrobat's or Rasputin's window."""
+    """Let a question pass (the Graveyard, a booth's cash, a window); named with its seat, as windows are shared."""
     kind = "decline"
+
+    def __str__(self) -> str:
+        return f"decline {_p(self.player)}"
 
 
 # --- the action cards ------------------------------------------------------------------------------
@@ -276,7 +281,7 @@ class Acrobat(Move):
     kind = "acrobat"
 
     def __str__(self) -> str:
-        return "play acrobat"
+        return f"play acrobat {_p(self.player)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,14 +290,35 @@ class Rasputin(Move):
     kind = "rasputin"
 
     def __str__(self) -> str:
-        return "play rasputin"
+        return f"play rasputin {_p(self.player)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Move):
+    """Chance: a card comes off the face-down deck, into a hand or among the cards drawn to keep from."""
+    card: str
+    kind = "draw_card"
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class LayCharacter(Move):
+    """Chance: a character comes off the King's shuffled stack: the first face down, then 0-2 face up."""
+    character: str
+    face_up: bool
+    kind = "lay"
+
+    def __str__(self) -> str:
+        return f"lay {self.character} face {'up' if self.face_up else 'down'}"
 
 
 PLAIN = {cls.kind: cls for cls in (Gold, Draw, Income, End, Bonus, ArchitectCards, Smithy, Save, Decline, Cash)}
 CHARACTER = {"pick": Pick, "bury": Bury, "kill": Kill, "rob": Rob}
 CARD = {"keep": Keep, "build": Build, "exchange": Exchange, "lab": Laboratory, "play": Play, "take": Take}
 SEAT = {"swap": Swap, "ticket": Ticket}
-WORDS = (*PLAIN, *CHARACTER, *CARD, *SEAT, "destroy", "cannon")
+WORDS = (*PLAIN, *CHARACTER, *CARD, *SEAT, "destroy", "cannon", "lay")
 _SEAT = re.compile(r"^p([1-9])$")
 _EXAMPLES = "'pick king', 'gold', 'keep manor', 'build manor', 'kill thief', 'destroy manor p2', 'end'"
 
@@ -322,6 +348,14 @@ def parse(text: str, seat: int) -> Move:
     if not words or words[0] not in WORDS:
         raise InvalidNotation(f"{text!r} is not a Citadels move; examples: {_EXAMPLES}")
     word, rest = words[0], words[1:]
+    if word == "decline" and len(rest) == 1:  # the seat that declines, named (citadels.action.window)
+        return Decline(_seat(text, rest[0]))
+    if word == "draw" and len(rest) == 1:
+        return DrawCard(seat, _card(text, rest[0]))
+    if word == "lay":
+        if len(rest) != 3 or rest[1] != "face" or rest[2] not in ("up", "down") or rest[0] not in CHAR_INDEX:
+            raise _bad(text, "a character is laid out as 'lay <character> face up' or '... face down'")
+        return LayCharacter(seat, rest[0], rest[2] == "up")
     if word in PLAIN:
         if rest:
             raise _bad(text, f"'{word}' takes nothing more")
@@ -331,6 +365,8 @@ def parse(text: str, seat: int) -> Move:
             return Destroy(seat, _card(text, rest[0]), _seat(text, rest[1]))
         if rest[0] == "fortune_teller":
             return FortuneTeller(seat, _seat(text, rest[1]))
+        if rest[0] in ("acrobat", "rasputin"):  # a window's answer names its seat (citadels.action.window)
+            return (Acrobat if rest[0] == "acrobat" else Rasputin)(_seat(text, rest[1]))
     if len(rest) != 1:
         raise _bad(text, f"'{word}' takes " + ("a card and a player" if word == "destroy" else "one name"))
     return _one(text, word, rest[0], seat)
@@ -358,7 +394,7 @@ def _one(text: str, word: str, name: str, seat: int) -> Move:
 
 
 MOVE_CLASSES = (Pick, Bury, Gold, Draw, Keep, Build, Income, End, Kill, Rob, Swap, Exchange, ExchangeDone, Bonus,
-                ArchitectCards, Destroy, Laboratory, Smithy, Save, Decline, Play, FortuneTeller, Take, Cannonball,
-                Ticket, Cash, Acrobat, Rasputin)
+                ArchitectCards, Destroy, Laboratory, Smithy, Save, Decline, Play, FortuneTeller, Take, Cannonball, Ticket,
+                Cash, Acrobat, Rasputin, DrawCard, LayCharacter)
 
 __all__ = ["MOVE_CLASSES", "Move", "parse", *(c.__name__ for c in MOVE_CLASSES)]

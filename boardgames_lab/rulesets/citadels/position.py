@@ -12,19 +12,20 @@ from typing import Any, Callable
 
 from ...core.errors import PositionError
 from ...core.position import Reader, boolean, conserved, ints, items, text
-from .data import CARD_IDS, CARD_INDEX, CHAR_IDS, CHAR_INDEX, deck_for
+from .data import CARD_IDS, CARD_INDEX, CHAR_IDS, CHAR_INDEX, FACE_UP, START_CARDS, deck_for
 from .state import NOBODY, NOT_TAKEN, CitadelsState
 
 SCALARS = ("crown", "round", "heir", "step", "rank", "killed", "robbed", "asked", "window", "turn_player",
            "turn_character", "income_done", "builds_left", "ability_used", "colour_used", "lab_used", "smithy_used",
            "action_used", "keep_left", "exchanging", "turn_over", "grave_card", "grave_owner", "cash_owner",
-           "cash_booth", "fortune", "first_eight", "acrobat_round", "final")
+           "cash_booth", "fortune", "first_eight", "acrobat_round", "final", "draw_left", "draw_seat", "draw_keep",
+           "reshuffled")
 LISTS = ("deck", "discard", "hands", "city", "booths", "gold", "owner", "face_up", "down", "down_knower", "pool",
          "steps", "taken_step", "first_step", "shown", "silent", "drawn", "exchange", "paid", "queue",
-         "haunted_round")
+         "haunted_round", "stack")
 FIELDS = (*LISTS, *SCALARS)
 FLAGS = ("income_done", "ability_used", "colour_used", "lab_used", "smithy_used", "action_used", "exchanging",
-         "turn_over")
+         "turn_over", "reshuffled")
 FINAL_KEYS = ("buildings", "five_colours", "eight", "action_cards", "total", "gold")
 
 
@@ -60,7 +61,8 @@ def position(st: CitadelsState) -> dict[str, Any]:
         "grave_owner": _seat(st.grave_owner), "cash_owner": _seat(st.cash_owner),
         "cash_booth": None if st.cash_booth == NOBODY else st.cash_booth, "fortune": _seat(st.fortune),
         "first_eight": _seat(st.first_eight), "acrobat_round": st.acrobat_round,
-        "final": None if st.final is None else [dict(f) for f in st.final]}
+        "final": None if st.final is None else [dict(f) for f in st.final], "stack": _chars(st.stack),
+        "draw_left": st.draw_left, "draw_seat": _seat(st.draw_seat), "draw_keep": st.draw_keep}
     out.update({flag: getattr(st, flag) for flag in FLAGS})
     return out
 
@@ -111,7 +113,7 @@ class _Read:
         st.gold = d.list("gold", ints(0, 10**6), length=self.n)
         st.haunted_round = d.list("haunted_round", ints(0, 10**6), length=self.n)
         st.owner = [_nobody(o) for o in d.list("owner", _or_none(seat), length=8)]
-        st.face_up, st.down, st.pool = (d.list(k, _char_index) for k in ("face_up", "down", "pool"))
+        st.face_up, st.down, st.pool, st.stack = (d.list(k, _char_index) for k in ("face_up", "down", "pool", "stack"))
         st.down_knower = [_nobody(k) for k in d.list("down_knower", _or_none(seat), length=len(st.down))]
         st.steps = [self._step(v, f"{d.at('steps')}[{i}]") for i, v in enumerate(d.list("steps", lambda v, p: v))]
         st.taken_step = [NOT_TAKEN if t is None else t for t in d.list("taken_step", _or_none(ints(-1, 20)), 8)]
@@ -150,6 +152,8 @@ class _Read:
             _nobody(self.maybe(k, seat)) for k in ("grave_owner", "cash_owner", "fortune", "first_eight"))
         st.cash_booth = _nobody(self.maybe("cash_booth", ints(0, 7)))
         st.acrobat_round = d.int("acrobat_round", 0, 10**6)
+        st.draw_left, st.draw_keep = d.int("draw_left", 0, 200), d.int("draw_keep", 0, 3)
+        st.draw_seat = _nobody(self.maybe("draw_seat", seat))
         st.final = self.maybe("final", lambda v, p: items(v, p, self._final, length=self.n))
 
     def _final(self, value: Any, path: str) -> dict[str, int]:
@@ -180,11 +184,11 @@ def check_cards(st: CitadelsState, path: str) -> None:
 
 
 def check_characters(st: CitadelsState, path: str, phase: str) -> None:
-    """Each character is in one place (a player's, face up, face down or passing), or, once the game is over,
-    back in the middle."""
+    """Each character is in one place (a player's, face up, face down, passing or still in the King's hand), or,
+    while the starting hands are dealt and once the game is over, in the middle."""
     at = f"{path}.owner" if path else "owner"
-    placed = [r for r in range(8) if st.owner[r] != NOBODY] + st.face_up + st.down + st.pool
-    expected = Counter() if phase == "game_over" else Counter(range(8))
+    placed = [r for r in range(8) if st.owner[r] != NOBODY] + st.face_up + st.down + st.pool + st.stack
+    expected = Counter() if phase in ("deal", "game_over") else Counter(range(8))  # before the first round, after
     conserved(at, "characters", (CHAR_IDS[r] for r in placed), Counter({CHAR_IDS[r]: k for r, k in expected.items()}))
     st.pool.sort()
 
@@ -197,9 +201,11 @@ def _fits(ok: bool, path: str, key: str, reason: str) -> None:
 def check_phase(st: CitadelsState, path: str, phase: str) -> None:
     """What exists only in some phases: cards drawn (keep), an exchange (exchange), a removed building (the
     Graveyard), a hand shown (the Fortune Teller), an open window, the draft's steps, the final score."""
-    _fits(bool(st.drawn) == (phase == "keep"), path, "drawn", f"cards wait to be kept only in the keep phase, "
-          f"not with {len(st.drawn)} drawn in the {phase} phase")
-    _fits(0 < st.keep_left <= len(st.drawn) if st.drawn else st.keep_left == 0, path, "keep_left",
+    check_draw(st, path, phase)
+    _fits(bool(st.drawn) == (phase == "keep") or (phase == "draw" and st.draw_keep > 0), path, "drawn",
+          f"cards wait to be kept only in the keep phase (or come in the draw phase), not with {len(st.drawn)} "
+          f"drawn in the {phase} phase")
+    _fits(0 < st.keep_left <= len(st.drawn) if phase == "keep" else st.keep_left == 0, path, "keep_left",
           "must be from 1 to the number of cards drawn in the keep phase, else 0")
     _fits(st.exchanging == (phase == "exchange") and (not st.exchange or st.exchanging), path, "exchanging",
           "the Wizard exchanges only in the exchange phase")
@@ -207,7 +213,7 @@ def check_phase(st: CitadelsState, path: str, phase: str) -> None:
           "a removed building waits for the Graveyard's owner only in the graveyard phase")
     _fits((st.fortune != NOBODY) == (phase == "fortune"), path, "fortune",
           "a hand is shown to the Fortune Teller only in the fortune phase")
-    cash_ok = phase in ("keep", "cash") if st.cash_owner != NOBODY else phase != "cash"
+    cash_ok = phase in ("draw", "keep", "cash") if st.cash_owner != NOBODY else phase != "cash"
     _fits(cash_ok and (st.cash_owner == NOBODY) == (st.cash_booth == NOBODY), path, "cash_owner",
           "a booth's owner decides to cash it only right after a payment (the keep or cash phase)")
     if st.cash_owner != NOBODY:
@@ -218,6 +224,25 @@ def check_phase(st: CitadelsState, path: str, phase: str) -> None:
     _fits((st.final is not None) == (phase == "game_over"), path, "final", "the final score exists once the game is over")
     if phase == "draft":
         _fits(st.step < len(st.steps), path, "step", "the draft has a step still to make")
-    if phase in ("turn", "keep", "exchange", "graveyard", "fortune", "cash"):
+    if phase in ("turn", "draw", "keep", "exchange", "graveyard", "fortune", "cash"):
         _fits(st.tc != NOBODY and st.owner[st.tc] == st.tp != NOBODY, path, "turn_player",
               "in a character's turn the turn's player holds the turn's character")
+
+
+def check_draw(st: CitadelsState, path: str, phase: str) -> None:
+    """The chance phases: cards still to come off the deck (deal, draw), to a seat, with a card on the deck to
+    come first; the King's characters (lay), the face-down one laid first."""
+    drawing = phase in ("deal", "draw")
+    _fits((st.draw_left > 0) == drawing == (st.draw_seat != NOBODY), path, "draw_left",
+          "cards are still to be drawn, by a seat, only in the deal and draw phases")
+    _fits(not drawing or (bool(st.deck) and st.draw_left <= len(st.deck) + len(st.discard)), path, "deck",
+          "the cards still to be drawn must be in the deck (the discard pile is shuffled in once it is empty)")
+    _fits(st.draw_keep == 0 or (phase == "draw" and st.draw_keep < st.draw_left + len(st.drawn)), path, "draw_keep",
+          "cards are drawn to keep some of them only in the draw phase, more than are kept")
+    _fits(phase != "deal" or st.draw_left <= START_CARDS, path, "draw_left", f"the deal gives {START_CARDS} cards each")
+    lay = phase == "lay"
+    _fits(bool(st.stack) == lay, path, "stack", "the King's stack of characters lies only while they are laid out")
+    if lay:
+        _fits(not st.pool and len(st.down) <= 1 and len(st.face_up) < (FACE_UP[st.num_players] if st.down else 1),
+              path, "face_up", "while the characters are laid out: one face down first, then the face-up ones")
+        st.stack.sort()  # the characters left in the King's hand: which comes next is a draw

@@ -41,7 +41,7 @@ RULES = make_rulebook("citadels", [
     Rule(P + "turn.ability", f"{RB}, Sequence of a Character's Turn", "The character's ability is used at most once, at a moment the player chooses within the turn, or not at all."),
     Rule(P + "turn.end", f"{RB}, Sequence of a Character's Turn", "The player ends the turn when done; the character card goes back to the middle."),
     Rule(P + "deck.discard_pile", f"{RB}, Sequence of a Character's Turn", "Discarded cards go face up on the discard pile."),
-    Rule(P + "deck.reshuffle", "Reading", "When the deck is empty, the discard pile is shuffled to form a new one; with both empty, fewer cards are drawn."),
+    Rule(P + "deck.reshuffle", "Reading", "When the deck is empty, the discard pile is shuffled to form a new one (its cards then drawn at random); with both empty, fewer cards are drawn."),
     # The characters
     Rule(P + "char.assassin", f"{RB}, Assassin", "The Assassin names another character; that character stays silent when called and takes no turn."),
     Rule(P + "char.thief_targets", f"{RB}, Thief", "The Thief names a character other than the Assassin, himself and the murdered one."),
@@ -90,5 +90,5 @@ RULES = make_rulebook("citadels", [
     Rule(P + "action.director", f"{RB}, Variant", "The Director allows two more builds this turn (five with the Architect)."),
     Rule(P + "action.cannonball", f"{RB}, Variant", "The Living Cannonball replaces a city building by a dearer hand card, paying the difference, besides the normal build."),
     Rule(P + "action.score", f"{RB}, Variant", "Every action card still in hand at the end scores 1 point."),
-    Rule(P + "action.window", "Reading", "A card played outside its owner's turn is offered to every player in turn, privately, so nobody learns who holds it."),
+    Rule(P + "action.window", "Reading", "A card played outside its owner's turn is offered to every player at once: each answers privately, in any order, so nobody learns who holds it; a card played takes effect at once."),
 ])

@@ -85,7 +85,7 @@ def _character_hidden(st: CitadelsState, seat: int | None, r: int) -> bool:
         return not (st.phase == "draft" and st.current == seat)
     if r in st.down:
         return st.down_knower[st.down.index(r)] != seat  # the King with 2-3 players, a burier, the last drafter
-    return False
+    return r in st.stack  # Sequence of a Round: the shuffled characters not yet laid out
 
 
 def _passing_seen(st: CitadelsState, seat: int | None, r: int) -> tuple[bool, ...]:
@@ -99,7 +99,7 @@ def _passing_seen(st: CitadelsState, seat: int | None, r: int) -> tuple[bool, ..
 def perturb_characters(st: CitadelsState, seat: int | None, rng: Rng) -> bool:
     """Two characters whose places the seat does not know trade places: a chosen one, a face-down one, one in
     the cards being passed. Both were alike in every pool the seat held."""
-    if st.phase not in ("draft", "calling", "turn", "keep", "exchange", "graveyard", "fortune", "cash",
+    if st.phase not in ("lay", "draft", "calling", "turn", "keep", "exchange", "graveyard", "fortune", "cash",
                         "rasputin", "acrobat"):
         return False
     hidden = [r for r in range(8) if _character_hidden(st, seat, r)]
@@ -116,16 +116,17 @@ def _apart(st: CitadelsState, a: int, b: int) -> bool:
     """Would swapping ``a`` and ``b`` change anything? Not two of one player's, nor two cards being passed."""
     if st.owner[a] != NOBODY:
         return st.owner[a] != st.owner[b]
-    return not (a in st.pool and b in st.pool)
+    return not ((a in st.pool and b in st.pool) or (a in st.stack and b in st.stack))
 
 
 def _swap_places(st: CitadelsState, a: int, b: int) -> None:
     st.owner[a], st.owner[b] = st.owner[b], st.owner[a]
     st.taken_step[a], st.taken_step[b] = st.taken_step[b], st.taken_step[a]  # the step belongs to the place
-    for where in (st.pool, st.down):
+    for where in (st.pool, st.down, st.stack):
         for i, r in enumerate(where):
             where[i] = b if r == a else a if r == b else r
-    st.pool.sort()  # the pool is kept sorted
+    st.pool.sort()  # the pool and the King's characters left are kept sorted
+    st.stack.sort()
 
 
 SECRETS = (

@@ -1,7 +1,6 @@
 """The Citadels game state: plain lists and ints, cheap to copy."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from ...core.definition import State
@@ -15,7 +14,8 @@ NOT_TAKEN = 99  # taken_step of a character still in the draft pool
 _SCALARS = ("options", "crown", "round", "heir", "step", "rank", "killed", "robbed", "asked", "tp", "tc",
             "income_done", "builds_left", "ability_used", "colour_used", "lab_used", "smithy_used",
             "action_used", "keep_left", "exchanging", "turn_over", "grave_card", "grave_owner",
-            "cash_owner", "cash_booth", "fortune", "first_eight", "final", "window", "acrobat_round")
+            "cash_owner", "cash_booth", "fortune", "first_eight", "final", "window", "acrobat_round", "draw_left",
+            "draw_seat", "draw_keep", "reshuffled")
 _NESTED = ("hands", "city", "booths")
 NAME = tuple(c.name for c in CARDS)
 CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
@@ -27,11 +27,12 @@ PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colou
 class CitadelsState(State):
     __slots__ = (*_SCALARS, *_NESTED, "deck", "discard", "gold", "owner", "face_up", "down", "down_knower",
                  "pool", "steps", "taken_step", "first_step", "shown", "silent", "drawn", "exchange",
-                 "paid", "queue", "haunted_round")
+                 "paid", "queue", "haunted_round", "stack")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
         self.deck: list[int] = []  # top = end of the list
+        self.reshuffled = False  # the deck is the discard pile turned over: drawn from at random (drawing.py)
         self.discard: list[int] = []  # the open discard pile, top = end
         self.hands: list[list[int]] = [[] for _ in range(players)]  # kept sorted
         self.city: list[list[int]] = [[] for _ in range(players)]  # in building order
@@ -49,6 +50,7 @@ class CitadelsState(State):
         self.face_up: list[int] = []
         self.down: list[int] = []  # characters face down in the middle
         self.down_knower: list[int] = []  # who saw each face-down card (NOBODY: no one)
+        self.stack: list[int] = []  # the King's shuffled characters not yet laid out (top = end)
         self.pool: list[int] = []  # the characters being passed
         self.steps: list[int] = []  # the draft: player * 2 + (0 keep, 1 bury) per step
         self.step = 0
@@ -74,6 +76,9 @@ class CitadelsState(State):
         self.lab_used = False
         self.smithy_used = False
         self.action_used = False
+        self.draw_left = 0  # cards still to come off the deck in the draw under way (a chance phase)
+        self.draw_seat = NOBODY  # who receives them
+        self.draw_keep = 0  # 0: into the hand; k: among the cards drawn, of which k are kept
         self.drawn: list[int] = []  # cards drawn, waiting to be kept or discarded
         self.keep_left = 0
         self.exchange: list[int] = []  # cards the Wizard is discarding
@@ -103,7 +108,8 @@ class CitadelsState(State):
         o.exchanging, o.turn_over, o.grave_card = self.exchanging, self.turn_over, self.grave_card
         o.grave_owner, o.cash_owner, o.cash_booth = self.grave_owner, self.cash_owner, self.cash_booth
         o.fortune, o.first_eight, o.final, o.window = self.fortune, self.first_eight, self.final, self.window
-        o.acrobat_round = self.acrobat_round
+        o.acrobat_round, o.draw_left, o.draw_seat = self.acrobat_round, self.draw_left, self.draw_seat
+        o.draw_keep, o.stack, o.reshuffled = self.draw_keep, self.stack[:], self.reshuffled
         o.hands, o.city = [h[:] for h in self.hands], [c[:] for c in self.city]
         o.booths = [b[:] for b in self.booths]
         o.deck, o.discard, o.gold = self.deck[:], self.discard[:], self.gold[:]
@@ -117,7 +123,17 @@ class CitadelsState(State):
     def snapshot(self) -> dict[str, Any]:
         fields = {name: getattr(self, name) for name in CitadelsState.__slots__ if name != "options"}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
-        return copy.deepcopy(fields)
+        return _copied(fields)
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of plain data (ints, strings, lists, dicts), without deepcopy's memo: the conformance suite
+    takes a snapshot before and after every probe."""
+    if type(value) is list:
+        return [_copied(v) if type(v) is list or type(v) is dict else v for v in value]
+    if type(value) is dict:
+        return {k: _copied(v) if type(v) is list or type(v) is dict else v for k, v in value.items()}
+    return value
 
 
 # --- facts read off a state (for the checks, the effects and the fast generator alike) ----------------
@@ -170,8 +186,8 @@ def invariants(st: CitadelsState) -> list[str]:
         buildings = [b for b in st.city[p] if CARD_IDS[b] != "circus_tent"]
         if len(set(buildings)) != len(buildings):
             broken.append(f"player {p}: two buildings of one name")
-    if st.phase in ("draft", "calling", "turn"):
-        placed = sorted([r for r in range(8) if st.owner[r] != NOBODY] + st.pool + st.down + st.face_up)
+    if st.phase in ("lay", "draft", "calling", "turn"):
+        placed = sorted([r for r in range(8) if st.owner[r] != NOBODY] + st.pool + st.down + st.face_up + st.stack)
         if placed != list(range(8)):
             broken.append(f"characters misplaced: {placed}")
     to_act = seat_to_act(st)

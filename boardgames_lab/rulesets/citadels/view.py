@@ -5,6 +5,7 @@ from typing import Any, Mapping
 
 from ...core.rng import Rng
 from ...core.visibility import EVERYONE, NOBODY, Seen, is_hidden, shown_to
+from .drawing import draw_visibility
 from .data import CARD_INDEX, CARDS, CHAR_INDEX, CHARACTERS, COLOURS, COLOUR
 from .state import NOBODY as NO_SEAT, CitadelsState
 
@@ -71,7 +72,8 @@ def _fortune_teller(data: dict[str, Any], owner: int | None, seat: int | None, t
 
 CHARACTER = shown_to(R + "draft.secret", _character_seen, owner=False, reveal=_character_open)
 PUBLIC = ("discard", "city", "booths", "gold", "face_up", "down_knower", "steps", "first_step", "shown", "silent",
-          "paid", "queue", "haunted_round", "crown", "round", "heir", "step", "rank", "killed", "robbed", "asked",
+          "paid", "queue", "haunted_round", "draw_left", "draw_seat", "draw_keep", "reshuffled", "crown",
+          "round", "heir", "step", "rank", "killed", "robbed", "asked",
           "window", "turn_player", "turn_character", "income_done", "builds_left", "ability_used", "colour_used",
           "lab_used", "smithy_used", "action_used", "keep_left", "exchanging", "turn_over", "grave_card",
           "grave_owner", "cash_owner", "cash_booth", "fortune", "first_eight", "acrobat_round", "final")
@@ -80,6 +82,7 @@ PUBLIC = ("discard", "city", "booths", "gold", "face_up", "down_knower", "steps"
 FIELDS: dict[str, Seen] = {
     **{name: EVERYONE for name in PUBLIC},
     "deck": NOBODY,  # citadels.setup.cards: a face-down stack; its size is seen
+    "stack": NOBODY,  # citadels.draft.face_down: the King's shuffled characters, not yet laid out
     "hands.*": shown_to(R + "action.fortune_teller", _fortune_teller, reveal=_over),  # setup.cards, action.score
     "owner.*": CHARACTER,  # indexed by character: where it went; draft.secret, call.reveal, call.silent
     "taken_step.*": CHARACTER,  # when it left the passed cards: as secret as where it went
@@ -250,21 +253,31 @@ def _resample_characters(st: CitadelsState, player: int | None, rng: Rng) -> Non
                 st.owner[r] = index
             elif where == "pool":
                 st.pool[index] = r
+            elif where == "stack":
+                st.stack[index] = r
             else:
                 st.down[index] = r
             st.taken_step[r] = step
     st.pool.sort()
+    st.stack.sort()
 
 def _slot(st: CitadelsState, r: int) -> tuple[str, int]:
     if st.owner[r] != NO_SEAT:
         return ("owner", st.owner[r])
     if r in st.pool:
         return ("pool", st.pool.index(r))
+    if r in st.stack:
+        return ("stack", st.stack.index(r))
     return ("down", st.down.index(r))
 
 def move_visibility(st: CitadelsState, move: Any) -> list[int] | None:
-    """citadels.draft.secret / action.window: draft choices and window answers are private."""
-    if st.phase == "draft" or (st.phase in ("acrobat", "rasputin") and move.kind == "decline"):
+    """citadels.draft.secret / action.window: draft choices and window answers are private; a card drawn is
+    its receiver's, a character laid face down nobody's (drawing.py)."""
+    if st.phase in ("deal", "draw", "lay"):
+        return draw_visibility(st, move)
+    if st.phase in ("acrobat", "rasputin") and move.kind == "decline":
+        return [move.player]  # any seat still to answer may decline, not only the first listed
+    if st.phase == "draft":
         return [st.current]
     if st.phase in ("keep", "exchange") or (st.phase == "turn" and move.kind in ("lab", "exchange")):
         return [st.current]

@@ -1,0 +1,191 @@
+"""The chance phases: every card that comes off the face-down building deck (the starting hands, income, the
+Architect, the Smithy, the Wizard's exchange, a Ticket Booth) and every character the King lays out (rulebook,
+Setup and Sequence of a Round). Each is a move of CHANCE, drawn in normal play by ``sample_chance`` and
+nowhere else: rule code never draws, so a game that stops at each draw (explicit chance) plays the same.
+
+- The deck shuffled at set-up is a stack in a fixed order: normal play takes its top card (``Rng.top``, no
+  generator step). A chosen outcome that is not the top card is swapped to the top first, so every card left
+  may come and the deck stays a permutation.
+- The discard pile turned over into a new deck when the deck is empty is not put in an order: each card
+  drawn from it is a uniform pick (``Rng.below``), which has the chances of shuffling it first.
+- The characters: the first laid face down is a uniform pick of the eight, each face-up one a uniform pick of
+  those left but the King (the rulebook shuffles a King turned up back in and turns up another: the same
+  chances).
+"""
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from ...core.moves import CHANCE, Refusal
+from .checks_turn import card_name, no
+from .data import CARD_IDS, CARD_INDEX, CARDS, CHAR_IDS, CHAR_INDEX, CHARACTERS, FACE_UP, KING, START_CARDS
+from .moves import DrawCard, LayCharacter
+from .state import NOBODY, CitadelsState
+
+DRAW_CARD = tuple(DrawCard(CHANCE, c) for c in CARD_IDS)  # by card index
+LAY = tuple((LayCharacter(CHANCE, c, False), LayCharacter(CHANCE, c, True)) for c in CHAR_IDS)  # by rank, face up
+
+
+# --- the building deck -----------------------------------------------------------------------------
+def start_draw(st: CitadelsState, seat: int, count: int, keep: int) -> int:
+    """citadels.deck.reshuffle: ``seat`` draws ``count`` cards (fewer when the deck and the discard pile hold
+    fewer), into the hand or, with ``keep``, among the cards to keep ``keep`` of; returns how many come."""
+    k = min(count, len(st.deck) + len(st.discard))
+    st.draw_left, st.draw_seat, st.draw_keep = k, seat if k else NOBODY, keep if k > keep else 0
+    if k and not st.deck:
+        reshuffle(st)
+    return k
+
+
+def reshuffle(st: CitadelsState) -> None:
+    """citadels.deck.reshuffle: the discard pile becomes the deck; its cards are then drawn at random."""
+    st.deck, st.discard = st.discard, []
+    st.reshuffled = True
+    st.note("The deck is empty: the discard pile is shuffled into a new deck.", {"reshuffle": True})
+
+
+def apply_draw_card(st: CitadelsState, m: DrawCard) -> None:
+    """citadels.setup.cards / turn.income / deck.reshuffle: the card comes off the deck to its receiver."""
+    c = CARD_INDEX[m.card]
+    deck = st.deck
+    if deck[-1] != c:  # a chosen outcome (explicit chance): that card is taken, from the top
+        i = len(deck) - 1 - deck[::-1].index(c)
+        deck[i], deck[-1] = deck[-1], deck[i]
+    deck.pop()
+    p = st.draw_seat
+    insort(st.drawn if st.draw_keep else st.hands[p], c)
+    if st.events is not None:
+        st.note(f"You draw the {CARDS[c].name}.", {"card": m.card}, visible_to=[p])
+    left = st.draw_left = st.draw_left - 1
+    if left:
+        if not deck:
+            reshuffle(st)
+    elif st.phase == "deal" and p + 1 < st.num_players:  # citadels.setup.cards: the next player's four
+        st.draw_seat, st.draw_left = p + 1, START_CARDS
+    else:
+        st.keep_left, st.draw_keep, st.draw_seat = st.draw_keep, 0, NOBODY
+
+
+def check_draw_card(st: CitadelsState, m: DrawCard) -> Refusal | None:
+    c = CARD_INDEX.get(m.card)
+    if c is None or c not in st.deck:
+        return no("setup.cards" if st.phase == "deal" else "turn.income",
+                  f"the {card_name(m.card)} is not among the cards left in the deck", "draw a card of the deck")
+    return None
+
+
+def _card_weights(st: CitadelsState) -> list[tuple[Any, int]]:
+    counts = [0] * len(CARDS)
+    for c in st.deck:
+        counts[c] += 1
+    return [(DRAW_CARD[c], k) for c, k in enumerate(counts) if k]
+
+
+# --- the characters ------------------------------------------------------------------------------------
+def apply_lay(st: CitadelsState, m: LayCharacter) -> None:
+    """citadels.draft.face_down / draft.face_up / draft.king_not_face_up"""
+    r = CHAR_INDEX[m.character]
+    st.stack.remove(r)
+    if m.face_up:
+        st.face_up.append(r)
+    else:
+        st.down = [r]
+        st.down_knower = [st.crown if st.num_players <= 3 else NOBODY]  # with 2-3 players the King looks
+        st.taken_step[r] = -1  # out of the pool before anyone chose
+    if st.events is not None:
+        if m.face_up:
+            st.note(f"The {CHARACTERS[r].name} is laid face up.", {"face_up": m.character})
+        else:
+            st.note(f"The {CHARACTERS[r].name} is laid face down.", {"face_down": m.character},
+                    visible_to=st.down_knower if st.down_knower[0] != NOBODY else [])
+
+
+def check_lay(st: CitadelsState, m: LayCharacter) -> Refusal | None:
+    r = CHAR_INDEX.get(m.character)
+    rule = "draft.face_up" if st.down else "draft.face_down"
+    if m.face_up != bool(st.down):
+        return no(rule, "the face-down character lies already: the next ones are laid face up" if st.down
+                  else "the first character is laid face down", f"lay a character face {'up' if st.down else 'down'}")
+    if r is None or r not in st.stack:
+        return no(rule, f"the {CHARACTERS[r].name if r is not None else repr(m.character)} is not among the "
+                  "characters still in the King's stack", "lay one of them")
+    if m.face_up and r == KING:
+        return no("draft.king_not_face_up", "the King is never laid face up: he is shuffled back",
+                  "lay another character face up")
+    return None
+
+
+def _lay_weights(st: CitadelsState) -> list[tuple[Any, int]]:
+    up = bool(st.down)
+    return [(LAY[r][up], 1) for r in sorted(st.stack) if not (up and r == KING)]
+
+
+# --- the engine's chance API -------------------------------------------------------------------------
+def chance_weights(st: CitadelsState) -> list[tuple[Any, int]]:
+    """Each outcome with its weight: a card of the deck by its copies left, a character 1 each."""
+    return _lay_weights(st) if st.phase == "lay" else _card_weights(st)
+
+
+def sample_chance(st: CitadelsState) -> Any:
+    """Normal play's draw. The record gives the chance of that one card, 1 in the cards it came from (for a
+    card drawn face down, its copies left would tell the table which card it is)."""
+    if st.phase == "lay":
+        up = bool(st.down)
+        left = [r for r in st.stack if not (up and r == KING)]
+        r = left[st.rng.below(len(left), "a character laid " + ("face up" if up else "face down"))]
+        return LAY[r][up]
+    deck = st.deck
+    if st.reshuffled:
+        return DRAW_CARD[deck[st.rng.below(len(deck), "a card from the deck made of the discard pile")]]
+    if st.rng.record is not None:  # the fast path records nothing: spare it the call
+        st.rng.top(1, len(deck), CARD_IDS[deck[-1]], what="a card from the top of the deck")
+    return DRAW_CARD[deck[-1]]
+
+
+def chance_moves(st: CitadelsState) -> list[Any]:
+    """The outcomes as moves (the fast generator's list at a draw)."""
+    return [move for move, _ in chance_weights(st)]
+
+
+def draw_candidates(st: CitadelsState, seat: int) -> list[Any]:
+    return [DrawCard(seat, c) for c in CARD_IDS]
+
+
+def lay_candidates(st: CitadelsState, seat: int) -> list[Any]:
+    return [LayCharacter(seat, c, up) for c in CHAR_IDS for up in (False, True)]
+
+
+def draw_visibility(st: CitadelsState, move: Any) -> list[int] | None:
+    """Who may read a draw in the log: a card drawn goes to its receiver alone; a character laid face down
+    is seen by nobody (by the King with 2-3 players), one laid face up by everyone."""
+    if move.kind == "draw_card":
+        return [st.draw_seat]
+    if move.face_up:
+        return None
+    return [st.crown] if st.num_players <= 3 else []
+
+
+# --- the guards of the chance phases -------------------------------------------------------------------
+def dealt(st: CitadelsState) -> bool:
+    return not st.draw_left
+
+
+def laid(st: CitadelsState) -> bool:
+    return bool(st.down) and len(st.face_up) >= FACE_UP[st.num_players]
+
+
+def drawing(st: CitadelsState) -> bool:
+    return st.draw_left > 0
+
+
+def draw_to_keep(st: CitadelsState) -> bool:
+    return not st.draw_left and bool(st.drawn)
+
+
+def draw_to_cash(st: CitadelsState) -> bool:
+    return not st.draw_left and st.cash_owner != NOBODY
+
+
+def draw_done(st: CitadelsState) -> bool:
+    return not st.draw_left
