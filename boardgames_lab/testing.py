@@ -199,14 +199,15 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
 
 
 def _check_notation(game: Game, legal: tuple[Any, ...]) -> None:
+    """Each legal move's notation reads back, for its own seat, as that move; a seat's moves differ in it."""
     texts = set()
     for move in legal:
-        text = str(move)
-        if game.parse_move(text) != move:
+        text, seat = str(move), game.definition.seat_of(game.state, move)
+        if game.parse_move(text, player=seat) != move:
             raise _fail(game, f"notation {text!r} does not parse back to {move!r}")
-        texts.add(text)
+        texts.add((seat, text))
     if len(texts) != len(legal):
-        raise _fail(game, "two legal moves share a notation (or a move is listed twice)")
+        raise _fail(game, "two legal moves of one seat share a notation (or a move is listed twice)")
 
 
 def _check_explain(game: Game, legal: tuple[Any, ...], pool: dict[str, Any], rng: random.Random,

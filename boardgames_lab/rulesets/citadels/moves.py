@@ -23,14 +23,14 @@ notation                   meaning
 ``take manor``             take the Manor seen with the Fortune Teller
 ``cannon manor>palace``    the Living Cannonball: the Manor goes, the Palace comes
 ``ticket p2``              pay 1 gold onto player 2's Ticket Booth (its owner may then ``cash`` or ``decline``)
-``play acrobat p2``        player 2 plays the Acrobat in its window (``play rasputin p2``), ``decline p2`` passes:
-                           a window is open to several seats at once, so its answers name the seat
+``play acrobat``           play the Acrobat in its window (``play rasputin``), ``decline`` passes; a window is
+                           open to several seats at once, and each answer is read for the seat that makes it
 ``end``                    end the turn
 ``draw manor``             chance: the Manor comes off the deck; ``lay king face down`` (``... face up``) lays out
 =========================  =================================================================================
 
-The seat is not part of the notation (``parse("gold", 2)`` is ``Gold(2)``), but a window's answers name
-it; a seat a move names (``p2``) is written 1-based, stored 0-based.
+The seat is not part of the notation (``parse("gold", 2)`` is ``Gold(2)``); a seat a move names
+(``swap p2``) is written 1-based, stored 0-based.
 """
 from __future__ import annotations
 
@@ -210,11 +210,8 @@ class Save(Move):
 
 @dataclass(frozen=True, slots=True)
 class Decline(Move):
-    """Let a question pass (the Graveyard, a booth's cash, a window); named with its seat, as windows are shared."""
+    """Let a question pass (the Graveyard, a booth's cash, a window)."""
     kind = "decline"
-
-    def __str__(self) -> str:
-        return f"decline {_p(self.player)}"
 
 
 # --- the action cards ------------------------------------------------------------------------------
@@ -281,7 +278,7 @@ class Acrobat(Move):
     kind = "acrobat"
 
     def __str__(self) -> str:
-        return f"play acrobat {_p(self.player)}"
+        return "play acrobat"
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +287,7 @@ class Rasputin(Move):
     kind = "rasputin"
 
     def __str__(self) -> str:
-        return f"play rasputin {_p(self.player)}"
+        return "play rasputin"
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,8 +345,6 @@ def parse(text: str, seat: int) -> Move:
     if not words or words[0] not in WORDS:
         raise InvalidNotation(f"{text!r} is not a Citadels move; examples: {_EXAMPLES}")
     word, rest = words[0], words[1:]
-    if word == "decline" and len(rest) == 1:  # the seat that declines, named (citadels.action.window)
-        return Decline(_seat(text, rest[0]))
     if word == "draw" and len(rest) == 1:
         return DrawCard(seat, _card(text, rest[0]))
     if word == "lay":
@@ -365,8 +360,6 @@ def parse(text: str, seat: int) -> Move:
             return Destroy(seat, _card(text, rest[0]), _seat(text, rest[1]))
         if rest[0] == "fortune_teller":
             return FortuneTeller(seat, _seat(text, rest[1]))
-        if rest[0] in ("acrobat", "rasputin"):  # a window's answer names its seat (citadels.action.window)
-            return (Acrobat if rest[0] == "acrobat" else Rasputin)(_seat(text, rest[1]))
     if len(rest) != 1:
         raise _bad(text, f"'{word}' takes " + ("a card and a player" if word == "destroy" else "one name"))
     return _one(text, word, rest[0], seat)
