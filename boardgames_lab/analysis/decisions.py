@@ -189,6 +189,8 @@ def decision_tree(name: str, position: dict[str, Any] | str, plies: int = 2,
         if not chosen:
             raise ValueError(f"the moves filter kept none of seat {seat}'s moves {[str(m) for m in legal]}")
         label = tuple(str(m) for m in chosen)
+        if len(set(map(_quote, label))) < len(label):  # moves are named by their text in the EFG game
+            raise ValueError(f"two of seat {seat}'s moves have one text: {list(label)}")
         key = _information(game, seat)
         infoset = keys.setdefault((seat, key), f"s{seat}:{len(keys)}")
         if infosets.setdefault(infoset, (seat, label)) != (seat, label):
@@ -239,9 +241,8 @@ def solve(tree: Tree, iterations: int = 1000) -> Solution:
     firsts = {id(nodes[0]): infoset for infoset, nodes in tree.members.items()}
     strategy: dict[str, dict[str, float]] = {}
     for infoset, state in _states_at(game, tree, firsts).items():
-        probs = dict(policy.get_state_policy(state))
-        labels = tree.infosets[infoset][1]
-        strategy[infoset] = {labels[a]: float(probs.get(a, 0.0)) for a in range(len(labels))}
+        named = {_action_name(state, a): float(p) for a, p in policy.get_state_policy(state)}
+        strategy[infoset] = {m: named.get(_quote(m), 0.0) for m in tree.infosets[infoset][1]}
     return Solution(strategy, tree.value(strategy), float(pyspiel.nash_conv(game, policy)), iterations)
 
 
@@ -252,10 +253,18 @@ def _states_at(game: Any, tree: Tree, wanted: dict[int, str]) -> dict[str, Any]:
     def walk(node: Node, state: Any) -> None:
         if id(node) in wanted:
             found[wanted[id(node)]] = state
-        for action, (_, _, child) in zip(state.legal_actions() if node.edges else [], node.edges):
-            walk(child, state.child(action))
+        if not node.edges:
+            return
+        actions = {_action_name(state, a): a for a in state.legal_actions()}
+        for move, _, child in node.edges:
+            walk(child, state.child(actions[_quote(move)]))
     walk(tree.root, game.new_initial_state())
     return found
+
+
+def _action_name(state: Any, action: int) -> str:
+    """An EFG game numbers actions by name across the whole game, not by place: read the name back."""
+    return str(state.action_to_string(state.current_player(), action))
 
 
 def best_responses(tree: Tree, strategy: dict[str, dict[str, float]]) -> list[float]:
