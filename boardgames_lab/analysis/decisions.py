@@ -52,7 +52,8 @@ def score_margins(game: Game) -> list[float]:
 
 def playouts(n: int = 20, seed: int = 0) -> Evaluation:
     """The evaluation of a cut line: the mean final score margins of ``n`` random playouts, each seeded
-    (``seed`` + line number), chance drawn with the engine's probabilities."""
+    (``seed`` and its number), chance drawn with the engine's probabilities and the draws the game does not
+    stop at with a fresh generator (a card from a deck shuffled at set-up is still the deck's real top card)."""
     def evaluate(game: Game) -> list[float]:
         total = [0.0] * game.num_players
         for k in range(n):
