@@ -14,8 +14,8 @@
   ``ValueError``: the moves would tell the seat something its view hides).
 - Leaves: a finished game pays its final score margins; a cut line pays ``evaluate(game)``. Margins are each
   seat's score minus the mean of the others' (zero-sum for any player count). ``score_margins`` (the scores
-  as they stand, default) and ``playouts(n, seed)`` (the mean final margins of ``n`` seeded random playouts)
-  are the two evaluations given.
+  as they stand, default) and ``playouts(n, seed, bot)`` (the mean final margins of ``n`` seeded playouts
+  by random or heuristic bots) are the two evaluations given.
 
 The root is the real position: what is hidden there (other hands, a face-down deck) is as it really is, and
 the tree does not spread it over what a seat might believe; only the chance and the moves after the root
@@ -50,25 +50,28 @@ def score_margins(game: Game) -> list[float]:
     return margins(game.scores())
 
 
-def playouts(n: int = 20, seed: int = 0) -> Evaluation:
-    """The evaluation of a cut line: the mean final score margins of ``n`` random playouts, each seeded
-    (``seed`` and its number), chance drawn with the engine's probabilities and the draws the game does not
-    stop at with a fresh generator (a card from a deck shuffled at set-up is still the deck's real top card)."""
+def playouts(n: int = 20, seed: int = 0, bot: str = "random") -> Evaluation:
+    """The evaluation of a cut line: the mean final score margins of ``n`` playouts, each seeded (``seed``
+    and its number), every seat played by ``bot`` (a name of ``boardgames_lab.bots.BOTS``: "random", or
+    "heuristic" for a slower and more telling playout), chance drawn with the engine's probabilities and the
+    draws the game does not stop at with a fresh generator (a card from a deck shuffled at set-up is still
+    the deck's real top card)."""
     def evaluate(game: Game) -> list[float]:
         total = [0.0] * game.num_players
         for k in range(n):
-            rng = random.Random(seed * 1_000_003 + k)
-            final = _playout(game, rng)
+            final = _playout(game, random.Random(seed * 1_000_003 + k), bot)
             total = [t + v for t, v in zip(total, margins(final.scores()))]
         return [t / n for t in total]
-    evaluate.__name__ = f"playouts({n}, seed={seed})"
+    evaluate.__name__ = f"playouts({n}, seed={seed}, bot={bot!r})"
     return evaluate
 
 
-def _playout(game: Game, rng: random.Random, cap: int = 5000) -> Game:
+def _playout(game: Game, rng: random.Random, bot: str = "random", cap: int = 5000) -> Game:
+    from ..bots import bot_move, make_bot
     from ..core.rng import Rng
     line = game.clone()
     line.state.rng = Rng(rng.getrandbits(63))  # the draws the game does not stop at are new in each playout
+    bots = None if bot == "random" else [make_bot(bot, seed=rng.getrandbits(31)) for _ in range(line.num_players)]
     for _ in range(cap):
         if line.is_over:
             break
@@ -76,9 +79,10 @@ def _playout(game: Game, rng: random.Random, cap: int = 5000) -> Game:
             outcomes = line.chance_outcomes()
             move = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
             line.apply(move, player=CHANCE)
-        else:
-            seat = acting_seat(line)
-            line.apply(rng.choice(list(seat_moves(line, seat))), player=seat)
+            continue
+        seat = int(acting_seat(line))  # type: ignore[arg-type]
+        move = rng.choice(list(seat_moves(line, seat))) if bots is None else bot_move(line, bots[seat], seat)
+        line.apply(move, player=seat)
     return line
 
 

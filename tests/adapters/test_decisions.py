@@ -125,3 +125,23 @@ def test_a_real_saint_petersburg_decision_buy_or_take() -> None:
     assert sum(solution.strategy[tree.root.infoset].values()) == pytest.approx(1)
     assert sum(solution.values) == pytest.approx(0)
     assert dec.to_graphviz(tree, solution).source.count("->") == len(tree.nodes()) - 1
+
+
+def test_the_keythedral_start_player_auction_with_heuristic_playouts() -> None:
+    from boardgames_lab.analysis.exercise_sets.keythedral import _position
+    found = _position(1)
+    assert found is not None
+    game, _ = found
+
+    def cube_or_nothing(g: bgl.Game, s: int, legal: Any) -> Any:
+        return [m for m in legal if str(m) in ("bid 0", "bid 1")] if g.phase == "auction" else legal
+
+    tree = dec.decision_tree("keythedral", game.position(), plies=3, moves=cube_or_nothing,
+                             evaluate=dec.playouts(1, seed=1, bot="heuristic"))
+    assert [m for m, _, _ in tree.root.edges] == ["bid 0", "bid 1"]
+    # The second bidder sees the first bid: one information set after each.
+    assert len({child.infoset for _, _, child in tree.root.edges}) == 2
+    assert all(n.payoffs is not None and sum(n.payoffs) == pytest.approx(0) for n in tree.nodes() if n.kind == "leaf")
+    solution = dec.solve(tree, iterations=500)
+    assert solution.nash_conv == pytest.approx(0, abs=1e-2)
+    assert max(dec.best_responses(tree, solution.strategy)) == pytest.approx(0, abs=1e-2)
