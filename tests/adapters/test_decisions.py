@@ -145,3 +145,23 @@ def test_the_keythedral_start_player_auction_with_heuristic_playouts() -> None:
     solution = dec.solve(tree, iterations=500)
     assert solution.nash_conv == pytest.approx(0, abs=1e-2)
     assert max(dec.best_responses(tree, solution.strategy)) == pytest.approx(0, abs=1e-2)
+
+
+def test_a_citadels_draft_pick_of_four_players() -> None:
+    from boardgames_lab.analysis.exercise_sets.citadels import _position
+    found = _position(1, 2)
+    assert found is not None
+    game, (first, second), _ = found
+
+    def two_best(g: bgl.Game, s: int, legal: Any) -> Any:
+        return [m for m in legal if m in (first, second)] if g.ply == 0 else legal
+
+    tree = dec.decision_tree("citadels", game.position(), plies=2, moves=two_best,
+                             evaluate=dec.playouts(1, seed=1, bot="heuristic"))
+    assert {m for m, _, _ in tree.root.edges} == {str(first), str(second)}
+    # The next drafter is handed what is left: the character taken is not among its picks.
+    for move, _, child in tree.root.edges:
+        assert child.seat != tree.root.seat and move not in tree.infosets[child.infoset or ""][1]
+    solution = dec.solve(tree, iterations=1000)
+    assert solution.nash_conv == pytest.approx(0, abs=1e-2)  # four seats, two of them decide: general-sum
+    assert max(dec.best_responses(tree, solution.strategy)) == pytest.approx(0, abs=1e-2)
