@@ -183,7 +183,10 @@ def decision_tree(name: str, position: dict[str, Any] | str, plies: int = 2,
             return Node("leaf", payoffs=margins(game.scores()), over=True)
         if game.to_act() == (CHANCE,):
             node = Node("chance")
-            for outcome, p in game.chance_outcomes():
+            outcomes = game.chance_outcomes()
+            if len({_quote(str(o)) for o, _ in outcomes}) < len(outcomes):
+                raise ValueError(f"two outcomes of a draw have one text: {[str(o) for o, _ in outcomes]}")
+            for outcome, p in outcomes:
                 node.edges.append((str(outcome), float(p), grow(game.clone().apply(outcome, player=CHANCE), left)))
             return node
         if left == 0:

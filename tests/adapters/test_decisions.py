@@ -10,7 +10,6 @@ import pytest
 
 import boardgames_lab as bgl
 from boardgames_lab.analysis import decisions as dec
-from tests.conftest import cites
 
 
 def duel_position(hands: list[int], turns: int) -> dict[str, Any]:
@@ -26,7 +25,6 @@ def test_the_margins_are_each_score_less_the_mean_of_the_others() -> None:
     assert dec.margins([6, 3, 0]) == [4.5, 0.0, -4.5]
 
 
-@cites("duel_test.deal", "duel_test.swap")
 def test_a_duel_tree_has_the_engines_chance_and_merges_what_a_seat_cannot_see(duel: str) -> None:
     tree = dec.decision_tree(duel, duel_position([3, 7], turns=2), plies=2)
     root = tree.root
