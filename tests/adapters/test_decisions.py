@@ -163,3 +163,11 @@ def test_a_citadels_draft_pick_of_four_players() -> None:
     solution = dec.solve(tree, iterations=1000)
     assert solution.nash_conv == pytest.approx(0, abs=1e-2)  # four seats, two of them decide: general-sum
     assert max(dec.best_responses(tree, solution.strategy)) == pytest.approx(0, abs=1e-2)
+
+
+def test_information_is_what_the_engine_shows_the_seat(duel: str) -> None:
+    # Seat 1 holding 7 or 8 (and the deck the other) is one information set of seat 0's, two of seat 1's.
+    a = bgl.from_position(duel, duel_position([3, 7], turns=2), chance="explicit")
+    b = bgl.from_position(duel, duel_position([3, 8], turns=2), chance="explicit")
+    assert dec._information(a, 0) == dec._information(b, 0)
+    assert dec._information(a, 1) != dec._information(b, 1)
