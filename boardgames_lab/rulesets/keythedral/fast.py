@@ -275,9 +275,13 @@ def open_window_moves(st: KState, p: int) -> list[Any]:
     ask = st.window["frames"][-1]["ask"]
     if len(ask) == 1:
         return window_moves(st, ask[0])
+    hands = st.law_hands
     moves: list[Any] = []
     for q in ask:
-        moves.extend(window_moves(st, q))
+        if hands[q]:
+            moves.extend(window_moves(st, q))
+        else:  # no card: declining is all there is
+            moves.append(DECLINE[q])
     return moves
 
 
