@@ -257,3 +257,20 @@ def test_a_seat_not_asked_may_not_answer() -> None:
     with pytest.raises(IllegalMove) as err:
         game.apply("decline", player=0)
     assert err.value.rule == "core.not_your_turn"
+
+
+@cites(P + "law.window", P + "setup.lay_field", P + "buy.next_stage")
+def test_the_fast_generator_lists_the_plain_moves_at_draws_and_in_open_windows() -> None:
+    from collections import Counter
+
+    from boardgames_lab.core.definition import GameDefinition
+    game = bgl.new_game("keythedral", players=4, seed=8, mode="sandbox", chance="explicit")
+    d, seen = game.definition, Counter[str]()
+    while game.ply < 500 and not game.is_over:
+        st = game.state
+        assert Counter(map(repr, d.legal_moves(st))) == Counter(map(repr, GameDefinition.legal_moves(d, st)))
+        seen[st.phase if game.to_act() == (CHANCE,) else str(len(game.to_act()))] += 1
+        moves = game.legal_moves()
+        move = moves[(7 * game.ply) % len(moves)]
+        game.apply(move, player=d.seat_of(st, move))
+    assert {"deal_laws", "draw_field", "turn_tiles", "refill_laws"} <= set(seen) and seen["4"] > 0
