@@ -59,11 +59,12 @@ def texts(game: bgl.Game) -> set[str]:
 @cites(P + "law.window", P + "law.work_order", P + "law.once")
 def test_work_order_in_the_phase_one_window() -> None:
     game = enter(hold(small_board(), 1, "work_order"), "round_start", "begin_round")
-    assert game.phase == "law_window" and game.current_player == 0
-    assert texts(game) == {"decline"}  # every player is asked, holder or not
+    assert game.phase == "law_window" and game.current_player == 0 and game.to_act() == (0, 1, 2)
+    # every player is asked, holder or not, all at once
+    assert {str(m) for m in game.definition.seat_moves(game.state, 0)} == {"decline"}
     game.apply("decline")
     assert "play work_order" in texts(game)
-    game.apply("play work_order")
+    game.apply("play work_order", player=1)
     st = state(game)
     assert LAW_INDEX["work_order"] in st.law_used and not st.law_hands[1]
     game.apply("decline")  # player 1 may play another card or decline

@@ -308,8 +308,16 @@ def test_retrieve() -> None:
     st = state(game)  # a copy, on which the phase-four rule runs
     st.workers = {(1, 1): 0}
     st.law_spaces = [-1, -1]
-    game.definition.retrieve(st)
-    assert not st.workers and min(st.law_spaces) >= 0 and len(st.law_deck) == 16
+    d = game.definition
+    st.phase = "retrieve"
+    d.retrieve(st)
+    assert not st.workers and st.law_spaces == [-1, -1]
+    d.runner.settle(st)  # the empty new-law spaces are refilled in a chance phase, the top cards first
+    assert st.phase == "refill_laws"
+    top = st.law_deck[-2:]
+    d.advance(st, d.sample_chance(st))
+    assert st.phase != "refill_laws"
+    assert st.law_spaces == top[::-1] and len(st.law_deck) == 16
 
 
 def auction(players: int = 4) -> bgl.Game:

@@ -22,6 +22,8 @@ EXTRA_MODULES = {
     "auction": "Rulebook: phase four, retrieve worker counters, phase five, change start player, and the end",
     "laws": "Rulebook appendix: law card detail (the 20 law cards and the windows to play them)",
     "fast": "Rulebook: the same legal moves as the checks, made quickly",
+    "draws": "Rulebook: set up and phase four (the stacks tiles and law cards are taken from), the building tiles "
+             "turned face up, and appendix 13, Design change's random tile",
 }
 
 __all__ = ["DEFINITION", "EXTRA_MODULES", "INFO", "Keythedral", "MOVE_CLASSES", "RULES", "parse"]

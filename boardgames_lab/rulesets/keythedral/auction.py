@@ -11,13 +11,9 @@ def retrieve(st: KState) -> None:
     st.workers = {}
     st.chosen = []
     st.order_k = 0
-    laws.clear_round_effects(st)
-    for i, card in enumerate(st.law_spaces):
-        if card < 0 and st.law_deck:
-            st.law_spaces[i] = st.law_deck.pop()
+    laws.clear_round_effects(st)  # the empty new-law spaces are refilled next, in a chance phase (draws.deal_law)
     if st.events is not None:
-        st.note("Workers return; the work order markers come off; empty new-law spaces are refilled.",
-                {"law_spaces": sum(1 for c in st.law_spaces if c >= 0)})
+        st.note("Workers return; the work order markers come off.", {"law_spaces": sum(1 for c in st.law_spaces if c >= 0)})
 
 def begin_auction(st: KState) -> None:
     """keythedral.auction.bid_once: the marker passes to B; bidding starts with the player after B."""

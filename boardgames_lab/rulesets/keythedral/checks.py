@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from ...core.moves import Kind, Refusal
 from .data import FIELD_FIELDS, FIELD_SITES, SITE_FIELDS, Node, fmt, is_field, is_site, on_board
-from .checks_actions import ACTION_KINDS, turns_a_stage
+from .checks_actions import ACTION_KINDS
+from .draws import CHANCE_KINDS
 from .data import LETTER
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, WINDOW_WHEN, moratorium_blocks, play_choices
 from .data import LAW_INDEX, LAWS
@@ -83,13 +84,6 @@ def bid_range(st: KState, p: int) -> range:
         high = a["high"]
         return range(high, high + 1) if 0 < high <= total else range(0)
     return range(a["high"] + 1, total + 1)
-
-def field_drawn(st: KState) -> bool:
-    """keythedral.secret.field_stack: in set-up the player whose field step it is has drawn the top tile."""
-    if st.phase != "lay_tiles" or not st.field_stack:
-        return False
-    return setup_step_is_field(st)
-
 
 # --- set-up -------------------------------------------------------------------------------------------------
 
@@ -283,8 +277,7 @@ def single(cls: Callable[[int], Any]) -> Callable[[KState, int], list[Any]]:
 
 KINDS: tuple[Kind, ...] = (
     Kind(LayField, check_field, field_candidates, reveals=lambda st, m: True),
-    # The last cottage laid turns stage one face up (keythedral.setup.reveal_first).
-    Kind(LayCottage, check_cottage, cottage_candidates, reveals=lambda st, m: st.cottage_at.count(None) == 1),
+    Kind(LayCottage, check_cottage, cottage_candidates),
     Kind(ChooseOrder, check_order, order_candidates),
     Kind(PlaceWorker, check_worker, worker_candidates),
     Kind(Relocate, check_relocate, relocate_candidates),
@@ -293,7 +286,8 @@ KINDS: tuple[Kind, ...] = (
     Kind(GiveCube, check_give, lambda st, seat: [GiveCube(seat, c) for c in LETTER]),
     Kind(ChooseStart, check_start, lambda st, seat: [ChooseStart(seat, q) for q in range(st.num_players)]),
     Kind(Pass, always_legal, single(Pass)),
-    Kind(Decline, always_legal, single(Decline), reveals=turns_a_stage),
+    Kind(Decline, always_legal, single(Decline)),
     *ACTION_KINDS,
-    Kind(PlayLaw, check_play, play_candidates, reveals=turns_a_stage),
+    Kind(PlayLaw, check_play, play_candidates),
+    *CHANCE_KINDS,  # a stage turned face up, a tile drawn: the chance record blocks undo across them
 )

@@ -226,21 +226,8 @@ def procure_candidates(st: KState, seat: int) -> list[ProcureLaw]:
     return [ProcureLaw(seat, space, letter) for space in range(1, len(st.law_spaces) + 1) for letter in LETTER]
 
 
-def turns_a_stage(st: KState, move: object) -> bool:
-    """keythedral.buy.next_stage: the move finishes a purchase that empties the stage on sale, so the next stage is
-    turned face up (asked before the move: played on a copy of the position, only when the stage has one or two
-    tiles left and the next is still face down)."""
-    s = st.stage
-    if s >= 4 or len(st.rows[s]) > 2 or st.face_up[s + 1]:
-        return False
-    from . import DEFINITION  # the flow plays the copy on, through any law window still open
-    after = st.clone()
-    DEFINITION.advance(after, move)
-    return after.face_up != st.face_up
-
-
 ACTION_KINDS = (
-    Kind(BuyTile, check_buy, buy_candidates, reveals=turns_a_stage),
+    Kind(BuyTile, check_buy, buy_candidates),
     Kind(BuildHouse, check_house, lambda st, seat: [BuildHouse(seat, k) for k in range(1, 6)]),
     Kind(BuildFence, check_fence, fence_candidates),
     Kind(RemoveFence, check_unfence, lambda st, seat: [RemoveFence(seat, s, f) for s, f in sorted(st.fences)]),

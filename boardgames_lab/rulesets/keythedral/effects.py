@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import laws
+from . import draws, laws
 from .checks import open_fields
 from .workers import next_placer
 from .data import SITE_FIELDS, Node, fmt
@@ -63,13 +63,7 @@ def buy(st: KState, p: int, tile: int, paid: str) -> None:
         st.note(f"{{p{p}}} acquires building tile {BUILDINGS[tile].id} (a seat worth "
                 f"{STAGE_POINTS[BUILDINGS[tile].stage]}).", {"player": p, "tile": BUILDINGS[tile].id})
     while st.stage < 5 and not st.rows[st.stage]:
-        st.stage += 1
-        if st.stage < 5 and not st.face_up[st.stage]:
-            st.face_up[st.stage] = True  # the moves that can get here declare it (checks_actions.turns_a_stage)
-            if st.events is not None:
-                st.note(f"Stage {st.stage + 1} is turned face up: "
-                        + ", ".join(BUILDINGS[t].id for t in st.rows[st.stage]) + ".",
-                        {"stage": st.stage + 1, "tiles": [BUILDINGS[t].id for t in st.rows[st.stage]]})
+        st.stage += 1  # a stage still face down is turned in a chance phase next (draws.turn_tiles)
 
 
 def build_house(st: KState, p: int, number: int, free: bool = False) -> None:
@@ -174,6 +168,7 @@ def craft_bargain(st: KState, p: int, args: str) -> None:
 
 def lay_field(st: KState, node: Node) -> None:
     tile = st.field_stack.pop()
+    st.field_taken = False
     st.put_field(node, tile)
     st.laid[st.current] += 1
     if st.events is not None:
@@ -289,7 +284,7 @@ def _play(st: KState, m: Any) -> None:
 def _decline(st: KState, m: Any) -> None:
     if st.events is not None:
         st.note(f"{{p{m.player}}} plays no law card.", {"player": m.player})
-    laws.decline(st)
+    laws.decline(st, m.player)
 
 
 def _order(st: KState, m: Any) -> None:
@@ -364,6 +359,7 @@ APPLY: dict[str, Callable[[KState, Any], None]] = {
     "field": lambda st, m: lay_field(st, m.field),
     "cottage": lambda st, m: lay_cottage(st, m.number, m.site),
     "relocate": _relocate,
+    **draws.APPLY,
 }
 
 

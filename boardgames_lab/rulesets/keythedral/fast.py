@@ -19,6 +19,7 @@ from .moves import (Bid, BuildFence, BuildHouse, BuyCraft, BuyTile, ChooseOrder,
                     Trade)
 from .prices import adjusted_costs, craft_available, substitution_payments
 from .checks import bid_range, cottage_spots, field_spots, open_fields, setup_step_is_field
+from .draws import OUTCOMES
 from .state import KEYTHEDRAL, KState
 
 SEATS = range(5)
@@ -269,6 +270,26 @@ def window_moves(st: KState, p: int) -> list[Any]:
     return moves
 
 
+def open_window_moves(st: KState, p: int) -> list[Any]:
+    """keythedral.law.window: the moves of every player still to answer, in the order they were asked."""
+    ask = st.window["frames"][-1]["ask"]
+    if len(ask) == 1:
+        return window_moves(st, ask[0])
+    hands = st.law_hands
+    moves: list[Any] = []
+    for q in ask:
+        if hands[q]:
+            moves.extend(window_moves(st, q))
+        else:  # no card: declining is all there is
+            moves.append(DECLINE[q])
+    return moves
+
+
+def chance_moves(st: KState, p: int) -> list[Any]:
+    """At a draw: every outcome (all of weight one, each possible: draws.py)."""
+    return OUTCOMES[st.phase](st)
+
+
 def own_turn_moves(st: KState, p: int) -> list[Any]:
     if st.effects.get("turn"):
         return []  # one modifying card at a time: use it (or end the turn) first
@@ -315,7 +336,8 @@ def _bid_moves(st: KState, p: int) -> list[Any]:
 
 LEGAL: dict[str, Callable[[KState, int], list[Any]]] = {
     "actions": action_moves,
-    "law_window": window_moves,
+    "law_window": open_window_moves,
+    **{phase: chance_moves for phase in OUTCOMES},
     "place": _worker_moves,
     "order": _order_moves,
     "lay_tiles": _lay_moves,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...core.flow import Edge, Flow, Phase
-from . import laws
+from . import draws, laws
 from .checks import open_fields, setup_step_is_field
 from .data import (BROWN, BUILDINGS, CENTRE, CRAFT_STOCK, CUBE_NAME, CUBE_POINTS, FIELD_TILES, GREY, KEY_QUARRIES,
                    KEY_WOODS, LAW_SPACES, LAW_SPACES_TWO_PLAYERS, LAWS, LETTER, STAGE_FULL_ASSUMED, STAGE_POINTS,
@@ -28,13 +28,24 @@ PHASES = (
           rules=(P + "setup.pieces", P + "setup.store", P + "setup.buildings", P + "setup.law_spaces",
                  P + "setup.field_tiles", P + "setup.keythedral", P + "variant.two_players",
                  P + "variant.face_up", P + "variant.version")),
-    Phase("lay_tiles", "Set up: lay tiles", moves=("field", "cottage"), turn="setup",
+    Phase("deal_laws", "Set up: law cards on the new-law spaces", moves=("deal",), chance=True,
+          rules=(P + "setup.law_spaces",), note="chance: the top law card, face down, on each space"),
+    Phase("draw_field", "Set up: take the top field tile", moves=("draw",), chance=True,
+          rules=(P + "setup.lay_field", P + "secret.field_stack"), note="chance: seen by its taker only"),
+    Phase("lay_tiles", "Set up: lay tiles", moves=("field", "cottage"), turn="same",
           rules=(P + "setup.lay_field", P + "setup.lay_cottage", P + "setup.until_all_laid"),
           note="each in turn lays the top field tile, then a cottage"),
-    Phase("reveal_first", "Turn over stage one", on_enter="reveal_first", rules=(P + "setup.reveal_first",)),
+    Phase("reveal_first", "Turn over stage one", rules=(P + "setup.reveal_first",)),
+    Phase("turn_tiles", "Turn a stage face up", moves=("turn",), chance=True,
+          rules=(P + "setup.reveal_first", P + "buy.next_stage", P + "variant.face_up"),
+          note="chance: which of the stage's unseen tiles lay face down on the mat"),
+    Phase("replace_tile", "Design change: a random tile", moves=("replace",), chance=True,
+          rules=(P + "law.design_change",), note="chance: an unused tile of the stage"),
+    Phase("refill_laws", "4. Refill the new-law spaces", moves=("deal",), chance=True,
+          rules=(P + "retrieve.reset",), note="chance: the top law card, face down"),
     Phase("round_start", "Round start", on_enter="begin_round", rules=(P + "round.five_phases",)),
     Phase("law_window", "Law window", moves=("play", "decline"), turn="same", rules=LAW_RULES,
-          note="every player asked in turn may play a law card or decline"),
+          note="each player still to answer, in any order, plays a law card or declines"),
     Phase("order", "1a. Work order", moves=("order",), turn="same", rules=(P + "order.choose",),
           note="the next marker goes on a number not yet chosen"),
     Phase("place", "1b. Place workers", moves=("worker",), turn="placing",
@@ -67,9 +78,26 @@ PHASES = (
 )
 
 EDGES = (
-    Edge("setup", "lay_tiles", rule=P + "setup.lay_field"),
+    Edge("setup", "deal_laws", rule=P + "setup.law_spaces"),
+    Edge("deal_laws", "turn_tiles", guard="variant_to_turn", rule=P + "variant.face_up", label="variation two"),
+    Edge("deal_laws", "draw_field", guard="laws_dealt", rule=P + "setup.lay_field", label="spaces filled"),
+    Edge("turn_tiles", "draw_field", guard="turned_before_fields", rule=P + "setup.lay_field", label="turned"),
+    Edge("draw_field", "lay_tiles", guard="field_in_hand", rule=P + "setup.lay_field", label="tile taken"),
     Edge("lay_tiles", "reveal_first", guard="all_laid", rule=P + "setup.until_all_laid", label="all tiles laid"),
+    Edge("lay_tiles", "draw_field", guard="field_due", hook="next_layer", rule=P + "setup.lay_field",
+         label="next player"),
+    Edge("reveal_first", "turn_tiles", guard="stage_face_down", rule=P + "setup.reveal_first", label="face down"),
     Edge("reveal_first", "round_start", rule=P + "round.five_phases"),
+    Edge("turn_tiles", "round_start", guard="turned_after_fields", rule=P + "round.five_phases", label="turned"),
+    Edge("turn_tiles", "law_window", guard="turned_in_window", rule=P + "law.window", label="turned"),
+    Edge("turn_tiles", "actions", guard="turned_on_turn", hook="turn_actions", rule=P + "action.loop",
+         label="turned"),
+    Edge("replace_tile", "law_window", guard="replaced_in_window", rule=P + "law.window", label="replaced"),
+    Edge("replace_tile", "actions", guard="replaced_on_turn", hook="turn_actions", rule=P + "action.loop",
+         label="replaced"),
+    Edge("law_window", "turn_tiles", guard="stage_face_down", rule=P + "buy.next_stage", label="stage emptied"),
+    Edge("law_window", "replace_tile", guard="tile_to_replace", rule=P + "law.design_change",
+         label="design change"),
     Edge("round_start", "law_window", guard="window_open", rule=P + "law.window", label="law window"),
     Edge("round_start", "order", rule=P + "order.choose"),
     Edge("order", "law_window", guard="window_open", rule=P + "law.cottage_number", label="law window"),
@@ -96,6 +124,8 @@ EDGES = (
     Edge("actions_start", "law_window", guard="window_open", rule=P + "law.window", label="law window"),
     Edge("actions_start", "actions", rule=P + "action.loop"),
     Edge("actions", "final_scoring", guard="last_tile_bought", rule=P + "end.last_tile", label="last tile acquired"),
+    Edge("actions", "turn_tiles", guard="stage_face_down", rule=P + "buy.next_stage", label="stage emptied"),
+    Edge("actions", "replace_tile", guard="tile_to_replace", rule=P + "law.design_change", label="design change"),
     Edge("actions", "law_window", guard="window_open", rule=P + "law.window", label="law window"),
     Edge("actions", "relocate", guard="cottage_fenced_off", hook="begin_relocation", rule=P + "fence.relocate",
          label="a cottage fenced off"),
@@ -106,6 +136,8 @@ EDGES = (
     Edge("retrieve_start", "retrieve", rule=P + "round.five_phases"),
     Edge("law_window", "retrieve", guard="resume_retrieve", hook="resume", rule=P + "law.window",
          label="window closed"),
+    Edge("retrieve", "refill_laws", guard="space_to_fill", rule=P + "retrieve.reset", label="a space empty"),
+    Edge("refill_laws", "auction_start", guard="laws_dealt", rule=P + "round.five_phases", label="refilled"),
     Edge("retrieve", "auction_start", rule=P + "round.five_phases"),
     Edge("auction_start", "law_window", guard="window_open", rule=P + "law.window", label="law window"),
     Edge("auction_start", "auction", hook="begin_auction", rule=P + "auction.bid_once"),
@@ -139,12 +171,11 @@ def prepare(st: KState) -> None:
         st.rows[stage] = sorted(pool[:counts[stage]])
         st.surplus.extend(pool[counts[stage]:])
     st.surplus.sort()
-    st.face_up = [bool(st.options["face_up_tiles"])] * 5
+    st.face_up = [False] * 5  # turned in chance phases (draws.turn_tiles); variation two: all at set-up
     deck = list(range(len(LAWS)))
     st.rng.shuffle(deck, what="the law cards")
     st.law_deck = deck
-    spaces = LAW_SPACES_TWO_PLAYERS if st.two_player else LAW_SPACES
-    st.law_spaces = [st.law_deck.pop() for _ in range(spaces)]
+    st.law_spaces = [-1] * (LAW_SPACES_TWO_PLAYERS if st.two_player else LAW_SPACES)  # dealt: draws.deal_law
     ones = [i for i, t in enumerate(FIELD_TILES) if t.number == 1]
     if st.two_player:  # keythedral.variant.two_players: a quarry and a wood, no Keythedral tile
         quarry = next(i for i in ones if FIELD_TILES[i].kind == GREY)
@@ -168,23 +199,21 @@ def prepare(st: KState) -> None:
                 {"stack": len(stack), "buildings": [len(r) for r in st.rows]})
 
 
-def turn_setup(st: KState) -> None:
-    """A player lays a field then a cottage; then the next player does."""
-    if setup_step_is_field(st):
-        st.current = (st.current + 1) % st.num_players
-
-
 def all_laid(st: KState) -> bool:
     return all(c is not None for c in st.cottage_at)
 
 
-def reveal_first(st: KState) -> None:
-    """keythedral.setup.reveal_first"""
-    st.face_up[0] = True
-    if st.events is not None:
-        st.note("The stage-one building tiles are turned face up: "
-                + ", ".join(BUILDINGS[t].id for t in st.rows[0]) + ".",
-                {"tiles": [BUILDINGS[t].id for t in st.rows[0]]})
+def field_due(st: KState) -> bool:
+    """A player laid a field then a cottage: the next player's field step comes, with the top tile to take."""
+    return not st.field_taken and setup_step_is_field(st)
+
+
+def next_layer(st: KState) -> None:
+    st.current = (st.current + 1) % st.num_players
+
+
+def field_in_hand(st: KState) -> bool:
+    return st.field_taken
 
 # --- phase one -------------------------------------------------------------------------------------
 def begin_round(st: KState) -> None:
@@ -337,49 +366,11 @@ def actions_over(st: KState) -> bool:
     return st.passes >= st.num_players - sum(st.out)
 
 HOOKS: tuple[Callable[[KState], Any], ...] = (
-    prepare,
-    reveal_first,
-    begin_round,
-    open_harvest_window,
-    harvest,
-    begin_actions,
-    open_retrieve_window,
-    retrieve,
-    open_auction_window,
-    score_final,
-    all_laid,
-    window_open,
-    resume_order,
-    resume,
-    resume_place,
-    resume_placing,
-    resume_harvest,
-    resume_actions_window,
-    number_chosen,
-    begin_placing,
-    all_numbers_placed,
-    colours_to_choose,
-    colours_chosen,
-    placing_done,
-    next_marker,
-    last_tile_bought,
-    cottage_fenced_off,
-    begin_relocation,
-    relocated,
-    resume_actions,
-    actions_over,
-    resume_retrieve,
-    begin_auction,
-    resume_auction,
-    resume_to_auction,
-    bid_owed,
-    begin_payment,
-    bidding_over,
-    begin_choice,
-    bid_paid,
-    start_chosen,
-    turn_setup,
-    turn_placing,
-    turn_actions,
-    turn_bidding,
+    *draws.HOOKS, field_due, next_layer, field_in_hand, prepare, begin_round, open_harvest_window, harvest,
+    begin_actions, open_retrieve_window, retrieve, open_auction_window, score_final, all_laid, window_open,
+    resume_order, resume, resume_place, resume_placing, resume_harvest, resume_actions_window, number_chosen,
+    begin_placing, all_numbers_placed, colours_to_choose, colours_chosen, placing_done, next_marker,
+    last_tile_bought, cottage_fenced_off, begin_relocation, relocated, resume_actions, actions_over,
+    resume_retrieve, begin_auction, resume_auction, resume_to_auction, bid_owed, begin_payment, bidding_over,
+    begin_choice, bid_paid, start_chosen, turn_placing, turn_actions, turn_bidding,
 )

@@ -4,9 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.definition import GameDefinition, GameInfo, Option
+from ...core.moves import CHANCE
 from ...core.position import Reader
 from ...core.rng import Rng
-from . import effects, fast, flow, position, render, view
+from . import draws, effects, fast, flow, position, render, view
 from .checks import KINDS
 from .data import BUILDINGS, STAGE_POINTS
 from .flow import FLOW
@@ -56,6 +57,21 @@ class Keythedral(GameDefinition[KState]):
     def plain_legal_moves(self, st: KState) -> list[Move]:
         return GameDefinition.legal_moves(self, st)
 
+    def to_act(self, st: KState) -> tuple[int, ...]:
+        """keythedral.law.window: every player still to answer an open window, in the order asked; CHANCE at a draw."""
+        phase = st.phase
+        if phase == "law_window":
+            return tuple(st.window["frames"][-1]["ask"])
+        if phase in draws.OUTCOMES:
+            return (CHANCE,)
+        return () if phase == "game_over" else (st.current,)
+
+    def chance_weights(self, st: KState) -> list[tuple[Any, int]]:
+        return [(m, 1) for m in draws.OUTCOMES[st.phase](st)]
+
+    def sample_chance(self, st: KState) -> Any:
+        return draws.SAMPLE[st.phase](st)
+
     def apply_move(self, st: KState, move: Move) -> None:
         effects.APPLY[move.kind](st, move)
 
@@ -91,11 +107,18 @@ class Keythedral(GameDefinition[KState]):
 
     def move_visibility(self, st: KState, move: Move) -> list[int] | None:
         """keythedral.law.window: declining a law window is private, so nobody learns who holds nothing.
-        keythedral.secret.screens: a bid's cubes go from screen to screen, seen by payer and payee only."""
-        if move.kind == "decline":
-            return [st.current]
-        if move.kind == "give":
+        keythedral.secret.screens: a bid's cubes go from screen to screen, seen by payer and payee only.
+        keythedral.secret.field_stack: the top field tile is seen by its taker; setup.law_spaces: a law card laid
+        face down by nobody."""
+        kind = move.kind
+        if kind == "decline":
+            return [move.player]
+        if kind == "give":
             return [st.current, st.auction["payee"]]
+        if kind == "draw":
+            return [st.current]
+        if kind == "deal":
+            return []
         return None
 
     def position(self, st: KState) -> dict[str, Any]:

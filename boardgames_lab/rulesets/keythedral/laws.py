@@ -1,7 +1,8 @@
 """The 20 law cards: when each may be played, the windows in which players may answer, and the effects.
 
-A law window is offered to every player it concerns, one after another, whether or not they hold a card, so
-nobody learns who holds what; answers are private in the log (``move_visibility``). Windows open only while
+A law window is offered to every player it concerns at once, whether or not they hold a card, so nobody learns
+who holds what; they answer in any order (``to_act`` lists those still to answer in the order the turn would
+ask them), and declines are private in the log (``move_visibility``). Windows open only while
 some asked player holds a law card, which everyone can count. Windows nest: a card played in a window opens
 an answer window (Repeal law) on top of it. ``st.window`` holds the stack of frames and where play resumes.
 """
@@ -53,7 +54,7 @@ def open_window(st: KState, kind: str, ask: list[int], resume: str, **data: Any)
     st.window["frames"].append({"kind": kind, "ask": ask, **data})
     st.current = ask[0]
     if st.events is not None:
-        st.note(f"Law window ({kind}): each player in turn may play a law card.", {"window": kind})
+        st.note(f"Law window ({kind}): each player asked may play a law card.", {"window": kind})
     return True
 
 
@@ -133,9 +134,10 @@ def _replacements(st: KState, tile: int) -> list[int]:
 
 # --- playing and answering ---------------------------------------------------------------------------
 
-def decline(st: KState) -> None:
+def decline(st: KState, p: int) -> None:
+    """keythedral.law.window: ``p``, one of the players still to answer (in any order), plays no card here."""
     frame = st.window["frames"][-1]
-    frame["ask"].pop(0)
+    frame["ask"].remove(p)
     _continue(st)
 
 
@@ -167,7 +169,7 @@ def play(st: KState, p: int, move: PlayLaw) -> None:
 
 
 def _continue(st: KState) -> None:
-    """Ask the next player of the top frame, or close frames that have asked everyone."""
+    """Close the frames every player has answered; the first still to answer the top frame is ``current``."""
     frames = st.window["frames"]
     while frames and not frames[-1]["ask"]:
         frame = frames.pop()
@@ -275,21 +277,10 @@ def _stop_purchase(st: KState, law: str, args: str) -> None:
 
 
 def design_change(st: KState, tile: int) -> None:
-    """keythedral.law.design_change: a random unused tile of the same stage takes its place."""
-    pool = _replacements(st, tile)
-    new = pool[st.rng.below(len(pool), what=f"the unused stage-{BUILDINGS[tile].stage + 1} building tiles")]
-    row = st.rows[BUILDINGS[tile].stage]
-    row[row.index(tile)] = new
-    row.sort()
-    st.surplus.remove(new)
-    st.surplus.append(tile)
-    st.surplus.sort()
-    for key in ("up", "down"):  # a card beneath the old tile leaves with it
-        if tile in st.effects.get(key, []):
-            st.effects[key].remove(tile)
-    if st.events is not None:
-        st.note(f"Design change: {BUILDINGS[tile].id} is replaced by {BUILDINGS[new].id}.",
-                {"old": BUILDINGS[tile].id, "new": BUILDINGS[new].id})
+    """keythedral.law.design_change: a random unused tile of the same stage takes its place, drawn in a chance
+    phase (draws.replace_tile) as soon as the move that resolved the card is done; nothing reads the mat
+    between."""
+    st.effects["design"] = tile
 
 
 def _new_start(st: KState, q: int) -> None:

@@ -31,6 +31,10 @@ notation                    meaning
 ``play work_order``         play a law card that needs no choice
 ``play craft_bargain I:S``  Craft bargain: a used ironwork from the store for one stone
 ``decline``                 play no law card in an open law window
+``draw 12``                 chance: field tile 12 (data.FIELD_TILES) is the top tile taken
+``deal 1 work_order``       chance: that law card is laid face down on new-law space 1
+``turn 2-A,2-C,2-D,2-F``    chance: the tiles of a stage turned face up
+``replace 2-E``             chance: Design change's random tile, 2-E, takes the old one's place
 ==========================  ==============================================================
 """
 from __future__ import annotations
@@ -42,6 +46,7 @@ from ...core.errors import InvalidNotation
 from ...core.moves import Move
 from .data import Node, fmt, parse_node
 from .data import BUILDING_INDEX, LAW_INDEX, LETTER
+from .draws import DealLaw, DrawField, ReplaceTile, TurnTiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,8 +243,10 @@ class Decline(Move):
     kind = "decline"
 
 
+CHANCE_CLASSES = (DrawField, DealLaw, TurnTiles, ReplaceTile)  # the moves of chance, in draws.py
 MOVE_CLASSES = (LayField, LayCottage, ChooseOrder, PlaceWorker, Pass, BuyTile, BuildHouse, BuildFence, RemoveFence,
-                BuyCraft, Trade, ProcureLaw, Relocate, Bid, GiveCube, TakeCube, ChooseStart, PlayLaw, Decline)
+                BuyCraft, Trade, ProcureLaw, Relocate, Bid, GiveCube, TakeCube, ChooseStart, PlayLaw, Decline,
+                *CHANCE_CLASSES)
 _CUBES = re.compile(r"^[STFWVIGA]+$")
 _DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() also accepts "²" and "٣"
 _ARGUMENT = re.compile(r"[A-Za-z0-9,>\-:+=]*")
@@ -276,6 +283,12 @@ def _argument(args: list[str], whole: str) -> str:
     if not extra.isascii() or not _ARGUMENT.fullmatch(extra):
         raise InvalidNotation(f"{whole!r}: {extra!r} is not a card argument (ASCII letters, digits and , > - : + =)")
     return extra
+
+
+def _tile(text: str, whole: str) -> str:
+    if text not in BUILDING_INDEX:
+        raise InvalidNotation(f"{whole!r}: no building tile {text!r} (ids look like 1-A .. 5-D)")
+    return text
 
 
 def _buy(seat: int, args: list[str], text: str) -> BuyTile:
@@ -327,6 +340,12 @@ def _one(k: str, seat: int, arg: str, text: str) -> Move | None:
         if number == 0:
             raise InvalidNotation(f"{text!r}: players are numbered from 1")
         return ChooseStart(seat, number - 1)
+    if k == "draw":
+        return DrawField(seat, _int(arg, text))
+    if k == "replace":
+        return ReplaceTile(seat, _tile(arg, text))
+    if k == "turn":
+        return TurnTiles(seat, ",".join(_tile(t, text) for t in arg.split(",")))
     if k == "take" and len(arg) == 1:
         return TakeCube(seat, _cubes(arg, text))
     if k == "give" and len(arg) == 1:
@@ -353,6 +372,10 @@ def parse(text: str, seat: int) -> Move:
         move = _exchange(k, seat, args, text)
     elif move is None and k == "law" and len(args) == 2:
         move = ProcureLaw(seat, _int(args[0], text), _cubes(args[1], text))
+    elif move is None and k == "deal" and len(args) == 2:
+        if args[1] not in LAW_INDEX:
+            raise InvalidNotation(f"{text!r}: no law card {args[1]!r}")
+        move = DealLaw(seat, _int(args[0], text), args[1])
     elif move is None and k == "play" and len(args) in (1, 2):
         move = _play(seat, args, text)
     if move is None:

@@ -14,7 +14,8 @@ from ...core.position import Reader, boolean, conserved, integer, ints, items, n
 from .data import CENTRE, SITE_FIELDS, Node, fmt, is_field, is_site, on_board, parse_node
 from .data import (BROWN, BUILDING_INDEX, GREY, LETTER, BUILDINGS, CRAFT_STOCK, FIELD_TILES, LAW_INDEX, LAW_SPACES,
                    LAW_SPACES_TWO_PLAYERS, LAWS, STORE_START)
-from .checks import field_drawn
+from .checks import setup_step_is_field
+from . import draws
 from .laws import TURN_EFFECTS, WINDOW_CARDS
 from .state import KEYTHEDRAL, KState
 
@@ -25,6 +26,7 @@ FIELDS = ("start", "round", "field_stack", "fields", "sites", "houses", "fences"
           "placing", "workers", "out", "passes", "actor", "relocating", "auction", "stay", "law_deck", "law_spaces",
           "law_hands", "law_used", "effects", "window", "final")
 AUCTION = ("b", "queue", "high", "high_bidder", "matched", "payer", "payee", "owe", "chooser", "done")
+WINDOW_DRAWS = ("turn_tiles", "replace_tile")  # draws made while a law window stays open
 RESUME = ("order", "place", "harvest", "actions", "retrieve", "auction")
 SEAT_EFFECTS = ("work_order", "broken_fences", "moratorium")
 KIND_EFFECTS = ("good", "poor")
@@ -67,7 +69,7 @@ def position(st: KState) -> dict[str, Any]:
 def drawn(st: KState) -> list[int | None]:
     """keythedral.secret.field_stack: the top field tile, held by the player whose field step it is."""
     out: list[int | None] = [None] * st.num_players
-    if field_drawn(st):
+    if st.field_taken:
         out[st.current] = st.field_stack[-1]
     return out
 
@@ -77,6 +79,8 @@ def _effects_out(fx: dict[str, Any]) -> dict[str, Any]:
     for key, value in fx.items():
         if key in ("up", "down"):
             out[key] = _tiles(value)
+        elif key == "design":
+            out[key] = BUILDINGS[value].id
         elif key == "renumbered":
             out[key] = {str(c): k for c, k in sorted(value.items())}
         else:
@@ -146,6 +150,7 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
     st.window = _read_window(data, n, seats)
     st.final = None if data.raw("final") is None else data.list("final", _final, length=n)
     _check_phase(st, data, phase)
+    _check_draws(st, data, phase)
     _check_drawn(st, data, phase)
     return st
 
@@ -158,9 +163,28 @@ def _check_drawn(st: KState, data: Reader, phase: str) -> None:
         if tile is None:
             continue
         cottages = sum(1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is not None)
-        if phase != "lay_tiles" or not st.field_stack or tile != st.field_stack[-1] or st.laid[p] != cottages:
+        if phase != "lay_tiles" or not st.field_stack or tile != st.field_stack[-1] or st.laid[p] != cottages \
+                or st.field_taken:
             raise PositionError(data.at("drawn") + f"[{p}]", "only the player in their field step holds a tile, "
                                 "the top of the field stack")
+        st.field_taken = True
+
+
+def _check_draws(st: KState, data: Reader, phase: str) -> None:
+    """A position standing at a draw (explicit chance, or a teacher's set-up) has something to draw."""
+    if phase in ("deal_laws", "refill_laws") and not draws.space_to_fill(st):
+        raise PositionError(data.at("law_spaces"), f"the {phase} phase needs an empty new-law space and law cards")
+    if phase == "draw_field" and (not st.field_stack or not setup_step_is_field(st)):
+        raise PositionError(data.at("field_stack"), "the draw_field phase needs a field tile and a field step")
+    if phase == "turn_tiles" and draws.stage_to_turn(st) < 0:
+        raise PositionError(data.at("face_up"), "the turn_tiles phase needs a face-down stage to turn")
+    if ("design" in st.effects) != (phase == "replace_tile"):
+        raise PositionError(data.at("effects"), "a design change waits for its tile in the replace_tile phase only")
+    if phase == "replace_tile":
+        tile = st.effects["design"]
+        if st.stage >= 5 or tile not in st.rows[st.stage] or not st.face_up[st.stage] or not draws.replacements(st):
+            raise PositionError(data.at("effects"), "the design change's tile is not face up for sale with an "
+                                "unused tile of its stage to replace it")
 
 
 def tiles_in_play(n: int) -> list[int]:
@@ -273,6 +297,8 @@ def _read_effects(fx: Reader, st: KState, n: int) -> dict[str, Any]:
             out[key] = integer(value, path, 0, 4)
         elif key in ("up", "down"):
             out[key] = items(value, path, lambda v, p: BUILDING_INDEX[names(TILE_IDS)(v, p)])
+        elif key == "design":
+            out[key] = BUILDING_INDEX[text(value, path, TILE_IDS)]
         elif key == "turn":
             out[key] = text(value, path, TURN_EFFECTS)
         elif key == "double":
@@ -326,10 +352,12 @@ def _final(value: Any, path: str) -> dict[str, int]:
 def _check_phase(st: KState, data: Reader, phase: str) -> None:
     """The phase and the state fit together."""
     unlaid = [c for c, node in enumerate(st.cottage_at) if node is None and c not in st.relocating]
-    if (phase == "lay_tiles") != bool(unlaid):
-        raise PositionError(data.at("sites"), f"{'every' if phase == 'lay_tiles' else 'not every'} cottage is laid "
+    setup = phase in ("lay_tiles", "draw_field", "deal_laws")
+    if phase != "turn_tiles" and setup != bool(unlaid):
+        raise PositionError(data.at("sites"), f"{'every' if setup else 'not every'} cottage is laid "
                             f"in the {phase} phase")
-    if (phase == "law_window") != bool(st.window.get("frames")):
+    frames = bool(st.window.get("frames"))
+    if (phase == "law_window" and not frames) or (frames and phase not in ("law_window",) + WINDOW_DRAWS):
         raise PositionError(data.at("window"), f"a law window is {'not ' if phase == 'law_window' else ''}open "
                             f"in the {phase} phase")
     if (phase == "game_over") != (st.final is not None):

@@ -60,7 +60,7 @@ RULES = make_rulebook("keythedral", [
     Rule(P + "secret.screens", "Contents; Phase three, action one; Phase four", "Behind a player's screen their cubes, building tiles and law cards are secret (how many of each is public) until the final scoring."),
     Rule(P + "secret.field_stack", "Set up", "The field stack is face down: only the player who takes its top tile sees it before it is laid."),
     # Law cards (Appendix n is card n; when-to-play lines follow the appendix, or the fact sheet's rule §2.7).
-    Rule(P + "law.window", "Appendix; Fact sheet §2.7", "Cards played outside one's own turn are offered in a window to every player in turn, holder or not, at the start of each of the five phases, after each work order choice, at each purchase and after each law card; answers are private."),
+    Rule(P + "law.window", "Appendix; Fact sheet §2.7", "Cards played outside one's own turn are offered in a window to every player concerned at once, holder or not, at the start of each of the five phases, after each work order choice, at each purchase and after each law card; they answer in any order, the first card played takes effect first, and declines are private."),
     Rule(P + "law.once", "Phase three, action six", "A law card is used once and then discarded."),
     Rule(P + "law.declared", "Phase three, action six", "A law card whose type is declared must be played at once: declaring a card is playing it."),
     Rule(P + "law.work_order", "Appendix 1", "At the start of phase one: its player places every work order marker this round; placing still starts with the start player, then rotates."),

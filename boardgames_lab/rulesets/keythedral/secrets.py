@@ -134,9 +134,8 @@ def _swap_building_tiles(st: KState, seat: int | None, rng: Rng) -> bool:
 def _swap_field_stack(st: KState, seat: int | None, rng: Rng) -> bool:
     """Two field tiles of different colours in the face-down stack change places. The top tile counts only
     while nobody has taken it: in a player's field step they hold it, and laying it shows it to all."""
-    from .checks import setup_step_is_field
     stack = st.field_stack
-    hidden = len(stack) - (1 if stack and st.phase == "lay_tiles" and setup_step_is_field(st) else 0)
+    hidden = len(stack) - (1 if stack and st.field_taken else 0)
     pairs = [(i, j) for i in range(hidden) for j in range(i + 1, hidden)
              if FIELD_TILES[stack[i]].kind != FIELD_TILES[stack[j]].kind]
     if not pairs:

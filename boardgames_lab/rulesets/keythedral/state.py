@@ -17,7 +17,7 @@ class KState(State):
         "fences", "fences_left", "cubes", "store", "shops", "rows", "stage", "face_up", "surplus", "seats",
         "laid", "order_k", "chosen", "queue", "to_place", "placing", "workers", "out", "passes", "actor", "relocating",
         "auction", "stay", "law_deck", "law_spaces", "law_hands", "law_used", "effects", "window", "final",
-        "fence_moves")
+        "fence_moves", "field_taken")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -25,6 +25,7 @@ class KState(State):
         self.start = 0  # the start player holds the start marker
         self.round = 0
         self.field_stack: list[int] = []  # field tile indices, top = end
+        self.field_taken = False  # set-up: the player in their field step has taken the top tile
         self.fields: dict[Node, int] = {}  # laid field tiles by place
         self.sites: dict[Node, int] = {}  # cottage id (owner * 5 + number - 1) or KEYTHEDRAL by place
         self.cottage_at: list[Node | None] = [None] * (5 * players)
@@ -100,6 +101,7 @@ class KState(State):
         o.start = self.start
         o.round = self.round
         o.field_stack = self.field_stack[:]
+        o.field_taken = self.field_taken
         o.fields = self.fields.copy()
         o.sites = self.sites.copy()
         o.cottage_at = self.cottage_at[:]

@@ -5,7 +5,6 @@ from typing import Any
 
 from ...core.rng import Rng
 from ...core.visibility import EVERYONE, NOBODY, OWNER, Seen, is_hidden, revealed
-from .checks import field_drawn
 from .data import (BUILDING_INDEX, BUILDINGS, CRAFT_STOCK, FIELD_COLOUR, FIELD_TILES, LAWS, LETTER, STAGE_POINTS,
                    STORE_START)
 from .position import position
@@ -159,7 +158,7 @@ def determinize(st: KState, player: int | None, rng: Rng) -> KState:
             k = len(out.law_hands[q])
             out.law_hands[q], pool = sorted(pool[:k]), pool[k:]
     stack = out.field_stack
-    shown = 1 if stack and player is not None and player == st.current and field_drawn(st) else 0
+    shown = 1 if stack and player is not None and player == st.current and st.field_taken else 0
     rest = stack[:len(stack) - shown]
     rng.shuffle(rest)
     out.field_stack = rest + stack[len(stack) - shown:]
