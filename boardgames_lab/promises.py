@@ -53,8 +53,9 @@ def check_move_draws(game: Game, fail: Fail) -> None:
 
 
 def _stepping(chance: list[dict[str, Any]]) -> int:
-    """The draws that step the generator (a card from the top of a shuffled stack was fixed by its shuffle)."""
-    return sum(1 for draw in chance if draw["draw"] != "top")
+    """The draws that step the generator (a card from the top of a shuffled stack was fixed by its shuffle,
+    and an outcome the caller chose in explicit mode drew nothing)."""
+    return sum(1 for draw in chance if draw["draw"] not in ("top", "chosen"))
 
 
 def check_generator(d: GameDefinition[Any], state: Any, fail: Fail) -> int:

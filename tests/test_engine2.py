@@ -154,7 +154,8 @@ def test_in_explicit_chance_mode_the_game_stands_at_each_draw_and_lists_its_outc
     assert game.to_act() == (0,) and game.position()["state"]["hands"] == [7, 3]
     game.apply("swap")
     assert game.to_act() == (bgl.CHANCE,) and len(game.chance_outcomes()) == 9
-    assert game.chance_record() == []  # nothing was drawn at random: the caller chose every outcome
+    # The generator drew nothing: the caller chose every outcome, and each choice is the record's draw.
+    assert [(c["draw"], c["outcome"]) for c in game.chance_record()] == [("chosen", "deal 7"), ("chosen", "deal 3")]
     again = bgl.load_game(game.to_json())
     assert again.position() == game.position() and again.chance == "explicit"
 
@@ -279,3 +280,14 @@ def test_a_draw_dealt_to_one_seat_shows_in_the_others_logs_as_a_draw_only(duel: 
     assert theirs["move"] is None and theirs["text"] == "Chance: a draw" and not theirs["changes"]
     assert [c["from"] for c in theirs["chance"]] == [c["from"] for c in mine["chance"]]
     assert str(card) not in json.dumps(theirs)  # "deal <card>"
+
+
+def test_an_outcome_chosen_in_explicit_mode_is_in_the_chance_record(duel: bgl.Game) -> None:
+    game = bgl.new_game("duel_test", players=2, seed=4, chance="explicit")
+    outcomes = game.chance_outcomes()
+    card, chance = outcomes[3]
+    game.apply(card, player=bgl.CHANCE)
+    assert game.chance_record()[-1] == {"what": "Deal", "draw": "chosen", "from": len(outcomes),
+                                        "outcome": str(card), "probability": chance, "ply": 1}
+    assert not game.can_undo()  # a draw, in play mode
+    assert all(set(c) == {"what", "draw", "from"} for e in game.log_for(1) for c in e["chance"])

@@ -208,9 +208,10 @@ class Game:
         visible_to = d.move_visibility(state, move)
         barrier = d.reveals(state, move)
         state.events, state.trail, state.rng.record = [], [], []
+        chosen = self._chosen_outcome(move) if seat == CHANCE else None
         d.advance(state, move)
         state.ply += 1
-        chance = state.rng.record
+        chance = state.rng.record if chosen is None else [chosen, *state.rng.record]
         entry = {"ply": state.ply, "phase": phase, "player": seat, "seat": seat, "move": str(move),
                  "text": f"{self._name_of(seat)}: {move}", "changes": self._named(state.events),
                  "chance": chance, "phases": state.trail, "visible_to": visible_to}
@@ -220,6 +221,13 @@ class Game:
         self._entries.append(entry)
         self._barriers.append(barrier or bool(chance))
         self._legal = None
+
+    def _chosen_outcome(self, move: Any) -> dict[str, Any]:
+        """A chance move made by the caller (explicit mode) is the draw itself: in the record with its chance."""
+        outcomes = self.definition.chance_outcomes(self.state)
+        probability = next((p for m, p in outcomes if m == move), 0.0)
+        return {"what": self.definition.flow.phase(self.state.phase).label, "draw": "chosen",
+                "from": len(outcomes), "outcome": str(move), "probability": probability}
 
     def _name_of(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < self.num_players else "Chance"
@@ -320,8 +328,8 @@ class Game:
         return [self._setup_entry, *self._entries]
 
     def log_for(self, player: int | None) -> list[dict[str, Any]]:
-        """The log as ``player`` may read it: changes they may not see are left out, and so is
-        what was drawn (its count and probability stay: that a draw happened is public)."""
+        """The log as ``player`` may read it: changes they may not see are left out, and so are what
+        each draw drew and its probability (that a draw happened, and from how many, is public)."""
         out = []
         for entry in self.log:
             if entry["visible_to"] is not None and player not in entry["visible_to"]:
@@ -330,7 +338,9 @@ class Game:
                 # A draw dealt to others: that it happened is public, what it drew is not.
                 entry = {**entry, "move": None, "text": "Chance: a draw", "changes": []}
             changes = [c for c in entry["changes"] if c["visible_to"] is None or player in c["visible_to"]]
-            chance = [{k: v for k, v in c.items() if k != "outcome"} for c in entry["chance"]]
+            # That a draw happened, and from how many, is public; what it drew and how likely that was are not
+            # (the chance of a card tells how many copies of it there were).
+            chance = [{k: c[k] for k in ("what", "draw", "from") if k in c} for c in entry["chance"]]
             out.append({**entry, "changes": changes, "chance": chance})
         return out
 

@@ -39,8 +39,10 @@ def test_the_first_node_deals_and_a_fixed_seed_skips_it() -> None:
     assert dealt.is_chance_node() and dealt.chance_outcomes() == [(i, 1 / 7) for i in range(7)]
     dealt.apply_action(5)
     fixed = pyspiel.load_game(bos.PREFIX + "citadels", {"players": 3, "seed": 5}).new_initial_state()
-    assert not fixed.is_chance_node()
     assert str(fixed) == str(dealt) and fixed.legal_actions() == dealt.legal_actions()
+    # Past the seed, the game's own draws: the starting hands are dealt card by card, each a chance node.
+    assert fixed.is_chance_node() and fixed.live.game.to_act() == (CHANCE,)
+    assert fixed.chance_outcomes() == [(i, p) for i, (_, p) in enumerate(fixed.live.game.chance_outcomes())]
 
 
 def test_duels_draws_are_chance_nodes_with_the_games_probabilities(duel: str) -> None:
