@@ -71,28 +71,6 @@ def prune(st: VillageState, moves_of: str) -> None:
         st.current = queue[0]
 
 
-def draw(st: VillageState) -> None:
-    """village.mass.draw: random pieces from the bag make up four; monks go back, villagers go to stage 1."""
-    pieces = [(p, i) for p in range(st.num_players) for i, place in enumerate(st.places[p]) if place == BAG]
-    monks = st.monks
-    drawn_monks = 0
-    for _ in range(MASS_PIECES - st.selected):
-        total = monks + len(pieces)
-        if not total:
-            break
-        k = st.rng.below(total, what="a piece from the black bag")
-        if k < monks:
-            monks -= 1
-            drawn_monks += 1
-        else:
-            p, i = pieces.pop(k - monks)
-            st.places[p][i] = CHURCH1
-            if st.events is not None:
-                st.note(f"Drawn from the bag: {{p{p}}}'s generation-{GENERATIONS[i]} villager.", {"player": p})
-    if st.events is not None and drawn_monks:
-        st.note(f"{drawn_monks} monk(s) drawn and returned to the bag.", {"monks": drawn_monks})
-
-
 def award(st: VillageState) -> list[int]:
     """village.mass.majority: the winners of the two prestige (tie: best-placed villager; still tied: all)."""
     counts = []
