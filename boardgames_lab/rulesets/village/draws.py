@@ -38,22 +38,33 @@ def _say(st: VillageState, text: str, **data: object) -> None:
 
 # --- the green bag onto the areas (village.round.seed) -----------------------------------------------------------
 
+EMPTY = [0, 0, 0, 0, 0]
+
+
 def _next_seed(st: VillageState) -> tuple[int, int]:
-    """The first area still short of the setup card's cubes while the bag holds any, and the cubes drawn onto it:
-    the card's count, or what the bag still holds ((-1, 0): the board is seeded)."""
-    bag = st.bag
+    """The area being seeded and the cubes drawn onto it: the setup card's count, or what the bag still holds
+    ((-1, 0): the board is seeded). Areas are seeded in board order, each in one draw, so it is the first empty
+    area while the bag holds cubes (a position at the seed draw is read only so: position._fits_draw)."""
+    bag, spaces = st.bag, st.spaces
     total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
-    if total:
-        per_area = setup_card(st.options, st.num_players)[1]
-        for a, space in enumerate(st.spaces):
-            short = per_area[a] - sum(space)
-            if short > 0:
-                return a, short if short < total else total
-    return -1, 0
+    if not total or EMPTY not in spaces:
+        return -1, 0
+    a = spaces.index(EMPTY)
+    count = setup_card(st.options, st.num_players)[1][a]
+    return a, count if count < total else total
 
 
 def board_seeded(st: VillageState) -> bool:
-    return _next_seed(st)[0] < 0
+    bag = st.bag
+    return not (bag[0] or bag[1] or bag[2] or bag[3] or bag[4]) or EMPTY not in st.spaces
+
+
+def seeded_in_order(st: VillageState) -> bool:
+    """Every area before the first empty one holds the setup card's cubes (the seed draw stands only so)."""
+    per_area = setup_card(st.options, st.num_players)[1]
+    first = st.spaces.index(EMPTY) if EMPTY in st.spaces else len(st.spaces)
+    return all(sum(space) == per_area[a] for a, space in enumerate(st.spaces[:first])) and \
+        not any(map(any, st.spaces[first:]))
 
 
 def _seed(area: int, counts: tuple[int, ...]) -> SeedArea:
@@ -203,11 +214,6 @@ def draw_customer(st: VillageState, move: DrawCustomer) -> None:
 
 # --- the black bag at Mass (village.mass.draw) -------------------------------------------------------------------
 
-def _bag_pieces(st: VillageState) -> list[tuple[int, int]]:
-    """The villagers in the black bag as (seat, piece), in seat then piece order."""
-    return [(p, i) for p in range(st.num_players) for i, place in enumerate(st.places[p]) if place == BAG]
-
-
 def _to_draw(st: VillageState) -> int:
     """Pieces still to draw: four, less those bought out or drawn (a drawn monk is out until the draw ends)."""
     return MASS_PIECES - st.selected - (MONKS - st.monks)
@@ -229,13 +235,19 @@ def piece_weights(st: VillageState) -> list[tuple[Any, int]]:
 
 
 def sample_piece(st: VillageState) -> Any:
-    pieces = _bag_pieces(st)
+    """The k-th piece of the bag, monks first, then the villagers in seat then piece order."""
     monks = st.monks
-    k = st.rng.below(monks + len(pieces), what="a piece from the black bag")
+    k = st.rng.below(monks + sum(places.count(BAG) for places in st.places), what="a piece from the black bag")
     if k < monks:
         return MONK
-    p, i = pieces[k - monks]
-    return DrawVillager(CHANCE, p, GENERATIONS[i], i)
+    k -= monks
+    for p, places in enumerate(st.places):
+        held = places.count(BAG)
+        if k < held:
+            i = [j for j, place in enumerate(places) if place == BAG][k]
+            return DrawVillager(CHANCE, p, GENERATIONS[i], i)
+        k -= held
+    raise AssertionError("the bag holds fewer pieces than counted")
 
 
 def check_monk(st: VillageState, move: DrawMonk) -> Refusal | None:
@@ -286,3 +298,12 @@ def return_monks(st: VillageState) -> None:
 WEIGHTS = {"customers": customer_weights, "refill": customer_weights, "seed": seed_weights,
            "mass_draw": piece_weights}
 SAMPLE = {"customers": sample_customer, "refill": sample_customer, "seed": sample_seed, "mass_draw": sample_piece}
+
+
+def chance_weights(st: VillageState) -> list[tuple[Any, int]]:
+    return WEIGHTS[st.phase](st)
+
+
+def sample_chance(st: VillageState) -> Any:
+    """What normal play draws in the chance phase the game stands at."""
+    return SAMPLE[st.phase](st)

@@ -89,11 +89,8 @@ class Village(GameDefinition[VillageState]):
         return MOVE_TYPES
 
     # --- the draws, each a chance phase (draws.py) ----------------------------------------------------------------
-    def chance_weights(self, st: VillageState) -> list[tuple[Any, int]]:
-        return draws.WEIGHTS[st.phase](st)
-
-    def sample_chance(self, st: VillageState) -> Any:
-        return draws.SAMPLE[st.phase](st)
+    chance_weights = staticmethod(draws.chance_weights)
+    sample_chance = staticmethod(draws.sample_chance)
 
     # --- positions (position.py) ----------------------------------------------------------------------------------
     def position(self, st: VillageState) -> dict[str, Any]:

@@ -191,6 +191,9 @@ def _fits_draw(r: Reader, st: VillageState, phase: str) -> None:
         raise PositionError(r.at("monks"), f"the Mass draw takes {MASS_PIECES} pieces out, not more")
     due = {"customers": draws.customers_dealt, "refill": draws.market_refilled, "seed": draws.board_seeded,
            "mass_draw": draws.mass_drawn}.get(phase)
+    if phase == "seed" and not draws.seeded_in_order(st):
+        raise PositionError(r.at("spaces"), "the areas are seeded in board order, each with the setup card's "
+                                            "cubes: the seed draw stands at the first empty area")
     if due is not None and due(st):
         field = {"customers": "pile", "refill": "served_any", "seed": "bag", "mass_draw": "selected"}[phase]
         raise PositionError(r.at(field), f"nothing is left to draw in the {phase} phase")
