@@ -1,9 +1,9 @@
-"""The Mass: buying villagers out of the black bag, the random draw, advancing with grain, the majority."""
+"""The Mass: buying villagers out of the black bag, advancing with grain, the majority (the draw: draws.py)."""
 from __future__ import annotations
 
 from typing import Any
 
-from .data import BAG, BREAD, CHURCH1, CHURCH_STAGES, GENERATIONS, MASS_PIECES, MASS_PRESTIGE, PLACE_INDEX
+from .data import BAG, BREAD, CHURCH1, CHURCH_STAGES, MASS_PRESTIGE, PLACE_INDEX
 from .fast import raise_moves, redeem_moves
 from .info import church_grain
 from .payment import piece_at
