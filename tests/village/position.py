@@ -30,7 +30,7 @@ def edit(game: Game, change: Callable[[VillageState], Any]) -> Game:
     change(st)
     data["state"] = game.definition.position(st)
     data["phase"], data["current"] = st.phase, st.current
-    return bgl.from_position("village", data, names=game.names, mode=game.mode)
+    return bgl.from_position("village", data, names=game.names, mode=game.mode, chance=game.chance)
 
 
 def moves(game: Game) -> set[str]:

@@ -16,9 +16,12 @@ P = "village."
 
 
 def _next_log(state, move, seat):
+    """What ``seat`` reads of the move, or None when it turns a customer of the pile face up (new information)."""
     st = state.clone()
-    st.events = []
+    st.events, st.rng.record = [], []
     DEFINITION.advance(st, move)
+    if any(draw["draw"] == "top" for draw in st.rng.record):
+        return None
     return [e for e in st.events if e["visible_to"] is None or seat in e["visible_to"]]
 
 

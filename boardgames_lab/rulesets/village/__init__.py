@@ -2,7 +2,7 @@
 
 ==================  =====================================================
 players             2–4
-chance              the cube bag, the customer pile, the Mass draw
+chance              the cube bag, the customer pile, the Mass draw: each a chance phase (draws.py)
 hidden information  the order of the customer pile
 phases              take a cube, act, market day, deaths, Mass
 rulebook            the Village actions text, completed by the rules fact sheet
@@ -10,8 +10,9 @@ rulebook            the Village actions text, completed by the rules fact sheet
 """
 from .game import Village
 from .info import INFO
-from .moves import (MOVE_TYPES, Birth, ChooseCubes, Church, Council, Craft, Dies, FreeAction, Harvest, MassDone, Mill,
-                    Pass, Privilege, Raise, Recall, Redeem, Serve, Skip, TakeCube, Travel, Well, parse)
+from .moves import (MOVE_TYPES, Birth, ChooseCubes, Church, Council, Craft, Dies, DrawCustomer, DrawMonk, DrawVillager,
+                    FreeAction, Harvest, MassDone, Mill, Pass, Privilege, Raise, Recall, Redeem, SeedArea, Serve, Skip,
+                    TakeCube, Travel, Well, parse)
 from .rules import RULES
 
 DEFINITION = Village()
@@ -22,6 +23,7 @@ EXTRA_MODULES = {
     "market": "Rulebook: the market and the market day",
     "travel": "Rulebook: travel, and the travel map",
     "mass": "Rulebook: the church and the Mass",
+    "draws": "Fact sheet §1.7, §1.12, §1.16: the random draws (the green bag, the customer pile, the black bag)",
     "payment": "Rulebook: paying influence, coins and time",
     "death": "Fact sheet: time, death and the village chronicle",
     "scoring": "Fact sheet §1.14: the end of the game and the final scoring",
@@ -31,5 +33,5 @@ EXTRA_MODULES = {
 }
 
 __all__ = ["EXTRA_MODULES", "DEFINITION", "INFO", "MOVE_TYPES", "RULES", "Birth", "ChooseCubes", "Church", "Council", "Craft", "Dies",
-           "FreeAction", "Harvest", "MassDone", "Mill", "Pass", "Privilege", "Raise", "Recall", "Redeem", "Serve",
+           "DrawCustomer", "DrawMonk", "DrawVillager", "SeedArea", "FreeAction", "Harvest", "MassDone", "Mill", "Pass", "Privilege", "Raise", "Recall", "Redeem", "Serve",
            "Skip", "TakeCube", "Travel", "Well", "Village", "parse"]

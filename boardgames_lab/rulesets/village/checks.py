@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ...core.moves import Kind, Refusal
+from ...core.moves import Kind, Refusal, always
 from .checks_actions import (area_offers, can_birth, can_church, can_council, can_craft, can_harvest, can_mill,
                              can_privilege, can_recall, can_travel, churches, coin_fault, councils, crafts, no,
                              privileges, recalls, travels, villager_fault)
 from .data import (AREAS, BAG, BREAD, CHURCH1, COLOURS, CUBE_NAMES, GOODS, MASS_PIECES, PLACE_INDEX, PLACE_NAMES,
                    WELL_CUBES, visible)
 from .death import death_options
+from .draws import (check_customer, check_monk, check_seed, check_villager, customer_candidates, MONK,
+                    seed_candidates, villager_candidates)
 from .info import church_grain
 from .market import DEMAND, GRAIN_DEMAND, SURCHARGE_NEED
-from .moves import (Birth, ChooseCubes, Church, Council, Craft, Dies, FreeAction, Harvest, MassDone, Mill, Pass,
-                    Privilege, Raise, Recall, Redeem, Serve, Skip, TakeCube, Travel, Well)
+from .moves import (Birth, ChooseCubes, Church, Council, Craft, Dies, DrawCustomer, DrawMonk, DrawVillager, FreeAction,
+                    Harvest, MassDone, Mill, Pass, Privilege, Raise, Recall, Redeem, SeedArea, Serve, Skip, TakeCube,
+                    Travel, Well)
 from .movetables import MOVES
 from .state import VillageState
 
@@ -269,4 +272,9 @@ KINDS = (
     Kind(Redeem, check_redeem, lambda st, seat: MOVES[seat].redeem[1:]),
     Kind(Raise, check_raise, _raises),
     Kind(MassDone, check_done, _one("done")),
+    # The draws, made by CHANCE (draws.py): a drawn tile, cube or piece is seen by all.
+    Kind(SeedArea, check_seed, seed_candidates, always),
+    Kind(DrawCustomer, check_customer, customer_candidates, always),
+    Kind(DrawMonk, check_monk, lambda st, seat: (MONK,), always),
+    Kind(DrawVillager, check_villager, villager_candidates, always),
 )

@@ -15,6 +15,7 @@ from .data import (BAG, BREAD, BROWN, CHURCH, CHURCH1, COUNCIL, COUNCIL1, COUNCI
                    FARM, GENERATIONS, GREEN, HARVEST, MARKET, MASS_PIECES, MILL_GRAIN, SCROLL, TOOL, TRAVEL, UNBORN,
                    WAGON)
 from .death import death_options
+from .draws import WEIGHTS
 from .info import church_grain
 from .market import DEMAND, GRAIN_DEMAND
 from .movetables import ALIVE, CAP3, CUBE_PAIRS, IS_TOWN, LAST_CHURCH, MOVES
@@ -48,7 +49,8 @@ def legal_moves(st: VillageState) -> list[Any]:
         return [MOVES[p].done, *redeem_moves(st, p)]
     if phase == "mass_advance":
         return [MOVES[p].done, *raise_moves(st, p)]
-    return []
+    weights = WEIGHTS.get(phase)  # a draw: its outcomes, made by CHANCE
+    return [m for m, _ in weights(st)] if weights is not None else []
 
 
 def turn_moves(st: VillageState, p: int) -> list[Any]:

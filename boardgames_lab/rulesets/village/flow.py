@@ -8,8 +8,9 @@ from .data import (BEER, BEER_AT_START, COIN_SUPPLY, CUBES_PER_COLOUR, CUSTOMERS
 from .death import resolve_forced
 from .effects import CUBES_OWED, DONE, PRIVILEGE_OWED, say
 from .info import goods_totals, setup_card, stall_count
-from .market import market_over, next_in_market, refill
-from .mass import award, draw, in_turn_order, prune
+from .draws import return_monks
+from .market import market_over, move_up, next_in_market
+from .mass import award, in_turn_order, prune
 from .scoring import final_scores
 from .state import VillageState
 
@@ -18,7 +19,11 @@ ACTION_MOVES = ("skip", "harvest", "birth", "recall", "craft", "mill", "council"
 
 PHASES = (
     Phase("setup", "Set-up", on_enter="deal", rules=(P + "setup.players",)),
-    Phase("round_start", "Seed the board", on_enter="seed_round", rules=(P + "round.seed",)),
+    Phase("customers", "Draw: customers to the market", moves=("customer",), chance=True,
+          rules=(P + "setup.customers", P + "hidden.pile"), note="the stalls, then the waiting spaces, from the pile"),
+    Phase("round_start", "Fill the green bag", on_enter="seed_round", rules=(P + "round.seed",)),
+    Phase("seed", "Draw: cubes onto the areas", moves=("seed",), chance=True, rules=(P + "round.seed",),
+          note="the setup card's count onto each area in turn"),
     Phase("turn", "Take a cube", moves=("take", "well", "free"), turn="same",
           rules=(P + "turn.take_cube", P + "turn.plague", P + "well.action", P + "coins.joker", P + "end.no_cubes"),
           note="one cube from an area, or the Well"),
@@ -37,6 +42,8 @@ PHASES = (
           rules=(P + "market.day", P + "market.available", P + "market.first_sale", P + "market.surcharge",
                  P + "market.pass_final"),
           note="clockwise from the starter; passing is final"),
+    Phase("refill", "Draw: refill the market", moves=("customer",), chance=True,
+          rules=(P + "market.end", P + "hidden.pile"), note="the line moved up; the pile refills its back"),
     Phase("market_death", "Death in the market day", moves=("dies",), turn="same",
           rules=(P + "death.market_at_once", P + "death.oldest", P + "death.chronicle")),
     Phase("turn_end", "End of turn", on_enter="settle_deaths",
@@ -46,7 +53,8 @@ PHASES = (
     Phase("next_turn", "Next player", rules=(P + "round.end", P + "end.last_actions", P + "end.market_day")),
     Phase("mass", "Mass: buy villagers out", on_enter="begin_mass", moves=("redeem", "done"), turn="mass_next",
           rules=(P + "mass.select",), note="one coin per own villager, until four are out"),
-    Phase("mass_draw", "Mass: draw", on_enter="draw_mass", rules=(P + "mass.draw",)),
+    Phase("mass_draw", "Draw: the black bag at Mass", moves=("monk", "villager"), chance=True,
+          rules=(P + "mass.draw",), note="random pieces make up four"),
     Phase("mass_advance", "Mass: advance", moves=("raise", "done"), turn="mass_next",
           rules=(P + "mass.advance", P + "marriage.bread"), note="grain for every stage entered"),
     Phase("mass_award", "Mass: majority", on_enter="award_mass", rules=(P + "mass.majority",)),
@@ -56,8 +64,10 @@ PHASES = (
 )
 
 EDGES = (
-    Edge("setup", "round_start", rule=P + "round.seed"),
-    Edge("round_start", "turn", hook="first_turn", rule=P + "turn.take_cube"),
+    Edge("setup", "customers", rule=P + "setup.customers"),
+    Edge("customers", "round_start", guard="customers_dealt", rule=P + "round.seed"),
+    Edge("round_start", "seed", rule=P + "round.seed"),
+    Edge("seed", "turn", guard="board_seeded", hook="first_turn", rule=P + "turn.take_cube"),
     Edge("turn", "market", guard="market_day", hook="open_market", rule=P + "market.day", label="market"),
     Edge("turn", "action", guard="acting", rule=P + "turn.take_cube", label="cube taken"),
     Edge("action", "privilege", guard="privilege_owed", rule=P + "council.privilege", label="entered or advanced"),
@@ -67,8 +77,9 @@ EDGES = (
     Edge("privilege", "turn_end", guard="action_done", rule=P + "death.end_of_turn"),
     Edge("cubes", "turn_end", guard="action_done", rule=P + "death.end_of_turn"),
     Edge("market", "market_death", guard="death_choice", rule=P + "death.market_at_once", label="bridge passed"),
-    Edge("market", "turn_end", guard="market_over", hook="close_market", rule=P + "market.end",
+    Edge("market", "refill", guard="market_over", hook="close_market", rule=P + "market.end",
          label="all passed or no customer"),
+    Edge("refill", "turn_end", guard="market_refilled", rule=P + "death.end_of_turn"),
     Edge("market_death", "market", guard="deaths_settled", hook="after_market_death", rule=P + "death.market_at_once"),
     Edge("turn_end", "death", guard="death_choice", rule=P + "death.oldest", label="a choice of who dies"),
     Edge("turn_end", "next_turn", rule=P + "death.end_of_turn"),
@@ -80,7 +91,7 @@ EDGES = (
     Edge("next_turn", "mass", guard="board_empty", rule=P + "round.end", label="board empty"),
     Edge("next_turn", "turn", hook="next_player", rule=P + "turn.take_cube"),
     Edge("mass", "mass_draw", guard="selection_over", rule=P + "mass.draw"),
-    Edge("mass_draw", "mass_advance", hook="begin_advance", rule=P + "mass.advance"),
+    Edge("mass_draw", "mass_advance", guard="mass_drawn", hook="begin_advance", rule=P + "mass.advance"),
     Edge("mass_advance", "mass_award", guard="mass_queue_empty", rule=P + "mass.majority"),
     Edge("mass_award", "final_scoring", guard="is_final_mass", rule=P + "final.scoring", label="final Mass"),
     Edge("mass_award", "new_round", rule=P + "round.next_start"),
@@ -109,35 +120,22 @@ def deal(st: VillageState) -> None:
     st.monks = MONKS
     pile = list(range(len(CUSTOMERS)))
     st.rng.shuffle(pile, what="the customer pile")
-    st.stalls = [pile.pop() for _ in range(stall_count(st.options, n))]
-    st.queue = [pile.pop() for _ in range(QUEUE_SPACES)]
+    st.stalls = [-1] * stall_count(st.options, n)  # dealt face up from the pile in the customers phase
+    st.queue = [-1] * QUEUE_SPACES
     st.pile = pile
     st.start_player = 0  # the oldest player: seat 0
     say(st, "Each player puts four generation-1 villagers on the farm and takes one coin.")
 
 
 def seed_round(st: VillageState) -> None:
-    """village.round.seed: the setup card's cubes into the bag, then drawn onto each area."""
-    per_colour, per_area = setup_card(st.options, st.num_players)
+    """village.round.seed: the setup card's cubes into the bag (drawn onto the areas in the seed phase)."""
+    per_colour = setup_card(st.options, st.num_players)[0]
     for c in range(4):
         added = min(per_colour, st.supply[c])
         st.supply[c] -= added
         st.bag[c] += added
     st.bag[PLAGUE] += st.supply[PLAGUE]
     st.supply[PLAGUE] = 0
-    rng, bag = st.rng, st.bag
-    total = sum(bag)
-    for area, count in enumerate(per_area):
-        space = st.spaces[area]
-        for _ in range(count if count < total else total):
-            k = rng.below(total, what="a cube from the green bag")
-            c = 0
-            while k >= bag[c]:
-                k -= bag[c]
-                c += 1
-            bag[c] -= 1
-            space[c] += 1
-            total -= 1
     say(st, f"Round {st.round}: the board is seeded from the bag.", round=st.round)
 
 
@@ -202,8 +200,8 @@ def after_market_death(st: VillageState) -> None:
 
 
 def close_market(st: VillageState) -> None:
-    """village.market.end"""
-    refill(st)
+    """village.market.end: the line moves up (the refill phase draws its back from the pile)."""
+    move_up(st)
     st.opener = -1
     st.current = st.turn_player
     st.deaths, st.held_deaths = st.held_deaths, 0
@@ -282,6 +280,7 @@ def turn_mass_next(st: VillageState) -> None:
 
 
 def begin_advance(st: VillageState) -> None:
+    return_monks(st)
     st.mass_queue = in_turn_order(st)
     prune(st, "raise")
 
@@ -301,4 +300,4 @@ def is_final_mass(st: VillageState) -> bool:
 HOOKS = (deal, seed_round, first_turn, start_new_round, market_day, acting, open_market, privilege_owed, cubes_owed,
          action_done, death_choice, deaths_settled, after_market_death, close_market, settle_deaths, end_triggered,
          last_actions_done, next_last_action, board_empty, next_player, score_final, begin_mass, selection_over,
-         turn_mass_next, begin_advance, mass_queue_empty, prepare_final_mass, is_final_mass, draw, award)
+         turn_mass_next, begin_advance, mass_queue_empty, prepare_final_mass, is_final_mass, award)

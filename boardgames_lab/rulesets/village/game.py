@@ -5,7 +5,7 @@ from typing import Any
 
 from ...core.definition import GameDefinition
 from ...core.rng import Rng
-from . import fast, market, position, view
+from . import draws, fast, market, position, view
 from . import flow as hooks
 from .checks import KINDS
 from .effects import apply_move
@@ -56,7 +56,10 @@ class Village(GameDefinition[VillageState]):
     begin_mass = staticmethod(hooks.begin_mass)
     selection_over = staticmethod(hooks.selection_over)
     turn_mass_next = staticmethod(hooks.turn_mass_next)
-    draw_mass = staticmethod(hooks.draw)
+    customers_dealt = staticmethod(draws.customers_dealt)
+    market_refilled = staticmethod(draws.market_refilled)
+    board_seeded = staticmethod(draws.board_seeded)
+    mass_drawn = staticmethod(draws.mass_drawn)
     begin_advance = staticmethod(hooks.begin_advance)
     mass_queue_empty = staticmethod(hooks.mass_queue_empty)
     award_mass = staticmethod(hooks.award)
@@ -85,13 +88,9 @@ class Village(GameDefinition[VillageState]):
     def move_classes(self) -> tuple[type, ...]:
         return MOVE_TYPES
 
-    def reveals(self, st: VillageState, move: Any) -> bool:
-        """village.hidden.pile: a move that ends a market day with a sale refills the line from the face-down pile."""
-        if move.kind not in ("serve", "pass", "dies") or not st.pile:
-            return False
-        after = st.clone()
-        self.advance(after, move)
-        return len(after.pile) != len(st.pile)
+    # --- the draws, each a chance phase (draws.py) ----------------------------------------------------------------
+    chance_weights = staticmethod(draws.chance_weights)
+    sample_chance = staticmethod(draws.sample_chance)
 
     # --- positions (position.py) ----------------------------------------------------------------------------------
     def position(self, st: VillageState) -> dict[str, Any]:

@@ -50,15 +50,13 @@ def next_in_market(st: VillageState) -> None:
             return
 
 
-def refill(st: VillageState) -> None:
-    """village.market.end: waiting customers move up to the front spaces, the queue shifts and refills."""
+def move_up(st: VillageState) -> None:
+    """village.market.end: after a sale, waiting customers move up in order into the front spaces (stalls first);
+    the refill phase then draws the empty back spaces from the pile."""
     if not st.served_any:
         return
     line = [t for t in st.stalls + st.queue if t >= 0]
-    size = len(st.stalls) + len(st.queue)
-    while len(line) < size and st.pile:
-        line.append(st.pile.pop())
-    line.extend([-1] * (size - len(line)))
+    line.extend([-1] * (len(st.stalls) + len(st.queue) - len(line)))
     k = len(st.stalls)
     st.stalls = line[:k]
     st.queue = line[k:]

@@ -1,9 +1,9 @@
-"""The Mass: buying villagers out of the black bag, the random draw, advancing with grain, the majority."""
+"""The Mass: buying villagers out of the black bag, advancing with grain, the majority (the draw: draws.py)."""
 from __future__ import annotations
 
 from typing import Any
 
-from .data import BAG, BREAD, CHURCH1, CHURCH_STAGES, GENERATIONS, MASS_PIECES, MASS_PRESTIGE, PLACE_INDEX
+from .data import BAG, BREAD, CHURCH1, CHURCH_STAGES, MASS_PRESTIGE, PLACE_INDEX
 from .fast import raise_moves, redeem_moves
 from .info import church_grain
 from .payment import piece_at
@@ -69,28 +69,6 @@ def prune(st: VillageState, moves_of: str) -> None:
         queue.pop(0)
     if queue:
         st.current = queue[0]
-
-
-def draw(st: VillageState) -> None:
-    """village.mass.draw: random pieces from the bag make up four; monks go back, villagers go to stage 1."""
-    pieces = [(p, i) for p in range(st.num_players) for i, place in enumerate(st.places[p]) if place == BAG]
-    monks = st.monks
-    drawn_monks = 0
-    for _ in range(MASS_PIECES - st.selected):
-        total = monks + len(pieces)
-        if not total:
-            break
-        k = st.rng.below(total, what="a piece from the black bag")
-        if k < monks:
-            monks -= 1
-            drawn_monks += 1
-        else:
-            p, i = pieces.pop(k - monks)
-            st.places[p][i] = CHURCH1
-            if st.events is not None:
-                st.note(f"Drawn from the bag: {{p{p}}}'s generation-{GENERATIONS[i]} villager.", {"player": p})
-    if st.events is not None and drawn_monks:
-        st.note(f"{drawn_monks} monk(s) drawn and returned to the bag.", {"monks": drawn_monks})
 
 
 def award(st: VillageState) -> list[int]:

@@ -31,16 +31,19 @@ notation                           meaning
 ``raise church1 g2``               Mass: advance a villager one church stage, paying its grain
 ``raise church1 bread g2``         (Marriage) the same, paying one bread instead of the grain
 ``done``                           Mass: finish buying out or advancing
+``seed harvest green plague``      Chance: a green and a plague cube drawn from the green bag onto the harvest area
+``customer 12``                    Chance: customer tile 12 drawn from the face-down pile into the market line
+``monk``                           Chance: a monk drawn from the black bag at Mass (it goes back afterwards)
+``villager seat1 g2``              Chance: seat 1's generation-2 villager drawn from the black bag at Mass
 =================================  =================================================================================
 
-A villager is named by its place and generation (``g1`` .. ``g4``); coins paid in place of influence
-cubes are written last (``+2c``). Numbers are ASCII digits (``serve ²`` or ``serve ٣`` is not notation).
-The notation never names the seat: ``parse(text, seat)`` makes the move of ``seat``.
+A villager is named by its place and generation (``g1`` .. ``g4``), coins paid for cubes last (``+2c``), in ASCII
+digits. The notation never names the seat that moves (only a drawn villager's owner): ``parse(text, seat)``.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...core.errors import InvalidNotation
 from ...core.moves import Move
@@ -248,15 +251,54 @@ class MassDone(Move):
     kind = "done"
 
 
+@dataclass(frozen=True, slots=True)
+class SeedArea(Move):
+    """village.round.seed: the cubes drawn from the green bag onto the area being seeded (in CUBE_NAMES order)."""
+    area: str
+    cubes: tuple[str, ...]
+    kind = "seed"
+
+    def __str__(self) -> str:
+        return f"seed {self.area} {' '.join(self.cubes)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCustomer(Move):
+    """village.setup.customers / market.end: a tile of the face-down pile, face up into the market line's first gap."""
+    tile: int
+    kind = "customer"
+
+    def __str__(self) -> str:
+        return f"customer {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawMonk(Move):
+    kind = "monk"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawVillager(Move):
+    """village.mass.draw: a villager of seat ``owner`` drawn from the black bag onto church stage 1. ``piece``, not
+    part of the outcome (the owner's pieces of a generation are alike), says which of them normal play drew."""
+    owner: int
+    generation: int
+    piece: int = field(default=-1, compare=False, repr=False)
+    kind = "villager"
+
+    def __str__(self) -> str:
+        return f"villager seat{self.owner} g{self.generation}"
+
+
 MOVE_TYPES: tuple[type[Move], ...] = (TakeCube, Well, FreeAction, Skip, Harvest, Birth, Recall, Craft, Mill, Council,
                                       Privilege, Travel, Church, Serve, Pass, ChooseCubes, Dies, Redeem, Raise,
-                                      MassDone)
-BARE = {m.kind: m for m in (Skip, Harvest, Birth, Mill, Pass, MassDone)}
+                                      MassDone, SeedArea, DrawCustomer, DrawMonk, DrawVillager)
+BARE = {m.kind: m for m in (Skip, Harvest, Birth, Mill, Pass, MassDone, DrawMonk)}
 KIND_NAMES = tuple(m.kind for m in MOVE_TYPES)
 
-_COINS = re.compile(r"^\+([1-9])c$")
-_GEN = re.compile(r"^g([1-4])$")
+_COINS, _GEN = re.compile(r"^\+([1-9])c$"), re.compile(r"^g([1-4])$")
 _STALL = re.compile(r"[1-9][0-9]?", re.ASCII)  # ASCII digits only: "²" and "٣" are not stall numbers
+_TILE, _SEAT = re.compile(r"0|[1-9][0-9]?", re.ASCII), re.compile(r"seat([0-9])", re.ASCII)
 
 
 def _bad(text: str, why: str) -> InvalidNotation:
@@ -278,13 +320,13 @@ def parse(text: str, seat: int = 0) -> Move:
     gens = [w for w in rest if _GEN.match(w)]
     if len(gens) > 1:
         raise _bad(text, "one villager per move")
-    gen = int(gens[0][1:]) if gens else 0
-    if gens:
-        rest.remove(gens[0])
+    gen = int(rest.pop(rest.index(gens[0]))[1:]) if gens else 0
     if kind in BARE:
         if rest or gen or coins:
             raise _bad(text, f"'{kind}' takes nothing more")
         return BARE[kind](seat)
+    if kind == "seed" and rest and rest[0] in AREAS and all(w in CUBE_NAMES for w in rest[1:]) and not gen + coins:
+        return SeedArea(seat, rest[0], tuple(sorted(rest[1:], key=CUBE_NAMES.index)))  # one notation per draw
     if len(rest) > 2:
         raise _bad(text, "too many words")
     a = rest[0] if rest else ""
@@ -327,6 +369,16 @@ def _shaped(kind: str, seat: int, a: str, b: str, gen: int, coins: int) -> Move 
         return Redeem(seat, gen)
     if kind == "raise" and a in PLACE_INDEX and b in ("", "bread") and gen and not coins:
         return Raise(seat, a, gen, b == "bread")
+    return _drawn(kind, seat, a, b, gen, coins)
+
+
+def _drawn(kind: str, seat: int, a: str, b: str, gen: int, coins: int) -> Move | None:
+    """The draws' notation (moves of CHANCE)."""
+    if kind == "customer" and _TILE.fullmatch(a) and not b and not gen and not coins:
+        return DrawCustomer(seat, int(a))
+    owner = _SEAT.fullmatch(a)
+    if kind == "villager" and owner and not b and gen and not coins:
+        return DrawVillager(seat, int(owner.group(1)), gen)
     return None
 
 

@@ -11,8 +11,9 @@ from typing import Any
 
 from ...core.errors import PositionError
 from ...core.position import Reader, boolean, conserved, items, ints, names
+from . import draws
 from .data import (AREAS, CATEGORIES, COIN_SUPPLY, CUBES_PER_COLOUR, CUSTOMERS, GENERATIONS, GOODS, GRAIN_LIMIT,
-                   GRAIN_SUPPLY, MARKET, MONKS, PLACE_INDEX, PLACE_NAMES, PLAGUE_CUBES, QUEUE_SPACES, TOWNS)
+                   GRAIN_SUPPLY, MARKET, MASS_PIECES, MONKS, PLACE_INDEX, PLACE_NAMES, PLAGUE_CUBES, QUEUE_SPACES, TOWNS)
 from .info import chronicle_spaces, goods_totals, grave_count, resolved_lap, stall_count
 from .scoring import final_scores
 from .state import VillageState
@@ -102,7 +103,7 @@ def _read_board(r: Reader, st: VillageState, n: int, options: dict[str, Any]) ->
     st.goods_supply = r.list("goods_supply", ints(0, BIG), length=len(GOODS))
     st.coin_supply = r.int("coin_supply", 0, COIN_SUPPLY)
     st.grain_supply = r.int("grain_supply", 0, GRAIN_SUPPLY)
-    st.monks = r.int("monks", MONKS, MONKS)
+    st.monks = r.int("monks", 0, MONKS)  # fewer only while the Mass draw has monks out
     st.stalls = r.list("stalls", ints(-1, len(CUSTOMERS) - 1), length=stall_count(options, n))
     st.queue = r.list("queue", ints(-1, len(CUSTOMERS) - 1), length=QUEUE_SPACES)
     st.pile = r.list("pile", ints(0, len(CUSTOMERS) - 1))
@@ -179,3 +180,20 @@ def _fits_phase(r: Reader, st: VillageState, phase: str) -> None:
         raise bad("deaths", "a choice of who dies needs a death owed")
     if phase in ("mass", "mass_advance") and not st.mass_queue:
         raise bad("mass_queue", "the Mass needs a seat to decide")
+    _fits_draw(r, st, phase)
+
+
+def _fits_draw(r: Reader, st: VillageState, phase: str) -> None:
+    """A position at a draw has something to draw (else the flow would have gone on); monks are out only then."""
+    if phase != "mass_draw" and st.monks != MONKS:
+        raise PositionError(r.at("monks"), f"all {MONKS} monks stay in the black bag outside the Mass draw")
+    if phase == "mass_draw" and st.selected + MONKS - st.monks > MASS_PIECES:
+        raise PositionError(r.at("monks"), f"the Mass draw takes {MASS_PIECES} pieces out, not more")
+    due = {"customers": draws.customers_dealt, "refill": draws.market_refilled, "seed": draws.board_seeded,
+           "mass_draw": draws.mass_drawn}.get(phase)
+    if phase == "seed" and not draws.seeded_in_order(st):
+        raise PositionError(r.at("spaces"), "the areas are seeded in board order, each with the setup card's "
+                                            "cubes: the seed draw stands at the first empty area")
+    if due is not None and due(st):
+        field = {"customers": "pile", "refill": "served_any", "seed": "bag", "mass_draw": "selected"}[phase]
+        raise PositionError(r.at(field), f"nothing is left to draw in the {phase} phase")

@@ -14,6 +14,7 @@ P = "village."
 RULES = make_rulebook("village", [
     # Set-up, rounds and turns (fact sheet).
     Rule(P + "setup.players", "Fact sheet §1.4, §1.15", "Each player starts with four generation-1 villagers on the farm, seven unborn, one coin and the time marker at the bridge; the setup card, stalls, chronicle and graves follow the player count."),
+    Rule(P + "setup.customers", "Fact sheet §1.15, §1.16", "The customer tiles are shuffled into a face-down pile; the stalls in use, then the five waiting spaces, are filled face up from its top."),
     Rule(P + "hidden.pile", "Fact sheet §1.16", "The customer pile lies face down: nobody sees its order. All else is open: served customers were served from a face-up stall, and the bags' contents follow from the public counts."),
     Rule(P + "round.seed", "Fact sheet §1.7", "Each round the setup card's cubes of every colour (what the supply still has) and all plague cubes go into the bag; then the card's number of cubes is drawn onto each action area."),
     Rule(P + "round.end", "Fact sheet §1.7", "The round ends once the last cube has been taken from the board and that action is finished; Mass follows."),
