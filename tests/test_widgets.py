@@ -389,9 +389,6 @@ def test_autoplay_runs_on_the_event_loop_where_no_thread_can_start(monkeypatch: 
     def no_thread(self: threading.Thread) -> None:  # as in Pyodide, the browser site's Python
         raise RuntimeError("can't start new thread")
 
-    monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(threading.Thread, "start", no_thread)
-
     async def play() -> GameViewer:
         v = GameViewer(new_game())
         v.speed.value = 10.0
@@ -400,7 +397,17 @@ def test_autoplay_runs_on_the_event_loop_where_no_thread_can_start(monkeypatch: 
         await v._task
         return v
 
-    v = asyncio.run(play())
+    # A loop of its own, in a thread started before threads are switched off (this test process may already
+    # run an event loop on its main thread, as the browser tests' Playwright does).
+    go, played = threading.Event(), []
+    runner = threading.Thread(target=lambda: go.wait(HANG) and played.append(asyncio.run(play())), daemon=True)
+    runner.start()
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    go.set()
+    runner.join(HANG)
+    assert played, "autoplay on the event loop did not finish"
+    v = played[0]
     assert v.game.ply == 3 and not v.autoplay.value and v._thread is None
     assert "Autoplay stopped at ply 3." in v.message.value
     v.close()
