@@ -6,10 +6,12 @@
 """
 from __future__ import annotations
 
+import threading
 import time
 from html import escape
 from typing import Any, Callable
 
+from .protocol import ProtocolError
 from .qr import qr_svg
 from .room import Room, render
 from .server import BackgroundServer
@@ -25,12 +27,14 @@ class Classroom:
     database that already holds a session is resumed as it was. ``host="0.0.0.0"`` opens it to the
     class network (``public_url`` is then the address students type, e.g. ``http://192.168.1.20:8765``).
     ``view`` is what the live tables show: ``"teacher"`` (everything) or ``"spectator"`` (public only, for
-    a projector)."""
+    a projector). The live view names the seats deciding for more than ``slow_after`` seconds, and
+    redraws every ``refresh`` seconds so the waiting times go on counting between moves."""
 
     def __init__(self, game: str | None = None, tables: int = 1, players: int | None = None,
                  seed: int | None = None, options: dict[str, Any] | None = None, db: str = "classroom.sqlite3",
                  host: str = "127.0.0.1", port: int = 0, public_url: str | None = None, view: str = TEACHER,
-                 start: bool = True, clock: Callable[[], float] = time.time):
+                 start: bool = True, clock: Callable[[], float] = time.time, slow_after: float = 60.0,
+                 refresh: float = 5.0):
         if view not in (TEACHER, SPECTATOR):
             raise ValueError(f"view must be {TEACHER!r} or {SPECTATOR!r}, not {view!r}")
         self.room = Room.open(db, game=game, tables=tables, players=players, seed=seed, options=options, clock=clock)
@@ -39,8 +43,16 @@ class Classroom:
         self.view = view
         self.server = BackgroundServer(self.room, host=host, port=port)
         self._public_url = public_url
+        self.slow_after = slow_after
+        self.refresh = refresh
         self._widgets: dict[str, Any] = {}
         self._header: Any = None
+        self._slow: Any = None
+        self._controls: Any = None
+        self._seat_choices: Callable[[], None] | None = None
+        self._links_html: str | None = None
+        self._stopped = threading.Event()
+        self._drawing = threading.Lock()  # the server's thread and the view's clock both redraw
         self.room.add_listener(self._refresh)
         if start:
             self.server.start()
@@ -90,30 +102,108 @@ class Classroom:
             waiting = max(0.0, self.room.clock() - table.offered_at)
             connected = sum(1 for s in table.seats if s.connections or s.bot)
             status = "over" if game.is_over else ("paused" if table.paused else f"{escape(to_act)} to act")
+            last = ""
+            entry = game.log[-1] if game.log else {}
+            if entry.get("move") is not None:  # the first entry is the set-up: no move, nobody's
+                seat = entry.get("seat")
+                mover = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "chance"
+                last = f' · last move: <span class="bgl-last">{escape(mover)}: {escape(str(entry["move"]))}</span>'
         return (f'<div class="bgl-classroom-table" data-table="{table.id}" data-ply="{game.ply}">'
                 f"<b>Table {table.id}</b> · {escape(game.name)} · ply {game.ply} · {status} · "
-                f"deciding for {waiting:.0f} s · {connected}/{len(table.seats)} seats present{board}</div>")
+                f"deciding for {waiting:.0f} s · {connected}/{len(table.seats)} seats present{last}{board}</div>")
+
+    def slow_html(self) -> str:
+        """The seats deciding for longer than ``slow_after`` seconds, for the live view."""
+        slow = self.slow(self.slow_after)
+        limit = f"{self.slow_after:.0f} s"
+        if not slow:
+            return f'<div class="bgl-classroom-slow">Nobody has been deciding for more than {limit}.</div>'
+        items = ", ".join(f"{escape(s['name'])} at table {escape(s['table'])} ({s['waiting']:.0f} s)" for s in slow)
+        return f'<div class="bgl-classroom-slow"><b>Slow</b> (deciding for more than {limit}): {items}</div>'
 
     def links_html(self) -> str:
-        cells = []
-        for link in self.links():
-            cells.append(f'<div style="display:inline-block;margin:4px;text-align:center">{qr_svg(link["url"])}'
-                         f'<br><a href="{escape(link["url"])}" target="_blank">table {escape(link["table"])}</a></div>')
-        return "<div><b>Join links</b> (one per table; each student takes the next free seat)<br>" + "".join(cells) + "</div>"
+        if self._links_html is None:  # the links never change: their QR codes are drawn once
+            cells = []
+            for link in self.links():
+                url = escape(link["url"])
+                cells.append(f'<div style="display:inline-block;margin:4px;text-align:center">{qr_svg(link["url"])}'
+                             f'<br><a href="{url}" target="_blank">table {escape(link["table"])}</a></div>')
+            self._links_html = ("<div><b>Join links</b> (one per table; each student takes the next free seat)<br>"
+                                + "".join(cells) + "</div>")
+        return self._links_html
 
     def widget(self) -> Any:
-        """The live view: the join links, then every table, each redrawn when it changes."""
+        """The live view: the join links, who is slow, every table (each redrawn when it changes), the controls."""
         import ipywidgets as widgets
         if self._header is None:
             self._header = widgets.HTML(self.links_html())
+            self._slow = widgets.HTML(self.slow_html())
             for table_id in self.room.tables:
                 self._widgets[table_id] = widgets.HTML(self.table_html(table_id))
-        return widgets.VBox([self._header, *self._widgets.values()])
+            self._controls = self._control_panel()
+            if self.refresh > 0:
+                threading.Thread(target=self._tick, name="classroom-view", daemon=True).start()
+        box = widgets.VBox([self._header, self._slow, *self._widgets.values(), self._controls])
+        box.add_class("bgl-classroom")
+        return box
+
+    def _control_panel(self) -> Any:
+        """Pause or resume a table, seat a bot in one of its seats; the answer (or the refusal) is shown beside."""
+        import ipywidgets as widgets
+
+        from ..bots import BOTS
+        tables = list(self.room.tables)
+        table = widgets.Dropdown(options=tables, description="Table")
+        seat = widgets.Dropdown(description="Seat")
+        bot = widgets.Dropdown(options=sorted(BOTS), value="random", description="Bot")
+        pause, resume = widgets.Button(description="Pause"), widgets.Button(description="Resume")
+        seat_bot = widgets.Button(description="Seat a bot")
+        answer = widgets.HTML()
+
+        def seats(_: Any = None) -> None:  # the seats nobody is at: empty, or left by their student
+            t = self.room.table(table.value)
+            free = [(f"{i + 1}: {name}", i) for i, (name, s) in enumerate(zip(t.names(), t.seats))
+                    if s.bot is None and not s.connections]
+            if [o[1] for o in free] != [o[1] for o in seat.options]:
+                seat.options = free
+            seat_bot.disabled = not free
+
+        def run(action: Callable[[], None], done: str) -> None:
+            try:
+                action()
+                answer.value = f'<span class="bgl-done">{escape(done)}</span>'
+            except ProtocolError as err:  # the room refuses (no such seat or bot): say so; nothing changed
+                answer.value = f'<span class="bgl-refused">{escape(str(err))}</span>'
+            with self._drawing:
+                seats()
+
+        table.observe(seats, names="value")
+        self._seat_choices = seats
+        seats()
+        pause.on_click(lambda _: run(lambda: self.pause(table.value), f"table {table.value} paused"))
+        resume.on_click(lambda _: run(lambda: self.resume(table.value), f"table {table.value} resumed"))
+        seat_bot.on_click(lambda _: run(lambda: self.seat_bot(table.value, seat.value, bot.value),
+                                        f"a {bot.value} bot sits in seat {seat.value + 1} of table {table.value}"))
+        box = widgets.VBox([widgets.HTML("<b>Teacher's controls</b>"), widgets.HBox([table, pause, resume]),
+                            widgets.HBox([seat, bot, seat_bot]), answer])
+        box.add_class("bgl-classroom-controls")
+        return box
+
+    def _tick(self) -> None:
+        """Redraw the waiting times and the slow seats every ``refresh`` seconds, until the session stops."""
+        while not self._stopped.wait(self.refresh):
+            for table_id in list(self._widgets):
+                self._refresh(table_id)
 
     def _refresh(self, table_id: str) -> None:
-        box = self._widgets.get(table_id)
-        if box is not None:
-            box.value = self.table_html(table_id)
+        with self._drawing:
+            box = self._widgets.get(table_id)
+            if box is not None:
+                box.value = self.table_html(table_id)
+            if self._slow is not None:
+                self._slow.value = self.slow_html()
+            if self._seat_choices is not None:
+                self._seat_choices()
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -152,6 +242,7 @@ class Classroom:
 
     def stop(self) -> None:
         """Stop serving (the database keeps everything; a new Classroom on it resumes the session)."""
+        self._stopped.set()
         self.server.stop()
         self.room.close()
 

@@ -123,7 +123,7 @@ def test_the_notebook_shows_each_table_live_and_finds_the_slow_seats(tmp_path: P
                         clock=clock)
     try:
         box = session.widget()
-        assert len(box.children) == 3 and "<svg" in box.children[0].value
+        assert len(box.children) == 5 and "<svg" in box.children[0].value  # links, slow seats, 2 tables, controls
         link = session.links()[0]
         c = Client(session.url)
         c.send({"type": "claim", "table": "t1", "join": link["url"].split("join=")[1], "name": "Ann"})
@@ -138,7 +138,7 @@ def test_the_notebook_shows_each_table_live_and_finds_the_slow_seats(tmp_path: P
         state = c.until("state", lambda m: m["your_turn"])
         c.send({"type": "move", "move": state["legal"][0], "ply": state["ply"]})
         c.until("accepted")
-        assert f'data-ply="{game.ply}"' in box.children[1].value and "Ann" in box.children[1].value
+        assert f'data-ply="{game.ply}"' in box.children[2].value and "Ann" in box.children[2].value
         assert list(session.progress().index) == ["t1", "t2"]
         assert len(session.decisions()) == game.ply
         c.close()

@@ -20,7 +20,6 @@ function remember(t) {
 const $ = (id) => document.getElementById(id);
 let ws = null;
 let state = null;
-let log = [];
 let retry = 0;
 
 function show(text) { $("error").textContent = text || ""; }
@@ -73,7 +72,6 @@ function draw(m) {
   state = m;
   document.body.dataset.ply = m.ply;  // for scripts and tests: the ply this page shows
   document.body.dataset.turn = m.your_turn && !m.paused && !m.ended ? "yes" : "no";
-  log = m.log_reset ? m.log : log.concat(m.log);
   $("title").textContent = `${m.game.replace(/_/g, " ")} · table ${m.table} · you are ${m.names[m.seat]}`;
   // The board is the game's own drawing of this seat's view (escaped by render.py on the server).
   $("board").innerHTML = m.html;
@@ -96,14 +94,39 @@ function draw(m) {
     moves.append(b);
   }
   if (!m.legal.length) moves.textContent = m.over ? "The game is over." : "Nothing to decide now.";
-  const box = $("log");
-  box.replaceChildren(...log.map((e) => {
+  drawScores(m);
+  const box = $("log");  // only the new entries are added: a whole game's log is not rebuilt on every move
+  const lines = m.log.map((e) => {
     const line = document.createElement("div");
     line.textContent = [e.text, ...e.changes.map((c) => `    ${c.text}`)].join("\n");
     return line;
-  }));
+  });
+  if (m.log_reset) box.replaceChildren(...lines);
+  else box.append(...lines);
   box.scrollTop = box.scrollHeight;
   if (document.activeElement !== $("name")) $("name").value = m.names[m.seat].startsWith("Seat ") ? "" : m.names[m.seat];
+}
+
+function drawScores(m) {  // at the end of the game: every seat's final score, the winners marked
+  const box = $("scores");
+  box.hidden = !m.over || !m.scores;
+  if (box.hidden) { box.replaceChildren(); return; }
+  const head = document.createElement("h3");
+  head.textContent = "Final scores";
+  const rows = m.scores.map((score, seat) => {
+    const tr = document.createElement("tr");
+    tr.dataset.seat = seat;
+    if (m.winners.includes(seat)) tr.className = "winner";
+    for (const text of [m.names[seat], String(score), m.winners.includes(seat) ? "wins" : ""]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.append(td);
+    }
+    return tr;
+  });
+  const grid = document.createElement("table");
+  grid.append(...rows);
+  box.replaceChildren(head, grid);
 }
 
 $("name-form").onsubmit = (event) => {
