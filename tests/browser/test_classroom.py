@@ -4,10 +4,10 @@ Four students play a whole Citadels game at one table and four a whole Saint Pet
 each clicking its own moves on its own page, to the end, where every page shows the final scores. After
 every move every page at the table is checked for the secrets of the other seats: their real hand cards
 and face-down characters, read from the game's state (not from its views), may be printed no more often
-than on the page the seat would see had those secrets been otherwise; and the board the page draws must
-be that page (the secrets moved by the test and by the game's rulebook ``SECRETS``). Halfway through
-both games the server is killed with SIGKILL and started again: the pages carry on from the last
-acknowledged move of each table.
+than on the page the seat would see had those secrets been otherwise, and the board drawn on the page
+must be the one drawn with them otherwise (moved by the test itself and by the game's rulebook
+``SECRETS``). Halfway through both games the server is killed with SIGKILL and started again: the pages
+carry on from the last acknowledged move of each table.
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import os
 import random
 import re
 import signal
-from dataclasses import dataclass, field
 from collections import Counter
+from dataclasses import dataclass, field
 from html import unescape
 from pathlib import Path
 from typing import Any, Iterator
@@ -30,7 +30,7 @@ from boardgames_lab.core.rng import Rng
 from boardgames_lab.rulesets.citadels.data import CARDS, CHARACTERS
 from boardgames_lab.rulesets.citadels.state import NOBODY
 from boardgames_lab.rulesets.saint_petersburg.data import CARDS as SP_CARDS
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
@@ -38,7 +38,7 @@ from tests.classroom.helpers import free_port, serve_subprocess, wait_listening 
 PLAYERS = 4
 # (table, game, seed): each game is played to its end with a seeded random choice among the page's buttons
 TABLES = [("t1", "citadels", 31), ("t2", "saint_petersburg", 6)]
-KILL_AFTER = 90  # moves at each table before the kill: about halfway (whole games here are 150 to 330 moves)
+KILL_AFTER = 90  # moves at each table before the kill: about a third of the way (these games last 260 and 249)
 NAMES = [f"Student {i + 1}" for i in range(PLAYERS)]
 WAIT = 30_000  # ms a page may take to show a change (never part of what is checked)
 # The page's own words, outside the board and the log (student.html, student.js).
@@ -75,7 +75,7 @@ def _character_hidden(st: Any, seat: int, r: int) -> bool:
         return st.down_knower[st.down.index(r)] != seat
     if r in st.pool:
         return not (st.phase == "draft" and st.current == seat)
-    return False
+    return r in st.stack  # shuffled by the King, not yet laid out
 
 
 def real_secrets(game: bgl.Game, seat: int) -> dict[str, set[str]]:
@@ -101,19 +101,18 @@ def real_secrets(game: bgl.Game, seat: int) -> dict[str, set[str]]:
 def _swap_hands_with_deck(game: bgl.Game, st: Any, seat: int, rng: random.Random) -> None:
     """Every hidden hand card (and card drawn by another) trades places with a differently named face-down
     card of the deck it came from, so none of them is where it was."""
+    cards = CARDS if game.name == "citadels" else SP_CARDS
     hands = [st.hands[q] for q in range(game.num_players) if q != seat]
     if game.name == "citadels":
         hands += [st.drawn] if st.current != seat else []
         decks = [st.deck]
-        same_deck = lambda a, b: True  # noqa: E731
     else:
-        decks = st.decks
-        same_deck = lambda a, b: SP_CARDS[a].deck == SP_CARDS[b].deck  # noqa: E731
+        decks = list(st.decks)
     for hand in hands:
         for i, card in enumerate(hand):
             places = [(deck, j) for deck in decks for j, other in enumerate(deck)
-                      if same_deck(card, other) and (CARDS if game.name == "citadels" else SP_CARDS)[other].name
-                      != (CARDS if game.name == "citadels" else SP_CARDS)[card].name]
+                      if cards[other].name != cards[card].name
+                      and (game.name == "citadels" or SP_CARDS[other].deck == SP_CARDS[card].deck)]
             if places:
                 deck, j = rng.choice(places)
                 hand[i], deck[j] = deck[j], hand[i]
@@ -205,62 +204,72 @@ class Table:
     mirror: Any = None
     rng: random.Random = field(default_factory=random.Random)
     moves: int = 0
+    seen: dict[int, dict[str, Any]] = field(default_factory=dict)  # each page's last look, checked
 
     def __post_init__(self) -> None:
         self.mirror = bgl.new_game(self.game, players=PLAYERS, seed=self.seed)
         self.rng = random.Random(self.seed)
 
 
-async def _at(page: Any, ply: int, turn: str | None = None) -> None:
-    """Wait until the page shows ``ply`` (and, if given, says whether it is the seat's turn).
-
-    A selector waited for is polled on every frame; ``expect`` would poll at 100 ms and more, and the page's
-    CSP forbids the eval that ``wait_for_function`` needs."""
-    selector = f'body[data-ply="{ply}"]' + (f'[data-turn="{turn}"]' if turn else "")
-    await page.locator(selector).wait_for(state="attached", timeout=WAIT)
+async def _at(page: Any, ply: int) -> None:
+    """Wait until the page shows ``ply`` (a selector waited for is polled on every frame; ``expect`` polls at
+    100 ms and more, and the page's CSP forbids the eval that ``wait_for_function`` needs)."""
+    await page.locator(f'body[data-ply="{ply}"]').wait_for(state="attached", timeout=WAIT)
 
 
-# One look at a page, in one call: the board's HTML, every other piece of text on it (hidden ones too, and no
-# layout to wait for, as innerText would), the move buttons and whether the page says it is the seat's turn.
-LOOK = """body => {
-  const board = document.getElementById('board');
-  const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
-  const words = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!board.contains(node) && node.parentElement.tagName !== 'SCRIPT') words.push(node.data);
-  }
-  return {board: board.innerHTML, text: words.join(' '), turn: body.dataset.turn,
-          moves: [...document.querySelectorAll('#moves button.move')].map(b => b.textContent)};
-}"""
+# One look at a page once it shows a ply, in one call: the board's HTML, every other piece of text on it
+# (hidden ones too, and no layout to wait for, as innerText would), the move buttons and whether the page
+# says it is the seat's turn. The page draws a state in one go, after which the observer's callback runs.
+LOOK = """(body, ply) => new Promise(resolve => {
+  const look = () => {
+    const board = document.getElementById('board');
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    const words = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!board.contains(node) && node.parentElement.tagName !== 'SCRIPT') words.push(node.data);
+    }
+    return {board: board.innerHTML, text: words.join(' '), turn: body.dataset.turn,
+            moves: [...document.querySelectorAll('#moves button.move')].map(b => b.textContent)};
+  };
+  if (body.dataset.ply === String(ply)) { resolve(look()); return; }
+  const watch = new MutationObserver(() => {
+    if (body.dataset.ply === String(ply)) { watch.disconnect(); resolve(look()); }
+  });
+  watch.observe(body, {attributes: true, attributeFilter: ['data-ply']});
+  setTimeout(() => { watch.disconnect(); resolve(null); }, %d);
+})""" % WAIT
 
 
-async def _look(page: Any) -> dict[str, Any]:
-    return await page.locator("body").evaluate(LOOK)
-
-
-async def _check(table: Table, seat: int) -> dict[str, Any]:
-    """The page of ``seat`` shows the table's ply, no other seat's secret, and move buttons only on its turn."""
-    page, game = table.pages[seat], table.mirror
-    await _at(page, game.ply)
-    seen = await _look(page)
-    text = seen["text"] + " " + _text(seen["board"])
-    leaked = leaks(game, seat, text, seen["board"], seed=game.ply * 10 + seat)
-    assert not leaked, f"table {table.id}, seat {seat}'s page shows {leaked} at ply {game.ply}"
-    if seat not in game.to_act():
-        assert seen["moves"] == [] and seen["turn"] == "no", (table.id, seat, game.ply)
+async def _look(page: Any, ply: int) -> dict[str, Any]:
+    seen = await page.locator("body").evaluate(LOOK, ply)
+    assert seen is not None, f"the page did not show ply {ply} within {WAIT} ms"
     return seen
 
 
+async def _check(table: Table, seat: int) -> None:
+    """The page of ``seat`` shows the table's ply, no other seat's secret, and move buttons only on its turn."""
+    game = table.mirror
+    seen = await _look(table.pages[seat], game.ply)
+    text = seen["text"] + " " + _text(seen["board"])
+    leaked = leaks(game, seat, text, seen["board"], seed=game.ply * 10 + seat)
+    assert not leaked, f"table {table.id}, seat {seat}'s page shows {leaked} at ply {game.ply}"
+    mine = seat in game.to_act()
+    assert seen["turn"] == ("yes" if mine else "no"), (table.id, seat, game.ply)
+    assert seen["moves"] == ([str(m) for m in game.definition.seat_moves(game.state, seat)] if mine else []), \
+        (table.id, seat, game.ply)
+    table.seen[seat] = seen
+
+
 async def _play(table: Table, limit: int | None) -> None:
-    """Click moves at the table until ``limit`` moves have been made there (None: to the game's end)."""
-    from playwright.async_api import expect
+    """Click moves at the table until ``limit`` moves have been made there (None: to the game's end).
+
+    Each move is one of the buttons the acting page showed when it was last checked, picked by the table's
+    seeded generator, and clicked on that page."""
     game = table.mirror
     while not game.is_over and (limit is None or table.moves < limit):
         seat = game.to_act()[0]
         page = table.pages[seat]
-        await _at(page, game.ply, "yes")
-        texts = (await _look(page))["moves"]
-        assert texts == [str(m) for m in game.definition.seat_moves(game.state, seat)]
+        texts = table.seen[seat]["moves"]  # checked against the engine's moves for this seat at this ply
         choice = table.rng.randrange(len(texts))
         await page.locator("#moves button.move").nth(choice).click()
         game.apply(texts[choice], player=seat)
@@ -285,6 +294,8 @@ async def _whole_games(srv: Server, tokens: dict[str, list[str]]) -> list[Table]
             for table in tables:
                 for seat, page in enumerate(table.pages):
                     await expect(page.locator("#title")).to_contain_text(f"you are {NAMES[seat]}")
+                    for name in NAMES:  # every seat's name has reached every page
+                        await expect(page.locator("#board")).to_contain_text(name)
                 await asyncio.gather(*(_check(table, s) for s in range(PLAYERS)))
 
             await asyncio.gather(*(_play(t, KILL_AFTER) for t in tables))
@@ -295,6 +306,8 @@ async def _whole_games(srv: Server, tokens: dict[str, list[str]]) -> list[Table]
                 await expect(page.locator("#status")).to_contain_text("reconnecting", timeout=WAIT)
             srv.start()
             for table in tables:  # each page comes back by itself, at its table's last acknowledged move
+                for page in table.pages:
+                    await expect(page.locator("#status")).not_to_contain_text("connect", timeout=WAIT)
                 await asyncio.gather(*(_check(table, s) for s in range(PLAYERS)))
 
             await asyncio.gather(*(_play(t, None) for t in tables))
@@ -308,6 +321,8 @@ async def _whole_games(srv: Server, tokens: dict[str, list[str]]) -> list[Table]
                         cells = [NAMES[seat], str(scores[seat]), "wins" if seat in winners else ""]
                         await expect(rows.nth(seat).locator("td")).to_have_text(cells)
                     assert await page.locator("#moves button.move").count() == 0
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)  # for a person to look at: the end, from seat 1
+                await table.pages[0].screenshot(path=str(ARTIFACTS / f"classroom_end_{table.game}.png"), full_page=True)
             page = tables[0].pages[0]
             await page.reload()  # a reload brings the same seat back (its token is in the address)
             await _at(page, tables[0].mirror.ply)
