@@ -75,3 +75,21 @@ def test_a_room_on_either_database_rebuilds_every_table_with_its_tokens(db_url: 
         assert len(again.decisions()) == 12
     finally:
         again.close()
+
+
+@pytest.mark.parametrize("durability", ["disk", "process"])
+def test_the_durability_asked_for_is_the_databases_own_setting_on_every_connection(db_url: str,
+                                                                                   durability: str) -> None:
+    from sqlalchemy import text
+    store = Store(db_url, durability)
+    try:
+        with store.engine.connect() as c:
+            if store.engine.dialect.name == "sqlite":
+                assert c.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+                assert c.execute(text("PRAGMA synchronous")).scalar() == (2 if durability == "disk" else 1)  # FULL, NORMAL
+            else:
+                assert c.execute(text("SHOW synchronous_commit")).scalar() == ("on" if durability == "disk" else "off")
+    finally:
+        store.close()
+    with pytest.raises(ValueError, match="durability must be one of"):
+        Store(db_url, "fast")
