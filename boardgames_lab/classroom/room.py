@@ -182,8 +182,14 @@ class Room:
         self._listeners.append(listener)
 
     def _changed(self, table: ClassTable) -> None:
+        self._invalidate(table)
+        self._notify(table)
+
+    def _invalidate(self, table: ClassTable) -> None:
         table.version += 1
         table._cache.clear()
+
+    def _notify(self, table: ClassTable) -> None:
         for listener in list(self._listeners):
             listener(table.id)
 
@@ -213,6 +219,7 @@ class Room:
             made = game.ply
             self._run_bots(table, rows)
             table.writing = True
+            self._invalidate(table)  # the seats' new pictures may be drawn while the rows are written, not sent
             return made, rows
 
     def finish(self, table_id: str, written: bool) -> None:
@@ -221,9 +228,11 @@ class Room:
         with self.lock:
             table = self.tables[table_id]
             table.writing = False
-            if not written:
+            if written:
+                self._notify(table)
+            else:
                 self._reload(table_id)
-            self._changed(self.tables[table_id])
+                self._changed(self.tables[table_id])
         if not written:
             raise ProtocolError("storage", "the move could not be saved; it was not made")
 

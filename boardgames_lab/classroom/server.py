@@ -214,13 +214,7 @@ class TableServer:
     def _seat_state(self, conn: Connection) -> str:
         """The seat's state: its cached text, with the log entries it has not been sent yet spliced in."""
         assert conn.table is not None and conn.seat is not None
-        message, log = self.room.state_for(conn.table, conn.seat)
-        version = self.room.tables[conn.table].version
-        key = (conn.table, conn.seat)
-        cached = self._dumped.get(key)
-        if cached is None or cached[0] != version:
-            cached = (version, dumps(message))
-            self._dumped[key] = cached
+        message, log, text = self._seat_text(conn.table, conn.seat)
         reset = conn.log_ply > message["ply"] or conn.log_ply < 0
         if reset:
             entries = log
@@ -231,7 +225,23 @@ class TableServer:
             entries = log[start:]
         tail = dumps({"log": entries, "log_from": -1 if reset else conn.log_ply, "log_reset": reset})
         conn.log_ply = message["ply"]
-        return cached[1][:-1] + "," + tail[1:]
+        return text[:-1] + "," + tail[1:]
+
+    def _seat_text(self, table_id: str, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
+        """The seat's state message, its log and the message as JSON text, each made once per change."""
+        message, log = self.room.state_for(table_id, seat)
+        version = self.room.tables[table_id].version
+        cached = self._dumped.get((table_id, seat))
+        if cached is None or cached[0] != version:
+            cached = (version, dumps(message))
+            self._dumped[(table_id, seat)] = cached
+        return message, log, cached[1]
+
+    def _prepare(self, table_id: str) -> None:
+        """Draw the new state of each seat connected at the table while its move is being written (sent after)."""
+        for seat in {c.seat for c in self.connections if c.role == "seat" and c.table == table_id}:
+            if seat is not None:
+                self._seat_text(table_id, seat)
 
     async def _flush(self) -> None:
         """Write the staged moves, all those waiting in one transaction, then acknowledge them (or report the error)."""
@@ -285,9 +295,11 @@ class TableServer:
             self._staged.append(_Staged(conn, conn.table, ply, data["move"], rows))
             conn.unacknowledged += 1
             conn.settled.clear()
+            loop = asyncio.get_running_loop()
             if not self._flushing:
                 self._flushing = True
-                asyncio.get_running_loop().create_task(self._flush())
+                loop.create_task(self._flush())
+            loop.call_soon(self._prepare, conn.table)  # after the flush has handed the rows to the writer
         elif kind == "explain":
             assert conn.table is not None and conn.seat is not None
             conn.send(self.room.explain(conn.table, conn.seat, data["move"]))
