@@ -51,7 +51,7 @@ Server to client
 
 Error codes: ``too_large``, ``bad_json``, ``bad_field``, ``unknown_type``, ``rate_limited``,
 ``bad_token``, ``table_full``, ``not_joined``, ``not_teacher``, ``notation``, ``illegal``, ``stale``, ``paused``,
-``ended``, ``storage``.
+``ended``, ``storage``, ``busy`` (a teacher's action at a table whose last move is still being written: try again).
 """
 from __future__ import annotations
 
