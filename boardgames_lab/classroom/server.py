@@ -101,6 +101,7 @@ class TableServer:
         self._dumped: dict[tuple[str, int], tuple[int, str]] = {}
         self._staged: list[_Staged] = []
         self._flushing = False
+        self._flusher: asyncio.Task[None] | None = None
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="classroom-db")
         room.add_listener(self._changed)
         self.app = Starlette(routes=[
@@ -298,7 +299,7 @@ class TableServer:
             loop = asyncio.get_running_loop()
             if not self._flushing:
                 self._flushing = True
-                loop.create_task(self._flush())
+                self._flusher = loop.create_task(self._flush())  # kept: the loop holds tasks only weakly
             loop.call_soon(self._prepare, conn.table)  # after the flush has handed the rows to the writer
         elif kind == "explain":
             assert conn.table is not None and conn.seat is not None
