@@ -39,7 +39,8 @@ class PostgresServer:
     def __init__(self) -> None:
         self.initdb, self.postgres = binary("initdb"), binary("postgres")
         assert self.initdb and self.postgres, "postgres and initdb are needed"
-        self.dir = Path(tempfile.mkdtemp(prefix="bgl-pg-"))  # in /tmp, not under pytest's root-only tree
+        # In /tmp itself when root: the unprivileged server must reach it (pytest's tree and TMPDIR may be root's).
+        self.dir = Path(tempfile.mkdtemp(prefix="bgl-pg-", dir="/tmp" if os.geteuid() == 0 else None))
         self.data, self.socket = self.dir / "data", self.dir / "socket"
         self.socket.mkdir()
         self.port = free_port()
