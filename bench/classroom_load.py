@@ -126,14 +126,26 @@ async def _drive(url: str, seats: list[dict[str, Any]], run: Run, seconds: float
     return rate, peak / 2**20, cpu_ms
 
 
-def measure(tables: int, players: int, seconds: float, think: tuple[float, float], game: str) -> dict[str, Any]:
+def cpu_pressure() -> float | None:
+    """The share of the last minute some runnable task waited for a CPU (Linux PSI), a truer gauge of how
+    contended the machine was than the load average; None where the kernel does not report it."""
+    try:
+        with open("/proc/pressure/cpu", encoding="ascii") as f:
+            some = f.readline().split()
+        return float(dict(part.split("=") for part in some[1:])["avg60"])
+    except (OSError, KeyError, ValueError):
+        return None
+
+
+def measure(tables: int, players: int, seconds: float, think: tuple[float, float], game: str,
+            durability: str = "disk") -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.sqlite3"
         seats = _make_session(db, game, tables, players)
         port = _free_port()
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         proc = subprocess.Popen([sys.executable, "-m", "boardgames_lab", "classroom", "serve", "--db", str(db),
-                                 "--port", str(port), "--qr", "none"], cwd=REPO, env=env,
+                                 "--port", str(port), "--qr", "none", "--durability", durability], cwd=REPO, env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             for _ in range(600):
@@ -153,11 +165,12 @@ def measure(tables: int, players: int, seconds: float, think: tuple[float, float
                 proc.kill()
     lat = sorted(run.latencies_ms())
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
-    return {"tables": tables, "students": tables * players, "seconds": seconds, "think": list(think),
+    return {"tables": tables, "students": tables * players, "durability": durability, "seconds": seconds, "think": list(think),
             "moves_per_s": round(rate, 1), "measured_moves": len(lat),
             "median_ms": round(statistics.median(lat), 1) if lat else None, "p99_ms": round(p99, 1),
             "max_ms": round(lat[-1], 1) if lat else None, "server_rss_mb": round(rss, 1),
             "server_cpu_ms_per_move": round(cpu_ms, 2), "load_average": os.getloadavg()[0],
+            "cpu_pressure_pct": cpu_pressure(),
             "students_cpu_share": round(run.client_cpu, 2), "errors": run.errors}
 
 
@@ -169,14 +182,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--think", type=float, nargs=2, default=(0.5, 1.5), metavar=("MIN", "MAX"),
                     help="each student's think time, uniform between these (seconds)")
+    ap.add_argument("--durability", choices=("disk", "process"), default="disk",
+                    help="the server's --durability: disk (a move is flushed to disk before it is acknowledged) "
+                         "or process")
     args = ap.parse_args(argv)
     for tables in args.tables:
-        r = measure(tables, args.players, args.seconds, tuple(args.think), args.game)
+        r = measure(tables, args.players, args.seconds, tuple(args.think), args.game, args.durability)
         ok = "meets" if r["p99_ms"] < TARGET_P99_MS else "misses"
         print(f"{r['students']:>4} students at {tables:>3} tables of {args.game}: {r['moves_per_s']:6.1f} moves/s, "
               f"move to every seat's update median {r['median_ms']} ms, p99 {r['p99_ms']} ms (max {r['max_ms']}; "
               f"{ok} the {TARGET_P99_MS:.0f} ms target), server {r['server_rss_mb']} MB and "
-              f"{r['server_cpu_ms_per_move']} ms of CPU a move, machine load {r['load_average']:.1f}, "
+              f"{r['server_cpu_ms_per_move']} ms of CPU a move, durability {args.durability}, machine load {r['load_average']:.1f} (CPU pressure {r['cpu_pressure_pct']}%), "
               f"{r['measured_moves']} moves measured, errors {r['errors'] or 'none'}")
         print(json.dumps(r))
     return 0

@@ -25,6 +25,9 @@ def add_parser(sub: Any) -> None:
     sv.add_argument("--seed", type=int, default=None, help="the first table's seed (default: a random one)")
     sv.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
     sv.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file or database URL (default {DEFAULT_DB})")
+    sv.add_argument("--durability", choices=("disk", "process"), default="disk",
+                    help="disk: an acknowledged move survives a power cut (the default); process: it survives the "
+                         "server being killed, and a power cut may lose the last moves (faster on a slow disk)")
     sv.add_argument("--host", default="127.0.0.1",
                     help="address to listen on; 0.0.0.0 for the class network (default 127.0.0.1: this machine)")
     sv.add_argument("--port", type=int, default=8000)
@@ -58,7 +61,7 @@ def serve_command(args: argparse.Namespace) -> int:
         raise SystemExit("--tables must be from 1 to 500")
     options = _options(args.game, args.option) if args.game else {}
     room = Room.open(args.db, game=args.game, tables=args.tables, players=args.players, seed=args.seed,
-                     options=options)
+                     options=options, durability=args.durability)
     if not room.tables:
         raise SystemExit(f"{args.db} holds no session yet: name the game with --game")
     host = lan_address() if args.host in ("0.0.0.0", "::") else args.host

@@ -51,7 +51,7 @@ Server to client
 
 Error codes: ``too_large``, ``bad_json``, ``bad_field``, ``unknown_type``, ``rate_limited``,
 ``bad_token``, ``table_full``, ``not_joined``, ``not_teacher``, ``notation``, ``illegal``, ``stale``, ``paused``,
-``ended``, ``storage``.
+``ended``, ``storage``, ``busy`` (a teacher's action at a table whose last move is still being written: try again).
 """
 from __future__ import annotations
 
@@ -177,7 +177,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    # Messages are built of the engine's JSON-ready views (no cycles): skipping the check saves a fifth of the time.
+    return json.dumps(message, separators=(",", ":"), check_circular=False)
 
 
 @dataclass

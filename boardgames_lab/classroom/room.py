@@ -49,6 +49,7 @@ class ClassTable:
     paused: bool = False
     offered_at: float = 0.0  # when the position now on the table arose (think times count from here)
     version: int = 0  # bumped on every change a seat's picture shows (moves, names, pause)
+    writing: bool = False  # moves made here are being written: nobody is shown them until they are on disk
     _cache: dict[int | None, tuple[int, dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
     _logs: dict[int, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)  # seat -> (ply, its log)
 
@@ -63,8 +64,8 @@ class ClassTable:
 class Room:
     """The tables of one session, kept in memory and in the database ``store``."""
 
-    def __init__(self, store: Store | str, clock: Callable[[], float] = time.time):
-        self.store = store if isinstance(store, Store) else Store(store)
+    def __init__(self, store: Store | str, clock: Callable[[], float] = time.time, durability: str = "disk"):
+        self.store = store if isinstance(store, Store) else Store(store, durability)
         self.clock = clock
         self.lock = threading.RLock()
         self.tables: dict[str, ClassTable] = {}
@@ -82,9 +83,10 @@ class Room:
     @classmethod
     def open(cls, db: str, game: str | None = None, tables: int = 1, players: int | None = None,
              seed: int | None = None, options: dict[str, Any] | None = None,
-             clock: Callable[[], float] = time.time) -> "Room":
-        """The session in ``db``; a new database gets ``tables`` tables of ``game`` (seeds count up from ``seed``)."""
-        room = cls(db, clock=clock)
+             clock: Callable[[], float] = time.time, durability: str = "disk") -> "Room":
+        """The session in ``db``; a new database gets ``tables`` tables of ``game`` (seeds count up from ``seed``).
+        ``durability`` is "disk" or "process" (see ``classroom.store``)."""
+        room = cls(db, clock=clock, durability=durability)
         if not room.tables and game is not None:
             base = secrets.randbelow(2**31) if seed is None else seed
             for i in range(tables):
@@ -180,8 +182,14 @@ class Room:
         self._listeners.append(listener)
 
     def _changed(self, table: ClassTable) -> None:
+        self._invalidate(table)
+        self._notify(table)
+
+    def _invalidate(self, table: ClassTable) -> None:
         table.version += 1
         table._cache.clear()
+
+    def _notify(self, table: ClassTable) -> None:
         for listener in list(self._listeners):
             listener(table.id)
 
@@ -189,7 +197,15 @@ class Room:
     def move(self, table_id: str, seat: int, text: str, ply: int) -> int:
         """Make ``seat``'s move ``text`` decided at ``ply``; return the ply after it once it is on disk.
 
-        Bots seated at the table then answer at once (each of their moves written the same way)."""
+        Bots seated at the table then answer at once; their moves are written in the same transaction."""
+        made, rows = self.stage(table_id, seat, text, ply)
+        self.finish(table_id, self._write(rows))
+        return made
+
+    def stage(self, table_id: str, seat: int, text: str, ply: int) -> tuple[int, list[MoveRow]]:
+        """The first half of ``move``: check and apply the move (and the bots' answers) and return the ply after it
+        with the rows to write. The table is then ``writing``: no other move or teacher action is taken there,
+        and nobody is told, until ``finish`` says whether the rows were written."""
         with self.lock:
             table = self.tables[table_id]
             self._may_move(table)
@@ -197,11 +213,40 @@ class Room:
             if ply != game.ply:
                 raise ProtocolError("stale", f"this move was decided at ply {ply}; the table is at ply {game.ply}",
                                     "ply")
-            self._play(table, seat, text, None)
+            self._not_writing(table)
+            rows: list[MoveRow] = []
+            self._play(table, seat, text, None, rows)
             made = game.ply
-            self._run_bots(table)
-            self._changed(table)
-            return made
+            self._run_bots(table, rows)
+            table.writing = True
+            self._invalidate(table)  # the seats' new pictures may be drawn while the rows are written, not sent
+            return made, rows
+
+    def finish(self, table_id: str, written: bool) -> None:
+        """The second half of ``move``: the staged rows are on disk (the change is shown), or they could not be
+        written (the table is rebuilt from the database and shown as it was; the caller reports the error)."""
+        with self.lock:
+            table = self.tables[table_id]
+            table.writing = False
+            if written:
+                self._notify(table)
+            else:
+                self._reload(table_id)
+                self._changed(self.tables[table_id])
+        if not written:
+            raise ProtocolError("storage", "the move could not be saved; it was not made")
+
+    def _write(self, rows: list[MoveRow]) -> bool:
+        """The rows in one transaction; False if the database refused them (then none is written)."""
+        try:
+            self.store.add_moves(rows)
+            return True
+        except Exception:  # the database refused: the moves did not happen
+            return False
+
+    def _not_writing(self, table: ClassTable) -> None:
+        if table.writing:
+            raise ProtocolError("busy", "the last move at this table is being saved; try again in a moment")
 
     def _may_move(self, table: ClassTable) -> None:
         if self.ended:
@@ -209,11 +254,11 @@ class Room:
         if table.paused:
             raise ProtocolError("paused", "the teacher has paused this table")
 
-    def _play(self, table: ClassTable, seat: int, text: str | Any, bot: str | None) -> None:
-        """Check with the engine, apply, write; if the write fails the table is rebuilt from the database."""
+    def _play(self, table: ClassTable, seat: int, text: str | Any, bot: str | None, rows: list[MoveRow]) -> None:
+        """Check with the engine and apply; the row to write is added to ``rows``."""
         game = table.game
         hit = table._cache.get(seat)
-        if hit is not None and hit[0] == table.version:  # what the seat was shown is what it decided on
+        if hit is not None and hit[0] == table.version and hit[1]["ply"] == game.ply:  # what the seat was shown
             view, legal = hit[1]["view"], hit[1]["legal"]
         else:
             seats = game.to_act()
@@ -229,13 +274,8 @@ class Room:
             raise ProtocolError("notation", str(err), "move") from None
         table._cache.clear()  # a bot moving next must not be handed this seat's picture of the old position
         now = self.clock()
-        row = MoveRow(table.id, game.ply, seat, str(game.moves[-1]), phase, now, max(0.0, now - table.offered_at),
-                      seen, json.dumps(legal), bot)
-        try:
-            self.store.add_move(row)
-        except Exception:  # the database refused: the move did not happen
-            self._reload(table.id)
-            raise ProtocolError("storage", "the move could not be saved; it was not made") from None
+        rows.append(MoveRow(table.id, game.ply, seat, str(game.moves[-1]), phase, now,
+                            max(0.0, now - table.offered_at), seen, json.dumps(legal), bot))
         table.offered_at = now
 
     def _reload(self, table_id: str) -> None:
@@ -250,7 +290,7 @@ class Room:
         for new, before in zip(table.seats, old.seats):
             new.connections, new.player = before.connections, before.player
 
-    def _run_bots(self, table: ClassTable) -> None:
+    def _run_bots(self, table: ClassTable, rows: list[MoveRow]) -> None:
         game = table.game
         for _ in range(MAX_BOT_MOVES):
             if game.is_over or table.paused or self.ended:
@@ -259,7 +299,17 @@ class Room:
             if not bots:
                 return
             seat = bots[0]
-            self._play(table, seat, bot_move(game, table.seats[seat].player, player=seat), table.seats[seat].bot)
+            self._play(table, seat, bot_move(game, table.seats[seat].player, player=seat), table.seats[seat].bot,
+                       rows)
+
+    def _bots_answer(self, table: ClassTable) -> None:
+        """The bots seated at the table play now (a teacher's action); their moves are written before it returns."""
+        rows: list[MoveRow] = []
+        self._run_bots(table, rows)
+        if rows and not self._write(rows):
+            self._reload(table.id)
+            self._changed(self.tables[table.id])
+            raise ProtocolError("storage", "the bots' moves could not be saved; they were not made")
 
     def explain(self, table_id: str, seat: int, text: str) -> dict[str, Any]:
         """Why (not) this move, for this seat, here."""
@@ -303,11 +353,13 @@ class Room:
     def pause(self, table_id: str, paused: bool = True) -> None:
         with self.lock:
             table = self.table(table_id)
+            if not paused:
+                self._not_writing(table)
             self.store.set_paused(table_id, paused)
             table.paused = paused
             if not paused:
                 table.offered_at = self.clock()
-                self._run_bots(table)
+                self._bots_answer(table)
             self._changed(table)
 
     def seat_bot(self, table_id: str, seat: int, bot: str = "random") -> None:
@@ -318,11 +370,12 @@ class Room:
                 raise ProtocolError("bad_field", f"seat must be from 0 to {len(table.seats) - 1}", "seat")
             if bot not in BOTS:
                 raise ProtocolError("bad_field", f"no bot {bot!r}; the bots are {sorted(BOTS)}", "bot")
+            self._not_writing(table)
             self.store.set_seat(table_id, seat, bot=bot)
             table.seats[seat].bot = bot
             table.seats[seat].player = make_bot(bot, seed=table.game.seed * 10 + seat)
             if not self.ended:
-                self._run_bots(table)
+                self._bots_answer(table)
             self._changed(table)
 
     def undo(self, table_id: str) -> None:
@@ -333,6 +386,7 @@ class Room:
                 raise ProtocolError("bad_field", "undo is for sandbox tables only", "table")
             if not table.game.moves:
                 raise ProtocolError("bad_field", "there is no move to undo", "table")
+            self._not_writing(table)
             ply = table.game.ply
             self.store.drop_last_move(table_id, ply)
             table.game.undo()

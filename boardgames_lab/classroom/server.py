@@ -10,6 +10,8 @@ import asyncio
 import threading
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Callable
 
@@ -21,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .protocol import BURST, CLOSE_AFTER, RATE, ProtocolError, RateLimiter, dumps, parse
 from .room import Room
+from .store import MoveRow
 
 HARD_MAX_SIZE = 4 * 1024 * 1024  # uvicorn closes the connection above this; the app answers above 16 KB
 CLOSE = "_close"  # an internal marker in a connection's replies: close it once the replies before are out
@@ -54,6 +57,9 @@ class Connection:
         self.dirty = False
         self.wake = asyncio.Event()
         self.closed = False
+        self.unacknowledged = 0  # its moves being written
+        self.settled = asyncio.Event()  # set while none is
+        self.settled.set()
 
     def send(self, message: dict[str, Any]) -> None:
         if len(self.replies) >= MAX_QUEUED:
@@ -66,8 +72,23 @@ class Connection:
         self.wake.set()
 
 
+@dataclass
+class _Staged:
+    """A move applied at its table and waiting for its rows to be written before it is acknowledged."""
+    conn: Connection
+    table: str
+    ply: int
+    move: str
+    rows: list[MoveRow]
+
+
 class TableServer:
-    """The app and its connections, for one room."""
+    """The app and its connections, for one room.
+
+    Moves are written by one thread of their own (``_flush``): the event loop goes on serving every other
+    table while the database makes a move durable, and the moves that arrive meanwhile are written together
+    in the next transaction (a group commit: one flush to disk for all of them). Each move is acknowledged,
+    and its table's new state shown to anyone, only once its transaction is committed."""
 
     def __init__(self, room: Room, clock: Callable[[], float] = time.monotonic, rate: float = RATE,
                  burst: int = BURST):
@@ -78,6 +99,10 @@ class TableServer:
         self.connections: set[Connection] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._dumped: dict[tuple[str, int], tuple[int, str]] = {}
+        self._staged: list[_Staged] = []
+        self._flushing = False
+        self._flusher: asyncio.Task[None] | None = None
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="classroom-db")
         room.add_listener(self._changed)
         self.app = Starlette(routes=[
             Route("/", self.index), Route("/play", self.play), Route("/static/student.js", self.script),
@@ -118,6 +143,7 @@ class TableServer:
         sender = asyncio.create_task(self._sender(conn))
         try:
             reason = await self._receive(conn)
+            await asyncio.wait_for(conn.settled.wait(), timeout=30)  # its moves written and answered first
             if reason is not None:  # the replies so far go out first, then the close
                 conn.replies.append({"type": CLOSE, "reason": reason})
                 conn.wake.set()
@@ -163,13 +189,18 @@ class TableServer:
                         await conn.ws.close(code=1008, reason=reply["reason"])
                         return
                     await conn.ws.send_text(dumps(reply))
-                if conn.dirty:
+                if conn.dirty and not self._held(conn):
                     conn.dirty = False
                     text = self._update(conn)
                     if text is not None:
                         await conn.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away mid-send
             conn.closed = True
+
+    def _held(self, conn: Connection) -> bool:
+        """A seat is not sent its table while a move there is being written (it is kicked again once written)."""
+        table = self.room.tables.get(conn.table) if conn.role == "seat" and conn.table is not None else None
+        return table is not None and table.writing
 
     def _update(self, conn: Connection) -> str | None:
         if conn.role == "seat":
@@ -184,13 +215,7 @@ class TableServer:
     def _seat_state(self, conn: Connection) -> str:
         """The seat's state: its cached text, with the log entries it has not been sent yet spliced in."""
         assert conn.table is not None and conn.seat is not None
-        message, log = self.room.state_for(conn.table, conn.seat)
-        version = self.room.tables[conn.table].version
-        key = (conn.table, conn.seat)
-        cached = self._dumped.get(key)
-        if cached is None or cached[0] != version:
-            cached = (version, dumps(message))
-            self._dumped[key] = cached
+        message, log, text = self._seat_text(conn.table, conn.seat)
         reset = conn.log_ply > message["ply"] or conn.log_ply < 0
         if reset:
             entries = log
@@ -201,7 +226,43 @@ class TableServer:
             entries = log[start:]
         tail = dumps({"log": entries, "log_from": -1 if reset else conn.log_ply, "log_reset": reset})
         conn.log_ply = message["ply"]
-        return cached[1][:-1] + "," + tail[1:]
+        return text[:-1] + "," + tail[1:]
+
+    def _seat_text(self, table_id: str, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
+        """The seat's state message, its log and the message as JSON text, each made once per change."""
+        message, log = self.room.state_for(table_id, seat)
+        version = self.room.tables[table_id].version
+        cached = self._dumped.get((table_id, seat))
+        if cached is None or cached[0] != version:
+            cached = (version, dumps(message))
+            self._dumped[(table_id, seat)] = cached
+        return message, log, cached[1]
+
+    def _prepare(self, table_id: str) -> None:
+        """Draw the new state of each seat connected at the table while its move is being written (sent after)."""
+        for seat in {c.seat for c in self.connections if c.role == "seat" and c.table == table_id}:
+            if seat is not None:
+                self._seat_text(table_id, seat)
+
+    async def _flush(self) -> None:
+        """Write the staged moves, all those waiting in one transaction, then acknowledge them (or report the error)."""
+        loop = asyncio.get_running_loop()
+        try:
+            while self._staged:
+                batch, self._staged = self._staged, []
+                rows = [row for staged in batch for row in staged.rows]
+                written = await loop.run_in_executor(self._writer, self.room._write, rows)
+                for staged in batch:
+                    try:
+                        self.room.finish(staged.table, written)
+                        staged.conn.send({"type": "accepted", "ply": staged.ply, "move": staged.move})
+                    except ProtocolError as err:
+                        staged.conn.send(err.as_message())
+                    staged.conn.unacknowledged -= 1
+                    if not staged.conn.unacknowledged:
+                        staged.conn.settled.set()
+        finally:
+            self._flushing = False
 
     def _kick_teachers(self) -> None:
         for other in self.connections:
@@ -231,8 +292,15 @@ class TableServer:
             raise ProtocolError("bad_field", f"the teacher does not {kind}; the teacher sends 'teacher'", "type")
         elif kind == "move":
             assert conn.table is not None and conn.seat is not None
-            ply = self.room.move(conn.table, conn.seat, data["move"], data["ply"])
-            conn.send({"type": "accepted", "ply": ply, "move": data["move"]})
+            ply, rows = self.room.stage(conn.table, conn.seat, data["move"], data["ply"])
+            self._staged.append(_Staged(conn, conn.table, ply, data["move"], rows))
+            conn.unacknowledged += 1
+            conn.settled.clear()
+            loop = asyncio.get_running_loop()
+            if not self._flushing:
+                self._flushing = True
+                self._flusher = loop.create_task(self._flush())  # kept: the loop holds tasks only weakly
+            loop.call_soon(self._prepare, conn.table)  # after the flush has handed the rows to the writer
         elif kind == "explain":
             assert conn.table is not None and conn.seat is not None
             conn.send(self.room.explain(conn.table, conn.seat, data["move"]))

@@ -35,3 +35,22 @@ def server(room: Any, clock: Any) -> Iterator[Any]:
     s = BackgroundServer(room, port=0, clock=clock).start()
     yield s
     s.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Any]:
+    """A throwaway PostgreSQL server for the session (skipped only where the postgres binary is missing)."""
+    from tests.classroom.postgres import PostgresServer, binary
+    if binary("postgres") is None or binary("initdb") is None:
+        pytest.skip("PostgreSQL is not installed (no postgres/initdb binary): the PostgreSQL runs need it")
+    server = PostgresServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The same tests on each database the classroom supports: a SQLite file, and a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "class.sqlite3")
+    return str(request.getfixturevalue("postgres").url())

@@ -84,7 +84,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve_subprocess(db: Path, port: int, links: Path, *flags: str) -> subprocess.Popen[bytes]:
+def serve_subprocess(db: Path | str, port: int, links: Path, *flags: str) -> subprocess.Popen[bytes]:
     """``boardgames-lab classroom serve`` as a real process of its own."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     cmd = [sys.executable, "-m", "boardgames_lab", "classroom", "serve", "--db", str(db), "--port", str(port),

@@ -38,9 +38,10 @@ def _connect(url: str, tokens: dict[int, str], table: str) -> dict[int, Client]:
 
 
 @pytest.mark.slow
-def test_sigkill_mid_game_then_restart_resumes_every_table_with_every_token(tmp_path: Path) -> None:
-    db = tmp_path / "class.sqlite3"
-    setup = Room(str(db))
+def test_sigkill_mid_game_then_restart_resumes_every_table_with_every_token(tmp_path: Path, db_url: str) -> None:
+    """On SQLite and on PostgreSQL alike (``db_url``): the same code, the same guarantee."""
+    db = db_url
+    setup = Room(db)
     for game, seed in GAMES:
         setup.add_table(game, players=4, seed=seed)
     tokens = {t.id: {i: s.token for i, s in enumerate(t.seats)} for t in setup.tables.values()}
@@ -83,7 +84,7 @@ def test_sigkill_mid_game_then_restart_resumes_every_table_with_every_token(tmp_
                 assert state["legal"] == ([str(m) for m in mirror.definition.seat_moves(mirror.state, s)]
                                           if s in mirror.to_act() else [])
             _play(back, mirror, rng, 10)  # and play goes on with the old tokens
-        check = Room(str(db))
+        check = Room(db)
         assert {t: check.tables[t].game.ply for t in mirrors} == {t: m.ply for t, m in mirrors.items()}
         assert check.teacher_token == teacher
         check.close()

@@ -98,7 +98,7 @@ def test_a_move_the_database_refuses_is_not_made(room: Room, monkeypatch: pytest
     def broken(row: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(room.store, "add_move", broken)
+    monkeypatch.setattr(room.store, "add_moves", broken)
     with pytest.raises(ProtocolError) as err:
         _move(room, "t1")
     assert err.value.code == "storage" and room.tables["t1"].game.ply == 0
