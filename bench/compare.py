@@ -10,11 +10,18 @@ Petersburg, Citadels) or decisions per second (Keythedral, Village) through the 
 (``legal_moves`` then ``advance``), the cost of a clone, and the ratio new / old; the issue
 asks for at least 0.9. It then times this engine's ``position()``, ``from_position`` and
 ``undo`` against a replay of the same game from its seed.
+
+``--instructions`` measures work instead of time: each engine runs one fixed workload per case (the same
+seeds and random picks as above, a set number of games or decisions) under valgrind's callgrind, which
+counts the instructions executed inside the workload only (collection is switched on by the call that
+wraps it). The count is the same on a busy machine as on a quiet one, so the ratio old / new instructions
+can be read where the time figures are too noisy; it leaves out memory stalls, which the time figures show.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -81,8 +88,43 @@ def clone_us():
     return (time.process_time() - start) / (20 * len(states)) * 1e6
 
 rate = (games if unit == "games" else decisions)(budget)
-print(json.dumps({"rate": rate, "clone_us": clone_us()}))
+import boardgames_lab
+print(json.dumps({"rate": rate, "clone_us": clone_us(), "engine": boardgames_lab.__file__}))
 '''
+
+# The same workloads with a fixed size, for callgrind. Each is run inside ``math.fsum`` (which the engines never
+# call), and callgrind counts only inside that call and writes one profile per call.
+COUNTED = r'''
+import math, random, sys
+from boardgames_lab.core.registry import definition
+
+def workload(name, players, unit, size, first_seed=0):
+    d = definition(name)
+    options = d.resolve_options({})
+    legal, advance, terminal = d.legal_moves, d.advance, d.flow.terminal
+    def run():
+        rng, seed, games, decisions = random.Random(1), first_seed, 0, 0
+        while (games if unit == "games" else decisions) < size:
+            st, steps = d.new_state(players, seed, options), 0
+            seed += 1
+            while st.phase != terminal and (unit == "games" or steps < 400):
+                moves = legal(st)
+                advance(st, moves[int(rng.random() * len(moves))])
+                steps += 1
+            games, decisions = games + 1, decisions + steps
+        yield 0.0
+    return run
+
+for case in sys.argv[1:]:
+    name, players, unit, size = case.split(":")
+    # The same amount of play from other seeds first, outside the count: imports, and the tables an engine
+    # fills as it meets positions, as they stand after a while of play (what a long timed run measures).
+    next(workload(name, int(players), unit, int(size), first_seed=10**6)())
+    math.fsum(workload(name, int(players), unit, int(size))())
+import boardgames_lab
+print(boardgames_lab.__file__)
+'''
+SIZES = {"games": 40, "decisions": 12000}  # per case: enough games that their lengths average out
 
 HISTORY = r'''
 import json, random, time
@@ -124,13 +166,23 @@ def worktree(rev: str, where: Path) -> Path:
     return path
 
 
+def engine_python(tree: Path) -> list[str]:
+    """The interpreter, told to import the engine from ``tree`` only: ``-P`` keeps the working directory off
+    ``sys.path`` (``-c`` would put it first, ahead of ``PYTHONPATH``), and the editable install of this
+    checkout is shadowed by ``PYTHONPATH``."""
+    return [sys.executable, "-P"]
+
+
 def measure(tree: Path, name: str, players: int, unit: str, seconds: float) -> dict[str, float]:
     env = {"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"}
-    cmd = ["taskset", "-c", "0", sys.executable, "-c", WORKER, name, str(players), unit, str(seconds)]
-    done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    cmd = ["taskset", "-c", "0", *engine_python(tree), "-c", WORKER, name, str(players), unit, str(seconds)]
+    done = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"{tree}: {done.stderr.strip()[-400:]}")
-    return json.loads(done.stdout)
+    figures = json.loads(done.stdout)
+    if not Path(figures["engine"]).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"the worker for {tree} imported the engine from {figures['engine']}")
+    return figures
 
 
 def compare(base: Path, rounds: int, seconds: float, games: list[str] | None = None) -> list[dict[str, Any]]:
@@ -155,6 +207,47 @@ def compare(base: Path, rounds: int, seconds: float, games: list[str] | None = N
     return rows
 
 
+def count(tree: Path, cases: list[tuple[str, int, str]], out: Path) -> subprocess.Popen[str]:
+    """Start callgrind on one engine's tree over every case (one profile file per case, in order)."""
+    env = {"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"}
+    out.mkdir(parents=True)
+    cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=math_fsum",
+           "--dump-after=math_fsum", f"--callgrind-out-file={out}/cg", *engine_python(tree), "-c", COUNTED,
+           *(f"{n}:{p}:{u}:{SIZES[u]}" for n, p, u in cases)]
+    return subprocess.Popen(cmd, env=env, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def counted(out: Path, cases: int) -> list[int]:
+    totals = []
+    for k in range(1, cases + 1):
+        lines = (out / f"cg.{k}").read_text().splitlines()
+        totals.append(int(next(line for line in lines if line.startswith("totals:")).split()[1]))
+    return totals
+
+
+def compare_instructions(base: Path, games: list[str] | None, tmp: Path) -> list[dict[str, Any]]:
+    """Both engines under callgrind at once (the counts do not depend on the load), then the ratios."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (Debian package valgrind)")
+    cases = [c for c in CASES if not games or c[0] in games]
+    runs = {which: count(tree, cases, tmp / which) for which, tree in (("old", base), ("new", ROOT))}
+    for (which, run), tree in zip(runs.items(), (base, ROOT)):
+        printed, err = run.communicate()
+        if run.returncode != 0:
+            raise RuntimeError(f"{which} engine under callgrind: {err.strip()[-400:]}")
+        if not Path(printed.strip()).resolve().is_relative_to(tree.resolve()):
+            raise RuntimeError(f"the {which} engine was imported from {printed.strip()}, not {tree}")
+    old, new = counted(tmp / "old", len(cases)), counted(tmp / "new", len(cases))
+    rows = []
+    print(f"{'game':<18}{'pl':>3}  {'workload':<15}{'old Minstr':>12}{'new Minstr':>12}{'ratio':>8}")
+    for (name, players, unit), o, n in zip(cases, old, new):
+        rows.append({"game": name, "players": players, "unit": unit, "size": SIZES[unit],
+                     "old_instructions": o, "new_instructions": n, "ratio": o / n})
+        print(f"{name:<18}{players:>3}  {SIZES[unit]:>5} {unit:<9}{o / 1e6:>12.1f}{n / 1e6:>12.1f}{o / n:>8.3f}",
+              flush=True)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default=BASELINE, help="the git revision of the earlier engine")
@@ -162,16 +255,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one measurement")
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--game", action="append", help="measure only this game (may be given again)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under callgrind instead of timing (needs valgrind)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         base = worktree(args.base, Path(tmp))
         try:
+            if args.instructions:
+                rows = compare_instructions(base, args.game, Path(tmp))
+                worst = min(r["ratio"] for r in rows)
+                print(f"\nlowest ratio old/new instructions: {worst:.3f} (at least 0.9 asked)")
+                if args.json:
+                    Path(args.json).write_text(json.dumps({"instructions": rows}, indent=1))
+                return 0 if worst >= 0.9 else 1
             print(f"{'game':<18}{'pl':>3}  {'unit':<9}{'old/s':>11}{'new/s':>11}{'ratio':>8}{'rounds':>11}")
             rows = compare(base, args.rounds, args.seconds, args.game)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
                            capture_output=True, check=False)
-    done = subprocess.run([sys.executable, "-c", HISTORY], capture_output=True, text=True, check=True,
+    done = subprocess.run([*engine_python(ROOT), "-c", HISTORY], capture_output=True, text=True, check=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     history = json.loads(done.stdout)
     print(f"\n{'game':<18}{'ply':>5}{'position us':>13}{'from_position us':>18}{'undo+redo us':>14}{'replay us':>12}")

@@ -166,6 +166,24 @@ def draw_visibility(st: CitadelsState, move: Any) -> list[int] | None:
     return [st.crown] if st.num_players <= 3 else []
 
 
+# --- normal play: a chance phase's draws as it is entered ----------------------------------------------
+# The draws the engine's runner would make one by one (``sample_chance``, then the draw's effect), made here
+# without its dispatch and guards per card: a game draws about 60 cards and lays about 30 characters. In
+# explicit-chance mode the game stops at the phase instead, for the caller to choose each outcome.
+def draw_out(st: CitadelsState) -> None:
+    """The ``deal`` and ``draw`` phases: every card still to come."""
+    if not st.explicit_chance:
+        while st.draw_left:
+            apply_draw_card(st, sample_chance(st))
+
+
+def lay_out(st: CitadelsState) -> None:
+    """The ``lay`` phase: the face-down character, then the face-up ones."""
+    if not st.explicit_chance:
+        while not laid(st):
+            apply_lay(st, sample_chance(st))
+
+
 # --- the guards of the chance phases -------------------------------------------------------------------
 def dealt(st: CitadelsState) -> bool:
     return not st.draw_left

@@ -13,10 +13,11 @@ TURN_MOVES = ("gold", "draw", "build", "income", "kill", "rob", "swap", "exchang
 
 PHASES = (
     Phase("setup", "Set-up", on_enter="deal", rules=(P + "setup.gold", P + "setup.cards", P + "setup.crown")),
-    Phase("deal", "Starting hands dealt", moves=("draw_card",), turn="same", chance=True, rules=(P + "setup.cards",),
+    Phase("deal", "Starting hands dealt", moves=("draw_card",), turn="same", chance=True, on_enter="draw_out",
+          rules=(P + "setup.cards",),
           note="four cards each from the top of the deck, in seat order"),
     Phase("round_start", "Characters shuffled", on_enter="start_round", rules=(P + "draft.face_down", P + "char.king_murdered")),
-    Phase("lay", "Characters laid out", moves=("lay",), turn="same", chance=True,
+    Phase("lay", "Characters laid out", moves=("lay",), turn="same", chance=True, on_enter="lay_out",
           rules=(P + "draft.face_down", P + "draft.face_up", P + "draft.king_not_face_up"),
           note="one face down, then 0-2 face up; never the King face up"),
     Phase("draft", "Character draft", moves=("pick", "bury"), turn="draft",
@@ -29,7 +30,7 @@ PHASES = (
     Phase("turn", "Character's turn", moves=TURN_MOVES, turn="same",
           rules=(P + "turn.income", P + "turn.income_first", P + "turn.build", P + "turn.ability", P + "turn.end"),
           note="income, a build, the ability at any moment, then end"),
-    Phase("draw", "Cards drawn", moves=("draw_card",), turn="same", chance=True,
+    Phase("draw", "Cards drawn", moves=("draw_card",), turn="same", chance=True, on_enter="draw_out",
           rules=(P + "turn.income", P + "deck.reshuffle"), note="one card at a time from the top of the deck"),
     Phase("keep", "Keep drawn cards", moves=("keep",), turn="same", rules=(P + "turn.income",)),
     Phase("exchange", "Wizard exchanges", moves=("exchange", "exchange_done"), turn="same", rules=(P + "char.wizard_redraw",)),

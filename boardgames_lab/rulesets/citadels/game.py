@@ -10,7 +10,7 @@ from ...core.rng import Rng
 from . import draft, drawing, effects, fast, position, scoring, view
 from . import flow as turn_flow
 from .checks import KINDS
-from .drawing import chance_weights, sample_chance
+from .drawing import chance_weights, draw_out, lay_out, sample_chance
 from .moves import Move, parse
 from .rules import RULES
 from .secrets import SECRETS
@@ -56,6 +56,7 @@ class Citadels(GameDefinition[CitadelsState]):
     dealt, laid, open_draft, drawing, draw_to_keep, draw_to_cash, draw_done = (staticmethod(f) for f in (
         drawing.dealt, drawing.laid, draft.open_draft, drawing.drawing, drawing.draw_to_keep, drawing.draw_to_cash,
         drawing.draw_done))
+    draw_out, lay_out = staticmethod(draw_out), staticmethod(lay_out)  # normal play draws as a phase opens
     begin_turn, kept, cash_due, ask_cash, cash_answered, exchanging, exchanged = (
         staticmethod(f) for f in (turn_flow.begin_turn, turn_flow.kept, turn_flow.cash_due, turn_flow.ask_cash,
                                   turn_flow.cash_answered, turn_flow.exchanging, turn_flow.exchanged))

@@ -143,6 +143,19 @@ def lay_card(st: SPState, deck: int, card: int) -> None:
             st.note(f"The {DECKS[deck]} deck is empty: this round is the last.", {"end_triggered": True})
 
 
+def lay_top_cards(st: SPState, deck: int, count: int) -> None:
+    """``count`` cards of ``deck`` turned up at once, top card first, as ``lay_card`` would turn them one by one
+    (normal play with no log or chance record to write)."""
+    if count <= 0:
+        return
+    pile = st.decks[deck]
+    cards = pile[:-count - 1:-1]
+    del pile[-count:]
+    st.lay_upper_cards(cards)
+    if not pile:
+        st.end_triggered = True  # saint_petersburg.end.trigger
+
+
 def _buy_points(st: SPState, p: int, amount: int) -> None:
     st.money[p] -= PUB_PRICE * amount
     st.points[p] += amount

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.flow import Edge, Flow, Phase
 from .data import CARDS, DECK_WHAT, DISPLAY_SIZE, PUB, START_RUBLES, WORKER
-from .effects import lay_card, top_card
+from .effects import lay_card, lay_top_cards, top_card
 from .moves import CARD_IDS
 from .pricing import EMPTY
 from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
@@ -133,36 +133,57 @@ def draw_pending(st: SPState) -> bool:
     """Does the chance phase the game stands at still have a card to turn up?"""
     if st.phase == OBSERVATORY_DRAW:
         return st.observing != NO_DECK and st.drawn == EMPTY
-    return not _LAID.get(st.phase, refill_done)(st)
+    return cards_to_lay(st) > 0
+
+
+def cards_to_lay(st: SPState) -> int:
+    """The cards a lay phase still turns up: up to the board's size for the phase, as many as its deck holds.
+
+    saint_petersburg.setup.first_display: two workers per player at the start; refill.next_deck: up to eight
+    after an action phase, and refill.nothing_taken: none if nobody took a card; round_end.shift_and_refill:
+    workers up to eight at a new round; refill.short_deck: a short deck gives what it holds."""
+    phase = st.phase
+    if phase == "first_row":
+        size = 2 * st.num_players
+    elif phase == "new_round" or st.taken:
+        size = DISPLAY_SIZE
+    else:
+        return 0
+    left = size - len(st.shown)
+    if left <= 0:
+        return 0
+    held = len(st.decks[LAY_DECK[phase]])
+    return left if left < held else held
 
 
 def first_row_laid(st: SPState) -> bool:
     """saint_petersburg.setup.first_display: two workers per player, or as many as the deck holds."""
-    return len(st.shown) >= 2 * st.num_players or not st.decks[WORKER]
+    return cards_to_lay(st) == 0
 
 
 def refill_done(st: SPState) -> bool:
     """saint_petersburg.refill.next_deck / refill.nothing_taken / refill.short_deck"""
-    return not st.taken or len(st.shown) >= DISPLAY_SIZE or not st.decks[LAY_DECK[st.phase]]
+    return cards_to_lay(st) == 0
 
 
 def round_refill_done(st: SPState) -> bool:
     """saint_petersburg.round_end.shift_and_refill: workers until the board holds eight."""
-    return len(st.shown) >= DISPLAY_SIZE or not st.decks[WORKER]
-
-
-_LAID = {"first_row": first_row_laid, "new_round": round_refill_done}
+    return cards_to_lay(st) == 0
 
 
 def lay_out(st: SPState) -> None:
     """Normal play turns the cards up as the phase is entered: the lay moves the engine's runner would draw one
     by one (``top_card``, which sample_chance gives and records, then ``lay_card``, the lay move's effect), made
-    here without the runner's dispatch per move, which cost 6-8% of random-play speed (about 77 cards a game).
-    In explicit-chance mode the game stops at the phase instead, for the caller to choose each card."""
+    here without the runner's dispatch per move (about 77 cards a game). With neither a log nor a chance record
+    to write, the cards come off the deck together (``lay_top_cards``). In explicit-chance mode the game stops
+    at the phase instead, for the caller to choose each card."""
     if st.explicit_chance:
         return
-    laid, deck = _LAID.get(st.phase, refill_done), LAY_DECK[st.phase]
-    while not laid(st):
+    deck, count = LAY_DECK[st.phase], cards_to_lay(st)
+    if st.events is None and st.rng.record is None:
+        lay_top_cards(st, deck, count)
+        return
+    for _ in range(count):
         lay_card(st, deck, top_card(st, deck))
 
 

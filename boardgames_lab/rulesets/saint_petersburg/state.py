@@ -67,6 +67,14 @@ class SPState(State):
         self.shown = tuple(shown)
         return slot
 
+    def lay_upper_cards(self, cards: list[int]) -> None:
+        """``lay_upper`` for each card in turn: they fill the upper row's leftmost empty slots in order."""
+        upper = self.upper
+        for card in cards:
+            upper[upper.index(EMPTY)] = card
+        self.shown = (tuple([(i, c) for i, c in enumerate(upper) if c != EMPTY])
+                      + tuple([x for x in self.shown if x[0] >= ROW_SLOTS]))
+
     def clear(self, slot: int) -> None:
         """Empty display slot ``slot``: the card there leaves the board."""
         row, i = (self.upper, slot) if slot < ROW_SLOTS else (self.lower, slot - ROW_SLOTS)
