@@ -28,10 +28,10 @@ CSS = """
 
 
 # Every text is at least 11 px (the smallest the viewer allows) and every box is sized for its longest label at
-# about 0.6 px per character per px of font size (tests/test_render_layout.py). The board is 910 px wide, the
-# notebook's width at its default size, so the viewer shows it at about its own size.
+# about 0.6 px per character per px of font size (tests/test_render_layout.py). The board is 840 px wide: the
+# viewer fits it to the table's width, about 850 px in a notebook at its default width, so 11 px stay 11 px.
 SMALL = 11
-WIDTH, HEIGHT = 910, 480
+WIDTH, HEIGHT = 840, 480
 
 
 def _text(x: float, y: float, s: str, size: int = SMALL, anchor: str = "start", weight: str = "normal") -> str:
@@ -64,13 +64,13 @@ def _box(x: float, y: float, w: float, h: float, title: str, stroke: str = "#555
 def _areas(view: dict[str, Any]) -> str:
     out = []
     for i, name in enumerate(AREAS):
-        x = 10 + i * 128
+        x = 10 + i * 118
         lit = view.get("acting_in") == name
-        out.append(_box(x, 10, 122, 56, name, "#e65100" if lit else "#555", target=f"area:{name}"))
+        out.append(_box(x, 10, 114, 56, name, "#e65100" if lit else "#555", target=f"area:{name}"))
         k = 0
         for colour, n in view["areas"][name].items():
             for _ in range(n):
-                out.append(f'<rect x="{x + 6 + (k % 11) * 10}" y="{24 + (k // 11) * 10}" width="8" height="8" '
+                out.append(f'<rect x="{x + 6 + (k % 10) * 10}" y="{29 + (k // 10) * 10}" width="8" height="8" '
                            f'fill="{CUBE_FILL[colour]}" stroke="#000" stroke-width="0.5"/>')
                 k += 1
     return "".join(out)
@@ -95,29 +95,29 @@ def _council_church_crafts(view: dict[str, Any], where: dict[str, list[tuple[int
     out.append(_column(650, 72, f"black bag +{view['black_bag_monks']} monks", where.get("bag", []), 150,
                        place="bag", target="bag"))
     for b, name in enumerate(("wagon_maker", "stables", "office", "smithy", "brewery")):
-        out.append(_column(10 + b * 108, 168, name.replace("_", " "), where.get(name, []), 104, place=name,
+        out.append(_column(10 + b * 100, 168, name.replace("_", " "), where.get(name, []), 96, place=name,
                            target=f"building:{name}"))
     return "".join(out)
 
 
 def _market(view: dict[str, Any]) -> str:
-    x0, y0 = 556, 168
-    out = [_box(x0, y0, 344, 160, "market"), _text(x0 + 70, y0 + 14, f"face-down pile: {view['pile']}")]
+    x0, y0 = 516, 168
+    out = [_box(x0, y0, 322, 160, "market"), _text(x0 + 70, y0 + 14, f"face-down pile: {view['pile']}")]
     for row, (key, stroke) in enumerate((("stalls", "#1565c0"), ("queue", "#6d4c41"))):
         for k, tile in enumerate(view[key]):
-            x, y = x0 + 7 + k * 67, y0 + 22 + row * 68
+            x, y = x0 + 6 + k * 63, y0 + 22 + row * 68
             stall = f' data-target="stall:{k + 1}"' if key == "stalls" else ""
-            out.append(f'<rect x="{x}" y="{y}" width="62" height="64" rx="4" fill="#fff" stroke="{stroke}" '
+            out.append(f'<rect x="{x}" y="{y}" width="60" height="64" rx="4" fill="#fff" stroke="{stroke}" '
                        f'stroke-width="2"{stall}/>')
             if tile:
-                out.append(_text(x + 31, y + 14, f"{tile['prestige']} pts", SMALL, "middle", "bold"))
+                out.append(_text(x + 30, y + 14, f"{tile['prestige']} pts", SMALL, "middle", "bold"))
                 for j, (good, n) in enumerate(tile["wants"].items()):
-                    out.append(_text(x + 31, y + 28 + j * 12, f"{n} {good}", SMALL, "middle"))
+                    out.append(_text(x + 30, y + 28 + j * 12, f"{n} {good}", SMALL, "middle"))
     return "".join(out)
 
 
 def _travel(where: dict[str, list[tuple[int, int]]], view: dict[str, Any]) -> str:
-    x0, y0, w, h = 10, 264, 540, 206
+    x0, y0, w, h = 10, 264, 500, 206
     out = [_box(x0, y0, w, h, "travel")]
 
     def at(node: str) -> tuple[float, float]:  # a margin of half the widest town label on each side
@@ -136,7 +136,7 @@ def _travel(where: dict[str, list[tuple[int, int]]], view: dict[str, Any]) -> st
                    f'stroke="#333" data-target="town:{node.lower()}"/>')
         reward = MAP.nodes[node]["reward"] or ""
         below = MAP_LAYOUT[node][1] >= 0  # under the town: clear of the costs on the roads climbing to it
-        out.append(_text(x, y + 32 if below else y - 16, f"{node} {reward}".strip(), SMALL, "middle"))
+        out.append(_text(x, y + 32 if below else y - 17, f"{node} {reward}".strip(), SMALL, "middle"))
         for k, seat in enumerate(visits.get(node, [])):
             out.append(f'<rect x="{x - 12 + k * 7:.0f}" y="{y + 13:.0f}" width="6" height="6" '
                        f'fill="{PLAYER_FILL[seat % 4]}" stroke="#333"/>')
@@ -146,9 +146,9 @@ def _travel(where: dict[str, list[tuple[int, int]]], view: dict[str, Any]) -> st
 
 
 def _chronicle(view: dict[str, Any], where: dict[str, list[tuple[int, int]]]) -> str:
-    x0, y0 = 556, 334
+    x0, y0 = 516, 334
     graves = view["graves"]
-    out = [_box(x0, y0, 344, 136, "chronicle and graves"),
+    out = [_box(x0, y0, 322, 136, "chronicle and graves"),
            _text(x0 + 200, y0 + 14, f"graves {graves['used']}/{graves['spaces']}")]
     spaces = view["chronicle"]["spaces_per_category"]
     for k, cat in enumerate(CATEGORIES):
