@@ -259,3 +259,15 @@ def test_the_teacher_sees_every_move_a_player_their_own_and_the_spectator_none()
     v.why_not(str(game.legal_moves()[0]))
     assert "core.not_your_turn" in v.why_output.value
     v.close()
+
+
+def test_the_set_up_panel_is_the_teachers_alone() -> None:
+    """The set-up panel edits, and its share string holds, the whole position: hands and decks included."""
+    v = GameViewer(bgl.new_game("saint_petersburg", players=3, seed=1, mode="sandbox"), perspective="teacher")
+    assert v.setup is not None and v.setup.widget.layout.display == ""
+    for perspective in (None, 0):
+        v.set_perspective(perspective)
+        assert v.setup.widget.layout.display == "none"
+    v.set_perspective("teacher")
+    assert v.setup.widget.layout.display == ""
+    v.close()

@@ -174,6 +174,8 @@ class GameViewer:
             self._sync_moves(shown)
             self._sync_controls()
             self._sync_why(shown)
+            if self.setup is not None:  # the set-up edits, and its share string holds, the whole position
+                self.setup.widget.layout.display = "" if self.viewpoint == TEACHER else "none"
 
     def replace_game(self, game: Game) -> None:
         """Show another game in this viewer (an edited or pasted position): its history starts there."""
