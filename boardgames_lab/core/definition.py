@@ -90,11 +90,18 @@ class State:
         other.ply = self.ply
         other.explicit_chance = self.explicit_chance
 
-    def note(self, text: str, data: dict[str, Any] | None = None, visible_to: Sequence[int] | None = None) -> None:
-        """Record what changed, in words and data (only while events are on)."""
+    def note(self, text: str, data: dict[str, Any] | None = None, visible_to: Sequence[int] | None = None,
+             you: tuple[int, str] | None = None) -> None:
+        """Record what changed, in words and data (only while events are on).
+
+        ``text`` is in the third person, naming seats as {p0}, {p1}, ...: the teacher's log and every seat
+        that may read the note read it so. ``you`` is ``(seat, words)``: that seat's own log reads ``words``
+        instead ("You draw the Temple." where the others read "{p1} draws the Temple.")."""
         if self.events is not None:
-            self.events.append({"text": text, "data": data or {},
-                                "visible_to": None if visible_to is None else list(visible_to)})
+            event = {"text": text, "data": data or {}, "visible_to": None if visible_to is None else list(visible_to)}
+            if you is not None:
+                event["you"] = [you[0], you[1]]
+            self.events.append(event)
 
 
 S = TypeVar("S", bound=State)

@@ -337,7 +337,8 @@ class Game:
                     continue
                 # A draw dealt to others: that it happened is public, what it drew is not.
                 entry = {**entry, "move": None, "text": "Chance: a draw", "changes": []}
-            changes = [c for c in entry["changes"] if c["visible_to"] is None or player in c["visible_to"]]
+            changes = [_in_words_of(c, player) for c in entry["changes"]
+                       if c["visible_to"] is None or player in c["visible_to"]]
             # That a draw happened, and from how many, is public; what it drew and how likely that was are not
             # (the chance of a card tells how many copies of it there were).
             chance = [{k: c[k] for k in ("what", "draw", "from") if k in c} for c in entry["chance"]]
@@ -361,6 +362,8 @@ class Game:
 
         for event in events:
             event["text"] = _PLAYER_MARK.sub(name, event["text"])
+            if "you" in event:
+                event["you"][1] = _PLAYER_MARK.sub(name, event["you"][1])
         return events
 
     # --- saving ------------------------------------------------------------------------
@@ -382,3 +385,12 @@ class Game:
     def __str__(self) -> str:
         render = getattr(self.definition, "render_text", None)
         return render(self.state, None) if render else repr(self)
+
+
+def _in_words_of(change: dict[str, Any], player: int | None) -> dict[str, Any]:
+    """A change as ``player``'s log reads it: in the second person where the note is about them."""
+    you = change.get("you")
+    if you is None:
+        return change
+    text = you[1] if you[0] == player else change["text"]
+    return {k: v for k, v in change.items() if k != "you"} | {"text": text}

@@ -45,6 +45,7 @@ class BotMatch:
         self.viewer.bot = _SeatBots(self)
         self._bots: dict[int, Any] = {}
         self._busy = False
+        self._last: tuple[int, Any, str, bool] | None = None  # the bot's seat, move, reason, may all read the move
         self.reasons = w.HTML()
         self.reasons.add_class("bgl-reasons")
         self.auto = w.Checkbox(value=auto, description="Bots answer at once", indent=False)
@@ -62,6 +63,7 @@ class BotMatch:
         self.widget = w.VBox([self.panel, self.viewer.widget])
         self.viewer.on_move.append(self._after_move)
         self.viewer.on_undo.append(self._after_undo)
+        self.viewer.perspective.observe(self.viewer._guarded(lambda _: self._sync_reason()), names="value")
         if auto:
             self.play()  # bots sitting before the first person move at once
 
@@ -117,7 +119,8 @@ class BotMatch:
     def _after_undo(self, move: Any) -> None:
         """Undo goes back to a person's turn: the bots' moves after theirs are taken back too
         (with "Bots answer at once"), so a person never ends up moving for a bot's seat."""
-        self.reasons.value = ""  # the reason was for a move that is gone
+        self._last = None  # the reason was for a move that is gone
+        self._sync_reason()
         if self._busy or not self.auto.value or HUMAN not in (self.seat_kind(s) for s in range(len(self.choosers))):
             return
         self._busy = True
@@ -134,9 +137,26 @@ class BotMatch:
         return not self.game.is_over and seat is not None and self.seat_kind(seat) != HUMAN
 
     def _show_reason(self, seat: int, move: Any, bot: Any) -> None:
-        reason = getattr(bot, "last_reason", "")
-        self.reasons.value = (f"<b>{escape(self.game.names[seat])}</b> ({escape(self.seat_kind(seat))}) played "
-                              f"<code>{escape(str(move))}</code>: {escape(reason)}")
+        entry = self.game.log[-1]
+        self._last = (seat, move, str(getattr(bot, "last_reason", "")), entry["visible_to"] is None)
+        self._sync_reason()
+
+    def _sync_reason(self) -> None:
+        """The bot's last move and its reason, as the viewer's perspective may read them: the reason (which
+        weighs the bot's own secrets) for the teacher and that seat, the move where that perspective's log
+        shows it, else only that the bot moved."""
+        if self._last is None:
+            self.reasons.value = ""
+            return
+        seat, move, reason, public = self._last
+        viewpoint = self.viewer.viewpoint
+        own = viewpoint == TEACHER or viewpoint == seat
+        who = f"<b>{escape(self.game.names[seat])}</b> ({escape(self.seat_kind(seat))})"
+        if not (own or public):
+            self.reasons.value = f"{who} made a move."
+            return
+        why = f": {escape(reason)}" if own and reason else ""
+        self.reasons.value = f"{who} played <code>{escape(str(move))}</code>{why}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

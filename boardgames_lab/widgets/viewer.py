@@ -38,6 +38,7 @@ CSS = """<style>
 .bgl-viewer .bgl-msg-error{color:#b71c1c}
 .bgl-viewer .bgl-msg-ok{color:#1b5e20}
 </style>"""
+NO_EXAMPLE = "a move in notation"
 NO_DOT = ("<p><b>The phase diagram needs Graphviz's <code>dot</code> program, which was not found.</b> "
           "Install Graphviz (Debian/Ubuntu: <code>apt-get install graphviz</code>; conda: "
           "<code>conda install -c conda-forge graphviz</code>), then restart the kernel.</p>")
@@ -86,7 +87,7 @@ class GameViewer:
             except GameError as e:
                 self._fail(str(e))
                 return None
-            self._say(f"Played {played}.")
+            self._say(f"Played {self._move_words(self.game, played)}.")
             self.refresh()
             for hook in self.on_move:
                 hook(played)
@@ -136,8 +137,13 @@ class GameViewer:
             return None
         where = f"ply {game.ply}" if self._scrub is None else f"ply {game.ply} of the log"
         asked = f"<b>{escape(self._why_asked)}</b> at {where}: "
+        seat = self.viewpoint
+        if seat is None:  # whether another seat's move is legal can tell what it holds
+            self.why_output.value = asked + ("a spectator makes no moves and is told nothing about anyone's; "
+                                             "choose a player's view (their own moves) or the teacher's (everyone's)")
+            return None
         try:
-            why = game.explain(self._why_asked)
+            why = game.explain(self._why_asked, player=seat if isinstance(seat, int) else None)
         except GameError as e:  # not a move at all: InvalidNotation says what notation looks like
             self.why_output.value = f'{asked}<span class="bgl-msg-error">{escape(str(e))}</span>'
             return None
@@ -168,6 +174,8 @@ class GameViewer:
             self._sync_moves(shown)
             self._sync_controls()
             self._sync_why(shown)
+            if self.setup is not None:  # the set-up edits, and its share string holds, the whole position
+                self.setup.widget.layout.display = "" if self.viewpoint == TEACHER else "none"
 
     def replace_game(self, game: Game) -> None:
         """Show another game in this viewer (an edited or pasted position): its history starts there."""
@@ -248,7 +256,7 @@ class GameViewer:
                                        icon="play")
         self.speed = w.FloatSlider(value=2.0, min=0.5, max=20.0, step=0.5, description="moves/s",
                                    layout=w.Layout(width="260px"))
-        self.perspective.observe(self._guarded(lambda _: self.refresh()), names="value")
+        self.perspective.observe(self._guarded(lambda _: self._on_perspective()), names="value")
         self.autoplay.observe(self._on_autoplay, names="value")  # trivial, and also fired from the thread
 
     def _build_history(self) -> None:
@@ -260,7 +268,7 @@ class GameViewer:
 
     def _build_why(self) -> None:
         # continuous_update=False: the value arrives on Enter (or leaving the box), not at every keystroke
-        self.why_text = w.Text(placeholder=_example_moves(self.game), continuous_update=False,
+        self.why_text = w.Text(placeholder=NO_EXAMPLE, continuous_update=False,
                                layout=w.Layout(width="300px"))
         self.why_button = self._button("Why not?", "Is this move legal here? If not, which rule forbids it?",
                                        lambda: self.why_not(self.why_text.value), icon="question")
@@ -321,6 +329,10 @@ class GameViewer:
             return str(perspective)
         raise ValueError(f"perspective must be a seat 0..{self.game.num_players - 1}, a player's name, "
                          f"{TEACHER!r} or {SPECTATOR!r}/None, not {perspective!r}")
+
+    def _on_perspective(self) -> None:
+        self.message.value = ""  # it was worded for the perspective before
+        self.refresh()
 
     @property
     def viewpoint(self) -> int | str | None:
@@ -407,20 +419,25 @@ class GameViewer:
         self.moves_label.value = self._moves_label(game, len(moves), live)
 
     def _moves_shown(self, game: Game) -> list[Any]:
-        """Every legal move, except in a player's perspective: only that seat's own (another seat's moves
-        would tell what it holds, such as the characters passed to it)."""
+        """Every legal move for the teacher; for a player only their own, and none for a spectator: another
+        seat's moves tell what it holds (the characters passed to it, its hand, its money), and the draws
+        at a chance node tell what is left in a deck."""
         seat = self.viewpoint
-        if not isinstance(seat, int):
+        if seat == TEACHER:
             return list(game.legal_moves())
-        return list(game.definition.seat_moves(game.state, seat)) if seat in game.to_act() else []
+        return list(game.definition.seat_moves(game.state, seat)) if seat in game.to_act() and seat is not None \
+            else []
 
     def _moves_label(self, game: Game, count: int, live: bool) -> str:
         if game.is_over:
             return "<b>No legal moves: the game is over.</b>"
         seat = self.viewpoint
         if isinstance(seat, int) and seat not in game.to_act():
-            return (f"<b>No moves for {escape(game.names[seat])} now</b>: {escape(_acting(game))} to act "
+            return (f"<b>No moves for {escape(game.names[seat])} now</b>: {escape(_choosing(game))} "
                     "(their view or the teacher's shows their moves).")
+        if seat is None:
+            return (f"<b>{escape(_choosing(game))}</b> (a spectator sees no one's choices: a player's view shows "
+                    "their own moves, the teacher's everyone's).")
         who = escape(_acting(game) if not isinstance(seat, int) else game.names[seat])
         if live:
             return f"<b>Legal moves for {who}</b> ({count}); click one to play it:"
@@ -457,14 +474,12 @@ class GameViewer:
             try:
                 self.game.clone().undo()  # refused before it changes anything; the clone keeps that certain
             except UndoBlocked as e:
-                reason = str(e)
+                reason = self._undo_words(str(e))
         self.undo_button.tooltip = f"Undo is off: {reason}" if reason else "Take back the last move"
         self.undo_note.value = f'<span class="bgl-undo-note">Undo is off: {escape(reason)}</span>' if reason else ""
 
     def _sync_why(self, game: Game) -> None:
-        examples = _example_moves(game)
-        if examples:
-            self.why_text.placeholder = examples
+        self.why_text.placeholder = _example_moves(self._moves_shown(game)) or NO_EXAMPLE
         self._answer_why(game)
 
     def _on_scrub(self, change: dict[str, Any]) -> None:
@@ -475,16 +490,46 @@ class GameViewer:
             self._scrub = None if ply == self.game.ply else ply
             self.refresh()
 
+    # --- moves in the perspective's words ----------------------------------------------------
+    def _last_move_shown(self, game: Game) -> bool:
+        """May this perspective read the last move as it was made (its log holds it with its notation)?"""
+        seat = self.viewpoint
+        if seat == TEACHER or not game.ply:
+            return seat == TEACHER
+        entry = game.log[-1]
+        return entry["visible_to"] is None or seat in entry["visible_to"]
+
+    def _move_words(self, game: Game, move: Any, shown: bool | None = None) -> str:
+        """The last move as this perspective may read it: its notation, or only whose move it was."""
+        if shown is None:
+            shown = self._last_move_shown(game)
+        if shown:
+            return str(move)
+        seat = getattr(move, "player", None)
+        return f"a move of {game.names[seat]}" if isinstance(seat, int) and 0 <= seat < game.num_players \
+            else "a move"
+
+    def _undo_words(self, reason: str) -> str:
+        """Play mode's refusal to undo names the move taken back: only where this perspective may read it."""
+        game = self.game
+        if game.ply and not self._last_move_shown(game):
+            move = str(game.moves[-1])
+            if reason.startswith(move):
+                return "the last move" + reason[len(move):]
+        return reason
+
     # --- undo / redo ---------------------------------------------------------------------
     def _history_step(self, step: Callable[[], Any], verb: str,
                       hooks: list[Callable[[Any], None]]) -> Any | None:
         with self._lock:
+            # Undo takes the move's log entry away: whether it may be read is asked before; redo asks after.
+            before = self._last_move_shown(self.game) if step == self.game.undo else None
             try:
                 move = step()
             except GameError as e:  # UndoBlocked: the play-mode policy says no
-                self._fail(str(e))
+                self._fail(self._undo_words(str(e)))
                 return None
-            self._say(f"{verb} {move}.")
+            self._say(f"{verb} {self._move_words(self.game, move, before)}.")
             self.refresh()
             for hook in hooks:
                 hook(move)
@@ -564,11 +609,16 @@ def _acting(game: Game) -> str:
     return " or ".join(game.names[s] if 0 <= s < game.num_players else "Chance" for s in game.to_act())
 
 
-def _example_moves(game: Game) -> str:
-    """A hint for the "why not?" box from the position's own legal moves: two of different kinds,
+def _choosing(game: Game) -> str:
+    """Who is choosing what, in public words: the phase, never the choices ("Player 2 to act: Character draft")."""
+    return f"{_acting(game)} to act: {game.definition.flow.phase(game.phase).label}"
+
+
+def _example_moves(moves: Sequence[Any]) -> str:
+    """A hint for the "why not?" box from the legal moves the perspective is shown: two of different kinds,
     moves with an argument (``buy …``) before bare words (``pass``)."""
     kinds: dict[str, str] = {}
-    for move in game.legal_moves():
+    for move in moves:
         text = str(move)
         kinds.setdefault(text.split(" ", 1)[0], text)
     examples = sorted(kinds.values(), key=lambda text: " " not in text)[:2]  # stable: legal-move order kept

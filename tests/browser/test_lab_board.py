@@ -140,6 +140,10 @@ def test_citadels_board(page: Page, lab_url: str, open_and_run_all: Callable[...
     expect(viewer.locator('.bgl-table [data-target^="hand:1:"]').first).to_be_attached()
     text_sizes_at_least_11px(viewer)
     save_screenshot(page, viewer, "board_citadels.png")
+    perspective(viewer, "Spectator")  # another seat's moves would tell what it holds: the spectator sees none
+    expect(viewer.locator(".bgl-moves button")).to_have_count(0, timeout=ROUND_TRIP)
+    expect(viewer).to_contain_text("to act: Character's turn")
+    save_screenshot(page, viewer, "board_citadels_spectator.png")
     perspective(viewer, "Teacher")
     undo(viewer, 11)
 

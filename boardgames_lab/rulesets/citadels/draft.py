@@ -91,9 +91,11 @@ def apply_draft(st: CitadelsState, kind: str, c: int) -> None:
         st.down.append(c)
         st.down_knower.append(p)
     if st.events is not None:
-        what = "keeps the {}" if kind == "pick" else "lays the {} face down"
-        st.note(f"{{p{p}}} " + what.format(CHARACTERS[c].name) + ".",
-                {"player": p, "character": CHARACTERS[c].id, "kind": kind}, visible_to=[p])
+        name = CHARACTERS[c].name
+        what, own = ("keeps", "keep") if kind == "pick" else ("lays", "lay")
+        down = "" if kind == "pick" else " face down"
+        st.note(f"{{p{p}}} {what} the {name}{down}.", {"player": p, "character": CHARACTERS[c].id, "kind": kind},
+                visible_to=[p], you=(p, f"You {own} the {name}{down}."))
 
 # --- calling -------------------------------------------------------------------------
 def call_next(st: CitadelsState) -> None:

@@ -56,7 +56,8 @@ def apply_draw_card(st: CitadelsState, m: DrawCard) -> None:
     p = st.draw_seat
     insort(st.drawn if st.draw_keep else st.hands[p], c)
     if st.events is not None:
-        st.note(f"You draw the {CARDS[c].name}.", {"card": m.card}, visible_to=[p])
+        name = CARDS[c].name
+        st.note(f"{{p{p}}} draws the {name}.", {"card": m.card}, visible_to=[p], you=(p, f"You draw the {name}."))
     left = st.draw_left = st.draw_left - 1
     if left:
         if not deck:

@@ -136,7 +136,8 @@ def apply_keep(st: CitadelsState, m: Move) -> None:
         if st.events is not None:
             st.note(f"{{p{p}}} keeps a card and discards " + ", ".join(NAME[r] for r in rest) + ".",
                     {"player": p, "discarded": [CARD_IDS[r] for r in rest]})
-            st.note(f"You keep the {NAME[c]}.", {"card": m.card}, visible_to=[p])
+            st.note(f"{{p{p}}} keeps the {NAME[c]}.", {"card": m.card}, visible_to=[p],
+                    you=(p, f"You keep the {NAME[c]}."))
 
 def _ability(st: CitadelsState, p: int, m: Move) -> None:
     """The character's ability; the kinds in order of how often they come."""
@@ -260,7 +261,7 @@ def apply_take(st: CitadelsState, m: Move) -> None:
     st.fortune = NOBODY
     if st.events is not None:
         st.note(f"{{p{p}}} takes a card from the hand of {{p{q}}}.", {"player": p, "from": q})
-        st.note(f"The card is the {NAME[c]}.", {"card": m.card}, visible_to=[p, q])
+        st.note(f"The card {{p{p}}} takes from {{p{q}}} is the {NAME[c]}.", {"card": m.card}, visible_to=[p, q])
 
 def _pay_booth(st: CitadelsState, p: int, q: int) -> None:
     """citadels.action.ticket_booth: 1 gold onto the booth, then draw 2 and keep 1."""

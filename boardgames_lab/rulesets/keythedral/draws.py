@@ -96,7 +96,9 @@ def draw_field(st: KState, m: DrawField) -> None:
     if st.events is not None:
         p, tile = st.current, FIELD_TILES[m.tile]
         st.note(f"{{p{p}}} takes the top field tile.", {"player": p})
-        st.note(f"It is a {FIELD_NAME[tile.kind]}.", {"player": p, "kind": FIELD_NAME[tile.kind]}, visible_to=[p])
+        kind = FIELD_NAME[tile.kind]
+        st.note(f"{{p{p}}}'s field tile is a {kind}.", {"player": p, "kind": kind}, visible_to=[p],
+                you=(p, f"Your field tile is a {kind}."))
 
 
 # --- the law cards on the new-law spaces (keythedral.setup.law_spaces, retrieve.reset) --------------------

@@ -31,7 +31,7 @@ CSS = """
 .bgl-building{background:#e3f2fd;border-color:#1565c0}
 .bgl-aristocrat{background:#fff3e0;border-color:#ef6c00}
 .bgl-trading{border-style:double;border-width:5px;box-shadow:inset 0 0 0 1px #6a1b9a}
-.bgl-slot{font-size:10px;color:#666}
+.bgl-slot{font-size:11px;color:#666}
 .bgl-legend{font-size:11px;color:#555;margin:-2px 0 4px 50px}
 .bgl-name{font-weight:bold;font-size:12px}
 .bgl-cost,.bgl-pay{font-size:11px}

@@ -1,0 +1,90 @@
+"""The log's words: the teacher's (full) log is in the third person with each seat's name; a seat's own
+log says "You ..." of what happens to that seat alone."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.core.game import Game
+from boardgames_lab.core.moves import CHANCE
+from tests.conftest import cites
+
+SECOND_PERSON = re.compile(r"\b(you|your|yours)\b", re.IGNORECASE)
+GAMES = [("saint_petersburg", 3), ("citadels", 4), ("keythedral", 3), ("village", 3)]
+
+
+def played(name: str, players: int, seed: int, plies: int = 120) -> Game:
+    game = bgl.new_game(name, players=players, seed=seed)
+    chooser = random.Random(seed)
+    while game.ply < plies and not game.is_over:
+        move = chooser.choice(game.legal_moves())
+        game.apply(move, player=game.definition.seat_of(game.state, move))
+    return game
+
+
+def texts(entries: list[dict]) -> list[str]:
+    return [c["text"] for entry in entries for c in entry["changes"]]
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_full_log_is_in_the_third_person(name: str, players: int, seed: int) -> None:
+    game = played(name, players, seed)
+    wrong = [t for t in texts(game.log) if SECOND_PERSON.search(t)]
+    assert not wrong, f"{name}: the teacher's log uses a receiver's words: {wrong[:3]}"
+    for seat in [None, *range(players)]:
+        for entry in game.log_for(seat):
+            for change in entry["changes"]:
+                assert "you" not in change  # the second-person words are the seat's text, not data beside it
+                if SECOND_PERSON.search(change["text"]):
+                    # only in the seat's own log, about that seat alone
+                    assert seat is not None and change["visible_to"] == [seat], (name, seat, change)
+
+
+@cites("citadels.setup.crown")
+def test_a_dealt_card_reads_you_draw_for_its_owner_and_names_them_for_the_teacher() -> None:
+    game = bgl.new_game("citadels", players=4, seed=1)
+    full, own = texts(game.log[:1]), texts(game.log_for(0)[:1])
+    hand = game.full_view()["players"][0]["hand"]
+    assert sum(t.startswith("Player 1 draws the ") for t in full) == len(hand)
+    assert sum(t.startswith("You draw the ") for t in own) == len(hand)
+    assert not any(t.startswith("Player 1 draws") for t in own)
+    assert not any("draws the" in t or "You draw" in t for t in texts(game.log_for(None)[:1]))
+
+
+@cites("citadels.draft.pass_left")
+def test_a_pick_reads_you_keep_for_the_picker_and_names_them_in_the_teachers_viewer() -> None:
+    from boardgames_lab.widgets import GameViewer
+
+    game = bgl.new_game("citadels", players=4, seed=1)
+    picker = game.to_act()[0]
+    move = game.legal_moves()[0]
+    game.apply(move)
+    character = move.character.replace("_", " ").title()
+    assert texts(game.log_for(picker)[-1:]) == [f"You keep the {character}."]
+    assert texts(game.log[-1:]) == [f"{game.names[picker]} keeps the {character}."]
+    v = GameViewer(game, perspective="teacher")
+    assert f"{game.names[picker]} keeps the {character}" in v.log_html.value
+    assert "You " not in v.log_html.value
+    v.set_perspective(picker)
+    assert f"You keep the {character}" in v.log_html.value
+    v.close()
+
+
+@cites("keythedral.setup.lay_field")
+def test_a_field_tile_taken_reads_your_tile_for_its_taker_and_names_them_for_the_teacher() -> None:
+    game = bgl.new_game("keythedral", players=3, seed=1)
+    chooser = random.Random(1)
+    while not any("field tile is a" in t for t in texts(game.log[-1:])):
+        if game.to_act() == (CHANCE,):
+            game.apply(chooser.choice([m for m, _ in game.chance_outcomes()]), player=CHANCE)
+        else:
+            move = chooser.choice(game.legal_moves())
+            game.apply(move, player=game.definition.seat_of(game.state, move))
+    taker = next(c["data"]["player"] for c in game.log[-1]["changes"] if "field tile is a" in c["text"])
+    assert any(t.startswith(f"{game.names[taker]}'s field tile is a ") for t in texts(game.log[-1:]))
+    assert any(t.startswith("Your field tile is a ") for t in texts(game.log_for(taker)[-1:]))
+    assert not any("field tile is a" in t for t in texts(game.log_for((taker + 1) % 3)[-1:]))
