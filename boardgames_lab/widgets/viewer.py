@@ -212,7 +212,8 @@ class GameViewer:
     # --- building the widgets ------------------------------------------------------------
     def _build(self, perspective: Perspective) -> None:
         self.status = w.HTML()
-        self.board = BoardControl(play=self.apply, guard=self._guarded)
+        self.board = BoardControl(play=self.apply, guard=self._guarded,  # set-up on the table: sandbox only
+                                  edit=self.replace_game if self.game.mode == SANDBOX else None)
         self.board_html = self.board.widget  # its ``value`` is the render HTML, as before
         self.phase_focus = w.HTML()  # the current phase, where it leads and on which guards: readable at any width
         self.diagram = w.HTML()
