@@ -178,6 +178,8 @@ def _keythedral(game: Game, data: Data, sm: SetupMap) -> None:
     from ..rulesets.keythedral.data import LETTER as CUBES  # the cube letters, in the store's order
     state = data["state"]
     for r, row in enumerate(state["rows"]):
+        if not state["face_up"][r]:
+            continue  # a stage still face down shows only its backs
         for j, tile in enumerate(row):
             sm.thing(f"rows.{r}.{j}", f"tile {tile}", f'[data-target="tile:{tile}"]', pop_at(("rows", r), j))
     for k, cube in enumerate(CUBES[:5]):  # the store holds the five resources
