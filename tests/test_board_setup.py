@@ -111,7 +111,7 @@ def refused(v: GameViewer, spot: str, field: str) -> None:
 @pytest.mark.parametrize(("name", "thing", "place", "where"), [
     ("saint_petersburg", "upper.0", "hands.1", ("hands", 1)),
     ("citadels", "hands.0.0", "city.0", ("city", 0)),
-    ("keythedral", "rows.0.0", "seat.2", ("seats", 2)),
+    ("keythedral", "store.W", "seat.2", ("cubes", 2)),
 ])
 def test_a_thing_is_picked_up_and_moved_to_a_place_by_clicks(name: str, thing: str, place: str,
                                                                where: tuple[str, int]) -> None:
@@ -199,3 +199,31 @@ def test_set_up_clicks_need_sandbox_mode_and_set_up_on() -> None:
     before = v.game
     send(v, op="add", target="money.0", by=1)  # set-up off: the click is not an edit
     assert v.game is before and "Nothing changed" in v.board.widget.answer["html"]
+
+
+def test_citadels_characters_are_chosen_by_clicks_and_only_characters_go_there() -> None:
+    game = bgl.new_game("citadels", players=3, seed=1, mode="sandbox")
+    import random
+    rng = random.Random(1)
+    while game.phase == "draft":
+        game.apply(rng.choice(game.legal_moves()))
+    v = GameViewer(game)
+    send(v, op="mode", on=True)
+    aside = game.position()["state"]["down"][0]  # a character laid aside face down this round
+    send(v, op="pick", target=f"char.{aside}")
+    assert v.board.widget.holding == f"the {aside}"
+    send(v, op="drop", target="characters.1")
+    from boardgames_lab.rulesets.citadels.data import CHAR_INDEX
+    assert v.game.position()["state"]["owner"][CHAR_INDEX[aside]] == 1 and aside not in v.game.position()["state"]["down"]
+    before = v.game
+    send(v, op="pick", target="hands.0.0")
+    send(v, op="drop", target="characters.2")  # a district card is not a character
+    assert v.game is before and "only a character" in v.board.widget.answer["html"]
+
+
+def test_keythedral_tiles_of_a_face_up_stage_go_to_a_players_seats() -> None:
+    v = setup_viewer("keythedral", plies=30)  # seeded: stage 1 is face up by now
+    tile = next(t for t in spots(v, "thing") if t.startswith("rows.0."))
+    send(v, op="pick", target=tile)
+    send(v, op="drop", target="seat.0")
+    assert len(v.game.position()["state"]["seats"][0]) == 1

@@ -84,13 +84,21 @@ def pop_at(path: tuple[Any, ...], index: int | None = None) -> Callable[[Data], 
 
 def append_to(path: tuple[Any, ...]) -> Callable[[Data, Any], None]:
     def put(data: Data, item: Any) -> None:
+        _card_only(item, path)
         _at(data["state"], path).append(item)
     return put
+
+
+def _card_only(item: Any, path: tuple[Any, ...]) -> None:
+    """A place of cards takes no cube or character (those are ``(what, id)`` items)."""
+    if isinstance(item, tuple):
+        raise SetupError(f"a {item[0]} does not go to {'.'.join(map(str, path))}: it takes cards")
 
 
 def first_empty(path: tuple[Any, ...]) -> Callable[[Data, Any], None]:
     """Put an item in the first empty slot of a row (a full row has none: the set-up says so)."""
     def put(data: Data, item: Any) -> None:
+        _card_only(item, path)
         row = _at(data["state"], path)
         if None not in row:
             raise SetupError(f"{'.'.join(map(str, path))} has no empty slot: move a card out of it first")
@@ -152,6 +160,7 @@ def _saint_petersburg(game: Game, data: Data, sm: SetupMap) -> None:
 
 
 def _citadels(game: Game, data: Data, sm: SetupMap) -> None:
+    from ..rulesets.citadels.data import CHAR_IDS
     state = data["state"]
     for seat in range(game.num_players):
         box = f'[data-target="player:{seat}"]'
@@ -163,8 +172,12 @@ def _citadels(game: Game, data: Data, sm: SetupMap) -> None:
                          f'[data-target="{target}:{seat}:{card}"]', pop_at((part, seat), i), _occurrence(items, i))
             sm.place(f"{part}.{seat}", f"{who}'s {label}", f"{box} > div:nth-of-type({nth_div})",
                      append_to((part, seat)))
+        sm.place(f"characters.{seat}", f"{who}'s characters", f"{box} > div:nth-of-type(1)", _cit_character(seat))
         sm.count(f"gold.{seat}", f"{who}'s gold", f"{box} > b", plus(("gold", seat)))
         sm.seat_name(seat, who, f"{box} > b")
+    for character in CHAR_IDS:
+        sm.thing(f"char.{character}", f"the {character.replace('_', ' ')}", f'[data-target="char:{character}"]',
+                 _cit_take_character(character))
     discard = state["discard"]
     shown = discard[-6:]  # render.py shows the top six
     for k, card in enumerate(shown):
@@ -172,6 +185,33 @@ def _citadels(game: Game, data: Data, sm: SetupMap) -> None:
         sm.thing(f"discard.{i}", f"{card.replace('_', ' ')} from the discard pile", ".cit-discard .card",
                  pop_at(("discard",), i), k)
     sm.place("discard", "the discard pile", ".cit-discard", append_to(("discard",)))
+
+
+def _cit_take_character(character: str) -> Callable[[Data], Any]:
+    """A character card: out of the cards being passed or laid aside, if it is there, and from whoever held it."""
+    def take(data: Data) -> Any:
+        from ..rulesets.citadels.data import CHAR_INDEX
+        state = data["state"]
+        for pile in ("pool", "face_up"):
+            if character in state[pile]:
+                state[pile].remove(character)
+        if character in state["down"]:  # face down: who knows it goes with it
+            k = state["down"].index(character)
+            del state["down"][k]
+            if k < len(state["down_knower"]):
+                del state["down_knower"][k]
+        state["owner"][CHAR_INDEX[character]] = None
+        return ("character", character)
+    return take
+
+
+def _cit_character(seat: int) -> Callable[[Data, Any], None]:
+    def put(data: Data, item: Any) -> None:
+        from ..rulesets.citadels.data import CHAR_INDEX
+        if not (isinstance(item, tuple) and item[0] == "character"):
+            raise SetupError(f"only a character card goes among seat {seat}'s characters")
+        data["state"]["owner"][CHAR_INDEX[item[1]]] = seat
+    return put
 
 
 def _keythedral(game: Game, data: Data, sm: SetupMap) -> None:
