@@ -227,3 +227,18 @@ def test_keythedral_tiles_of_a_face_up_stage_go_to_a_players_seats() -> None:
     send(v, op="pick", target=tile)
     send(v, op="drop", target="seat.0")
     assert len(v.game.position()["state"]["seats"][0]) == 1
+
+
+def test_set_up_on_the_table_is_the_teachers_view_of_the_live_game_only() -> None:
+    """A player's view is never sent the spots (their labels would name the cards in other hands)."""
+    v = setup_viewer("citadels")
+    assert any(s["id"].startswith("hands.1.") for s in v.board.widget.setup)
+    v.set_perspective(0)
+    assert not v.board.widget.can_setup and not v.board.widget.setup_on and v.board.widget.setup == []
+    send(v, op="mode", on=True)
+    assert v.board.widget.setup == []
+    v.set_perspective("teacher")
+    assert v.board.widget.can_setup
+    v.apply(v.game.legal_moves()[0])
+    v.scrub(0)
+    assert not v.board.widget.can_setup and v.board.widget.setup == []

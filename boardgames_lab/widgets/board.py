@@ -57,7 +57,8 @@ class BoardControl:
         self._game: Game | None = None
         self.spots: SetupMap = SetupMap()
         self.held: str | None = None  # the spot picked up, while a set-up move is under way
-        self.widget.can_setup = edit is not None
+        self._setup_here = edit is not None
+        self.widget.can_setup = self._setup_here
         self.map: TargetMap | None = None
         self.prefix: Prefix = ()
         self._seats: tuple[int, ...] = ()
@@ -67,9 +68,11 @@ class BoardControl:
         self.widget.on_msg(lambda _widget, content, _buffers: handle(content))
 
     # --- what the viewer tells it ------------------------------------------------------------------
-    def show(self, game: Game, html: str, seats: Sequence[int], live: bool, note: str) -> None:
-        """A new position (or perspective): the table, the targets of ``seats``, nothing half-built."""
+    def show(self, game: Game, html: str, seats: Sequence[int], live: bool, note: str, setup: bool = True) -> None:
+        """A new position (or perspective): the table, the targets of ``seats``, nothing half-built. ``setup``:
+        set-up on the table may be offered here (the teacher's view of the live game, in sandbox mode)."""
         self._seats = tuple(seats)
+        self._setup_here = setup and self._edit is not None
         self._game = game
         self._rulebook = game.definition.rulebook
         self.map = TargetMap(game, seats) if live else None
@@ -79,6 +82,9 @@ class BoardControl:
             self.widget.value = html
             self.widget.live = live and bool(seats)
             self.widget.note = note
+            self.widget.can_setup = self._setup_here
+            if not self._setup_here:
+                self.widget.setup_on = False
             self._sync()
             self._sync_setup()
 
@@ -134,7 +140,7 @@ class BoardControl:
         """Clicks on the table set up the position (on) or play (off)."""
         self.held = None
         self.widget.answer = {}
-        self.widget.setup_on = bool(on) and self._edit is not None
+        self.widget.setup_on = bool(on) and self._setup_here
         self._sync_setup()
 
     def pick(self, spot: str) -> None:

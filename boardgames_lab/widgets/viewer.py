@@ -355,7 +355,9 @@ class GameViewer:
             note = f"Not your turn: {_acting(game)} to act. Hover or Tab to a target to ask why not."
         else:
             note = "Click a marked target to play (keyboard: Tab to it, Enter)."
-        self.board.show(game, self._board(game), seats, live, note)
+        # Set-up on the table: the teacher's view of the live game only (another view would be sent what it
+        # may not see; an edit of the log would drop the history after it).
+        self.board.show(game, self._board(game), seats, live, note, setup=seat == TEACHER and self._scrub is None)
 
     def _status(self, game: Game) -> str:
         label = game.definition.flow.phase(game.phase).label
