@@ -110,6 +110,7 @@ function render({ model, el: root }) {
       if (node.classList.contains("bgl-counter")) { node.remove(); continue; }
       node.removeAttribute("data-setup");
       node.classList.remove("bgl-setup-thing", "bgl-setup-place", "bgl-setup-seat", "bgl-held");
+      if (!node.hasAttribute("data-target")) { node.removeAttribute("aria-label"); node.removeAttribute("tabindex"); }
     }
     root.classList.toggle("bgl-setting-up", !!setupOn());
     root.classList.toggle("bgl-holding", !!holding());
@@ -255,7 +256,7 @@ function render({ model, el: root }) {
   model.on("change:note", () => { hideBubble(); drawStrip(); });
   model.on("change:live", () => { hideBubble(); drawStrip(); });
   model.on("change:setup", () => { decorateSetup(); drawStrip(); });
-  model.on("change:setup_on", () => { hideBubble(); decorateSetup(); drawStrip(); });
+  model.on("change:setup_on", () => { hideBubble(); decorate(); });
   model.on("change:holding", () => { decorateSetup(); drawStrip(); });
   model.on("change:answer", () => {
     const answer = model.get("answer") || {};
