@@ -86,10 +86,11 @@ function render({ model, el: root }) {
     return svg;
   }
 
-  function counter(spot) {
+  function counter(spot, short) {
     const box = el("span", "bgl-counter");
     box.setAttribute("data-setup", spot.id);
-    box.append(el("span", "bgl-counter-label", spot.label));
+    // Beside a drawing of one player's things the owner goes without saying ("coins", not "Player 1's coins").
+    box.append(el("span", "bgl-counter-label", short ? spot.label.split("'s ").pop() : spot.label));
     for (const [by, sign, words] of [[-1, "\u2212", "one fewer"], [1, "+", "one more"]]) {
       const button = el("button", "bgl-count", sign);
       button.setAttribute("data-by", String(by));
@@ -106,6 +107,7 @@ function render({ model, el: root }) {
   }
 
   function decorateSetup() {
+    for (const node of table.querySelectorAll(".bgl-counters")) node.remove();
     for (const node of table.querySelectorAll("[data-setup]")) {
       if (node.classList.contains("bgl-counter")) { node.remove(); continue; }
       node.removeAttribute("data-setup");
@@ -120,10 +122,16 @@ function render({ model, el: root }) {
       const node = table.querySelectorAll(spot.sel)[spot.nth || 0];
       if (!node) continue; // not drawn in this perspective
       if (spot.role === "count") {
-        const anchor = node.closest("svg") ? outerSvg(node) : node;
-        const box = counter(spot);
-        (after.get(anchor) || anchor).after(box);
-        after.set(anchor, box);
+        if (node.closest("svg")) { // a drawing: its counters in one column after it
+          const svg = outerSvg(node);
+          let column = after.get(svg);
+          if (!column) { column = el("div", "bgl-counters"); svg.after(column); after.set(svg, column); }
+          column.append(counter(spot, true));
+        } else {
+          const box = counter(spot, false);
+          (after.get(node) || node).after(box);
+          after.set(node, box);
+        }
         continue;
       }
       node.setAttribute("data-setup", spot.id);
