@@ -154,7 +154,7 @@ def test_every_target_a_move_names_is_drawn_on_the_table(name: str, players: int
     """Only choices with no place on the table (``act:``, ``do:`` ... strip buttons) are not drawn by render.py."""
     board_kinds = {"row", "hand", "area", "deck", "drawn", "char", "city", "player", "field", "site", "edge",
                    "cottage", "tile", "store", "trader", "law", "lawcard", "cube", "vil", "stall", "town",
-                   "building", "bag"}
+                   "building", "bag", "marker", "privilege"}
     for game in positions(name, players, 5):
         for seat in (s for s in game.to_act() if s >= 0):
             tm = TargetMap(game, [seat])
@@ -174,3 +174,26 @@ def test_no_target_of_another_seats_secret_is_drawn(name: str, players: int) -> 
                 kind, _, rest = target.partition(":")
                 if kind in secret:
                     assert seat is not None and rest.split(":")[0] == str(seat), f"{name}: {target} in {seat}'s view"
+
+
+@pytest.mark.parametrize(("name", "kind", "drawn_as"), [("keythedral", "order", "marker"),
+                                                        ("village", "privilege", "privilege")])
+def test_work_order_markers_and_council_privileges_are_drawn_targets(name: str, kind: str, drawn_as: str) -> None:
+    """Keythedral's work order markers and Village's council privileges are clicked on the table, not in the strip."""
+    met = 0
+    for seed in (1, 2, 3):
+        game = bgl.new_game(name, players=3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and game.ply < 400 and met < 6:
+            seat = game.to_act()[0]
+            if seat >= 0:
+                moves = [m for m in game.definition.seat_moves(game.state, seat) if m.kind == kind]
+                drawn = drawn_targets(game, seat) if moves else set()
+                for move in moves:
+                    if kind == "privilege" and not move.stage:
+                        continue  # 'privilege none' takes nothing on the table
+                    first = click_path(name, move)[0].id
+                    assert first.startswith(drawn_as + ":") and first in drawn, f"{move}: {first}"
+                    met += 1
+            game.apply(rng.choice(game.legal_moves()))
+    assert met, f"no {kind} move met in the seeded games"

@@ -25,7 +25,11 @@ function render({ model, el: root }) {
   let asked = 0; // numbers each "why not?" question, so the same answer twice is still news
   const send = (event, target) => model.send({ event, target: target || "", seq: ++asked });
   const targets = () => model.get("targets") || {};
-  const onBoard = (id) => table.querySelector(`[data-target="${CSS.escape(id)}"]`);
+  const onBoard = (id) => table.querySelector(`[data-target="${CSS.escape(id)}"]`)
+    || table.querySelector(`[data-setup="${CSS.escape(id)}"]`);
+  const setupOn = () => model.get("setup_on");
+  const holding = () => model.get("holding") || "";
+  const sendSetup = (op, target, extra) => model.send({ event: "setup", op, target: target || "", seq: ++asked, ...extra });
 
   function hideBubble() {
     bubble.hidden = true;
@@ -70,11 +74,119 @@ function render({ model, el: root }) {
       const label = usable ? live[id].label : id.replace(/:/g, " ");
       node.setAttribute("aria-label", usable ? `${label}: can be used` : `${label}: not now (Enter: why not?)`);
     }
+    decorateSetup();
     drawStrip();
+  }
+
+  // --- set-up on the table (sandbox mode): Python sends the spots; a click picks up, drops, counts or
+  // chooses who acts, and every edit is the engine's to accept or refuse.
+  function outerSvg(node) {
+    let svg = node.closest("svg");
+    while (svg && svg.parentElement && svg.parentElement.closest("svg")) svg = svg.parentElement.closest("svg");
+    return svg;
+  }
+
+  function counter(spot, short) {
+    const box = el("span", "bgl-counter");
+    box.setAttribute("data-setup", spot.id);
+    // Beside a drawing of one player's things the owner goes without saying ("coins", not "Player 1's coins").
+    box.append(el("span", "bgl-counter-label", short ? spot.label.split("'s ").pop() : spot.label));
+    for (const [by, sign, words] of [[-1, "\u2212", "one fewer"], [1, "+", "one more"]]) {
+      const button = el("button", "bgl-count", sign);
+      button.setAttribute("data-by", String(by));
+      button.setAttribute("aria-label", `${words}: ${spot.label}`);
+      button.addEventListener("click", (event) => {
+        event.stopPropagation();
+        bubbleFor = spot.id;
+        pinned = true;
+        sendSetup("add", spot.id, { by });
+      });
+      box.append(button);
+    }
+    return box;
+  }
+
+  function decorateSetup() {
+    for (const node of table.querySelectorAll(".bgl-counters")) node.remove();
+    for (const node of table.querySelectorAll("[data-setup]")) {
+      if (node.classList.contains("bgl-counter")) { node.remove(); continue; }
+      node.removeAttribute("data-setup");
+      node.classList.remove("bgl-setup-thing", "bgl-setup-place", "bgl-setup-seat", "bgl-held");
+      if (!node.hasAttribute("data-target")) { node.removeAttribute("aria-label"); node.removeAttribute("tabindex"); }
+    }
+    root.classList.toggle("bgl-setting-up", !!setupOn());
+    root.classList.toggle("bgl-holding", !!holding());
+    if (!setupOn()) return;
+    const after = new Map(); // anchor -> the last counter put after it, so several counters keep their order
+    for (const spot of model.get("setup") || []) {
+      const node = table.querySelectorAll(spot.sel)[spot.nth || 0];
+      if (!node) continue; // not drawn in this perspective
+      if (spot.role === "count") {
+        if (node.closest("svg")) { // a drawing: its counters in one column after it
+          const svg = outerSvg(node);
+          let column = after.get(svg);
+          if (!column) { column = el("div", "bgl-counters"); svg.after(column); after.set(svg, column); }
+          column.append(counter(spot, true));
+        } else {
+          const box = counter(spot, false);
+          (after.get(node) || node).after(box);
+          after.set(node, box);
+        }
+        continue;
+      }
+      node.setAttribute("data-setup", spot.id);
+      node.classList.add("bgl-setup-" + spot.role);
+      node.setAttribute("tabindex", "0");
+      const what = { thing: "pick up", place: "move here", seat: "make this seat act" }[spot.role];
+      node.setAttribute("aria-label", `${spot.label}: ${what}`);
+    }
+    const held = model.get("held") && onBoard(model.get("held"));
+    if (held) held.classList.add("bgl-held");
+  }
+
+  function setupClick(node) {
+    const spotOf = (role) => node.closest(`.bgl-setup-${role}`);
+    const chosen = holding() ? spotOf("place") : (spotOf("thing") || spotOf("seat"));
+    if (!chosen || !table.contains(chosen)) return;
+    const id = chosen.getAttribute("data-setup");
+    const op = holding() ? "drop" : chosen.classList.contains("bgl-setup-seat") ? "act" : "pick";
+    bubbleFor = id;
+    pinned = true;
+    hideBubbleText();
+    sendSetup(op, id);
+  }
+
+  function hideBubbleText() { bubble.hidden = true; }
+
+  function drawSetupStrip() {
+    const held = holding();
+    strip.append(el("span", "bgl-strip-head", held ? "Moving: " : "Set-up on the table: "));
+    if (held) {
+      strip.append(el("b", "bgl-steps", held));
+      strip.append(el("span", "bgl-strip-head", " · click a place to move it to"));
+      const cancel = el("button", "bgl-cancel", "Cancel");
+      cancel.addEventListener("click", () => sendSetup("cancel"));
+      strip.append(cancel);
+    } else {
+      strip.append(el("span", "bgl-strip-head",
+        "click a thing to pick it up, +/\u2212 beside a count, a player's name to make them act"));
+    }
   }
 
   function drawStrip() {
     strip.textContent = "";
+    if (model.get("can_setup")) {
+      const toggle = el("button", "bgl-setup-toggle", setupOn() ? "Back to play" : "Set up on the table");
+      toggle.setAttribute("aria-pressed", setupOn() ? "true" : "false");
+      toggle.addEventListener("click", () => sendSetup("mode", "", { on: !setupOn() }));
+      strip.append(toggle);
+    }
+    if (setupOn()) {
+      drawSetupStrip();
+      legend.textContent = "Green dashed: a thing to pick up · purple dotted (while moving): a place it can go · "
+        + "each edit is checked by the engine; a refusal shows beside the place";
+      return;
+    }
     const building = model.get("building") || [];
     const live = targets();
     const head = el("span", "bgl-strip-head",
@@ -116,11 +228,17 @@ function render({ model, el: root }) {
   }
 
   table.addEventListener("click", (event) => {
+    if (setupOn()) { if (event.target.closest) setupClick(event.target); return; }
     const node = targetOf(event);
     if (node) act(node, node.getAttribute("data-target"), "click");
   });
   table.addEventListener("keydown", (event) => {
     const node = targetOf(event);
+    if (setupOn() && (event.key === "Enter" || event.key === " ") && event.target.closest("[data-setup]")) {
+      event.preventDefault();
+      setupClick(event.target);
+      return;
+    }
     if (node && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       act(node, node.getAttribute("data-target"), "click");
@@ -128,13 +246,13 @@ function render({ model, el: root }) {
   });
   table.addEventListener("mouseover", (event) => {
     const node = targetOf(event);
-    if (node && !pinned && bubbleFor !== node.getAttribute("data-target")) {
+    if (node && !pinned && !setupOn() && bubbleFor !== node.getAttribute("data-target")) {
       act(node, node.getAttribute("data-target"), "hover");
     }
   });
   table.addEventListener("focusin", (event) => {
     const node = targetOf(event);
-    if (node && !pinned) act(node, node.getAttribute("data-target"), "hover");
+    if (node && !pinned && !setupOn()) act(node, node.getAttribute("data-target"), "hover");
   });
   table.addEventListener("mouseleave", () => { if (!pinned) hideBubble(); });
 
@@ -145,6 +263,9 @@ function render({ model, el: root }) {
   model.on("change:building", drawStrip);
   model.on("change:note", () => { hideBubble(); drawStrip(); });
   model.on("change:live", () => { hideBubble(); drawStrip(); });
+  model.on("change:setup", () => { decorateSetup(); drawStrip(); });
+  model.on("change:setup_on", () => { hideBubble(); decorate(); });
+  model.on("change:holding", () => { decorateSetup(); drawStrip(); });
   model.on("change:answer", () => {
     const answer = model.get("answer") || {};
     if (!answer.target) { if (bubble.classList.contains("bgl-why")) hideBubble(); return; }

@@ -16,7 +16,10 @@ import anywidget
 import traitlets
 
 from ..core.definition import Explanation
+from ..core.errors import GameError
 from ..core.game import Game
+from .setup import edited
+from .setup_map import SetupMap, setup_map
 from .targets import Made, NotOffered, Prefix, TargetMap
 
 HERE = Path(__file__).resolve().parent
@@ -33,15 +36,29 @@ class BoardWidget(anywidget.AnyWidget):
     answer = traitlets.Dict().tag(sync=True)  # the last "why not?": {"target", "html"}
     live = traitlets.Bool(False).tag(sync=True)  # False: a read-only table (the log, a spectator)
     note = traitlets.Unicode("").tag(sync=True)  # what the strip says while no move is being built
+    # Teacher set-up on the table (sandbox mode): the spots of setup_map, whether set-up clicks are on, and
+    # the label of the thing picked up ("" while nothing is being moved).
+    setup = traitlets.List().tag(sync=True)
+    can_setup = traitlets.Bool(False).tag(sync=True)  # sandbox mode: the strip offers set-up on the table
+    setup_on = traitlets.Bool(False).tag(sync=True)
+    holding = traitlets.Unicode("").tag(sync=True)
+    held = traitlets.Unicode("").tag(sync=True)  # the id of the spot picked up
 
 
 class BoardControl:
     """The board's Python side. ``play(move)`` is called with each move the clicks complete."""
 
     def __init__(self, play: Callable[[Any], Any],
-                 guard: Callable[[Callable[[Any], Any]], Callable[[Any], None]] = lambda handler: handler):
+                 guard: Callable[[Callable[[Any], Any]], Callable[[Any], None]] = lambda handler: handler,
+                 edit: Callable[[Game], Any] | None = None):
         self.widget = BoardWidget()
         self._play = play
+        self._edit = edit  # sandbox mode: takes each position a set-up edit makes (None: no set-up here)
+        self._game: Game | None = None
+        self.spots: SetupMap = SetupMap()
+        self.held: str | None = None  # the spot picked up, while a set-up move is under way
+        self._setup_here = edit is not None
+        self.widget.can_setup = self._setup_here
         self.map: TargetMap | None = None
         self.prefix: Prefix = ()
         self._seats: tuple[int, ...] = ()
@@ -51,9 +68,12 @@ class BoardControl:
         self.widget.on_msg(lambda _widget, content, _buffers: handle(content))
 
     # --- what the viewer tells it ------------------------------------------------------------------
-    def show(self, game: Game, html: str, seats: Sequence[int], live: bool, note: str) -> None:
-        """A new position (or perspective): the table, the targets of ``seats``, nothing half-built."""
+    def show(self, game: Game, html: str, seats: Sequence[int], live: bool, note: str, setup: bool = True) -> None:
+        """A new position (or perspective): the table, the targets of ``seats``, nothing half-built. ``setup``:
+        set-up on the table may be offered here (the teacher's view of the live game, in sandbox mode)."""
         self._seats = tuple(seats)
+        self._setup_here = setup and self._edit is not None
+        self._game = game
         self._rulebook = game.definition.rulebook
         self.map = TargetMap(game, seats) if live else None
         self.prefix = ()
@@ -62,7 +82,11 @@ class BoardControl:
             self.widget.value = html
             self.widget.live = live and bool(seats)
             self.widget.note = note
+            self.widget.can_setup = self._setup_here
+            if not self._setup_here:
+                self.widget.setup_on = False
             self._sync()
+            self._sync_setup()
 
     # --- what a person does on the table ---------------------------------------------------------
     def click(self, target: str) -> Any | None:
@@ -111,6 +135,75 @@ class BoardControl:
                              f"<br>rule <code>{escape(why.rule)}</code>{' — ' + escape(rule) if rule else ''}{remedy}")
         return why
 
+    # --- set-up on the table (sandbox mode) ---------------------------------------------------------------
+    def setup_mode(self, on: bool) -> None:
+        """Clicks on the table set up the position (on) or play (off)."""
+        self.held = None
+        self.widget.answer = {}
+        self.widget.setup_on = bool(on) and self._setup_here
+        self._sync_setup()
+
+    def pick(self, spot: str) -> None:
+        """Pick up a thing (a card, a tile, a cube): the next click on a place moves it there."""
+        if spot not in self.spots.take:
+            return self._refuse(spot, "this is not a thing to pick up here")
+        self.held = spot
+        self.widget.answer = {}
+        self._sync_setup()
+
+    def drop(self, place: str) -> Game | None:
+        """Move the thing picked up to ``place``; the engine validates the new position."""
+        held = self.held
+        if held is None or place not in self.spots.put:
+            return self._refuse(place, "pick up a thing first, then click a place to move it to" if held is None
+                                else "this is not a place to move things to")
+        take, put = self.spots.take[held], self.spots.put[place]
+        return self._change(place, lambda data: put(data, take(data)))
+
+    def add(self, count: str, by: int) -> Game | None:
+        """One more (``by`` = 1) or one fewer (-1) of a count: money, gold, cubes."""
+        if count not in self.spots.add or by not in (1, -1):
+            return self._refuse(count, "this count has no +/- here")
+        change = self.spots.add[count]
+        return self._change(count, lambda data: change(data, by))
+
+    def to_act(self, spot: str) -> Game | None:
+        """Make the seat whose name was clicked the one to act."""
+        if spot not in self.spots.seat:
+            return self._refuse(spot, "this is not a seat's name")
+        seat = self.spots.seat[spot]
+        return self._change(spot, lambda data: data.__setitem__("current", seat))
+
+    def drop_held(self) -> None:
+        """Cancel the set-up move under way."""
+        self.held = None
+        self.widget.answer = {}
+        self._sync_setup()
+
+    def _change(self, spot: str, change: Callable[[dict[str, Any]], None]) -> Game | None:
+        if self._edit is None or self._game is None or not self.widget.setup_on:
+            return self._refuse(spot, "set-up on the table is for sandbox mode, with Set up on")
+        try:
+            game = edited(self._game, change)
+        except GameError as err:  # PositionError names the field the engine refused; SetupError the place
+            return self._refuse(spot, f"Refused: {err}")
+        self.held = None
+        self._edit(game)  # the viewer shows the new position, which calls show() again
+        return game
+
+    def _refuse(self, spot: str, why: str) -> None:
+        self._answer(spot, f"<b>Nothing changed.</b> {escape(why)}")
+        return None
+
+    def _sync_setup(self) -> None:
+        on = self.widget.setup_on and self._game is not None
+        self.spots = setup_map(self._game) if on else SetupMap()
+        if self.held not in self.spots.take:
+            self.held = None
+        self.widget.setup = self.spots.to_json()
+        self.widget.holding = self.spots.spots[self.held].label if self.held else ""
+        self.widget.held = self.held or ""
+
     # --- keeping the page in step ----------------------------------------------------------------------
     def _who(self) -> str:
         game = self.map.game if self.map is not None else None
@@ -138,3 +231,21 @@ class BoardControl:
             self.why(target, self._seq)
         elif event == "cancel":
             self.cancel()
+        elif event == "setup":
+            self._on_setup(content, target)
+
+    def _on_setup(self, content: dict[str, Any], target: str) -> None:
+        op = content.get("op")
+        if op == "mode":
+            self.setup_mode(bool(content.get("on")))
+        elif op == "pick":
+            self.pick(target)
+        elif op == "drop":
+            self.drop(target)
+        elif op == "add":
+            by = content.get("by")
+            self.add(target, by if isinstance(by, int) else 0)
+        elif op == "act":
+            self.to_act(target)
+        elif op == "cancel":
+            self.drop_held()

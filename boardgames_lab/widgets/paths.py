@@ -93,6 +93,8 @@ def _xy(node: tuple[int, int]) -> str:
 
 def _kt(move: Any) -> Path:
     kind, seat = move.kind, move.player
+    if kind == "order":
+        return (_t(f"marker:{move.number}", f"work order marker {move.number}"),)
     if kind in ("field", "worker"):
         return (_t(f"field:{_xy(move.field)}", f"field {_xy(move.field)}"),)
     if kind == "cottage":
@@ -165,6 +167,9 @@ def _vlg(move: Any) -> Path:
     if kind == "raise":
         return (_villager(seat, move.place, move.generation), _t(f"do:raise:{int(move.bread)}",
                                                                  "raise, pay bread" if move.bread else "raise"))
+    if kind == "privilege" and move.stage:  # 'privilege none' names nothing on the table: a strip button
+        good = (_t(f"good:{move.good}", move.good),) if move.good else ()
+        return (_t(f"privilege:{move.stage}", f"privilege of council stage {move.stage}"), *good)
     if kind == "serve":
         return (_t(f"stall:{move.stall}", f"stall {move.stall}"), *_coins(move.coins))
     if kind == "craft":

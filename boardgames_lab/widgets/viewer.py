@@ -220,7 +220,8 @@ class GameViewer:
     # --- building the widgets ------------------------------------------------------------
     def _build(self, perspective: Perspective) -> None:
         self.status = w.HTML()
-        self.board = BoardControl(play=self.apply, guard=self._guarded)
+        self.board = BoardControl(play=self.apply, guard=self._guarded,  # set-up on the table: sandbox only
+                                  edit=self.replace_game if self.game.mode == SANDBOX else None)
         self.board_html = self.board.widget  # its ``value`` is the render HTML, as before
         self.phase_focus = w.HTML()  # the current phase, where it leads and on which guards: readable at any width
         self.diagram = w.HTML()
@@ -366,7 +367,9 @@ class GameViewer:
             note = f"Not your turn: {_acting(game)} to act. Hover or Tab to a target to ask why not."
         else:
             note = "Click a marked target to play (keyboard: Tab to it, Enter)."
-        self.board.show(game, self._board(game), seats, live, note)
+        # Set-up on the table: the teacher's view of the live game only (another view would be sent what it
+        # may not see; an edit of the log would drop the history after it).
+        self.board.show(game, self._board(game), seats, live, note, setup=seat == TEACHER and self._scrub is None)
 
     def _status(self, game: Game) -> str:
         label = game.definition.flow.phase(game.phase).label

@@ -210,3 +210,58 @@ def test_set_up_a_position_in_sandbox_mode(page: Page, lab_url: str, open_and_ru
     viewer.get_by_role("button", name="Share", exact=True).click()
     expect(viewer.locator("textarea")).to_have_value(re.compile(r"^bgl1:"), timeout=ROUND_TRIP)
     save_screenshot(page, viewer, "board_setup_sandbox.png")
+
+
+def test_set_up_on_the_table_by_clicks(page: Page, lab_url: str, open_and_run_all: Callable[..., Locator],
+                                       served_notebooks: Path) -> None:
+    """Sandbox mode: pick a card up from the row and drop it in a hand; a fifth card in a hand is refused by the
+    engine, the field named beside the hand, and the table stays as it was."""
+    viewer = open_viewer(page, lab_url, open_and_run_all, served_notebooks, "saint_petersburg", 3, mode="sandbox")
+    strip = viewer.locator(".bgl-strip")
+    strip.get_by_role("button", name="Set up on the table").click()
+    expect(strip).to_contain_text("click a thing to pick it up", timeout=ROUND_TRIP)
+    expect(viewer.locator(".bgl-counter").first).to_be_visible()  # +/- beside each player's rubles
+    hand = viewer.locator('.bgl-player[data-seat="0"] .bgl-hand')
+    for k in range(4):
+        viewer.locator(f'.bgl-table [data-target="row:U{k + 1}"]').click()
+        expect(strip).to_contain_text("Moving:", timeout=ROUND_TRIP)
+        expect(strip.get_by_role("button", name="Cancel")).to_be_visible()
+        hand.click()
+        expect(hand.locator(".bgl-chip")).to_have_count(k + 1, timeout=ROUND_TRIP)
+        expect(strip).not_to_contain_text("Moving:", timeout=ROUND_TRIP)
+    viewer.locator('.bgl-table [data-target="row:U5"]').click()
+    expect(strip).to_contain_text("Moving:", timeout=ROUND_TRIP)
+    hand.click()  # a fifth card: no hand holds more than four
+    bubble = viewer.locator(".bgl-bubble.bgl-why")
+    expect(bubble).to_contain_text("Nothing changed", timeout=ROUND_TRIP)
+    expect(bubble).to_contain_text("state.hands[0]")
+    expect(hand.locator(".bgl-chip")).to_have_count(4)
+    expect(viewer.locator('.bgl-table [data-target="row:U5"]')).to_be_attached()  # still in the row
+    save_screenshot(page, viewer, "board_setup_by_clicks.png")
+    strip.get_by_role("button", name="Cancel").click()
+    expect(strip).not_to_contain_text("Moving:", timeout=ROUND_TRIP)
+
+
+def test_every_set_up_spot_is_drawn_on_the_table(browser_context) -> None:
+    """Each spot of setup_map finds its thing on the teacher's table of each game (CSS selectors, in Chromium)."""
+    import importlib
+    import random
+
+    import boardgames_lab as bgl
+    from boardgames_lab.widgets.setup_map import setup_map
+
+    page = browser_context.new_page()
+    try:
+        for name in ("saint_petersburg", "citadels", "keythedral", "village"):
+            game = bgl.new_game(name, players=3, seed=2, mode="sandbox")
+            rng = random.Random(2)
+            for _ in range(40):  # a position with cards in hands and cities, cubes behind screens
+                game.apply(rng.choice(game.legal_moves()))
+            render = importlib.import_module(f"boardgames_lab.rulesets.{name}.render").render_html
+            page.set_content(f'<div class="bgl-table">{render(game.full_view(), game.names)}</div>')
+            spots = setup_map(game).to_json()
+            missing = page.evaluate("""spots => spots.filter(s => !document.querySelectorAll(s.sel)[s.nth || 0])
+                                       .map(s => s.id + ' ' + s.sel)""", spots)
+            assert spots and not missing, f"{name}: {missing}"
+    finally:
+        page.close()

@@ -131,7 +131,7 @@ def _middle(view: dict[str, Any]) -> Html:
     if view["window"]:
         rows.append(f"<div>Open question: {escape(view['window'])} (every player is asked in turn)</div>")
     top = view["discard"][-6:]
-    rows.append(f"<div>Discard pile ({len(view['discard'])}): {_cards(top, len(top))}</div>")
+    rows.append(f"<div class=\"cit-discard\">Discard pile ({len(view['discard'])}): {_cards(top, len(top))}</div>")
     return "".join(rows)
 
 

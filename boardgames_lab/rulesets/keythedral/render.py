@@ -30,6 +30,9 @@ CSS = """
 .kt-row{display:flex;gap:4px;align-items:center;margin:2px 0}
 .kt-tile{border:2px solid #616161;border-radius:4px;padding:1px 4px;font-size:11px;background:#fff8e1}
 .kt-down{background:repeating-linear-gradient(45deg,#6d4c41,#6d4c41 3px,#8d6e63 3px,#8d6e63 6px);color:#fff}
+.kt-marker{display:inline-block;min-width:14px;margin:0 2px;padding:0 3px;border:1px solid #555;border-radius:50%;
+ text-align:center;background:#fff;font-size:11px}
+.kt-marker.kt-chosen{background:#cfd8dc;text-decoration:line-through}
 .kt-cube{display:inline-block;width:10px;height:10px;border:1px solid #555;margin:0 1px;vertical-align:middle}
 .kt-players{display:flex;gap:8px;flex-wrap:wrap}
 .kt-player{border:1px solid #bbb;border-radius:6px;padding:4px 6px;min-width:200px;flex:1}
@@ -60,11 +63,21 @@ def _header(view: dict[str, Any], names: Sequence[str]) -> Html:
     current = view["current_player"]
     turn = (f'<span class="kt-tag kt-turn">{escape(names[current])} to move</span>' if current is not None
             else '<span class="kt-tag kt-over">game over</span>')
-    order = " ".join(str(k) for k in view["work_order"]) or "—"
+    order = _markers(view["work_order"])
     extra = f'<span class="kt-tag">next field tile: {view["next_field"]}</span>' if view["next_field"] else ""
     return (f'<div class="kt-head"><span class="kt-title">Round {view["round"]} · {escape(label)}</span>{turn}'
             f'<span class="kt-tag">start player: {escape(names[view["start_player"]])}</span>'
             f'<span class="kt-tag">work order: {order}</span>{extra}</div>')
+
+
+def _markers(chosen: Sequence[int]) -> Html:
+    """The five work order markers, each a click target (``marker:k``); a chosen one is crossed and says so."""
+    out = []
+    for k in range(1, 6):
+        taken = k in chosen
+        out.append(f'<span class="kt-marker{" kt-chosen" if taken else ""}" data-target="marker:{k}" '
+                   f'title="work order marker {k}{" (chosen)" if taken else ""}">{k}</span>')
+    return "".join(out)
 
 
 def _xy(node: tuple[int, int], left: float, top: float) -> tuple[float, float]:

@@ -88,7 +88,7 @@ def _council_church_crafts(view: dict[str, Any], where: dict[str, list[tuple[int
     out = []
     for s in range(4):
         out.append(_column(10 + s * 80, 72, f"council {s + 1}", where.get(f"council{s + 1}", []),
-                           place=f"council{s + 1}"))
+                           place=f"council{s + 1}", target=f"privilege:{s + 1}"))  # the stage's privilege
     for s in range(4):
         out.append(_column(330 + s * 80, 72, f"church {s + 1}", where.get(f"church{s + 1}", []),
                            place=f"church{s + 1}"))
