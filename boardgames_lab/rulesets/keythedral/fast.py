@@ -35,7 +35,11 @@ BUY = tuple(tuple(BuyTile(p, b.id) for b in BUILDINGS) for p in SEATS)
 NEEDS = tuple(tuple((k, c) for k, c in enumerate(b.cost) if c) for b in BUILDINGS)  # (cube kind, count) asked
 NO_CUBES = (0,) * 8
 _WORKER: tuple[dict[Node, PlaceWorker], ...] = tuple({} for _ in SEATS)  # per seat, by field: filled as met
-_FENCE: dict[tuple[int, Node, Node], tuple[BuildFence, RemoveFence]] = {}  # by (seat, site, field)
+# Every (cottage site, field) pair a fence may stand on, by id, and per seat the fence moves of each id.
+FENCE_SPOTS = tuple((site, f) for site in sorted(SITE_FIELDS) for f in SITE_FIELDS[site])
+FENCE_ID = {spot: i for i, spot in enumerate(FENCE_SPOTS)}
+BUILD_FENCE = tuple(tuple(BuildFence(p, site, f) for site, f in FENCE_SPOTS) for p in SEATS)
+REMOVE_FENCE = tuple(tuple(RemoveFence(p, site, f) for site, f in FENCE_SPOTS) for p in SEATS)
 _PLAYS: dict[tuple[int, str, str], PlayLaw] = {}  # by (seat, law, choice)
 _ORDER_LEFT: dict[tuple[int, tuple[int, ...]], tuple[ChooseOrder, ...]] = {}  # by (seat, numbers chosen)
 
@@ -142,28 +146,26 @@ def _exchanges(st: KState, p: int, holding: tuple[int, ...]) -> tuple[Any, ...]:
 
 # --- phase three -------------------------------------------------------------------------------------------
 
+def fence_spots(st: KState) -> tuple[list[int], list[int]]:
+    """The spots a fence may be built on and the fences standing, as ids: the same for every seat, kept in the
+    state until a board method changes the board."""
+    spots = st.fence_spots
+    if spots is None:
+        fields, fences = st.fields, st.fences
+        build = [FENCE_ID[site, f] for site, cottage in sorted(st.sites.items()) if cottage != KEYTHEDRAL
+                 for f in SITE_FIELDS[site] if f in fields and (site, f) not in fences]
+        st.fence_spots = spots = (build, [FENCE_ID[spot] for spot in sorted(fences)])
+    return spots
+
+
 def fence_moves(st: KState, p: int) -> tuple[tuple[BuildFence, ...], tuple[RemoveFence, ...]]:
     """(build, remove) fence moves of ``p``, kept in the state until a board method changes the board."""
     cached = st.fence_moves.get(p)
     if cached is None:
-        build = []
-        fields, fences = st.fields, st.fences
-        for site, cottage in sorted(st.sites.items()):
-            if cottage == KEYTHEDRAL:
-                continue
-            for f in SITE_FIELDS[site]:
-                if f in fields and (site, f) not in fences:
-                    build.append(_fence_pair(p, site, f)[0])
-        remove = tuple(_fence_pair(p, s, f)[1] for s, f in sorted(fences))
-        st.fence_moves[p] = cached = (tuple(build), remove)
+        build, remove = fence_spots(st)
+        st.fence_moves[p] = cached = (tuple(map(BUILD_FENCE[p].__getitem__, build)),
+                                      tuple(map(REMOVE_FENCE[p].__getitem__, remove)))
     return cached
-
-
-def _fence_pair(p: int, site: Node, field: Node) -> tuple[BuildFence, RemoveFence]:
-    pair = _FENCE.get((p, site, field))
-    if pair is None:
-        pair = _FENCE[p, site, field] = (BuildFence(p, site, field), RemoveFence(p, site, field))
-    return pair
 
 
 def action_moves(st: KState, p: int) -> list[Any]:

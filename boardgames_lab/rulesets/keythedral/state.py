@@ -17,7 +17,7 @@ class KState(State):
         "fences", "fences_left", "cubes", "store", "shops", "rows", "stage", "face_up", "surplus", "seats",
         "laid", "order_k", "chosen", "queue", "to_place", "placing", "workers", "out", "passes", "actor", "relocating",
         "auction", "stay", "law_deck", "law_spaces", "law_hands", "law_used", "effects", "window", "final",
-        "fence_moves", "field_taken")
+        "fence_spots", "fence_moves", "field_taken")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -64,34 +64,35 @@ class KState(State):
         self.effects: dict[str, Any] = {}  # law effects lasting a round or attached to a tile
         self.window: dict[str, Any] = {}  # an open law-card window: who is asked, what for
         self.final: list[dict[str, int]] | None = None
-        # Per seat, its (build, remove) fence moves: made by fast.py, emptied by the board methods below, the
-        # only code that changes fields, sites or fences.
+        # The (build, remove) fence spots as ids, and per seat its fence moves: made by fast.py, emptied by the
+        # board methods below, the only code that changes fields, sites or fences.
+        self.fence_spots: tuple[list[int], list[int]] | None = None
         self.fence_moves: dict[int, tuple[Any, Any]] = {}
 
     # --- the board: every change of fields, sites and fences goes through these ---------------------------
     def put_field(self, node: Node, tile: int) -> None:
         self.fields[node] = tile
-        self.fence_moves = {}
+        self.fence_spots, self.fence_moves = None, {}
 
     def put_cottage(self, site: Node, cottage: int) -> None:
         self.sites[site] = cottage
         if cottage >= 0:
             self.cottage_at[cottage] = site
-        self.fence_moves = {}
+        self.fence_spots, self.fence_moves = None, {}
 
     def lift_cottage(self, site: Node) -> int:
         cottage = self.sites.pop(site)
         self.cottage_at[cottage] = None
-        self.fence_moves = {}
+        self.fence_spots, self.fence_moves = None, {}
         return cottage
 
     def add_fence(self, site: Node, field: Node, owner: int) -> None:
         self.fences[(site, field)] = owner
-        self.fence_moves = {}
+        self.fence_spots, self.fence_moves = None, {}
 
     def drop_fence(self, site: Node, field: Node) -> None:
         del self.fences[(site, field)]
-        self.fence_moves = {}
+        self.fence_spots, self.fence_moves = None, {}
 
     def clone(self) -> "KState":
         o = KState.__new__(KState)
@@ -117,7 +118,8 @@ class KState(State):
         o.surplus = self.surplus[:]
         o.seats = [s[:] for s in self.seats]
         self.copy_turn(o)
-        o.fence_moves = self.fence_moves  # shared until either board changes (the methods above rebind it)
+        # Shared until either board changes (the methods above rebind them).
+        o.fence_spots, o.fence_moves = self.fence_spots, self.fence_moves
         return o
 
     def copy_turn(self, o: "KState") -> None:
@@ -148,7 +150,7 @@ class KState(State):
         o.final = self.final
 
     def snapshot(self) -> dict[str, Any]:
-        skip = ("options", "fence_moves", "fields", "sites", "fences", "workers", "cottage_at")
+        skip = ("options", "fence_spots", "fence_moves", "fields", "sites", "fences", "workers", "cottage_at")
         data = {name: getattr(self, name) for name in KState.__slots__ if name not in skip}
         data.update(
             fields={fmt(n): t for n, t in sorted(self.fields.items())},
