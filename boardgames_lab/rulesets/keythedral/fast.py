@@ -35,6 +35,9 @@ BUY = tuple(tuple(BuyTile(p, b.id) for b in BUILDINGS) for p in SEATS)
 NEEDS = tuple(tuple((k, c) for k, c in enumerate(b.cost) if c) for b in BUILDINGS)  # (cube kind, count) asked
 NO_CUBES = (0,) * 8
 _WORKER: tuple[dict[Node, PlaceWorker], ...] = tuple({} for _ in SEATS)  # per seat, by field: filled as met
+_FIELD: tuple[dict[Node, LayField], ...] = tuple({} for _ in SEATS)  # per seat, by place: filled as met
+_COTTAGE: tuple[dict[tuple[int, Node], LayCottage], ...] = tuple({} for _ in SEATS)  # by (number, site)
+_RELOCATE: tuple[dict[Node, Relocate], ...] = tuple({} for _ in SEATS)  # by site
 # Every (cottage site, field) pair a fence may stand on, by id, and per seat the fence moves of each id.
 FENCE_SPOTS = tuple((site, f) for site in sorted(SITE_FIELDS) for f in SITE_FIELDS[site])
 FENCE_ID = {spot: i for i, spot in enumerate(FENCE_SPOTS)}
@@ -314,10 +317,18 @@ def _order_moves(st: KState, p: int) -> list[Any]:
 
 def _lay_moves(st: KState, p: int) -> list[Any]:
     if setup_step_is_field(st):
-        return [LayField(p, node) for node in field_spots(st)]
+        fields = _FIELD[p]
+        return [fields[n] if n in fields else fields.setdefault(n, LayField(p, n)) for n in field_spots(st)]
     spots = cottage_spots(st)
     numbers = [c % 5 + 1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is None]
-    return [LayCottage(p, k, s) for k in numbers for s in spots]
+    made = _COTTAGE[p]
+    return [made[k, s] if (k, s) in made else made.setdefault((k, s), LayCottage(p, k, s))
+            for k in numbers for s in spots]
+
+
+def _relocate_moves(st: KState, p: int) -> list[Any]:
+    made = _RELOCATE[p]
+    return [made[s] if s in made else made.setdefault(s, Relocate(p, s)) for s in cottage_spots(st, open_only=True)]
 
 
 def _worker_moves(st: KState, p: int) -> list[Any]:
@@ -343,7 +354,7 @@ LEGAL: dict[str, Callable[[KState, int], list[Any]]] = {
     "place": _worker_moves,
     "order": _order_moves,
     "lay_tiles": _lay_moves,
-    "relocate": lambda st, p: [Relocate(p, s) for s in cottage_spots(st, open_only=True)],
+    "relocate": _relocate_moves,
     "auction": _bid_moves,
     "auction_pay": lambda st, p: [GIVE[p][k] for k in range(8) if st.cubes[p][k]],
     "harvest_choice": lambda st, p: [TAKE[p][k] for k in range(5) if st.store[k]],

@@ -307,3 +307,21 @@ def chance_weights(st: VillageState) -> list[tuple[Any, int]]:
 def sample_chance(st: VillageState) -> Any:
     """What normal play draws in the chance phase the game stands at."""
     return SAMPLE[st.phase](st)
+
+
+# --- normal play: a chance phase's draws as it opens ----------------------------------------------------------
+# The draws the engine's runner would make one by one (``sample_chance``, then the draw's effect, until the
+# phase's one exit guard passes), made here without its dispatch per draw: a round seeds a dozen areas. In
+# explicit-chance mode the game stops at the phase instead, for the caller to choose each outcome.
+DRAWN = {"customers": customers_dealt, "refill": market_refilled, "seed": board_seeded, "mass_draw": mass_drawn}
+DRAW_EFFECTS = {"customer": draw_customer, "seed": seed, "monk": draw_monk, "villager": draw_villager}
+
+
+def draw_out(st: VillageState) -> None:
+    if st.explicit_chance:
+        return
+    drawn, sample = DRAWN[st.phase], SAMPLE[st.phase]
+    while not drawn(st):
+        move = sample(st)
+        DRAW_EFFECTS[move.kind](st, move)
+

@@ -32,6 +32,7 @@ class Village(GameDefinition[VillageState]):
     # --- the flow's guards, hooks and turn orders (flow.py) ------------------------------------------------------
     deal = staticmethod(hooks.deal)
     seed_round = staticmethod(hooks.seed_round)
+    draw_out = staticmethod(draws.draw_out)  # normal play draws a chance phase out as it opens
     first_turn = staticmethod(hooks.first_turn)
     start_new_round = staticmethod(hooks.start_new_round)
     market_day = staticmethod(hooks.market_day)
