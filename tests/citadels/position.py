@@ -11,6 +11,7 @@ from boardgames_lab.core.positions import read_state
 from boardgames_lab.core.registry import definition
 from boardgames_lab.rulesets.citadels.data import CHAR_IDS, CHAR_INDEX
 from boardgames_lab.rulesets.citadels.state import CitadelsState
+from tests.positions import edit_data, moves  # noqa: F401  (moves: for the tests)
 
 D = definition("citadels")
 
@@ -26,10 +27,7 @@ def state_of(game: Game) -> CitadelsState:
 
 def edit(game: Game, change: Callable[[dict[str, Any]], Any], **envelope: Any) -> Game:
     """A new game from the position with ``change`` applied to its state part (and envelope fields set)."""
-    data = game.position()
-    change(data["state"])
-    data.update(envelope)
-    return bgl.from_position("citadels", data, names=game.names, mode=game.mode)
+    return edit_data(game, lambda data: change(data["state"]), **envelope)
 
 
 def set_field(game: Game, key: str, value: Any, index: int | None = None) -> Game:
@@ -96,9 +94,6 @@ def at_turn(game: Game, player: int, character: str, **owners: int) -> Game:
     assert st.tp == player and game.phase == "turn", (game.phase, st.rank)
     return game
 
-
-def moves(game: Game) -> set[str]:
-    return {str(m) for m in game.legal_moves()}
 
 
 def seat_moves(game: Game, seat: int) -> set[str]:

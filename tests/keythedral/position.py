@@ -10,28 +10,20 @@ from typing import Any, Callable
 
 import boardgames_lab as bgl
 from boardgames_lab.core.game import Game
-from boardgames_lab.core.positions import read_state
 from boardgames_lab.rulesets.keythedral.data import FIELD_TILES, LETTER
 from boardgames_lab.rulesets.keythedral.state import KState
+from tests.positions import edit_state, moves, state_of  # noqa: F401  (moves: for the tests)
 
 
 def state(game: Game) -> KState:
     """A copy of the game's state, read from its position (changing it changes nothing in the game)."""
-    return read_state(game.definition, game.position())[0]
+    return state_of(game)  # type: ignore[no-any-return]
 
 
 def edit(game: Game, change: Callable[[KState], Any]) -> Game:
     """The game rebuilt from its position after ``change`` (which may also set phase and current)."""
-    data = game.position()
-    st = read_state(game.definition, data)[0]
-    change(st)
-    data["state"] = game.definition.position(st)
-    data["phase"], data["current"] = st.phase, st.current
-    return bgl.from_position("keythedral", data, names=game.names, mode=game.mode)
+    return edit_state(game, change)
 
-
-def moves(game: Game) -> set[str]:
-    return {str(m) for m in game.legal_moves()}
 
 
 def after_setup(players: int = 3, seed: int = 1, **options: Any) -> Game:

@@ -6,6 +6,7 @@ from typing import Any, Callable, Iterable
 import boardgames_lab as bgl
 from boardgames_lab.core.game import Game
 from boardgames_lab.rulesets.saint_petersburg.data import CARD_INDEX, CARDS, DECKS
+from tests.positions import moves  # noqa: F401  (for the tests)
 
 
 def deck_of(card: str) -> str:
@@ -61,6 +62,3 @@ def give(game: Game, player: int, area: Iterable[str] = (), hand: Iterable[str] 
             data["current"] = current
     return rebuild(game, change)
 
-
-def moves(game: Game) -> set[str]:
-    return {str(m) for m in game.legal_moves()}

@@ -9,9 +9,9 @@ from typing import Any, Callable
 
 import boardgames_lab as bgl
 from boardgames_lab.core.game import Game
-from boardgames_lab.core.positions import read_state
 from boardgames_lab.rulesets.village.data import AREAS, COLOURS, GOODS, PLACE_INDEX, PLAGUE
 from boardgames_lab.rulesets.village.state import VillageState
+from tests.positions import edit_state, moves, state_of  # noqa: F401  (moves: for the tests)
 
 
 def position(players: int = 2, seed: int = 1, **options: object) -> Game:
@@ -20,21 +20,13 @@ def position(players: int = 2, seed: int = 1, **options: object) -> Game:
 
 def state(game: Game) -> VillageState:
     """A copy of the game's state, read from its position (changing it changes nothing in the game)."""
-    return read_state(game.definition, game.position())[0]
+    return state_of(game)  # type: ignore[no-any-return]
 
 
 def edit(game: Game, change: Callable[[VillageState], Any]) -> Game:
     """The game rebuilt from its position after ``change`` (which may also set phase and current)."""
-    data = game.position()
-    st = read_state(game.definition, data)[0]
-    change(st)
-    data["state"] = game.definition.position(st)
-    data["phase"], data["current"] = st.phase, st.current
-    return bgl.from_position("village", data, names=game.names, mode=game.mode, chance=game.chance)
+    return edit_state(game, change)
 
-
-def moves(game: Game) -> set[str]:
-    return {str(m) for m in game.legal_moves()}
 
 
 def give(game: Game, player: int, cubes: dict[str, int] | None = None, goods: dict[str, int] | None = None,
