@@ -49,6 +49,8 @@ class Classroom:
         self._header: Any = None
         self._slow: Any = None
         self._controls: Any = None
+        self._box: Any = None
+        self._table_choice: Any = None
         self._seat_choices: Callable[[], None] | None = None
         self._links_html: str | None = None
         self._stopped = threading.Event()
@@ -122,7 +124,7 @@ class Classroom:
         return f'<div class="bgl-classroom-slow"><b>Slow</b> (deciding for more than {limit}): {items}</div>'
 
     def links_html(self) -> str:
-        if self._links_html is None:  # the links never change: their QR codes are drawn once
+        if self._links_html is None:  # drawn once per set of tables: a QR code is slow to draw
             cells = []
             for link in self.links():
                 url = escape(link["url"])
@@ -143,9 +145,16 @@ class Classroom:
             self._controls = self._control_panel()
             if self.refresh > 0:
                 threading.Thread(target=self._tick, name="classroom-view", daemon=True).start()
-        box = widgets.VBox([self._header, self._slow, *self._widgets.values(), self._controls])
-        box.add_class("bgl-classroom")
-        return box
+            self._box = widgets.VBox()
+            self._box.add_class("bgl-classroom")
+            self._arrange()
+        return self._box
+
+    def _arrange(self) -> None:
+        """The live view's parts in order: a table added after it was shown gets its place, link and choice."""
+        self._box.children = (self._header, self._slow, *self._widgets.values(), self._controls)
+        if list(self._table_choice.options) != list(self.room.tables):
+            self._table_choice.options = list(self.room.tables)
 
     def _control_panel(self) -> Any:
         """Pause or resume a table, seat a bot in one of its seats; the answer (or the refusal) is shown beside."""
@@ -154,6 +163,7 @@ class Classroom:
         from ..bots import BOTS
         tables = list(self.room.tables)
         table = widgets.Dropdown(options=tables, description="Table")
+        self._table_choice = table
         seat = widgets.Dropdown(description="Seat")
         bot = widgets.Dropdown(options=sorted(BOTS), value="random", description="Bot")
         pause, resume = widgets.Button(description="Pause"), widgets.Button(description="Resume")
@@ -227,9 +237,13 @@ class Classroom:
                   mode: str = "play", **options: Any) -> str:
         """A new table (``mode="sandbox"`` lets the teacher undo there); returns its id."""
         table = self.room.add_table(game, players=players, seed=seed, options=options, mode=mode)
+        self._links_html = None
         if self._header is not None:
             import ipywidgets as widgets
-            self._widgets[table.id] = widgets.HTML(self.table_html(table.id))
+            with self._drawing:
+                self._widgets[table.id] = widgets.HTML(self.table_html(table.id))
+                self._header.value = self.links_html()
+                self._arrange()
         return table.id
 
     def undo(self, table: str) -> None:

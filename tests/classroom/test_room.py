@@ -141,6 +141,14 @@ def test_the_notebook_shows_each_table_live_and_finds_the_slow_seats(tmp_path: P
         assert f'data-ply="{game.ply}"' in box.children[2].value and "Ann" in box.children[2].value
         assert list(session.progress().index) == ["t1", "t2"]
         assert len(session.decisions()) == game.ply
+        added = session.add_table("citadels", players=4, seed=2)  # after the view is shown: it appears there
+        assert added == "t3" and len(box.children) == 6 and 'data-table="t3"' in box.children[4].value
+        assert box.children[0].value.count("<svg") == 3 and f"table={added}&amp;join=" in box.children[0].value
+        choice = box.children[-1].children[1].children[0]
+        assert list(choice.options) == ["t1", "t2", "t3"]
+        choice.value = added
+        session.pause(added)
+        assert session.room.tables[added].paused and "paused" in box.children[4].value
         c.close()
     finally:
         session.stop()
