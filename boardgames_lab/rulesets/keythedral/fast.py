@@ -38,11 +38,12 @@ _WORKER: tuple[dict[Node, PlaceWorker], ...] = tuple({} for _ in SEATS)  # per s
 _FIELD: tuple[dict[Node, LayField], ...] = tuple({} for _ in SEATS)  # per seat, by place: filled as met
 _COTTAGE: tuple[dict[tuple[int, Node], LayCottage], ...] = tuple({} for _ in SEATS)  # by (number, site)
 _RELOCATE: tuple[dict[Node, Relocate], ...] = tuple({} for _ in SEATS)  # by site
-# Every (cottage site, field) pair a fence may stand on, by id, and per seat the fence moves of each id.
+# Every (cottage site, field) pair a fence may stand on, by id, and per seat the fence moves of each id, made
+# as play meets them: the spots number about 13,000, and making all their moves would slow every import.
 FENCE_SPOTS = tuple((site, f) for site in sorted(SITE_FIELDS) for f in SITE_FIELDS[site])
 FENCE_ID = {spot: i for i, spot in enumerate(FENCE_SPOTS)}
-BUILD_FENCE = tuple(tuple(BuildFence(p, site, f) for site, f in FENCE_SPOTS) for p in SEATS)
-REMOVE_FENCE = tuple(tuple(RemoveFence(p, site, f) for site, f in FENCE_SPOTS) for p in SEATS)
+_BUILD_FENCE: tuple[list[BuildFence | None], ...] = tuple([None] * len(FENCE_SPOTS) for _ in SEATS)
+_REMOVE_FENCE: tuple[list[RemoveFence | None], ...] = tuple([None] * len(FENCE_SPOTS) for _ in SEATS)
 _PLAYS: dict[tuple[int, str, str], PlayLaw] = {}  # by (seat, law, choice)
 _ORDER_LEFT: dict[tuple[int, tuple[int, ...]], tuple[ChooseOrder, ...]] = {}  # by (seat, numbers chosen)
 
@@ -166,9 +167,21 @@ def fence_moves(st: KState, p: int) -> tuple[tuple[BuildFence, ...], tuple[Remov
     cached = st.fence_moves.get(p)
     if cached is None:
         build, remove = fence_spots(st)
-        st.fence_moves[p] = cached = (tuple(map(BUILD_FENCE[p].__getitem__, build)),
-                                      tuple(map(REMOVE_FENCE[p].__getitem__, remove)))
+        st.fence_moves[p] = cached = (_fence_moves(_BUILD_FENCE[p], BuildFence, p, build),
+                                      _fence_moves(_REMOVE_FENCE[p], RemoveFence, p, remove))
     return cached
+
+
+def _fence_moves(table: list[Any], kind: type, p: int, ids: list[int]) -> tuple[Any, ...]:
+    """The moves of ``p`` at these spot ids, from ``table`` (made once each)."""
+    out = []
+    for i in ids:
+        move = table[i]
+        if move is None:
+            site, f = FENCE_SPOTS[i]
+            table[i] = move = kind(p, site, f)
+        out.append(move)
+    return tuple(out)
 
 
 def action_moves(st: KState, p: int) -> list[Any]:
