@@ -106,15 +106,39 @@ def sample_seed(st: VillageState) -> SeedArea:
     counts = [0, 0, 0, 0, 0]
     rng = st.rng
     for _ in range(need):
-        k = rng.below(total, what="a cube from the green bag")
-        c = 0
-        while k >= bag[c]:
-            k -= bag[c]
-            c += 1
+        c = _cube(rng, bag, total)
         bag[c] -= 1
         counts[c] += 1
         total -= 1
     return _seed(a, tuple(counts))
+
+
+def _cube(rng: Any, bag: list[int], total: int) -> int:
+    """The colour of a cube drawn at random from ``bag`` (``total`` cubes): one generator draw."""
+    k = rng.below(total, what="a cube from the green bag")
+    c = 0
+    while k >= bag[c]:
+        k -= bag[c]
+        c += 1
+    return c
+
+
+def seed_board(st: VillageState) -> None:
+    """Normal play's seeding, the same draws as ``sample_seed`` then ``seed`` area by area, in one pass: each
+    empty area in board order gets the setup card's cubes, one generator draw per cube, until the bag is empty."""
+    per_area = setup_card(st.options, st.num_players)[1]
+    bag, rng = st.bag, st.rng
+    total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
+    for a, space in enumerate(st.spaces):
+        if not total:
+            return
+        if space != EMPTY:
+            continue
+        for _ in range(min(per_area[a], total)):
+            c = _cube(rng, bag, total)
+            bag[c] -= 1
+            space[c] += 1
+            total -= 1
 
 
 def check_seed(st: VillageState, move: SeedArea) -> Refusal | None:
@@ -319,6 +343,9 @@ DRAW_EFFECTS = {"customer": draw_customer, "seed": seed, "monk": draw_monk, "vil
 
 def draw_out(st: VillageState) -> None:
     if st.explicit_chance:
+        return
+    if st.phase == "seed":
+        seed_board(st)
         return
     drawn, sample = DRAWN[st.phase], SAMPLE[st.phase]
     while not drawn(st):
