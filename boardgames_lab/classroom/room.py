@@ -253,10 +253,10 @@ class Room:
         except GameError as err:
             raise ProtocolError("notation", str(err), "move") from None
         table._cache.clear()  # a bot moving next must not be handed this seat's picture of the old position
-        table.moved(seat)
         now = self.clock()
-        rows.append(MoveRow(table.id, game.ply, seat, str(game.moves[-1]), phase, now,
-                            max(0.0, now - table.offered_at), seen, json.dumps(legal), bot))
+        rows.append(MoveRow(table.id, game.ply, seat, str(game.moves[-1]), phase, now, table.think(seat, now), seen,
+                            json.dumps(legal), bot))
+        table.moved(seat, now)
         table.offered_at = now
 
     def _reload(self, table_id: str) -> None:
@@ -340,6 +340,7 @@ class Room:
             table.paused = paused
             if not paused:
                 table.offered_at = self.clock()
+                table.free_from = dict.fromkeys(table.free_from, table.offered_at)  # think times leave out the pause
                 self._bots_answer(table)
             self._changed(table)
 
@@ -371,9 +372,9 @@ class Room:
             ply = table.game.ply
             self.store.drop_last_move(table_id, ply)
             table.game.undo()
-            table.reset_free()
             table._logs.clear()
             table.offered_at = self.clock()
+            table.reset_free(table.offered_at)
             self._changed(table)
 
     def end(self) -> None:

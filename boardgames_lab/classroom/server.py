@@ -11,7 +11,6 @@ import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Callable
 
@@ -21,13 +20,12 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .connection import Connection, Staged, Waiting
 from .protocol import BURST, CLOSE_AFTER, RATE, ProtocolError, RateLimiter, dumps, parse
 from .room import Room, TableWriting
-from .store import MoveRow
 
 HARD_MAX_SIZE = 4 * 1024 * 1024  # uvicorn closes the connection above this; the app answers above 16 KB
 CLOSE = "_close"  # an internal marker in a connection's replies: close it once the replies before are out
-MAX_QUEUED = 500  # replies waiting for a client that does not read: beyond this it is dropped
 MAX_WAITING = 30  # moves and teacher actions waiting for one table's write (a burst of one connection fits)
 TABLE_ACTIONS = ("pause", "resume", "seat_bot", "undo")  # the teacher's actions taken in arrival order
 PAGE_HEADERS = {
@@ -42,61 +40,6 @@ PAGE_HEADERS = {
 
 def _static(name: str) -> str:
     return resources.files("boardgames_lab.classroom").joinpath("static", name).read_text(encoding="utf-8")
-
-
-class Connection:
-    """One WebSocket: a seat or the teacher. Replies go out in order; table updates are coalesced."""
-
-    def __init__(self, ws: WebSocket, limiter: RateLimiter):
-        self.ws = ws
-        self.limiter = limiter
-        self.role: str | None = None
-        self.table: str | None = None
-        self.seat: int | None = None
-        self.watching: str | None = None
-        self.log_ply = -1  # the last ply whose log entry this connection was sent
-        self.replies: deque[dict[str, Any]] = deque()
-        self.dirty = False
-        self.wake = asyncio.Event()
-        self.closed = False
-        self.unacknowledged = 0  # its moves and actions waiting at a table or being written
-        self.settled = asyncio.Event()  # set while none is
-        self.settled.set()
-
-    def pending(self, delta: int) -> None:
-        self.unacknowledged += delta
-        if self.unacknowledged:
-            self.settled.clear()
-        else:
-            self.settled.set()
-
-    def send(self, message: dict[str, Any]) -> None:
-        if len(self.replies) >= MAX_QUEUED:
-            self.closed = True
-        self.replies.append(message)
-        self.wake.set()
-
-    def kick(self) -> None:
-        self.dirty = True
-        self.wake.set()
-
-
-@dataclass
-class _Waiting:
-    """A move or a teacher's table action that arrived while its table was writing: it runs, and is answered, in
-    arrival order once the write is done."""
-    conn: Connection
-    data: dict[str, Any]
-
-
-@dataclass
-class _Staged:
-    """A move applied at its table and waiting for its rows to be written before it is acknowledged."""
-    conn: Connection
-    table: str
-    ply: int
-    move: str
-    rows: list[MoveRow]
 
 
 class TableServer:
@@ -118,8 +61,8 @@ class TableServer:
         self.connections: set[Connection] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._dumped: dict[tuple[str, int], tuple[int, str]] = {}
-        self._staged: list[_Staged] = []
-        self._waiting: dict[str, deque[_Waiting]] = {}
+        self._staged: list[Staged] = []
+        self._waiting: dict[str, deque[Waiting]] = {}
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="classroom-db")
@@ -164,7 +107,7 @@ class TableServer:
         if len(queue) >= MAX_WAITING:
             raise ProtocolError("too_many_waiting", f"{MAX_WAITING} moves and actions are already waiting for table "
                                 f"{table_id}; send this again once they are answered (nothing was changed)")
-        queue.append(_Waiting(conn, data))
+        queue.append(Waiting(conn, data))
         conn.pending(+1)
 
     def _drain(self, table_id: str) -> None:
@@ -196,7 +139,7 @@ class TableServer:
     def _stage(self, conn: Connection, table_id: str, data: dict[str, Any]) -> None:
         assert conn.seat is not None
         ply, rows = self.room.stage(table_id, conn.seat, data["move"], data["ply"], wait=False)
-        self._staged.append(_Staged(conn, table_id, ply, data["move"], rows))
+        self._staged.append(Staged(conn, table_id, ply, data["move"], rows))
         conn.pending(+1)
         loop = asyncio.get_running_loop()
         if not self._flushing:

@@ -33,25 +33,35 @@ class ClassTable:
     offered_at: float = 0.0  # when the position now on the table arose (think times count from here)
     version: int = 0  # bumped on every change a seat's picture shows (moves, names, pause)
     writing: bool = False  # moves made here are being written: nobody is shown them until they are on disk
-    free_since: dict[int, int] = field(default_factory=dict)  # seat to act -> the ply since which it has been
+    free_since: dict[int, int] = field(default_factory=dict)  # seat to act -> the ply since which it has been,
+    free_from: dict[int, float] = field(default_factory=dict)  # without moving, and since when (its think time)
     _cache: dict[int | None, tuple[int, dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
     _logs: dict[int, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)  # seat -> (ply, its log)
 
     def __post_init__(self) -> None:
-        self.reset_free()
+        self.reset_free(self.offered_at)
 
-    def reset_free(self) -> None:
-        """Every seat to act counts as free since now (a table built, rebuilt or taken back)."""
-        self.free_since = {s: self.game.ply for s in self.game.to_act() if s >= 0}
+    def reset_free(self, now: float) -> None:
+        """Every seat to act counts as free from ``now`` on (a table built, rebuilt or taken back)."""
+        to_act = [s for s in self.game.to_act() if s >= 0]
+        self.free_since = {s: self.game.ply for s in to_act}
+        self.free_from = {s: now for s in to_act}
 
-    def moved(self, seat: int) -> None:
+    def moved(self, seat: int, now: float) -> None:
         """After ``seat``'s move: the other seats still to act stay free since when they were; the rest from now."""
-        ply, before = self.game.ply, self.free_since
-        self.free_since = {s: before[s] if s in before and s != seat else ply for s in self.game.to_act() if s >= 0}
+        ply, since, start = self.game.ply, self.free_since, self.free_from
+        to_act = [s for s in self.game.to_act() if s >= 0]
+        kept = {s for s in to_act if s in since and s != seat}
+        self.free_since = {s: since[s] if s in kept else ply for s in to_act}
+        self.free_from = {s: start[s] if s in kept else now for s in to_act}
+
+    def think(self, seat: int, now: float) -> float:
+        """How long ``seat`` has had to decide: since it became free to act (or since the table was last resumed)."""
+        return max(0.0, now - self.free_from.get(seat, self.offered_at))
 
     def fresh(self, seat: int, ply: int) -> bool:
-        """citadels.action.window: a move decided at ``ply`` still stands if the seat has been free to act, without
-        moving, since then (a window open to several seats at once); else it was decided on a position now gone."""
+        """A move decided at ``ply`` still stands if the seat has been free to act, without moving, since then (a
+        window open to several seats at once, another seat answering first); else its position is gone."""
         now = self.game.ply
         return ply == now or (ply < now and self.free_since.get(seat, now) <= ply)
 

@@ -43,13 +43,17 @@ def test_a_seat_free_to_act_since_it_decided_is_not_stale_but_its_replay_is(tmp_
                                                                             clock: FrozenClock) -> None:
     room = Room(str(tmp_path / "class.sqlite3"), clock=clock)
     table = room.add_table("citadels", start=_acrobat_window().position())
+    clock.advance(5)
     assert room.move(table.id, 2, "decline", 0) == 1
+    clock.advance(3)
     assert room.move(table.id, 3, "decline", 0) == 2  # decided at ply 0, free to act ever since
     _stale(room, table.id, 3, "decline", 0)  # its own move again: it has moved since ply 0
     _stale(room, table.id, 2, "decline", 1)  # seat 2 moved at ply 0, so a move decided at ply 1 is gone too
     _stale(room, table.id, 0, "decline", 3)  # a ply the table has not reached
     assert table.game.to_act() == (0, 1) and _recorded(room, table.id) == [(1, 2, "decline"), (2, 3, "decline")]
+    clock.advance(2)
     assert room.move(table.id, 0, "decline", 1) == 3  # seat 0 too has been free since ply 0
+    assert list(room.decisions()["time_taken"]) == [5, 8, 10]  # each seat's time since the window opened
     room.close()
     reopened = Room(str(tmp_path / "class.sqlite3"), clock=clock)  # rebuilt: seat 1 counts as free from now on
     _stale(reopened, table.id, 1, "decline", 0)
@@ -165,3 +169,22 @@ def test_a_teacher_action_from_another_thread_waits_for_the_write_then_is_done(
     assert not worker.is_alive() and outcome == [None]
     assert mover.until("accepted")["ply"] == 1
     assert room.tables["t1"].seats[free].bot == "random" and room.tables["t1"].paused
+
+
+@cites(P + "action.window")
+def test_a_move_waiting_when_its_connection_closes_is_still_made(room: Room, server: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    table = room.add_table("citadels", start=_acrobat_window().position())
+    writer = HeldWriter(room.store.add_moves)
+    monkeypatch.setattr(room.store, "add_moves", writer)
+    first, second = _seat(server, room, table.id, 2), _seat(server, room, table.id, 3)
+    first.send({"type": "move", "move": "decline", "ply": 0})
+    until(lambda: table.writing)
+    second.send({"type": "move", "move": "decline", "ply": 0})
+    second.send({"type": "ping"})
+    second.until("pong")  # the move has arrived and waits
+    second.close()
+    writer.release.set()
+    assert first.until("accepted")["ply"] == 1
+    until(lambda: table.seats[3].connections == 0)  # the connection let go only once its move was answered
+    assert _recorded(room, table.id) == [(1, 2, "decline"), (2, 3, "decline")]
