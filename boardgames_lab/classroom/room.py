@@ -183,8 +183,9 @@ class Room:
             self._may_move(table)
             game = table.game
             if not table.fresh(seat, ply):
-                raise ProtocolError("stale", f"this move was decided at ply {ply}; the table is at ply {game.ply} "
-                                    "and this seat has moved, or was not to act, since", "ply")
+                why = "has not reached it" if ply > game.ply else "this seat has moved, or was not to act, since"
+                raise ProtocolError("stale", f"this move was decided at ply {ply}; the table is at ply {game.ply} and "
+                                    f"{why}", "ply")
             rows: list[MoveRow] = []
             self._play(table, seat, text, None, rows)
             made = game.ply

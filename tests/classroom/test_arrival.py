@@ -48,7 +48,7 @@ def test_a_seat_free_to_act_since_it_decided_is_not_stale_but_its_replay_is(tmp_
     clock.advance(3)
     assert room.move(table.id, 3, "decline", 0) == 2  # decided at ply 0, free to act ever since
     _stale(room, table.id, 3, "decline", 0)  # its own move again: it has moved since ply 0
-    _stale(room, table.id, 2, "decline", 1)  # seat 2 moved at ply 0, so a move decided at ply 1 is gone too
+    _stale(room, table.id, 2, "decline", 1)  # seat 2 has answered and is to act no more
     _stale(room, table.id, 0, "decline", 3)  # a ply the table has not reached
     assert table.game.to_act() == (0, 1) and _recorded(room, table.id) == [(1, 2, "decline"), (2, 3, "decline")]
     clock.advance(2)
