@@ -14,7 +14,7 @@ from ..core.game import Game
 from ..core.registry import definition
 
 if TYPE_CHECKING:
-    from .room import ClassTable
+    from .tables import ClassTable
 
 
 def seat_message(table: "ClassTable", seat: int, ended: bool) -> dict[str, Any]:

@@ -17,7 +17,9 @@ Student (a seat) to server
         on), then ``welcome`` and ``state`` as after a hello; ``table_full`` when no seat is free.
     ``{"type": "move", "move": "<notation>", "ply": 12}``
         Make a move as this seat. ``ply`` is the ply of the state the student decided on: a move sent
-        for an older state (a replayed or duplicated message) is refused with code ``stale``. The engine
+        for an older state (a replayed or duplicated message) is refused with code ``stale``, unless the
+        seat has been free to act, without moving, since that ply (a window open to several seats at
+        once, where another seat answered first). The engine
         checks the seat (``game.apply(move, player=seat)``); the answer is ``accepted`` (sent only
         after the move is written to the database) or ``error`` with the rule id at fault.
     ``{"type": "explain", "move": "<notation>"}``
@@ -51,7 +53,11 @@ Server to client
 
 Error codes: ``too_large``, ``bad_json``, ``bad_field``, ``unknown_type``, ``rate_limited``,
 ``bad_token``, ``table_full``, ``not_joined``, ``not_teacher``, ``notation``, ``illegal``, ``stale``, ``paused``,
-``ended``, ``storage``, ``busy`` (a teacher's action at a table whose last move is still being written: try again).
+``ended``, ``storage``, ``too_many_waiting`` (already 30 moves and teacher actions, ``server.MAX_WAITING``,
+wait for the table's last move to be written; nothing was changed).
+
+A table takes moves and teacher actions in arrival order: one that arrives while the table's last move is
+being written waits for it and is answered once it has run (never refused as busy).
 """
 from __future__ import annotations
 

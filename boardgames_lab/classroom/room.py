@@ -11,7 +11,6 @@ import json
 import secrets
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..bots import BOTS, bot_move, make_bot
@@ -22,43 +21,14 @@ from ..core.registry import new_game
 from .pictures import render, seat_log, seat_message, teacher_message
 from .protocol import ProtocolError
 from .store import MoveRow, Store, TableRow
+from .tables import ClassTable, SeatInfo, new_token
 
-TOKEN_BYTES = 24  # 192 bits from the secrets module
 MAX_BOT_MOVES = 20_000  # a guard: bots alone at a table stop after this many moves in one go
+WRITE_WAIT = 300.0  # seconds an action waits for a table's last write: only a database that hangs takes this long
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-@dataclass
-class SeatInfo:
-    token: str
-    name: str | None = None
-    bot: str | None = None
-    player: Any = None  # the bot object when a bot sits here
-    connections: int = 0
-
-
-@dataclass
-class ClassTable:
-    id: str
-    game: Game
-    seats: list[SeatInfo]
-    join_code: str = ""
-    paused: bool = False
-    offered_at: float = 0.0  # when the position now on the table arose (think times count from here)
-    version: int = 0  # bumped on every change a seat's picture shows (moves, names, pause)
-    writing: bool = False  # moves made here are being written: nobody is shown them until they are on disk
-    _cache: dict[int | None, tuple[int, dict[str, Any], list[dict[str, Any]]]] = field(default_factory=dict)
-    _logs: dict[int, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)  # seat -> (ply, its log)
-
-    def names(self) -> list[str]:
-        out = []
-        for i, seat in enumerate(self.seats):
-            name = seat.name or f"Seat {i + 1}"
-            out.append(f"{name} (bot)" if seat.bot else name)
-        return out
+class TableWriting(Exception):
+    """The table's last move is being written and the caller asked not to wait (the server queues the action)."""
 
 
 class Room:
@@ -68,6 +38,7 @@ class Room:
         self.store = store if isinstance(store, Store) else Store(store, durability)
         self.clock = clock
         self.lock = threading.RLock()
+        self.written = threading.Condition(self.lock)  # notified whenever a table's write has finished
         self.tables: dict[str, ClassTable] = {}
         self._by_token: dict[str, tuple[str, int]] = {}
         self._listeners: list[Callable[[str], None]] = []
@@ -202,18 +173,19 @@ class Room:
         self.finish(table_id, self._write(rows))
         return made
 
-    def stage(self, table_id: str, seat: int, text: str, ply: int) -> tuple[int, list[MoveRow]]:
+    def stage(self, table_id: str, seat: int, text: str, ply: int, wait: bool = True) -> tuple[int, list[MoveRow]]:
         """The first half of ``move``: check and apply the move (and the bots' answers) and return the ply after it
         with the rows to write. The table is then ``writing``: no other move or teacher action is taken there,
-        and nobody is told, until ``finish`` says whether the rows were written."""
+        and nobody is told, until ``finish`` says whether the rows were written. A table already writing is
+        waited for (``wait=False``: ``TableWriting`` is raised instead)."""
         with self.lock:
-            table = self.tables[table_id]
+            table = self._writable(table_id, wait)
             self._may_move(table)
             game = table.game
-            if ply != game.ply:
-                raise ProtocolError("stale", f"this move was decided at ply {ply}; the table is at ply {game.ply}",
-                                    "ply")
-            self._not_writing(table)
+            if not table.fresh(seat, ply):
+                why = "has not reached it" if ply > game.ply else "this seat has moved, or was not to act, since"
+                raise ProtocolError("stale", f"this move was decided at ply {ply}; the table is at ply {game.ply} and "
+                                    f"{why}", "ply")
             rows: list[MoveRow] = []
             self._play(table, seat, text, None, rows)
             made = game.ply
@@ -228,10 +200,12 @@ class Room:
         with self.lock:
             table = self.tables[table_id]
             table.writing = False
+            if not written:
+                self._reload(table_id)
+            self.written.notify_all()
             if written:
                 self._notify(table)
             else:
-                self._reload(table_id)
                 self._changed(self.tables[table_id])
         if not written:
             raise ProtocolError("storage", "the move could not be saved; it was not made")
@@ -244,9 +218,16 @@ class Room:
         except Exception:  # the database refused: the moves did not happen
             return False
 
-    def _not_writing(self, table: ClassTable) -> None:
-        if table.writing:
-            raise ProtocolError("busy", "the last move at this table is being saved; try again in a moment")
+    def _writable(self, table_id: str, wait: bool) -> ClassTable:
+        """The table once its last move is written (the lock is held): an action never finds it half done."""
+        if not self.tables[table_id].writing:
+            return self.tables[table_id]
+        if not wait:
+            raise TableWriting(table_id)
+        if not self.written.wait_for(lambda: not self.tables[table_id].writing, timeout=WRITE_WAIT):
+            raise ProtocolError("storage", f"the last move at table {table_id} has not been written after "
+                                f"{WRITE_WAIT:g} s: the database is not answering; nothing was changed", "table")
+        return self.tables[table_id]
 
     def _may_move(self, table: ClassTable) -> None:
         if self.ended:
@@ -274,8 +255,9 @@ class Room:
             raise ProtocolError("notation", str(err), "move") from None
         table._cache.clear()  # a bot moving next must not be handed this seat's picture of the old position
         now = self.clock()
-        rows.append(MoveRow(table.id, game.ply, seat, str(game.moves[-1]), phase, now,
-                            max(0.0, now - table.offered_at), seen, json.dumps(legal), bot))
+        rows.append(MoveRow(table.id, game.ply, seat, str(game.moves[-1]), phase, now, table.think(seat, now), seen,
+                            json.dumps(legal), bot))
+        table.moved(seat, now)
         table.offered_at = now
 
     def _reload(self, table_id: str) -> None:
@@ -350,19 +332,20 @@ class Room:
             return message, log
 
     # --- the teacher --------------------------------------------------------------------------
-    def pause(self, table_id: str, paused: bool = True) -> None:
+    def pause(self, table_id: str, paused: bool = True, wait: bool = True) -> None:
+        """Pause or resume a table (after its last move is written; ``wait`` as for ``stage``)."""
         with self.lock:
-            table = self.table(table_id)
-            if not paused:
-                self._not_writing(table)
+            self.table(table_id)
+            table = self._writable(table_id, wait)
             self.store.set_paused(table_id, paused)
             table.paused = paused
             if not paused:
                 table.offered_at = self.clock()
+                table.free_from = dict.fromkeys(table.free_from, table.offered_at)  # think times leave out the pause
                 self._bots_answer(table)
             self._changed(table)
 
-    def seat_bot(self, table_id: str, seat: int, bot: str = "random") -> None:
+    def seat_bot(self, table_id: str, seat: int, bot: str = "random", wait: bool = True) -> None:
         """A bot takes the seat (an empty or abandoned one); it plays at once when the seat is to act."""
         with self.lock:
             table = self.table(table_id)
@@ -370,7 +353,7 @@ class Room:
                 raise ProtocolError("bad_field", f"seat must be from 0 to {len(table.seats) - 1}", "seat")
             if bot not in BOTS:
                 raise ProtocolError("bad_field", f"no bot {bot!r}; the bots are {sorted(BOTS)}", "bot")
-            self._not_writing(table)
+            table = self._writable(table_id, wait)
             self.store.set_seat(table_id, seat, bot=bot)
             table.seats[seat].bot = bot
             table.seats[seat].player = make_bot(bot, seed=table.game.seed * 10 + seat)
@@ -378,20 +361,21 @@ class Room:
                 self._bots_answer(table)
             self._changed(table)
 
-    def undo(self, table_id: str) -> None:
+    def undo(self, table_id: str, wait: bool = True) -> None:
         """Take back the last move at a sandbox table (a table in play mode refuses)."""
         with self.lock:
-            table = self.table(table_id)
+            self.table(table_id)
+            table = self._writable(table_id, wait)
             if table.game.mode != "sandbox":
                 raise ProtocolError("bad_field", "undo is for sandbox tables only", "table")
             if not table.game.moves:
                 raise ProtocolError("bad_field", "there is no move to undo", "table")
-            self._not_writing(table)
             ply = table.game.ply
             self.store.drop_last_move(table_id, ply)
             table.game.undo()
             table._logs.clear()
             table.offered_at = self.clock()
+            table.reset_free(table.offered_at)
             self._changed(table)
 
     def end(self) -> None:
@@ -444,4 +428,4 @@ def _new_game(game: str, players: int | None, seed: int, options: dict[str, Any]
     return new_game(game, players=players, seed=seed, mode=mode, **options)
 
 
-__all__ = ["ClassTable", "Room", "SeatInfo", "new_token", "render"]
+__all__ = ["ClassTable", "Room", "SeatInfo", "TableWriting", "new_token", "render"]

@@ -11,7 +11,6 @@ import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Callable
 
@@ -21,13 +20,14 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .connection import Connection, Staged, Waiting
 from .protocol import BURST, CLOSE_AFTER, RATE, ProtocolError, RateLimiter, dumps, parse
-from .room import Room
-from .store import MoveRow
+from .room import Room, TableWriting
 
 HARD_MAX_SIZE = 4 * 1024 * 1024  # uvicorn closes the connection above this; the app answers above 16 KB
 CLOSE = "_close"  # an internal marker in a connection's replies: close it once the replies before are out
-MAX_QUEUED = 500  # replies waiting for a client that does not read: beyond this it is dropped
+MAX_WAITING = 30  # moves and teacher actions waiting for one table's write (a burst of one connection fits)
+TABLE_ACTIONS = ("pause", "resume", "seat_bot", "undo")  # the teacher's actions taken in arrival order
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'unsafe-inline' 'self'; "
                                "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
@@ -42,53 +42,15 @@ def _static(name: str) -> str:
     return resources.files("boardgames_lab.classroom").joinpath("static", name).read_text(encoding="utf-8")
 
 
-class Connection:
-    """One WebSocket: a seat or the teacher. Replies go out in order; table updates are coalesced."""
-
-    def __init__(self, ws: WebSocket, limiter: RateLimiter):
-        self.ws = ws
-        self.limiter = limiter
-        self.role: str | None = None
-        self.table: str | None = None
-        self.seat: int | None = None
-        self.watching: str | None = None
-        self.log_ply = -1  # the last ply whose log entry this connection was sent
-        self.replies: deque[dict[str, Any]] = deque()
-        self.dirty = False
-        self.wake = asyncio.Event()
-        self.closed = False
-        self.unacknowledged = 0  # its moves being written
-        self.settled = asyncio.Event()  # set while none is
-        self.settled.set()
-
-    def send(self, message: dict[str, Any]) -> None:
-        if len(self.replies) >= MAX_QUEUED:
-            self.closed = True
-        self.replies.append(message)
-        self.wake.set()
-
-    def kick(self) -> None:
-        self.dirty = True
-        self.wake.set()
-
-
-@dataclass
-class _Staged:
-    """A move applied at its table and waiting for its rows to be written before it is acknowledged."""
-    conn: Connection
-    table: str
-    ply: int
-    move: str
-    rows: list[MoveRow]
-
-
 class TableServer:
     """The app and its connections, for one room.
 
     Moves are written by one thread of their own (``_flush``): the event loop goes on serving every other
     table while the database makes a move durable, and the moves that arrive meanwhile are written together
     in the next transaction (a group commit: one flush to disk for all of them). Each move is acknowledged,
-    and its table's new state shown to anyone, only once its transaction is committed."""
+    and its table's new state shown to anyone, only once its transaction is committed. A move or teacher action
+    for a table whose move is being written waits in that table's queue (``MAX_WAITING`` at most) and runs, in
+    arrival order, when the write is done: nobody is asked to try again because of the server's own write."""
 
     def __init__(self, room: Room, clock: Callable[[], float] = time.monotonic, rate: float = RATE,
                  burst: int = BURST):
@@ -99,7 +61,8 @@ class TableServer:
         self.connections: set[Connection] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._dumped: dict[tuple[str, int], tuple[int, str]] = {}
-        self._staged: list[_Staged] = []
+        self._staged: list[Staged] = []
+        self._waiting: dict[str, deque[Waiting]] = {}
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="classroom-db")
@@ -130,9 +93,69 @@ class TableServer:
             pass
 
     def _kick(self, table_id: str) -> None:
+        self._drain(table_id)  # a write made by another thread (the teacher's notebook) may have just finished
         for conn in list(self.connections):
             if conn.table == table_id or conn.role == "teacher":
                 conn.kick()
+
+    # --- arrival order at a table ---------------------------------------------------------------
+    def _submit(self, conn: Connection, table_id: str, data: dict[str, Any]) -> None:
+        """Run the operation now, or queue it behind the table's write and the operations that came before."""
+        queue = self._waiting.setdefault(table_id, deque())
+        if not queue and self._run(conn, table_id, data):
+            return
+        if len(queue) >= MAX_WAITING:
+            raise ProtocolError("too_many_waiting", f"{MAX_WAITING} moves and actions are already waiting for table "
+                                f"{table_id}; send this again once they are answered (nothing was changed)")
+        queue.append(Waiting(conn, data))
+        conn.pending(+1)
+
+    def _drain(self, table_id: str) -> None:
+        """The table's waiting operations, in arrival order, until one makes it write again."""
+        queue = self._waiting.get(table_id)
+        while queue:
+            waiting = queue[0]
+            if not self._run(waiting.conn, table_id, waiting.data):
+                return
+            queue.popleft()
+            waiting.conn.pending(-1)
+
+    def _run(self, conn: Connection, table_id: str, data: dict[str, Any]) -> bool:
+        """Do the operation and answer it; False (nothing done) while the table is writing."""
+        table = self.room.tables.get(table_id)
+        if table is not None and table.writing:
+            return False
+        try:
+            if data["type"] == "move":
+                self._stage(conn, table_id, data)
+            else:
+                self._table_action(conn, data)
+        except TableWriting:  # another thread's write began in between: the operation waits for it
+            return False
+        except ProtocolError as err:
+            conn.send(err.as_message())
+        return True
+
+    def _stage(self, conn: Connection, table_id: str, data: dict[str, Any]) -> None:
+        assert conn.seat is not None
+        ply, rows = self.room.stage(table_id, conn.seat, data["move"], data["ply"], wait=False)
+        self._staged.append(Staged(conn, table_id, ply, data["move"], rows))
+        conn.pending(+1)
+        loop = asyncio.get_running_loop()
+        if not self._flushing:
+            self._flushing = True
+            self._flusher = loop.create_task(self._flush())  # kept: the loop holds tasks only weakly
+        loop.call_soon(self._prepare, table_id)  # after the flush has handed the rows to the writer
+
+    def _table_action(self, conn: Connection, data: dict[str, Any]) -> None:
+        action, table_id = data["action"], data["table"]
+        if action in ("pause", "resume"):
+            self.room.pause(table_id, action == "pause", wait=False)
+        elif action == "seat_bot":
+            self.room.seat_bot(table_id, data["seat"], data.get("bot", "random"), wait=False)
+        else:
+            self.room.undo(table_id, wait=False)
+        conn.send({"type": "done", "action": action})
 
     # --- one connection ----------------------------------------------------------------------
     async def websocket(self, ws: WebSocket) -> None:
@@ -258,9 +281,8 @@ class TableServer:
                         staged.conn.send({"type": "accepted", "ply": staged.ply, "move": staged.move})
                     except ProtocolError as err:
                         staged.conn.send(err.as_message())
-                    staged.conn.unacknowledged -= 1
-                    if not staged.conn.unacknowledged:
-                        staged.conn.settled.set()
+                    staged.conn.pending(-1)
+                    self._drain(staged.table)  # what waited for this write runs now (it may stage the next batch)
         finally:
             self._flushing = False
 
@@ -291,16 +313,8 @@ class TableServer:
         elif conn.role != "seat":
             raise ProtocolError("bad_field", f"the teacher does not {kind}; the teacher sends 'teacher'", "type")
         elif kind == "move":
-            assert conn.table is not None and conn.seat is not None
-            ply, rows = self.room.stage(conn.table, conn.seat, data["move"], data["ply"])
-            self._staged.append(_Staged(conn, conn.table, ply, data["move"], rows))
-            conn.unacknowledged += 1
-            conn.settled.clear()
-            loop = asyncio.get_running_loop()
-            if not self._flushing:
-                self._flushing = True
-                self._flusher = loop.create_task(self._flush())  # kept: the loop holds tasks only weakly
-            loop.call_soon(self._prepare, conn.table)  # after the flush has handed the rows to the writer
+            assert conn.table is not None
+            self._submit(conn, conn.table, data)
         elif kind == "explain":
             assert conn.table is not None and conn.seat is not None
             conn.send(self.room.explain(conn.table, conn.seat, data["move"]))
@@ -333,24 +347,21 @@ class TableServer:
     def _teacher(self, conn: Connection, data: dict[str, Any]) -> None:
         action = data["action"]
         room = self.room
-        if action in ("watch", "pause", "resume", "seat_bot", "undo"):
+        if action == "watch" or action in TABLE_ACTIONS:
             if "table" not in data:
                 raise ProtocolError("bad_field", "field 'table' is missing", "table")
             room.table(data["table"])
+        if action == "seat_bot" and "seat" not in data:
+            raise ProtocolError("bad_field", "field 'seat' is missing", "seat")
         if action == "status":
             conn.kick()
+            return
+        if action in TABLE_ACTIONS:
+            self._submit(conn, data["table"], data)
             return
         if action == "watch":
             conn.watching = data["table"]
             conn.send(room.teacher_state(data["table"]))
-        elif action in ("pause", "resume"):
-            room.pause(data["table"], action == "pause")
-        elif action == "seat_bot":
-            if "seat" not in data:
-                raise ProtocolError("bad_field", "field 'seat' is missing", "seat")
-            room.seat_bot(data["table"], data["seat"], data.get("bot", "random"))
-        elif action == "undo":
-            room.undo(data["table"])
         elif action == "end":
             room.end()
         conn.send({"type": "done", "action": action})

@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -28,6 +29,31 @@ class FrozenClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+class HeldWriter:
+    """Wraps ``store.add_moves``: records each transaction's rows and holds the first one until released."""
+
+    def __init__(self, real: Callable[[list[Any]], None], fail: bool = False):
+        self.real, self.fail = real, fail
+        self.calls: list[list[tuple[str, int]]] = []
+        self.release = threading.Event()
+
+    def __call__(self, rows: list[Any]) -> None:
+        self.calls.append([(r.table_id, r.ply) for r in rows])
+        if len(self.calls) == 1:
+            assert self.release.wait(WAIT), "the test never released the first write"
+        if self.fail:
+            raise OSError("disk full")
+        self.real(rows)
+
+
+def until(condition: Callable[[], bool]) -> None:
+    """Wait for ``condition`` (the deadline only catches a hang)."""
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never came true"
+        time.sleep(0.01)
 
 
 class Client:

@@ -2,40 +2,12 @@
 while one is being written go to disk together (a group commit), and a write the database refuses undoes them."""
 from __future__ import annotations
 
-import threading
-import time
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 from boardgames_lab.classroom.room import Room
-from boardgames_lab.classroom.store import MoveRow
-
-from tests.classroom.helpers import WAIT, Client
-
-
-class HeldWriter:
-    """Wraps ``store.add_moves``: records each transaction's rows and holds the first one until released."""
-
-    def __init__(self, real: Callable[[list[MoveRow]], None], fail: bool = False):
-        self.real, self.fail = real, fail
-        self.calls: list[list[tuple[str, int]]] = []
-        self.release = threading.Event()
-
-    def __call__(self, rows: list[MoveRow]) -> None:
-        self.calls.append([(r.table_id, r.ply) for r in rows])
-        if len(self.calls) == 1:
-            assert self.release.wait(WAIT), "the test never released the first write"
-        if self.fail:
-            raise OSError("disk full")
-        self.real(rows)
-
-
-def _until(condition: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + WAIT
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never came true"
-        time.sleep(0.01)
+from tests.classroom.helpers import Client, HeldWriter, until as _until
 
 
 def _at(room: Room, server: Any, table_id: str) -> tuple[Client, Client, dict[str, Any]]:
