@@ -206,12 +206,16 @@ class Classroom:
                 self._refresh(table_id)
 
     def _refresh(self, table_id: str) -> None:
+        # The room calls this holding its lock: what needs that lock is drawn before the view's own lock is
+        # taken, never inside it, or the server's thread and the view's clock could each wait for the other.
+        html = self.table_html(table_id) if table_id in self._widgets else None
+        slow = self.slow_html() if self._slow is not None else None
         with self._drawing:
             box = self._widgets.get(table_id)
-            if box is not None:
-                box.value = self.table_html(table_id)
-            if self._slow is not None:
-                self._slow.value = self.slow_html()
+            if box is not None and html is not None:
+                box.value = html
+            if self._slow is not None and slow is not None:
+                self._slow.value = slow
             if self._seat_choices is not None:
                 self._seat_choices()
 
@@ -240,9 +244,10 @@ class Classroom:
         self._links_html = None
         if self._header is not None:
             import ipywidgets as widgets
+            html, links = self.table_html(table.id), self.links_html()  # outside the view's lock, as in _refresh
             with self._drawing:
-                self._widgets[table.id] = widgets.HTML(self.table_html(table.id))
-                self._header.value = self.links_html()
+                self._widgets[table.id] = widgets.HTML(html)
+                self._header.value = links
                 self._arrange()
         return table.id
 

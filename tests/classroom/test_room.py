@@ -192,3 +192,50 @@ def test_every_recorded_decision_is_what_that_seat_saw_and_could_do_then(room: R
         assert row.seen == replay.view(row.seat), f"ply {row.ply}"
         assert row.legal == [str(m) for m in replay.definition.seat_moves(replay.state, row.seat)]
         replay.apply(row.move, player=row.seat)
+
+
+def test_the_live_view_never_waits_for_the_room_while_holding_its_own_lock(tmp_path: Path) -> None:
+    """The room calls the view's redraw holding the room's lock; the view's clock redraws from its own thread.
+    If the view took the room's lock while holding its own, the two threads could wait for each other forever."""
+    import threading
+
+    from boardgames_lab.classroom import Classroom
+
+    inside: list[int] = []  # the threads holding the view's lock
+    taken_inside: list[str] = []
+
+    class ViewLock:
+        def __init__(self) -> None:
+            self.lock = threading.Lock()
+
+        def __enter__(self) -> None:
+            self.lock.acquire()
+            inside.append(threading.get_ident())
+
+        def __exit__(self, *exc: object) -> None:
+            inside.remove(threading.get_ident())
+            self.lock.release()
+
+    class RoomLock(threading._PyRLock):  # type: ignore[name-defined,misc]
+        def acquire(self, *args: object, **kwargs: object) -> bool:
+            if threading.get_ident() in inside:
+                taken_inside.append(threading.current_thread().name)
+            return super().acquire(*args, **kwargs)
+
+        __enter__ = acquire
+
+    session = Classroom("saint_petersburg", tables=1, players=2, seed=5, db=str(tmp_path / "l.sqlite3"),
+                        clock=FrozenClock(), start=False, refresh=0)
+    session._drawing = ViewLock()
+    session.room.lock = RoomLock()
+    session.room.written = threading.Condition(session.room.lock)
+    try:
+        box = session.widget()
+        session.add_table("saint_petersburg", players=2, seed=6)
+        session.pause("t1")
+        session.resume("t1")
+        session.seat_bot("t2", 0)
+        session._refresh("t2")
+        assert len(box.children) == 5 and taken_inside == []
+    finally:
+        session.room.close()
