@@ -336,9 +336,11 @@ def sample_chance(st: VillageState) -> Any:
 # --- normal play: a chance phase's draws as it opens ----------------------------------------------------------
 # The draws the engine's runner would make one by one (``sample_chance``, then the draw's effect, until the
 # phase's one exit guard passes), made here without its dispatch per draw: a round seeds a dozen areas. In
-# explicit-chance mode the game stops at the phase instead, for the caller to choose each outcome.
+# explicit-chance mode the game stops at the phase instead, for the caller to choose each outcome. The board's
+# seeding has its own one pass (``seed_board``).
 DRAWN = {"customers": customers_dealt, "refill": market_refilled, "seed": board_seeded, "mass_draw": mass_drawn}
-DRAW_EFFECTS = {"customer": draw_customer, "seed": seed, "monk": draw_monk, "villager": draw_villager}
+DRAW_EFFECTS = {"customer": draw_customer, "seed": seed, "monk": draw_monk, "villager": draw_villager}  # by kind;
+# effects.EFFECTS takes these in for every other move
 
 
 def draw_out(st: VillageState) -> None:

@@ -10,7 +10,7 @@ from .data import (AREAS, BAG, BUILDING0, BUILDINGS, BUILDING_OF_GOOD, CHURCH_TI
                    PLAGUE_TIME, PLOUGH, PRESTIGE_PRIVILEGE, SCROLL, TOOL, TOOL_FACTOR, TOWN0, TRAVEL_PRESTIGE,
                    TRAVEL_TIME, UNBORN, WAGON, WELL_CUBES)
 from .death import die, resolve_forced
-from .draws import draw_customer, draw_monk, draw_villager, seed
+from .draws import DRAW_EFFECTS
 from .info import council_advance_time
 from .market import serve
 from .mass import mass_done, raise_villager, redeem
@@ -288,8 +288,7 @@ EFFECTS: dict[str, Callable[[VillageState, Any], None]] = {
     "take": _take, "well": _well, "free": _free, "skip": _skip, "harvest": _harvest, "birth": _birth,
     "recall": _recall, "craft": _craft, "mill": _mill, "council": _council, "privilege": _privilege,
     "travel": _travel, "church": _church, "serve": _serve, "pass": _pass, "cubes": _cubes, "dies": _dies,
-    "redeem": redeem, "raise": raise_villager, "done": mass_done,
-    "seed": seed, "customer": draw_customer, "monk": draw_monk, "villager": draw_villager,
+    "redeem": redeem, "raise": raise_villager, "done": mass_done, **DRAW_EFFECTS,
 }
 
 
