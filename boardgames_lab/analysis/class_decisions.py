@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from ..adapters.pettingzoo import seat_moves
 from ..core.game import Game
 from . import decisions as efg
 
@@ -39,6 +40,7 @@ DRAFT_VERBS = ("pick", "bury")  # citadels' notation: keep a character, or lay o
 PAYOFF_COLUMNS = ["decision", "option", "reply", "replier", "mover_payoff", "replier_payoff"]
 
 Options = Callable[[Any], tuple[str, Sequence[str]]]  # a decision's row -> (the move made, the root's options)
+Plies = Callable[[Game, int, str], int]  # (position, seat, move made) -> the plies of its tree
 
 
 @dataclass
@@ -62,15 +64,15 @@ class Solved:
 
 # --- the core: any choice of the class, solved ---------------------------------------------------------
 def solve_rows(name: str, rows: Any, games: Mapping[str, Game], options: Options, playouts: int, seed: int,
-               iterations: int, limit: int | None) -> list[Solved]:
+               iterations: int, limit: int | None, plies: Plies = lambda game, seat, move: 2) -> list[Solved]:
     """Each row of ``rows`` (decisions of game ``name``) solved; ``limit`` keeps the latest ones."""
     if limit is not None:
         rows = rows.sort_values("at", kind="stable").tail(limit)
-    return [_solve_row(name, row, games, options, playouts, seed, iterations) for row in rows.itertuples()]
+    return [_solve_row(name, row, games, options, plies, (playouts, seed, iterations)) for row in rows.itertuples()]
 
 
-def _solve_row(name: str, row: Any, games: Mapping[str, Game], options: Options, playouts: int, seed: int,
-               iterations: int) -> Solved:
+def _solve_row(name: str, row: Any, games: Mapping[str, Game], options: Options, plies: Plies,
+               settings: tuple[int, int, int]) -> Solved:
     if row.table not in games:
         raise ValueError(f"no game for table {row.table!r}: pass every table's game in `games`")
     label = f"{row.table} ply {row.ply}"
@@ -78,26 +80,28 @@ def _solve_row(name: str, row: Any, games: Mapping[str, Game], options: Options,
     seat = int(row.seat)
     if seat not in before.to_act():
         raise ValueError(f"{label}: seat {seat} was not to act there; the decisions and games disagree")
+    legal = sorted(str(m) for m in seat_moves(before, seat))
+    if sorted(row.legal) != legal:
+        raise ValueError(f"{label}: the record's legal moves {sorted(row.legal)} are not the position's {legal}; "
+                         "the decisions and games disagree")
     chosen, wanted = options(row)
-    tree, solution = solve_options(name, before, seat, wanted, playouts, seed, iterations)
+    tree, solution = solve_options(name, before, seat, wanted, *settings, plies=plies(before, seat, chosen))
     root = tree.root.infoset or ""
     labels = tree.infosets[root][1]
-    if set(labels) != set(wanted):
-        raise ValueError(f"{label}: the record's legal moves {sorted(wanted)} are not the position's "
-                         f"{sorted(labels)}; the decisions and games disagree")
     values = {m: option_value(tree, solution, m, seat) for m in labels}
     return Solved(label, row, seat, before, chosen, tree, solution, values, dict(solution.strategy[root]))
 
 
 def solve_options(name: str, game: Game, seat: int, options: Sequence[str], playouts: int = 4, seed: int = 0,
-                  iterations: int = 300) -> tuple[efg.Tree, efg.Solution]:
-    """The two-ply game at ``game``: ``seat`` plays one of ``options`` (move texts), then every legal reply."""
+                  iterations: int = 300, plies: int = 2) -> tuple[efg.Tree, efg.Solution]:
+    """The two-ply game at ``game``: ``seat`` plays one of ``options`` (move texts), then every legal reply
+    (``plies=1``: the options only, each worth its playouts)."""
     kept = set(options)
 
     def root_options(g: Game, s: int, legal: Any) -> list[Any]:
         return [m for m in legal if str(m) in kept] if g.ply == 0 and s == seat else list(legal)
 
-    tree = efg.decision_tree(name, game.position(), plies=2, evaluate=efg.playouts(playouts, seed=seed),
+    tree = efg.decision_tree(name, game.position(), plies=plies, evaluate=efg.playouts(playouts, seed=seed),
                              moves=root_options)
     if tree.root.kind != "decision" or tree.root.seat != seat:
         raise ValueError(f"seat {seat} is not the one to decide in this position")
@@ -111,10 +115,12 @@ def option_value(tree: efg.Tree, solution: efg.Solution, move: str, seat: int) -
     return tree.value({**solution.strategy, root: {m: float(m == move) for m in labels}})[seat]
 
 
-def payoff_rows(solved: Sequence[Solved], option_name: Callable[[str], str] = str) -> Any:
-    """The ``payoffs`` table of solved decisions (see the module's docstring); ``option_name`` names a root move."""
+def payoff_rows(solved: Sequence[Solved], option_name: Callable[[str], str] = str,
+                no_reply: str = "(game over)") -> Any:
+    """The ``payoffs`` table of solved decisions (see the module's docstring); ``option_name`` names a root
+    move, ``no_reply`` is the reply column of an option nobody answers in the tree."""
     import pandas as pd
-    cells = [{"decision": one.label, "option": option_name(move), "reply": reply, "replier": by,
+    cells = [{"decision": one.label, "option": option_name(move), "reply": reply or no_reply, "replier": by,
               "mover_payoff": mine, "replier_payoff": theirs}
              for one in solved for move, reply, mine, theirs, by in _cells(one.tree, one.solution, one.seat)]
     return pd.DataFrame(cells, columns=PAYOFF_COLUMNS)
@@ -135,7 +141,7 @@ def _cells(tree: efg.Tree, solution: efg.Solution, seat: int) -> list[tuple[str,
                     strategy[node.infoset or ""] = {m: float(m == reply) for m in labels}
             values = tree.value(strategy)
             by = nexts[0].seat if nexts else seat
-            out.append((move, reply or "(game over)", values[seat], values[int(by or 0)], int(by or 0)))
+            out.append((move, reply, values[seat], values[int(by or 0)], int(by or 0)))
     return out
 
 
@@ -240,22 +246,29 @@ def _draft_row_options(row: Any) -> tuple[str, Sequence[str]]:
     return row.move, draft_options(row.move, row.legal) or [row.move]
 
 
+def _draft_plies(game: Game, seat: int, move: str) -> int:
+    """Two plies while the next seat still drafts, else the pick alone (see ``draft_picks``)."""
+    return 2 if game.clone().apply(move, player=seat).phase == "draft" else 1
+
+
 def draft_picks(decisions: Any, games: Mapping[str, Game], playouts: int = 2, seed: int = 0,
                 iterations: int = 300, limit: int | None = None, people_only: bool = True) -> tuple[Any, Any]:
     """(payoffs, comparison) for the class's Citadels draft picks (see the module's docstring).
 
     The root's options are the step's legal picks as the record's ``legal`` column holds them (checked
     against the rebuilt position); the replier is whoever drafts next (with two players the same seat may
-    bury next), or the first seat called. A playout is a whole game, about a tenth of a second with random
-    bots: a first pick of four players is 20 leaves, so the default of 2 playouts solves it in a few
-    seconds; ``limit`` keeps only the latest decisions. ``games`` is as for ``buy_or_take``."""
+    bury next). The draft's last pick has no reply in its tree (its reply is "(draft over)"): a called
+    character's turn would come next, and its draws would branch the tree into hundreds of playouts. A
+    playout is a whole game, about a tenth of a second with random bots: a first pick of four players is
+    20 leaves, so the default of 2 playouts solves it in a few seconds; ``limit`` keeps only the latest
+    decisions. ``games`` is as for ``buy_or_take``."""
     import pandas as pd
     solved = solve_rows(DRAFT_GAME, draft_pick_rows(decisions, people_only), games, _draft_row_options, playouts,
-                        seed, iterations, limit)
+                        seed, iterations, limit, _draft_plies)
     compare_columns = ["decision", "table", "seat", "name", "ply", "round", "options", "chose", "p_chosen",
                        "likeliest", "p_likeliest", "equilibrium", "values", "value_chosen", "value_best", "agrees",
                        "regret", "nash_conv", "time_taken"]
-    return payoff_rows(solved), pd.DataFrame([_draft_comparison(one) for one in solved], columns=compare_columns)
+    return payoff_rows(solved, no_reply="(draft over)"), pd.DataFrame([_draft_comparison(one) for one in solved], columns=compare_columns)
 
 
 def _draft_comparison(one: Solved) -> dict[str, Any]:
