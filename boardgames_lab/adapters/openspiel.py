@@ -257,14 +257,14 @@ class ViewObserver:
 
 def own_log(game: Game, seat: int) -> list[dict[str, Any]]:
     """What ``seat`` may read of the story so far: each move it sees, the changes it may see, and the draws
-    made (what was drawn from, never the outcome, nor its probability or the chance move's text, which
-    could tell the outcome)."""
+    made (what kind of draw, never the outcome, its probability, the number it was drawn from, or the chance
+    move's text, which could tell the outcome)."""
     out = []
     for entry in game.log_for(seat):
         drawn = entry["player"] == CHANCE  # a chance move's text is its outcome: what the seat sees of it is in changes
         out.append({"player": entry["player"], "move": None if drawn else entry["move"], "phase": entry["phase"],
                     "changes": [c["text"] for c in entry["changes"]],
-                    "draws": [{"what": c["what"], "from": c["from"]} for c in entry["chance"]]})
+                    "draws": [c["what"] for c in entry["chance"]]})
     return out
 
 

@@ -328,8 +328,8 @@ class Game:
         return [self._setup_entry, *self._entries]
 
     def log_for(self, player: int | None) -> list[dict[str, Any]]:
-        """The log as ``player`` may read it: changes they may not see are left out, and so are what
-        each draw drew and its probability (that a draw happened, and from how many, is public)."""
+        """The log as ``player`` may read it: changes they may not see are left out, and of each draw only
+        that it happened and what it was (``what``, ``draw``) are kept."""
         out = []
         for entry in self.log:
             if entry["visible_to"] is not None and player not in entry["visible_to"]:
@@ -339,9 +339,11 @@ class Game:
                 entry = {**entry, "move": None, "text": "Chance: a draw", "changes": []}
             changes = [_in_words_of(c, player) for c in entry["changes"]
                        if c["visible_to"] is None or player in c["visible_to"]]
-            # That a draw happened, and from how many, is public; what it drew and how likely that was are not
-            # (the chance of a card tells how many copies of it there were).
-            chance = [{k: c[k] for k in ("what", "draw", "from") if k in c} for c in entry["chance"]]
+            # That a draw happened is public; what it drew, how likely that was and how many it was drawn from
+            # are not: the chance of a card tells how many copies were left, and the number of outcomes can
+            # hang on a hidden card (Citadels lays face up from the characters left but the King, six or seven
+            # as the King is face down or not; a chosen outcome counts the kinds of card left).
+            chance = [{k: c[k] for k in ("what", "draw") if k in c} for c in entry["chance"]]
             out.append({**entry, "changes": changes, "chance": chance})
         return out
 

@@ -112,3 +112,33 @@ def test_a_draw_bars_undo_in_play_and_taking_gold_does_not() -> None:
     assert not game.can_undo()
     with pytest.raises(bgl.UndoBlocked):
         game.undo()
+
+
+def _laid(face_down: str, face_up: list[str], seed: int = 3) -> bgl.Game:
+    """A four-player game (explicit chance) dealt alike, then these characters laid."""
+    game = bgl.new_game("citadels", players=4, seed=seed, chance="explicit")
+    while game.phase != "lay":
+        game.apply(game.chance_outcomes()[0][0], player=bgl.CHANCE)
+    for name, up in [(face_down, False), *((n, True) for n in face_up)]:
+        move = next(m for m, _ in game.chance_outcomes() if m.character == name and m.face_up == up)
+        game.apply(move, player=bgl.CHANCE)
+    return game
+
+
+@cites(P + "draft.face_down", P + "draft.king_not_face_up")
+def test_no_seat_learns_from_the_log_whether_the_king_lies_face_down() -> None:
+    """Face-up characters come from those left but the King: with the King face down one more is left to
+    draw from. The number drawn from must not reach a seat's log, in explicit chance or in normal play."""
+    king, other = _laid("king", ["thief", "bishop"]), _laid("assassin", ["thief", "bishop"])
+    assert king.phase == other.phase == "draft"
+    for seat in range(4):
+        assert king.log_for(seat) == other.log_for(seat), seat
+    played = [bgl.new_game("citadels", players=4, seed=s) for s in range(40)]
+    down = {s: state_of(g).down[0] for s, g in enumerate(played)}
+    from boardgames_lab.rulesets.citadels.data import KING
+    a = next(g for s, g in enumerate(played) if down[s] == KING)
+    b = next(g for s, g in enumerate(played) if down[s] != KING)
+    for seat in range(4):
+        laid_a = [e["chance"] for e in a.log_for(seat) if e["chance"]]
+        laid_b = [e["chance"] for e in b.log_for(seat) if e["chance"]]
+        assert all(set(c) == {"what", "draw"} for draws in laid_a + laid_b for c in draws)

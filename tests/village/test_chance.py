@@ -215,7 +215,7 @@ def test_normal_play_draws_the_top_of_the_pile_and_records_it_for_everyone_witho
     assert [(d["draw"], d["outcome"]) for d in draws] == [("top", top)]
     for seat in (None, 0, 1):
         entry = game.log_for(seat)[-1]
-        assert entry["chance"] == [{k: draws[0][k] for k in ("what", "draw", "from")}]  # not the tile, nor its chance
+        assert entry["chance"] == [{k: draws[0][k] for k in ("what", "draw")}]  # no tile, chance or count
         assert f"Customer {top} " in " ".join(c["text"] for c in entry["changes"])  # face up: seen by all
         assert "pile_order" not in game.view(seat) and game.view(seat)["pile"] == len(state(game).pile)
 
