@@ -4,7 +4,7 @@ For each game and player count it prints: random full games per second through
 the engine's fast path (what bots and tournaments use: ``legal_moves`` then
 ``advance``) and through the checked ``Game`` API (legality check, history);
 microseconds per decision (legal moves plus apply); clone time; peak memory of
-one game. Targets named in the issues are printed beside the figures.
+one game. The project's targets are printed beside the figures.
 
 Two more entries, each quick to run alone: ``python -m bench.budgets`` times a one-second decision of the
 search bots in every game at every player count (at most 1.2 s each), and ``python -m bench.endings``
@@ -23,8 +23,8 @@ from typing import Any
 import boardgames_lab as bgl
 from boardgames_lab.core.registry import definition
 
-TARGETS = {("saint_petersburg", 4): 850, ("citadels", 6): 390}  # random games per second the issues ask for
-# Random decisions per second (legal_moves with full lists, then advance) the issues ask for, at any player
+TARGETS = {("saint_petersburg", 4): 850, ("citadels", 6): 390}  # random games per second: the targets
+# Random decisions per second (legal_moves with full lists, then advance) asked for, at any player
 # count. A game listed here is measured over a fixed number of decisions, restarting finished games, since its
 # random games need not end soon (Keythedral's random players waste cubes and seldom finish).
 DECISION_TARGETS = {"keythedral": 100_000, "village": 100_000}

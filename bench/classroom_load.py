@@ -6,7 +6,7 @@ state says it may act, thinking for a random while and then sending a random leg
 (30 tables of 4 students, then 100 tables by default) it prints the moves per second held, the median and
 99th percentile of the time from a move sent to the moment every seat at that table has its update, and
 the server's memory (resident set, peak of one-second samples) and its CPU time per move (a figure that
-does not depend on what else the machine is running, unlike the latencies; the load average is printed too). Target from issue 14: 120 students with a
+does not depend on what else the machine is running, unlike the latencies; the load average is printed too). The target: 120 students with a
 99th percentile under 100 ms on a 2-core machine.
 
     python -m bench.classroom_load                  # 30 and 100 tables, 60 s each

@@ -8,8 +8,8 @@ figure, and the ratio given is the median of the rounds' paired ratios (each rou
 old engine, then the new, back to back). Each measurement follows up to a second of untimed play from other
 seeds, as the instruction counts below do. For each game and player count it prints random-play games per second (Saint
 Petersburg, Citadels) or decisions per second (Keythedral, Village) through the fast path
-(``legal_moves`` then ``advance``), the cost of a clone, and the ratio new / old; the issue
-asks for at least 0.9. It then times this engine's ``position()``, ``from_position`` and
+(``legal_moves`` then ``advance``), the cost of a clone, and the ratio new / old; the target
+is at least 0.9. It then times this engine's ``position()``, ``from_position`` and
 ``undo`` against a replay of the same game from its seed.
 
 ``--instructions`` measures work instead of time: each engine runs one fixed workload per case (the same
