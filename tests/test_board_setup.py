@@ -1,7 +1,10 @@
 """Teacher set-up mode: edits of a position, each validated by the engine, shared as one line of text."""
 from __future__ import annotations
 
+import base64
 import json
+import re
+import zlib
 
 import pytest
 
@@ -242,3 +245,29 @@ def test_set_up_on_the_table_is_the_teachers_view_of_the_live_game_only() -> Non
     v.apply(v.game.legal_moves()[0])
     v.scrub(0)
     assert not v.board.widget.can_setup and v.board.widget.setup == []
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ('{"game": "village", "game": "saint_petersburg"}', "the key 'game' appears twice"),
+    ('{"game": "saint_petersburg", "players": NaN}', "NaN is not allowed"),
+    ("[" * 100_000 + "]" * 100_000, "not valid JSON"),
+])
+def test_a_position_text_that_is_not_strict_json_is_refused_by_every_reader(text: str, says: str) -> None:
+    """A key given twice would let the last value win unseen; NaN is not JSON; nesting past the parser's depth
+    must be an error naming the position, not a RecursionError. The share box and from_position read alike."""
+    share = "bgl1:" + base64.urlsafe_b64encode(zlib.compress(text.encode())).decode().rstrip("=")
+    for read in (read_shared, lambda t: bgl.from_position("saint_petersburg", t)):
+        for given in (text, share) if read is read_shared else (text,):
+            with pytest.raises(PositionError, match=re.escape(says)) as refused:
+                read(given)
+            assert refused.value.field == "position"
+
+
+def test_the_set_up_value_box_takes_only_strict_json() -> None:
+    v = GameViewer(sp())
+    assert v.setup is not None
+    before = v.game.position()
+    for text in ("NaN", "[" * 100_000, '{"a": 1, "a": 2}'):
+        v.setup.value.value = text
+        assert v.setup.set("rubles.0") is None and "Refused" in v.setup.message.value
+    assert v.game.position() == before

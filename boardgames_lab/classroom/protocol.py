@@ -67,6 +67,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..core.jsontext import read_json
+
 MAX_MESSAGE = 16 * 1024  # bytes of one message's text
 RATE = 10.0  # messages a second per connection, on average
 BURST = 30  # messages a connection may send at once
@@ -117,12 +119,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError("bad_json", "a message is UTF-8 JSON text") from None
     if len(text.encode("utf-8")) > MAX_MESSAGE:
         raise ProtocolError("too_large", f"a message may be at most {MAX_MESSAGE} bytes")
-    try:
-        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
-    except ProtocolError:
-        raise
-    except (ValueError, RecursionError) as err:
-        raise ProtocolError("bad_json", f"not valid JSON: {err}") from None
+    data = read_json(text, lambda reason, key: ProtocolError("bad_json", reason, key))
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "a message is a JSON object")
     kind = data.get("type")
@@ -167,19 +164,6 @@ def display_name(text: str) -> str:
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
         raise ProtocolError("bad_field", "field 'name' holds control or invisible characters", "name")
     return name
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise ProtocolError("bad_json", f"field {key[:40]!r} appears twice", key[:40])
-        data[key] = value
-    return data
 
 
 def dumps(message: dict[str, Any]) -> str:

@@ -8,11 +8,11 @@ with the field at fault before anything is built.
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any, Iterable
 
 from .definition import GameDefinition
 from .errors import GameError, PositionError
+from .jsontext import read_json
 from .position import POSITION_FORMAT, POSITION_VERSION, Reader, check_json, integer
 
 ENVELOPE = ("format", "version", "game", "rules_version", "players", "options", "phase", "current", "rng",
@@ -29,10 +29,7 @@ def position_of(d: GameDefinition[Any], state: Any, players: int, options: dict[
 def read_state(d: GameDefinition[Any], data: Any) -> tuple[Any, int, dict[str, Any]]:
     """The state a position describes, with its player count and options; PositionError if any field is wrong."""
     if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data, parse_constant=_refuse_constant)
-        except (ValueError, RecursionError) as err:
-            raise PositionError("position", f"is not valid JSON: {err}") from None
+        data = position_text(data)
     top = Reader(data, "", ENVELOPE)
     check_json(data, "position")
     top.str("format", (POSITION_FORMAT,))
@@ -62,8 +59,10 @@ def read_state(d: GameDefinition[Any], data: Any) -> tuple[Any, int, dict[str, A
     return state, players, options
 
 
-def _refuse_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")
+def position_text(text: str | bytes) -> Any:
+    """The JSON value of a position's text (PositionError if it is not strict JSON)."""
+    return read_json(text, lambda reason, key: PositionError(
+        "position", ("is " if key is None else "has ") + reason.replace("field ", "the key ", 1)))
 
 
 def from_position(name: str, data: Any, names: Iterable[str] | None = None, mode: str = "play",

@@ -7,12 +7,12 @@ seed) still load.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .errors import GameError, IllegalMove, PositionError, SaveFormatError
 from .definition import GameDefinition
 from .game import PLAY, SANDBOX, Game
+from .jsontext import read_json
 from .registry import definition, games
 
 SAVE_FORMAT = "boardgames_lab.game"
@@ -85,29 +85,12 @@ def _parse(text: str | bytes) -> dict[str, Any]:
         raise SaveFormatError("a saved game is JSON text")
     if len(text) > MAX_TEXT:
         raise SaveFormatError(f"saved game is larger than {MAX_TEXT} characters")
-    try:
-        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
-    except SaveFormatError:
-        raise
-    except (ValueError, RecursionError) as err:
-        raise SaveFormatError(f"not valid JSON: {err}") from None
+    data = read_json(text, lambda reason, key: SaveFormatError(reason))
     if not isinstance(data, dict):
         raise SaveFormatError("a saved game is a JSON object")
     return data
 
 
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose key appears twice is refused: with the last value winning, a save could say two things."""
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise SaveFormatError(f"field {key!r} appears twice")
-        data[key] = value
-    return data
 
 
 def _check_fields(data: dict[str, Any], fields: dict[str, Any]) -> None:

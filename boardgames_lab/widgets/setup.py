@@ -20,7 +20,8 @@ from typing import Any, Callable
 
 from ..core.errors import GameError, PositionError
 from ..core.game import SANDBOX, Game
-from ..core.positions import from_position
+from ..core.jsontext import read_json
+from ..core.positions import from_position, position_text
 
 SHARE_PREFIX = "bgl1:"  # a share string: this prefix, then the position's JSON, compressed, in URL-safe base64
 
@@ -128,10 +129,7 @@ def read_shared(text: str, names: Any = None) -> Game:
             raise PositionError("position", f"is not a share string of this lab ({err})") from None
     else:
         raw = text
-    try:
-        data = json.loads(raw)
-    except ValueError as err:
-        raise PositionError("position", f"is not valid JSON: {err}") from None
+    data = position_text(raw)
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise PositionError("game", "a position names its game, e.g. \"game\": \"saint_petersburg\"")
     try:
@@ -213,7 +211,7 @@ class SetupPanel:
         place = self.place.value if place is None else place
         if value is None:
             try:
-                value = json.loads(self.value.value)
+                value = read_json(self.value.value, lambda reason, key: ValueError(reason))
             except ValueError:
                 self.message.value = ('<span class="bgl-msg-error">Refused: the value is JSON: a number (30), '
                                       'a text in quotes ("market"), a list ([1, 2]) or null</span>')
