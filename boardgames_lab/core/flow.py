@@ -162,17 +162,17 @@ class FlowRunner:
             self._draw(state)
 
     def after_move(self, state: Any) -> None:
-        # The common case inlined (this runs after every move): no edge passes, the turn order moves on. Only a
-        # phase change can bring the game to a chance phase (normal play never stops in one).
+        # The common case inlined (this runs after every move): no edge passes, the turn order moves on.
         phase = state.phase
         for guard in self._guards[phase]:
             if guard is None or guard(state):
                 self._take(state, self._edge_of[phase][guard])
                 self.settle(state)
-                if state.phase in self._chance and not state.explicit_chance:
-                    self._draw(state)
-                return
-        self._turn[phase](state)
+                break
+        else:
+            self._turn[phase](state)
+        if self._chance and state.phase in self._chance and not state.explicit_chance:
+            self._draw(state)
 
     def _draw(self, state: Any) -> None:
         """Resolve chance phases with the game's generator until a player is to act (normal play)."""
