@@ -1,16 +1,16 @@
 """This engine against an earlier one, side by side in one run: ``python -m bench.compare [--base REV]``.
 
 The earlier engine is checked out from git into a worktree (``--base``, by default the last
-commit before Engine 2), and both engines are measured in alternating subprocesses on one
-core, in several rounds, so the two sets of figures share the machine's state. Time is the
-worker's CPU time (``time.process_time``), so other work on the machine slows neither engine's
-figure, and the ratio given is the median of the rounds' paired ratios (each round measures the
-old engine, then the new, back to back). Each measurement follows up to a second of untimed play from other
-seeds, as the instruction counts below do. For each game and player count it prints random-play games per second (Saint
-Petersburg, Citadels) or decisions per second (Keythedral, Village) through the fast path
-(``legal_moves`` then ``advance``), the cost of a clone, and the ratio new / old; the target
-is at least 0.9. It then times this engine's ``position()``, ``from_position`` and
-``undo`` against a replay of the same game from its seed.
+commit before Engine 2). For each case both engines run in worker processes of their own, side by side
+on one core: each imports its engine once and plays a second untimed from other seeds, then the two take
+turns at short slices of play (``--rounds`` pairs of ``--seconds`` each, the order alternating). Time is
+each worker's CPU time (``time.process_time``), and a pair's two slices are measured within a second of
+each other, so a change in the machine's speed (other work, another machine on the same host) reaches
+both alike; the ratio given is the median of the pairs' ratios, with its quartiles. For each game and
+player count it prints random-play games per second (Saint Petersburg, Citadels) or decisions per second
+(Keythedral, Village) through the fast path (``legal_moves`` then ``advance``), the cost of a clone,
+and the ratio new / old; the target is at least 0.9. It then times this engine's ``position()``,
+``from_position`` and ``undo`` against a replay of the same game from its seed.
 
 ``--instructions`` measures work instead of time: each engine runs one fixed workload per case (the same
 seeds and random picks as above, a set number of games or decisions) under valgrind's callgrind, which
@@ -39,34 +39,32 @@ CASES = [("saint_petersburg", 2, "games"), ("saint_petersburg", 3, "games"), ("s
          ("village", 2, "decisions"), ("village", 4, "decisions")]
 
 # Run inside each engine's tree: only the API both engines share (definition, new_state, legal_moves, advance,
-# clone_state, flow.terminal).
-WORKER = r'''
+# clone_state, flow.terminal). A worker imports its engine once, warms up, then answers the parent line by line:
+# "slice S" plays for S seconds of CPU time and prints the rate; "clone" prints the cost of a clone.
+WORKER = r"""
 import json, random, sys, time
 from boardgames_lab.core.registry import definition
-name, players, unit, budget = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
-WARM_UP = min(1.0, budget / 2)
+name, players, unit = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 d = definition(name)
 options = d.resolve_options({})
 legal, advance, terminal, clone = d.legal_moves, d.advance, d.flow.terminal, d.clone_state
 
-def games(seconds, seed=0):
-    rng, done, start = random.Random(1), 0, time.process_time()
+def games(seconds, rng, seeds):
+    done, start = 0, time.process_time()
     while time.process_time() - start < seconds:
-        st = d.new_state(players, seed, options)
-        seed += 1
+        st = d.new_state(players, next(seeds), options)
         while st.phase != terminal:
             moves = legal(st)
             advance(st, moves[int(rng.random() * len(moves))])
         done += 1
     return done / (time.process_time() - start)
 
-def decisions(seconds, seed=0):
+def decisions(seconds, rng, seeds):
     # A fresh seeded game every 400 decisions: the engines may list moves in another order, so the same random
     # picks lead them down other games; many short stretches average over what the positions cost.
-    rng, done, start = random.Random(1), 0, time.process_time()
+    done, start = 0, time.process_time()
     while time.process_time() - start < seconds:
-        st = d.new_state(players, seed, options)
-        seed += 1
+        st = d.new_state(players, next(seeds), options)
         for _ in range(400):
             if st.phase == terminal:
                 break
@@ -89,12 +87,17 @@ def clone_us():
             clone(s)
     return (time.process_time() - start) / (20 * len(states)) * 1e6
 
-play = games if unit == "games" else decisions
-play(WARM_UP, seed=10**6)  # other seeds first, untimed: the tables an engine fills as play meets positions
-rate = play(budget)
+import itertools
 import boardgames_lab
-print(json.dumps({"rate": rate, "clone_us": clone_us(), "engine": boardgames_lab.__file__}))
-'''
+play = games if unit == "games" else decisions
+play(1.0, random.Random(3), itertools.count(10**6))  # untimed: the tables an engine fills as play meets positions
+rng, seeds = random.Random(1), itertools.count()
+print(json.dumps({"engine": boardgames_lab.__file__}), flush=True)
+for line in sys.stdin:
+    word, *rest = line.split()
+    out = {"rate": play(float(rest[0]), rng, seeds)} if word == "slice" else {"clone_us": clone_us()}
+    print(json.dumps(out), flush=True)
+"""
 
 # The same workloads with a fixed size, for callgrind. Each is run inside ``math.fsum`` (which the engines never
 # call), and callgrind counts only inside that call and writes one profile per call.
@@ -177,36 +180,63 @@ def engine_python(tree: Path) -> list[str]:
     return [sys.executable, "-P"]
 
 
-def measure(tree: Path, name: str, players: int, unit: str, seconds: float) -> dict[str, float]:
-    env = {"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"}
-    cmd = ["taskset", "-c", "0", *engine_python(tree), "-c", WORKER, name, str(players), unit, str(seconds)]
-    done = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"{tree}: {done.stderr.strip()[-400:]}")
-    figures = json.loads(done.stdout)
-    if not Path(figures["engine"]).resolve().is_relative_to(tree.resolve()):
-        raise RuntimeError(f"the worker for {tree} imported the engine from {figures['engine']}")
-    return figures
+class Worker:
+    """One engine's worker process for one case, pinned to core 0 (so the two engines take turns on one core)."""
+
+    def __init__(self, tree: Path, name: str, players: int, unit: str):
+        env = {"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"}
+        cmd = ["taskset", "-c", "0", *engine_python(tree), "-c", WORKER, name, str(players), unit]
+        self.tree = tree
+        self.proc = subprocess.Popen(cmd, env=env, cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        engine = self._answer()["engine"]
+        if not Path(engine).resolve().is_relative_to(tree.resolve()):
+            raise RuntimeError(f"the worker for {tree} imported the engine from {engine}")
+
+    def _answer(self) -> dict[str, Any]:
+        line = self.proc.stdout.readline() if self.proc.stdout else ""
+        if not line:
+            raise RuntimeError(f"{self.tree}: {self.proc.stderr.read().strip()[-400:] if self.proc.stderr else ''}")
+        return json.loads(line)
+
+    def ask(self, request: str) -> dict[str, Any]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(request + "\n")
+        self.proc.stdin.flush()
+        return self._answer()
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
 
 
 def compare(base: Path, rounds: int, seconds: float, games: list[str] | None = None) -> list[dict[str, Any]]:
+    """Per case, both engines' workers side by side, taking turns at short slices: each pair of slices is
+    measured within a second, so a change in the machine's speed reaches both engines of a pair alike."""
     rows = []
     for name, players, unit in CASES:
         if games and name not in games:
             continue
-        old: list[dict[str, float]] = []
-        new: list[dict[str, float]] = []
-        for _ in range(rounds):  # alternate, so a change in the machine's load hits both alike
-            old.append(measure(base, name, players, unit, seconds))
-            new.append(measure(ROOT, name, players, unit, seconds))
-        o, n = statistics.median(r["rate"] for r in old), statistics.median(r["rate"] for r in new)
-        ratios = sorted(b["rate"] / a["rate"] for a, b in zip(old, new))
-        ratio = statistics.median(ratios)
-        oc, nc = min(r["clone_us"] for r in old), min(r["clone_us"] for r in new)
+        old_w, new_w = Worker(base, name, players, unit), Worker(ROOT, name, players, unit)
+        try:
+            ratios, old, new = [], [], []
+            for k in range(rounds):  # the order alternates, so neither engine always runs first
+                pair = (old_w, new_w) if k % 2 == 0 else (new_w, old_w)
+                rates = {id(w): w.ask(f"slice {seconds}")["rate"] for w in pair}
+                old.append(rates[id(old_w)])
+                new.append(rates[id(new_w)])
+                ratios.append(new[-1] / old[-1])
+            oc, nc = old_w.ask("clone")["clone_us"], new_w.ask("clone")["clone_us"]
+        finally:
+            old_w.close()
+            new_w.close()
+        ratios.sort()
+        o, n, ratio = statistics.median(old), statistics.median(new), statistics.median(ratios)
+        quart = f"{ratios[len(ratios) // 4]:.2f}-{ratios[(3 * len(ratios)) // 4]:.2f}"
         rows.append({"game": name, "players": players, "unit": unit, "old": o, "new": n, "ratio": ratio,
                      "ratios": ratios, "clone_old_us": oc, "clone_new_us": nc})
-        spread = f"{ratios[0]:.2f}-{ratios[-1]:.2f}"
-        print(f"{name:<18}{players:>3}  {unit:<9}{o:>11.0f}{n:>11.0f}{ratio:>8.3f}{spread:>11}"
+        print(f"{name:<18}{players:>3}  {unit:<9}{o:>11.0f}{n:>11.0f}{ratio:>8.3f}{quart:>11}"
               f"   clone {oc:6.1f} -> {nc:6.1f} us", flush=True)
     return rows
 
@@ -255,8 +285,8 @@ def compare_instructions(base: Path, games: list[str] | None, tmp: Path) -> list
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default=BASELINE, help="the git revision of the earlier engine")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating measurements per engine and case")
-    parser.add_argument("--seconds", type=float, default=2.0, help="length of one measurement")
+    parser.add_argument("--rounds", type=int, default=40, help="pairs of slices per case (one slice per engine)")
+    parser.add_argument("--seconds", type=float, default=0.4, help="CPU seconds of one slice")
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--game", action="append", help="measure only this game (may be given again)")
     parser.add_argument("--instructions", action="store_true",
@@ -272,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.json:
                     Path(args.json).write_text(json.dumps({"instructions": rows}, indent=1))
                 return 0 if worst >= 0.9 else 1
-            print(f"{'game':<18}{'pl':>3}  {'unit':<9}{'old/s':>11}{'new/s':>11}{'ratio':>8}{'rounds':>11}")
+            print(f"{'game':<18}{'pl':>3}  {'unit':<9}{'old/s':>11}{'new/s':>11}{'ratio':>8}{'quartiles':>11}")
             rows = compare(base, args.rounds, args.seconds, args.game)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
