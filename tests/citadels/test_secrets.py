@@ -133,12 +133,7 @@ def test_no_seat_learns_from_the_log_whether_the_king_lies_face_down() -> None:
     assert king.phase == other.phase == "draft"
     for seat in range(4):
         assert king.log_for(seat) == other.log_for(seat), seat
-    played = [bgl.new_game("citadels", players=4, seed=s) for s in range(40)]
-    down = {s: state_of(g).down[0] for s, g in enumerate(played)}
-    from boardgames_lab.rulesets.citadels.data import KING
-    a = next(g for s, g in enumerate(played) if down[s] == KING)
-    b = next(g for s, g in enumerate(played) if down[s] != KING)
-    for seat in range(4):
-        laid_a = [e["chance"] for e in a.log_for(seat) if e["chance"]]
-        laid_b = [e["chance"] for e in b.log_for(seat) if e["chance"]]
-        assert all(set(c) == {"what", "draw"} for draws in laid_a + laid_b for c in draws)
+    for seed in range(20):  # normal play: the King lies face down in some of these games, not in others
+        game = bgl.new_game("citadels", players=4, seed=seed)
+        for seat in range(4):
+            assert all(set(c) == {"what", "draw"} for e in game.log_for(seat) for c in e["chance"]), (seed, seat)
