@@ -142,14 +142,7 @@ class GameDefinition(ABC, Generic[S]):
             if unknown:
                 raise ValueError(f"phase {phase.name} allows undeclared move kinds {unknown}")
         self.runner = FlowRunner(self.flow, self)
-        apply_move, after_move = self.apply_move, self.runner.after_move
-
-        def advance(state: S, move: Any) -> None:
-            """Apply a legal move and let the flow run on (the hot path: no checks)."""
-            apply_move(state, move)
-            after_move(state)
-
-        self.advance = advance  # type: ignore[method-assign]  (bound once: this runs after every move)
+        self.advance = self.runner.advance  # type: ignore[method-assign]  (bound once: this runs after every move)
 
     # --- set-up --------------------------------------------------------------------------
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -179,8 +172,7 @@ class GameDefinition(ABC, Generic[S]):
 
     def advance(self, state: S, move: Any) -> None:
         """Apply a legal move and let the flow run on (the hot path: no checks)."""
-        self.apply_move(state, move)
-        self.runner.after_move(state)
+        self.runner.advance(state, move)
 
     # --- seats, moves and checks -----------------------------------------------------------
     def to_act(self, state: S) -> tuple[int, ...]:

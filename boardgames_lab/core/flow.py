@@ -125,7 +125,7 @@ class FlowRunner:
     def __init__(self, flow: Flow, impl: Any):
         self.flow = flow
         self._out: dict[str, tuple[tuple[Hook | None, Hook | None, Hook | None, str], ...]] = {}
-        self._turn: dict[str, Hook] = {}
+        self._turn: dict[str, Hook | None] = {}
         self._guards: dict[str, tuple[Hook | None, ...]] = {}
         self._edge_of: dict[str, dict[Hook | None, tuple[Hook | None, Hook | None, Hook | None, str]]] = {}
         for phase in flow.phases:
@@ -146,12 +146,14 @@ class FlowRunner:
             for edge in compiled:
                 first.setdefault(edge[0], edge)
             self._edge_of[phase.name] = first
-            if phase.moves:
-                self._turn[phase.name] = turns.resolve(impl, phase.turn)
+            if phase.moves:  # None: the same player decides again, with nothing to call
+                order = turns.resolve(impl, phase.turn)
+                self._turn[phase.name] = None if order is turns.same else order
         start = flow.phase(flow.start)
         self._start_hook = getattr(impl, start.on_enter) if start.on_enter else None
         self._chance = frozenset(p.name for p in flow.phases if p.chance)
         self._impl = impl
+        self._apply = impl.apply_move
 
     def start(self, state: Any) -> None:
         state.phase = self.flow.start
@@ -161,7 +163,9 @@ class FlowRunner:
         if state.phase in self._chance and not state.explicit_chance:
             self._draw(state)
 
-    def after_move(self, state: Any) -> None:
+    def advance(self, state: Any, move: Any) -> None:
+        """Apply a legal move (the hot path: no checks), then follow the edges whose guards pass."""
+        self._apply(state, move)
         # The common case inlined (this runs after every move): no edge passes, the turn order moves on.
         phase = state.phase
         for guard in self._guards[phase]:
@@ -170,7 +174,9 @@ class FlowRunner:
                 self.settle(state)
                 break
         else:
-            self._turn[phase](state)
+            turn = self._turn[phase]
+            if turn is not None:
+                turn(state)
         if self._chance and state.phase in self._chance and not state.explicit_chance:
             self._draw(state)
 
@@ -186,7 +192,9 @@ class FlowRunner:
                     self.settle(state)
                     break
             else:
-                self._turn[phase](state)
+                turn = self._turn[phase]
+                if turn is not None:
+                    turn(state)
 
     def settle(self, state: Any) -> bool:
         """Follow edges while guards pass. Returns whether the phase changed."""

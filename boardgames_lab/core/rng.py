@@ -15,6 +15,7 @@ from typing import Any, Iterator, MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # SplitMix64
 _RECORDING: ContextVar[bool] = ContextVar("recording", default=False)
 
 
@@ -36,7 +37,7 @@ class Rng:
     __slots__ = ("state", "record")
 
     def __init__(self, seed: int = 0):
-        self.state = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+        self.state = (seed * _GAMMA + 0x632BE59BD9B4E019) & _MASK
         self.record: list[dict[str, Any]] | None = [] if _RECORDING.get() else None
 
     def copy(self) -> "Rng":
@@ -46,16 +47,20 @@ class Rng:
         return other
 
     def next64(self) -> int:
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int, what: str = "") -> int:
         """A uniform integer in [0, n), without bias (Lemire's multiply-and-reject). ``what`` names the draw."""
         if n <= 0:
             raise ValueError("n must be positive")
-        product = self.next64() * n
+        # next64 written out: most draws are a single step, and a call would cost as much as the step
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        product = (z ^ (z >> 31)) * n
         if (product & _MASK) < n:  # rare: reject the few values that would make the result uneven
             threshold = ((1 << 64) - n) % n
             while (product & _MASK) < threshold:

@@ -47,9 +47,13 @@ def reshuffle(st: CitadelsState) -> None:
 
 def apply_draw_card(st: CitadelsState, m: DrawCard) -> None:
     """citadels.setup.cards / turn.income / deck.reshuffle: the card comes off the deck to its receiver."""
-    c = CARD_INDEX[m.card]
+    _receive(st, CARD_INDEX[m.card])
+
+
+def _receive(st: CitadelsState, c: int) -> None:
+    """Card ``c`` comes off the deck to the draw's receiver (the one effect of a card drawn, however chosen)."""
     deck = st.deck
-    if deck[-1] != c:  # a chosen outcome (explicit chance): that card is taken, from the top
+    if deck[-1] != c:  # a chosen outcome (explicit chance) or a pick from the turned-over pile: taken from the top
         i = len(deck) - 1 - deck[::-1].index(c)
         deck[i], deck[-1] = deck[-1], deck[i]
     deck.pop()
@@ -57,7 +61,8 @@ def apply_draw_card(st: CitadelsState, m: DrawCard) -> None:
     insort(st.drawn if st.draw_keep else st.hands[p], c)
     if st.events is not None:
         name = CARDS[c].name
-        st.note(f"{{p{p}}} draws the {name}.", {"card": m.card}, visible_to=[p], you=(p, f"You draw the {name}."))
+        st.note(f"{{p{p}}} draws the {name}.", {"card": CARD_IDS[c]}, visible_to=[p],
+                you=(p, f"You draw the {name}."))
     left = st.draw_left = st.draw_left - 1
     if left:
         if not deck:
@@ -86,19 +91,23 @@ def _card_weights(st: CitadelsState) -> list[tuple[Any, int]]:
 # --- the characters ------------------------------------------------------------------------------------
 def apply_lay(st: CitadelsState, m: LayCharacter) -> None:
     """citadels.draft.face_down / draft.face_up / draft.king_not_face_up"""
-    r = CHAR_INDEX[m.character]
+    _lay(st, CHAR_INDEX[m.character], m.face_up)
+
+
+def _lay(st: CitadelsState, r: int, face_up: bool) -> None:
+    """Character ``r`` leaves the stack, face up or face down (the one effect of a character laid)."""
     st.stack.remove(r)
-    if m.face_up:
+    if face_up:
         st.face_up.append(r)
     else:
         st.down = [r]
         st.down_knower = [st.crown if st.num_players <= 3 else NOBODY]  # with 2-3 players the King looks
         st.taken_step[r] = -1  # out of the pool before anyone chose
     if st.events is not None:
-        if m.face_up:
-            st.note(f"The {CHARACTERS[r].name} is laid face up.", {"face_up": m.character})
+        if face_up:
+            st.note(f"The {CHARACTERS[r].name} is laid face up.", {"face_up": CHAR_IDS[r]})
         else:
-            st.note(f"The {CHARACTERS[r].name} is laid face down.", {"face_down": m.character},
+            st.note(f"The {CHARACTERS[r].name} is laid face down.", {"face_down": CHAR_IDS[r]},
                     visible_to=st.down_knower if st.down_knower[0] != NOBODY else [])
 
 
@@ -132,16 +141,29 @@ def sample_chance(st: CitadelsState) -> Any:
     """Normal play's draw. The record gives the chance of that one card, 1 in the cards it came from (for a
     card drawn face down, its copies left would tell the table which card it is)."""
     if st.phase == "lay":
-        up = bool(st.down)
-        left = [r for r in st.stack if not (up and r == KING)]
-        r = left[st.rng.below(len(left), "a character laid " + ("face up" if up else "face down"))]
-        return LAY[r][up]
-    deck = st.deck
+        return LAY[_next_character(st)][bool(st.down)]
+    return DRAW_CARD[_next_card(st)]
+
+
+_LAID = ("a character laid face down", "a character laid face up")
+
+
+def _next_character(st: CitadelsState) -> int:
+    """The character normal play lays next: a uniform pick of the stack (face up: of those but the King)."""
+    up = bool(st.down)
+    left = [r for r in st.stack if r != KING] if up else st.stack
+    return left[st.rng.below(len(left), _LAID[up])]
+
+
+def _next_card(st: CitadelsState) -> int:
+    """The card normal play draws next: the top of the deck shuffled at set-up, or a uniform pick of the
+    discard pile turned over."""
+    deck, rng = st.deck, st.rng
     if st.reshuffled:
-        return DRAW_CARD[deck[st.rng.below(len(deck), "a card from the deck made of the discard pile")]]
-    if st.rng.record is not None:  # the fast path records nothing: spare it the call
-        st.rng.top(1, len(deck), CARD_IDS[deck[-1]], what="a card from the top of the deck")
-    return DRAW_CARD[deck[-1]]
+        return deck[rng.below(len(deck), "a card from the deck made of the discard pile")]
+    if rng.record is not None:  # the fast path records nothing: spare it the call
+        rng.top(1, len(deck), CARD_IDS[deck[-1]], what="a card from the top of the deck")
+    return deck[-1]
 
 
 def chance_moves(st: CitadelsState) -> list[Any]:
@@ -169,20 +191,20 @@ def draw_visibility(st: CitadelsState, move: Any) -> list[int] | None:
 
 # --- normal play: a chance phase's draws as it is entered ----------------------------------------------
 # The draws the engine's runner would make one by one (``sample_chance``, then the draw's effect), made here
-# without its dispatch and guards per card: a game draws about 60 cards and lays about 30 characters. In
-# explicit-chance mode the game stops at the phase instead, for the caller to choose each outcome.
+# without its dispatch and guards, nor a move value, per card: a game draws about 60 cards and lays about 30
+# characters. In explicit-chance mode the game stops at the phase instead, for the caller to choose each outcome.
 def draw_out(st: CitadelsState) -> None:
     """The ``deal`` and ``draw`` phases: every card still to come."""
     if not st.explicit_chance:
         while st.draw_left:
-            apply_draw_card(st, sample_chance(st))
+            _receive(st, _next_card(st))
 
 
 def lay_out(st: CitadelsState) -> None:
     """The ``lay`` phase: the face-down character, then the face-up ones."""
     if not st.explicit_chance:
         while not laid(st):
-            apply_lay(st, sample_chance(st))
+            _lay(st, _next_character(st), bool(st.down))
 
 
 # --- the guards of the chance phases -------------------------------------------------------------------

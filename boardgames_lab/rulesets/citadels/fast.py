@@ -161,13 +161,11 @@ def removable(st: CitadelsState, p: int) -> list[Move]:
             continue
         wall = 1 if GREAT_WALL in city else 0
         moves = DESTROY[p][q]
-        found: list[Move] = []  # this city's moves (no other city's can repeat one): one per building name
+        found: list[int] = []  # this city's buildings offered (no other city's move can repeat one), by name
         for b in city:
-            if REMOVE_PRICE[b] + (wall if b != GREAT_WALL else 0) <= gold:
-                move = moves[b]
-                if move not in found:  # Circus Tents aside, a city holds one building of a name
-                    found.append(move)
-        out += found
+            if REMOVE_PRICE[b] + (wall if b != GREAT_WALL else 0) <= gold and b not in found:
+                found.append(b)  # Circus Tents aside, a city holds one building of a name
+                out.append(moves[b])
     return out
 
 

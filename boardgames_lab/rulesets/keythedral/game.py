@@ -72,8 +72,7 @@ class Keythedral(GameDefinition[KState]):
     def sample_chance(self, st: KState) -> Any:
         return draws.SAMPLE[st.phase](st)
 
-    def apply_move(self, st: KState, move: Move) -> None:
-        effects.APPLY[move.kind](st, move)
+    apply_move = staticmethod(effects.apply_move)
 
     def parse_move(self, st: KState, text: str, *seat: int) -> Move:
         return parse(text, seat[0] if seat else st.current)
