@@ -126,6 +126,7 @@ class FlowRunner:
         self.flow = flow
         self._out: dict[str, tuple[tuple[Hook | None, Hook | None, Hook | None, str], ...]] = {}
         self._turn: dict[str, Hook | None] = {}
+        self._stay: dict[str, Hook | None] = {}
         self._guards: dict[str, tuple[Hook | None, ...]] = {}
         self._edge_of: dict[str, dict[Hook | None, tuple[Hook | None, Hook | None, Hook | None, str]]] = {}
         for phase in flow.phases:
@@ -149,6 +150,8 @@ class FlowRunner:
             if phase.moves:  # None: the same player decides again, with nothing to call
                 order = turns.resolve(impl, phase.turn)
                 self._turn[phase.name] = None if order is turns.same else order
+                # advance's step when the phase stays: the turn order, and in a chance phase the next draws
+                self._stay[phase.name] = self._resumer(order) if phase.chance else self._turn[phase.name]
         start = flow.phase(flow.start)
         self._start_hook = getattr(impl, start.on_enter) if start.on_enter else None
         self._chance = frozenset(p.name for p in flow.phases if p.chance)
@@ -166,19 +169,19 @@ class FlowRunner:
     def advance(self, state: Any, move: Any) -> None:
         """Apply a legal move (the hot path: no checks), then follow the edges whose guards pass."""
         self._apply(state, move)
-        # The common case inlined (this runs after every move): no edge passes, the turn order moves on.
+        # The common case inlined (this runs after every move): no edge passes, the turn order moves on (in a
+        # chance phase, its next draws: see _resumer). A phase entered may call for a draw.
         phase = state.phase
         for guard in self._guards[phase]:
             if guard is None or guard(state):
                 self._take(state, self._edge_of[phase][guard])
                 self.settle(state)
-                break
-        else:
-            turn = self._turn[phase]
-            if turn is not None:
-                turn(state)
-        if self._chance and state.phase in self._chance and not state.explicit_chance:
-            self._draw(state)
+                if state.phase in self._chance and not state.explicit_chance:
+                    self._draw(state)
+                return
+        stay = self._stay[phase]
+        if stay is not None:
+            stay(state)
 
     def _draw(self, state: Any) -> None:
         """Resolve chance phases with the game's generator until a player is to act (normal play)."""
@@ -195,6 +198,15 @@ class FlowRunner:
                 turn = self._turn[phase]
                 if turn is not None:
                     turn(state)
+
+    def _resumer(self, order: Hook) -> Hook:
+        """After a chance move made in a chance phase that stays open (a caller's, or a test's): the turn
+        order, then in normal play the rest is drawn at once, as on entering the phase."""
+        def resume(state: Any) -> None:
+            order(state)
+            if not state.explicit_chance:
+                self._draw(state)
+        return resume
 
     def settle(self, state: Any) -> bool:
         """Follow edges while guards pass. Returns whether the phase changed."""

@@ -106,14 +106,17 @@ class Rng:
         float leaves a bias below 2**-45 for any deck size, far under anything a game can show.
         """
         rand = random.Random(self.next64()).random
-        order = list(range(len(items))) if self.record is not None else None
+        if self.record is None:  # normal play's fast path: the same swaps, nothing kept of them
+            for i in range(len(items) - 1, 0, -1):
+                j = int(rand() * (i + 1))
+                items[i], items[j] = items[j], items[i]
+            return
+        order = list(range(len(items)))
         for i in range(len(items) - 1, 0, -1):
             j = int(rand() * (i + 1))
             items[i], items[j] = items[j], items[i]
-            if order is not None:
-                order[i], order[j] = order[j], order[i]
-        if order is not None and self.record is not None:
-            # Each of the n! orders is equally likely; beyond 170 cards 1/n! is below a float's range.
-            log10 = -lgamma(len(order) + 1) / log(10)
-            self.record.append({"what": what or "a shuffle", "draw": "shuffle", "from": len(order),
-                                "outcome": order, "probability": 10.0 ** log10, "log10_probability": log10})
+            order[i], order[j] = order[j], order[i]
+        # Each of the n! orders is equally likely; beyond 170 cards 1/n! is below a float's range.
+        log10 = -lgamma(len(order) + 1) / log(10)
+        self.record.append({"what": what or "a shuffle", "draw": "shuffle", "from": len(order),
+                            "outcome": order, "probability": 10.0 ** log10, "log10_probability": log10})

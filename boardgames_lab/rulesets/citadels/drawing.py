@@ -203,8 +203,10 @@ def draw_out(st: CitadelsState) -> None:
 def lay_out(st: CitadelsState) -> None:
     """The ``lay`` phase: the face-down character, then the face-up ones."""
     if not st.explicit_chance:
-        while not laid(st):
-            _lay(st, _next_character(st), bool(st.down))
+        if not st.down:
+            _lay(st, _next_character(st), False)
+        for _ in range(FACE_UP[st.num_players] - len(st.face_up)):
+            _lay(st, _next_character(st), True)
 
 
 # --- the guards of the chance phases -------------------------------------------------------------------

@@ -315,12 +315,8 @@ def apply_window(st: CitadelsState, m: Move) -> None:
 
 def apply_side(st: CitadelsState, move: Move) -> None:
     """Apply a move made outside a character's turn (apply_move applies the turn's own)."""
-    phase = st.phase
-    if phase == "draw" or phase == "deal":
-        apply_draw_card(st, move)
-    elif phase == "lay":
-        apply_lay(st, move)
-    elif phase == "draft":
+    phase = st.phase  # the players' phases first: normal play draws its chance moves without this dispatch
+    if phase == "draft":
         apply_draft(st, move.kind, CHAR_INDEX[move.character])
     elif phase == "keep":
         apply_keep(st, move)
@@ -332,5 +328,9 @@ def apply_side(st: CitadelsState, move: Move) -> None:
         apply_graveyard(st, move)
     elif phase == "cash":
         apply_cash(st, move)
+    elif phase == "draw" or phase == "deal":
+        apply_draw_card(st, move)
+    elif phase == "lay":
+        apply_lay(st, move)
     else:
         apply_window(st, move)

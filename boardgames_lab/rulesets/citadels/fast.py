@@ -60,9 +60,7 @@ FIXED_ABILITY = _per_seat(lambda p: tuple(KILL[p][1:] if r == ASSASSIN else (BON
 
 def side_moves(st: CitadelsState) -> list[Move]:
     """The legal moves outside a character's turn."""
-    phase, p = st.phase, st.current
-    if phase == "draw" or phase == "deal" or phase == "lay":
-        return chance_moves(st)
+    phase, p = st.phase, st.current  # the players' phases first: normal play asks them far more often
     if phase == "draft":
         table = BURY[p] if st.steps[st.step] & 1 else PICK[p]
         return [table[c] for c in st.pool]
@@ -78,6 +76,8 @@ def side_moves(st: CitadelsState) -> list[Move]:
         return [DECLINE[p], CASH[p]]
     if phase == "acrobat" or phase == "rasputin":
         return window_moves(st)
+    if phase == "draw" or phase == "deal" or phase == "lay":
+        return chance_moves(st)
     return []
 
 
@@ -103,7 +103,6 @@ def legal_moves(st: CitadelsState) -> list[Move]:
     if st.phase != "turn":
         return side_moves(st)
     p, r = st.tp, st.tc
-    gold = st.gold[p]
     hand = st.hands[p]
     city = st.city[p]
     if not st.income_done:
@@ -111,44 +110,47 @@ def legal_moves(st: CitadelsState) -> list[Move]:
     else:
         moves = [END[p]]
         if st.builds_left > 0:
-            build, last = BUILD[p], -1
+            build, gold, last = BUILD[p], st.gold[p], -1
             for c in hand:  # sorted: a repeated card follows itself
                 if c != last:
                     last = c
                     if BUILD_PRICE[c] <= gold and c not in city:
                         moves.append(build[c])
     if not st.ability_used:
-        _ability_moves(st, p, r, moves)
+        if r == WARLORD:
+            moves += removable(st, p)
+        elif r == THIEF:
+            moves += ROB_UNLESS[p][st.killed]
+        elif r == WIZARD:
+            moves += SWAP_OTHERS[st.num_players][p]
+            exchange = EXCHANGE[p]
+            moves.extend(exchange[c] for c in distinct(hand))
+        elif r == ARCHITECT:
+            if st.deck or st.discard:
+                moves.append(CARDS_MOVE[p])
+        else:
+            moves += FIXED_ABILITY[p][r]
     if not st.colour_used and CHAR_COLOUR[r] != NONE and not PAYS[r].isdisjoint(city):
         moves.append(INCOME[p])  # offered once there is something to collect
-    if city and (LABORATORY in city or SMITHY in city):
-        if LABORATORY in city and not st.lab_used and hand:
-            moves.extend(LAB[p][c] for c in distinct(hand) if not IS_ACTION[c])
-        if SMITHY in city and not st.smithy_used and gold >= SMITHY_READINGS[st.options["smithy"]][0]:
-            moves.append(SMITHY_MOVE[p])
+    if LABORATORY in city or SMITHY in city or st.options["action_cards"]:
+        _extra_moves(st, p, moves)
+    return moves
+
+
+def _extra_moves(st: CitadelsState, p: int, moves: list[Move]) -> None:
+    """The moves of a turn that only some cities or the action cards offer: the Laboratory, the Smithy,
+    an action card played and a Ticket Booth's gold."""
+    gold, hand, city = st.gold[p], st.hands[p], st.city[p]
+    if LABORATORY in city and not st.lab_used and hand:
+        moves.extend(LAB[p][c] for c in distinct(hand) if not IS_ACTION[c])
+    if SMITHY in city and not st.smithy_used and gold >= SMITHY_READINGS[st.options["smithy"]][0]:
+        moves.append(SMITHY_MOVE[p])
     if st.options["action_cards"]:
         if not st.action_used:
             moves.extend(_action_moves(st, p))
         if gold:
             moves.extend(TICKET[p][q] for q, booths in enumerate(st.booths)
                          if booths and ca.check_ticket(st, TICKET[p][q]) is None)
-    return moves
-
-
-def _ability_moves(st: CitadelsState, p: int, r: int, moves: list[Move]) -> None:
-    if r == WARLORD:
-        moves += removable(st, p)
-    elif r == THIEF:
-        moves += ROB_UNLESS[p][st.killed]
-    elif r == WIZARD:
-        moves += SWAP_OTHERS[st.num_players][p]
-        exchange = EXCHANGE[p]
-        moves.extend(exchange[c] for c in distinct(st.hands[p]))
-    elif r == ARCHITECT:
-        if st.deck or st.discard:
-            moves.append(CARDS_MOVE[p])
-    else:
-        moves += FIXED_ABILITY[p][r]
 
 
 def removable(st: CitadelsState, p: int) -> list[Move]:
