@@ -141,7 +141,7 @@ class FlowRunner:
                 ))
             self._out[phase.name] = tuple(compiled)
             self._guards[phase.name] = tuple(guard for guard, _, _, _ in compiled)
-            # The edge each guard opens (the first, as settle would find it), so after_move can take the edge
+            # The edge each guard opens (the first, as settle would find it), so advance can take the edge
             # whose guard it has just seen pass without asking the guards again.
             first: dict[Hook | None, tuple[Hook | None, Hook | None, Hook | None, str]] = {}
             for edge in compiled:
