@@ -197,9 +197,10 @@ def _diagram(args: argparse.Namespace) -> int:
     try:
         import graphviz
 
-        from .diagrams import INSTALL, phase_diagram
+        from .diagrams import phase_diagram
     except ImportError:
-        raise SystemExit('diagram: drawing needs the lab extra: pip install "boardgames-lab[lab]"') from None
+        raise SystemExit("diagram: drawing needs the lab extra's graphviz packages: "
+                         "pip install graphviz==0.21 graphviz-pure==0.2.2") from None
     dot = phase_diagram(args.game)
     try:
         data = dot.source.encode("utf-8") if fmt == "dot" else dot.pipe(format=fmt)
@@ -207,8 +208,7 @@ def _diagram(args: argparse.Namespace) -> int:
         raise SystemExit(f"diagram: {err}") from None
     except graphviz.CalledProcessError as err:
         said = (err.stderr or b"").decode("utf-8", "replace").strip()
-        raise SystemExit(f"diagram: the renderer could not draw {args.game}'s phases ({said}); "
-                         f"a fresh install may help: {INSTALL}") from None
+        raise SystemExit(f"diagram: the renderer could not draw {args.game}'s phases: {said}") from None
     try:
         with open(args.output, "wb") as f:
             f.write(data)

@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import subprocess
+import zlib
 from functools import lru_cache
 from importlib import metadata, resources
 from pathlib import Path
@@ -42,8 +43,7 @@ PRERENDERED = "phase_diagrams.json"
 RENDERER = "graphviz-pure"
 RENDERER_FORMATS = frozenset({"svg", "png", "jpeg", "jpg", "jpe", "dot", "gv", "xdot", "canon", "json", "plain"})
 PDF_DPI = 300  # a PDF drawn without dot holds the PNG at this resolution
-INSTALL = ('pip install "boardgames-lab[lab]" (or pip install graphviz-pure==0.2.2), '
-           "then restart the kernel")
+INSTALL = "pip install graphviz-pure==0.2.2 (the lab extra has it), then restart the kernel if in a notebook"
 
 
 def node_label(flow: Flow, name: str) -> str:
@@ -187,33 +187,59 @@ def render(source: str, fmt: str, engine: str = "dot") -> bytes:
     if bundled is not None:
         raise _no_diagram(f"{RENDERER} does not write {fmt!r} (it writes {', '.join(sorted(RENDERER_FORMATS))}, "
                           "and PDF here); Graphviz's dot on PATH would")
-    raise _no_diagram(f"drawing a diagram needs {RENDERER}, Graphviz for Python with nothing else to "
-                      f"install: {INSTALL}")
+    raise _no_diagram(f"drawing a diagram needs {RENDERER}, a Graphviz with nothing to install outside "
+                      f"Python: {INSTALL}")
 
 
 def _run(cmd: list[str], source: str) -> bytes:
     import graphviz
 
-    done = subprocess.run(cmd, input=source.encode("utf-8"), capture_output=True, check=False)
+    try:
+        done = subprocess.run(cmd, input=source.encode("utf-8"), capture_output=True, check=False)
+    except OSError as err:  # e.g. a renderer built for another machine
+        raise _no_diagram(f"could not run {cmd[0]} ({err.strerror or err}); reinstall it: {INSTALL}") from None
     if done.returncode != 0:
         raise graphviz.CalledProcessError(done.returncode, cmd, output=done.stdout, stderr=done.stderr)
     return done.stdout
 
 
 def _pdf(png: bytes) -> bytes:
-    """A one-page PDF holding ``png`` (drawn at ``PDF_DPI``) at its drawn size, on white."""
+    """A one-page PDF holding ``png`` (drawn at ``PDF_DPI``) at its drawn size, on white.
+
+    Written here rather than by Pillow's PDF writer, which stores colour pictures as JPEG: lines and
+    letters stay sharp (Flate, lossless), and the same picture gives the same bytes (no dates)."""
     try:
         from PIL import Image
     except ImportError:
-        raise _no_diagram("a PDF drawn without Graphviz's dot needs Pillow (part of the lab extra): "
-                          + INSTALL) from None
+        raise _no_diagram("a PDF drawn without Graphviz's dot needs Pillow: pip install pillow==13.0.0 "
+                          "(the lab extra has it), or write .svg or .png") from None
     with Image.open(io.BytesIO(png)) as image:
         rgba = image.convert("RGBA")
     page = Image.new("RGB", rgba.size, "white")
     page.paste(rgba, mask=rgba.getchannel("A"))
-    out = io.BytesIO()
-    page.save(out, "PDF", resolution=PDF_DPI)
-    return out.getvalue()
+    (w, h), scale = page.size, 72 / PDF_DPI
+    pixels = zlib.compress(page.tobytes(), 6)
+    draw = f"q {w * scale:.2f} 0 0 {h * scale:.2f} 0 0 cm /D Do Q".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w * scale:.2f} {h * scale:.2f}] "
+        "/Resources << /XObject << /D 4 0 R >> >> /Contents 5 0 R >>".encode(),
+        f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB "
+        f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(pixels)} >>\nstream\n".encode()
+        + pixels + b"\nendstream",
+        f"<< /Length {len(draw)} >>\nstream\n".encode() + draw + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
 
 
 def phase_svg(game_or_name: Game | str, highlight: str | None = None) -> str:

@@ -40,8 +40,8 @@ CSS = """<style>
 </style>"""
 NO_EXAMPLE = "a move in notation"
 NO_DOT = ("<p><b>The phase diagram needs <code>graphviz-pure</code>, which was not found.</b> "
-          "Install it with <code>pip install \"boardgames-lab[lab]\"</code> (or <code>pip install "
-          "graphviz-pure==0.2.2</code>), then restart the kernel.</p>")
+          "Install it with <code>pip install graphviz-pure==0.2.2</code> (the <code>lab</code> extra has it), "
+          "then restart the kernel.</p>")
 
 
 class GameViewer:
