@@ -43,6 +43,7 @@ PRERENDERED = "phase_diagrams.json"
 RENDERER = "graphviz-pure"
 RENDERER_FORMATS = frozenset({"svg", "png", "jpeg", "jpg", "jpe", "dot", "gv", "xdot", "canon", "json", "plain"})
 PDF_DPI = 300  # a PDF drawn without dot holds the PNG at this resolution
+NO_WINDOW = getattr(subprocess, "CREATE_NO_WINDOW", 0)  # Windows: no console flashing up at each drawing
 INSTALL = "pip install graphviz-pure==0.2.2 (the lab extra has it), then restart the kernel if in a notebook"
 
 
@@ -195,7 +196,8 @@ def _run(cmd: list[str], source: str) -> bytes:
     import graphviz
 
     try:
-        done = subprocess.run(cmd, input=source.encode("utf-8"), capture_output=True, check=False)
+        done = subprocess.run(cmd, input=source.encode("utf-8"), capture_output=True, check=False,
+                              creationflags=NO_WINDOW)
     except OSError as err:  # e.g. a renderer built for another machine
         raise _no_diagram(f"could not run {cmd[0]} ({err.strerror or err}); reinstall it: {INSTALL}") from None
     if done.returncode != 0:
