@@ -8,7 +8,8 @@
 #   make clean   remove build and test artefacts (make distclean also removes .venv)
 #
 # Works on a fresh Debian/Ubuntu with Python 3.11+, as root or with sudo: missing system
-# packages (python3-venv, graphviz, chromium, npm) are apt-get installed on first use.
+# packages (python3-venv; chromium and npm for make test and make site) are apt-get installed on
+# first use. The diagrams need no system Graphviz: the lab extra's graphviz-pure wheel draws them.
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -54,18 +55,18 @@ define apt_ensure
 	fi
 endef
 
-.PHONY: help lab test docs site bench clean distclean venv ensure-venv-support ensure-dot ensure-chromium ensure-npm
+.PHONY: help lab test docs site bench clean distclean venv ensure-venv-support ensure-chromium ensure-npm
 
 # List the targets.
 help:
 	@sed -n '3,8p' $(firstword $(MAKEFILE_LIST)) | sed 's/^# \{0,1\}//'
 
 # Interactive JupyterLab on the notebooks/ folder (NOTEBOOKS=other/folder to change it).
-lab: $(VENV)/.installed-lab ensure-dot
+lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab $(NOTEBOOKS)/ $(ALLOW_ROOT) $(LAB_ARGS)
 
 # The whole suite, as CI runs it: one pytest run (tests/ + notebooks via nbval-lax), then the docs.
-test: $(VENV)/.installed-dev-scale ensure-dot ensure-chromium ensure-npm
+test: $(VENV)/.installed-dev-scale ensure-chromium ensure-npm
 	CHROMIUM=$(CHROMIUM) BGL_NOTEBOOKS_DIR=$(abspath $(NOTEBOOKS)) $(BIN)/pytest $(TEST_PATHS) --nbval-lax --nbval-current-env $(PYTEST_ARGS)
 	$(SPHINX)
 
@@ -76,7 +77,7 @@ docs: $(VENV)/.installed-dev-scale
 # The docs plus the browser site: a JupyterLite app with the tutorials, the Pyodide runtime and every
 # wheel inside, in docs/_build/html/lite/ (lite/build.py; downloads cached in build/lite-cache/).
 # Serve docs/_build/html with any static server, e.g. python3 -m http.server -d docs/_build/html.
-site: $(VENV)/.installed-dev-scale ensure-dot ensure-npm
+site: $(VENV)/.installed-dev-scale ensure-npm
 	$(SPHINX)
 	$(BIN)/python lite/build.py --out docs/_build/html/lite
 
@@ -116,10 +117,6 @@ $(VENV)/.installed-dev-scale: pyproject.toml | $(BIN)/python
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(PIP_INSTALL) -e '.[analysis,scale]'
 	@touch $@
-
-# Graphviz's `dot` renders the diagrams (the graphviz Python package only calls it).
-ensure-dot:
-	$(call apt_ensure,Graphviz (the dot command),command -v dot,graphviz,sudo apt-get install graphviz (Debian/Ubuntu) | sudo dnf install graphviz (Fedora) | brew install graphviz (macOS) | conda install -c conda-forge graphviz)
 
 # npm fetches the Pyodide runtime (npm pack pyodide@VERSION) for the browser site.
 ensure-npm:

@@ -190,14 +190,25 @@ DIAGRAM_FORMATS = ("svg", "png", "pdf", "dot")
 
 
 def _diagram(args: argparse.Namespace) -> int:
-    from .diagrams import phase_diagram
-
     fmt = args.output.rsplit(".", 1)[-1].lower() if "." in args.output else "svg"
     if fmt not in DIAGRAM_FORMATS:
         raise SystemExit(f"-o {args.output}: the diagram is written as {', '.join(DIAGRAM_FORMATS)} "
                          f"(the file name's ending says which), not {fmt!r}")
+    try:
+        import graphviz
+
+        from .diagrams import phase_diagram
+    except ImportError:
+        raise SystemExit("diagram: drawing needs the lab extra's graphviz packages: "
+                         "pip install graphviz==0.21 graphviz-pure==0.2.2") from None
     dot = phase_diagram(args.game)
-    data = dot.source.encode("utf-8") if fmt == "dot" else dot.pipe(format=fmt)
+    try:
+        data = dot.source.encode("utf-8") if fmt == "dot" else dot.pipe(format=fmt)
+    except graphviz.ExecutableNotFound as err:  # NoDiagram too: its words say what to install
+        raise SystemExit(f"diagram: {err}") from None
+    except graphviz.CalledProcessError as err:
+        said = (err.stderr or b"").decode("utf-8", "replace").strip()
+        raise SystemExit(f"diagram: the renderer could not draw {args.game}'s phases: {said}") from None
     try:
         with open(args.output, "wb") as f:
             f.write(data)
@@ -264,7 +275,11 @@ def parser() -> argparse.ArgumentParser:
     rl = sub.add_parser("rules", help="list a game's rule ids with their references")
     rl.add_argument("game")
     rl.set_defaults(run=_rules)
-    dg = sub.add_parser("diagram", help="write the phase diagram (svg, png, pdf or dot)")
+    dg = sub.add_parser("diagram", help="write the phase diagram (svg, png, pdf or dot)",
+                        description="Write a game's phase diagram, drawn from its flow declaration by "
+                                    "graphviz-pure (the lab extra; Graphviz's dot where that is missing). "
+                                    "The file name's ending picks the format: .svg, .png, .pdf (vector with "
+                                    "Graphviz's dot, else a 300 dpi picture) or .dot (the source).")
     dg.add_argument("game")
     dg.add_argument("-o", "--output", required=True)
     dg.set_defaults(run=_diagram)

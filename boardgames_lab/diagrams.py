@@ -1,19 +1,27 @@
 """Phase diagrams drawn from the same ``Flow`` declaration the engine runs.
 
-Needs the ``graphviz`` Python package (the ``lab`` extra). With Graphviz's ``dot`` on PATH the
-diagram is rendered on demand. Without it (in the browser, under Pyodide) ``phase_svg`` and the
-notebook display of ``phase_diagram`` use the SVG that ``make site`` rendered with ``dot`` into the
-package data (``phase_diagrams.json``, see ``prerender``), and light the current phase by restyling
-that phase's node in the SVG: the same picture, no layout engine needed.
+Needs the ``graphviz`` Python package and ``graphviz-pure`` (both in the ``lab`` extra): the DOT
+source is built here with ``graphviz`` and laid out by the ``graphviz-pure`` executable, a port of
+Graphviz 16.1 shipped as platform wheels, so nothing outside Python is installed and every platform
+draws the same bytes. Where that wheel is missing, Graphviz's ``dot`` on PATH draws instead (and it
+alone writes vector PDF). Without either (in the browser, under Pyodide) ``phase_svg`` and the
+notebook display of ``phase_diagram`` use the SVG that ``make site`` rendered into the package data
+(``phase_diagrams.json``, see ``prerender``), and light the current phase by restyling that phase's
+node in the SVG: the same picture, no layout engine needed.
 """
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import os
 import re
 import shutil
+import subprocess
+import zlib
 from functools import lru_cache
-from importlib import resources
+from importlib import metadata, resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .core import turns
@@ -31,6 +39,12 @@ AUTOMATIC = {"shape": "box", "style": "filled", "fillcolor": "#f5f5f5", "color":
 TERMINAL = {"shape": "doubleoctagon", "style": "filled", "fillcolor": "#c8e6c9", "color": "#2e7d32"}
 # Package data written at build time by prerender(); absent in a source checkout.
 PRERENDERED = "phase_diagrams.json"
+# The wheel that lays diagrams out, its executable, and the formats it writes (no PDF: see render).
+RENDERER = "graphviz-pure"
+RENDERER_FORMATS = frozenset({"svg", "png", "jpeg", "jpg", "jpe", "dot", "gv", "xdot", "canon", "json", "plain"})
+PDF_DPI = 300  # a PDF drawn without dot holds the PNG at this resolution
+NO_WINDOW = getattr(subprocess, "CREATE_NO_WINDOW", 0)  # Windows: no console flashing up at each drawing
+INSTALL = "pip install graphviz-pure==0.2.2 (the lab extra has it), then restart the kernel if in a notebook"
 
 
 def node_label(flow: Flow, name: str) -> str:
@@ -66,7 +80,7 @@ def phase_diagram(game_or_name: Game | str, rankdir: str = "TB",
     """The game's phase machine as a ``graphviz.Digraph``.
 
     The phase ``highlight`` is lit; by default, with a game, its current phase. Displayed in a
-    notebook, it renders with ``dot``, or without ``dot`` from the build-time SVG (``phase_svg``).
+    notebook, it renders with ``render``, or without a renderer from the build-time SVG (``phase_svg``).
     """
     game, name = _game_and_name(game_or_name)
     d = definition(name)
@@ -92,36 +106,153 @@ def phase_diagram(game_or_name: Game | str, rankdir: str = "TB",
 
 @lru_cache(maxsize=1)
 def _phase_digraph_class() -> type:
-    import graphviz
-
-    class PhaseDiagram(graphviz.Digraph):
-        """A ``Digraph`` whose notebook display falls back to the build-time SVG when ``dot`` is absent."""
+    class PhaseDiagram(digraph_class()):  # type: ignore[misc]
+        """A ``Diagram`` whose notebook display falls back to the build-time SVG with no renderer."""
 
         game_name: str = ""
         lit: str | None = None
 
         def _repr_image_svg_xml(self) -> str:
-            if has_dot() or self.graph_attr.get("rankdir") != "TB":
-                return super()._repr_image_svg_xml()
+            if can_render("svg") or self.graph_attr.get("rankdir") != "TB":
+                return str(super()._repr_image_svg_xml())
             return phase_svg(self.game_name, highlight=self.lit)
 
     return PhaseDiagram
 
 
-def has_dot() -> bool:
-    """Whether Graphviz's ``dot`` is on PATH (it never is under Pyodide)."""
-    return shutil.which("dot") is not None
+@lru_cache(maxsize=1)
+def digraph_class() -> type:
+    """``Diagram``: a ``graphviz.Digraph`` that renders (``pipe``, notebook display) with ``render``."""
+    import graphviz
+
+    class Diagram(graphviz.Digraph):
+        """A ``graphviz.Digraph`` drawn by the graphviz-pure wheel, or by ``dot`` where that is missing."""
+
+        def pipe(self, format: str | None = None, renderer: str | None = None,
+                 formatter: str | None = None, neato_no_op: bool | int | None = None, quiet: bool = False, *,
+                 engine: str | None = None, encoding: str | None = None) -> bytes | str:
+            if renderer is not None or formatter is not None or neato_no_op:  # options only dot itself has
+                return super().pipe(format, renderer, formatter, neato_no_op, quiet,  # type: ignore[no-any-return]
+                                    engine=engine, encoding=encoding)
+            data = render(self.source, format or self.format, engine=engine or self.engine)
+            return data.decode(encoding) if encoding else data
+
+    return Diagram
+
+
+@lru_cache(maxsize=1)
+def bundled_renderer() -> str | None:
+    """Path of the ``graphviz-pure`` executable, read from its installed package's file list.
+
+    Not looked up on PATH: a notebook kernel's PATH need not hold its environment's ``bin/``
+    (``Scripts\\`` on Windows)."""
+    try:
+        dist = metadata.distribution(RENDERER)
+    except metadata.PackageNotFoundError:
+        return None
+    for file in dist.files or ():
+        if file.name in (RENDERER, RENDERER + ".exe"):
+            path = Path(str(dist.locate_file(file))).resolve()
+            if path.is_file() and os.access(path, os.X_OK):
+                return str(path)
+    return None
+
+
+def system_dot() -> str | None:
+    """Graphviz's ``dot`` on PATH, if any (never under Pyodide)."""
+    return shutil.which("dot")
+
+
+def can_render(fmt: str = "svg") -> bool:
+    """Whether ``render`` can draw ``fmt`` here (else the notebook falls back to the build-time SVG)."""
+    return system_dot() is not None or (bundled_renderer() is not None
+                                        and (fmt in RENDERER_FORMATS or fmt == "pdf"))
+
+
+def render(source: str, fmt: str, engine: str = "dot") -> bytes:
+    """DOT ``source`` drawn as ``fmt`` ("svg", "png", "pdf", ...).
+
+    The graphviz-pure wheel draws whenever it is installed: the same bytes on every platform, and
+    the same picture as Graphviz 16.1's ``dot``. Graphviz's ``dot`` on PATH draws where the wheel is
+    missing, and draws PDF, which the wheel does not write; without ``dot`` a PDF holds the wheel's
+    PNG at ``PDF_DPI``. Raises ``NoDiagram`` (naming what to install) when nothing can draw ``fmt``,
+    and ``graphviz.CalledProcessError`` when the renderer rejects the source.
+    """
+    bundled, dot = bundled_renderer(), system_dot()
+    if bundled is not None and fmt in RENDERER_FORMATS:
+        return _run([bundled, f"-K{engine}", f"-T{fmt}"], source)
+    if dot is not None:
+        return _run([dot, f"-K{engine}", f"-T{fmt}"], source)
+    if bundled is not None and fmt == "pdf":
+        return _pdf(_run([bundled, f"-K{engine}", "-Tpng", f"-Gdpi={PDF_DPI}"], source))
+    if bundled is not None:
+        raise _no_diagram(f"{RENDERER} does not write {fmt!r} (it writes {', '.join(sorted(RENDERER_FORMATS))}, "
+                          "and PDF here); Graphviz's dot on PATH would")
+    raise _no_diagram(f"drawing a diagram needs {RENDERER}, a Graphviz with nothing to install outside "
+                      f"Python: {INSTALL}")
+
+
+def _run(cmd: list[str], source: str) -> bytes:
+    import graphviz
+
+    try:
+        done = subprocess.run(cmd, input=source.encode("utf-8"), capture_output=True, check=False,
+                              creationflags=NO_WINDOW)
+    except OSError as err:  # e.g. a renderer built for another machine
+        raise _no_diagram(f"could not run {cmd[0]} ({err.strerror or err}); reinstall it: {INSTALL}") from None
+    if done.returncode != 0:
+        raise graphviz.CalledProcessError(done.returncode, cmd, output=done.stdout, stderr=done.stderr)
+    return done.stdout
+
+
+def _pdf(png: bytes) -> bytes:
+    """A one-page PDF holding ``png`` (drawn at ``PDF_DPI``) at its drawn size, on white.
+
+    Written here rather than by Pillow's PDF writer, which stores colour pictures as JPEG: lines and
+    letters stay sharp (Flate, lossless), and the same picture gives the same bytes (no dates)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        raise _no_diagram("a PDF drawn without Graphviz's dot needs Pillow: pip install pillow==13.0.0 "
+                          "(the lab extra has it), or write .svg or .png") from None
+    with Image.open(io.BytesIO(png)) as image:
+        rgba = image.convert("RGBA")
+    page = Image.new("RGB", rgba.size, "white")
+    page.paste(rgba, mask=rgba.getchannel("A"))
+    (w, h), scale = page.size, 72 / PDF_DPI
+    pixels = zlib.compress(page.tobytes(), 6)
+    draw = f"q {w * scale:.2f} 0 0 {h * scale:.2f} 0 0 cm /D Do Q".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w * scale:.2f} {h * scale:.2f}] "
+        "/Resources << /XObject << /D 4 0 R >> >> /Contents 5 0 R >>".encode(),
+        f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB "
+        f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(pixels)} >>\nstream\n".encode()
+        + pixels + b"\nendstream",
+        f"<< /Length {len(draw)} >>\nstream\n".encode() + draw + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
 
 
 def phase_svg(game_or_name: Game | str, highlight: str | None = None) -> str:
     """The phase diagram as SVG text, with ``highlight`` (default: a game's current phase) lit.
 
-    Works with or without ``dot``: without it, the build-time SVG is restyled (``light``). Raises
-    ``NoDiagram`` (a ``graphviz.ExecutableNotFound``) when there is neither ``dot`` nor build-time SVG.
+    Works with or without a renderer: without one, the build-time SVG is restyled (``light``). Raises
+    ``NoDiagram`` (a ``graphviz.ExecutableNotFound``) when there is neither renderer nor build-time SVG.
     """
     game, name = _game_and_name(game_or_name)
     current = highlight if highlight is not None else game.phase if game is not None else None
-    if has_dot():
+    if can_render("svg"):
         return phase_diagram(name, highlight=current).pipe(format="svg", encoding="utf-8")
     return light(prerendered_svg(name), current)
 
@@ -132,7 +263,7 @@ def source_digest(name: str) -> str:
 
 
 def prerender() -> dict[str, Any]:
-    """Every game's unlit diagram rendered with ``dot``, as written to ``PRERENDERED`` at build time."""
+    """Every game's unlit diagram rendered (``render``), as written to ``PRERENDERED`` at build time."""
     return {"format": 1, "games": {
         name: {"source_sha256": source_digest(name),
                "svg": phase_diagram(name).pipe(format="svg", encoding="utf-8")}
@@ -144,7 +275,7 @@ def _no_diagram_class() -> type:
     import graphviz
 
     class NoDiagram(graphviz.ExecutableNotFound):
-        """Neither ``dot`` nor a build-time SVG for this diagram (caught where ``dot`` missing is)."""
+        """Nothing to draw this diagram with, nor a build-time SVG (caught where ``dot`` missing is)."""
 
         def __init__(self, message: str) -> None:
             RuntimeError.__init__(self, message)
@@ -169,23 +300,23 @@ def prerendered_svg(name: str) -> str:
     """The build-time SVG of ``name``'s unlit diagram, checked against the current declaration."""
     data = _prerendered()
     if data is None:
-        raise _no_diagram("the phase diagram needs Graphviz's dot, or the SVG that `make site` renders "
-                          f"into the package ({PRERENDERED} is not in this install)")
+        raise _no_diagram(f"the phase diagram needs {RENDERER}: {INSTALL} (or the SVG that `make site` "
+                          f"renders into the package: {PRERENDERED} is not in this install)")
     entry = data["games"].get(name)
     if entry is None or entry["source_sha256"] != source_digest(name):
         raise _no_diagram(f"the build-time phase diagram of {name!r} is missing or was drawn from another "
-                          "flow declaration: rebuild with `make site`, or install Graphviz's dot")
+                          f"flow declaration: rebuild with `make site`, or {INSTALL}")
     return str(entry["svg"])
 
 
-# One node of dot's SVG: its <g class="node"> up to the next node, edge or cluster group.
+# One node of Graphviz's SVG: its <g class="node"> up to the next node, edge or cluster group.
 _NODE = re.compile(r'(?P<head><g id="node\d+" class="node">\s*<title>(?P<title>[^<]*)</title>)'
                    r'(?P<body>.*?)(?=<g id="(?:node|edge|clust)\d+"|</svg>)', re.S)
 _SHAPE = re.compile(r"<(?:path|polygon|ellipse)\b[^>]*>")
 
 
 def light(svg: str, phase: str | None) -> str:
-    """``svg`` (dot's rendering of an unlit diagram) with node ``phase`` restyled as ``LIT``."""
+    """``svg`` (the rendering of an unlit diagram) with node ``phase`` restyled as ``LIT``."""
     if phase is None:
         return svg
 

@@ -5,8 +5,8 @@
 Everything the site needs is put inside it, so it runs from any static host or a folder with no
 network: the Pyodide runtime (``npm pack`` of the exact version jupyterlite-pyodide-kernel names),
 every wheel (lite/requirements.txt, plus networkx, ipywidgets, anywidget and graphviz at their pyproject.toml
-pins), and boardgames-lab's own wheel with every game's phase diagram rendered by ``dot``
-(``diagrams.prerender``: Pyodide has no ``dot``). The site's ``pyodide-lock.json`` is written here
+pins), and boardgames-lab's own wheel with every game's phase diagram rendered at build time
+(``diagrams.prerender``: Pyodide has no Graphviz). The site's ``pyodide-lock.json`` is written here
 from those wheels (``write_lock``), and the kernel is told never to look on PyPI.
 
 Downloads are kept in build/lite-cache/ (npm and PyPI only, at build time).
@@ -142,8 +142,8 @@ def own_wheel(dest: Path) -> Path:
     sys.path.insert(0, str(REPO))
     from boardgames_lab import diagrams
 
-    if not diagrams.has_dot():
-        sys.exit("error: Graphviz's dot is needed to draw the site's phase diagrams (make ensure-dot)")
+    if not diagrams.can_render("svg"):
+        sys.exit(f"error: the site's phase diagrams are drawn with graphviz-pure: {diagrams.INSTALL}")
     stage = CACHE / "package"
     shutil.rmtree(stage, ignore_errors=True)
     shutil.copytree(REPO / "boardgames_lab", stage / "boardgames_lab",
@@ -152,7 +152,7 @@ def own_wheel(dest: Path) -> Path:
     (stage / "boardgames_lab" / diagrams.PRERENDERED).write_text(json.dumps(diagrams.prerender()))
     for old in dest.glob("boardgames_lab-*.whl"):
         old.unlink()
-    log("pip wheel boardgames-lab (phase diagrams rendered with dot)")
+    log("pip wheel boardgames-lab (phase diagrams rendered at build time)")
     run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "--quiet", "--no-deps",
          str(stage), "-w", str(dest)])
     (wheel,) = dest.glob("boardgames_lab-*.whl")

@@ -4,7 +4,8 @@ The venv is built by the Makefile's own install step (``make VENV=<tmp> <tmp>/.i
 test cannot drift from what `make lab` installs, and it is not the superset that `make test` installs.
 Each notebook then runs top to bottom in a kernel of that venv, and its first cell checks that the
 kernel really is that venv's python (a kernelspec found elsewhere on the machine would hide a gap).
-pip reuses its cache; packages come from the package index only.
+No Graphviz `dot` is on PATH there, as on a laptop that installed with pip: the lab extra's own
+renderer must draw every diagram. pip reuses its cache; packages come from the package index only.
 """
 from __future__ import annotations
 
@@ -47,6 +48,14 @@ except CellExecutionError as e:
     sys.exit(f"{path}: {e}")
 print("ran", len(nb.cells) - 1, "cells")
 '''
+
+
+def _path_without_dot(venv: Path) -> str:
+    """The venv's bin/, then this PATH less every folder that holds a `dot`."""
+    kept = [d for d in os.environ.get("PATH", "").split(os.pathsep) if d and shutil.which("dot", path=d) is None]
+    path = os.pathsep.join([str(venv / "bin"), *kept])
+    assert shutil.which("dot", path=path) is None
+    return path
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -92,7 +101,7 @@ def test_notebook_runs_with_only_what_make_lab_installs(notebook: Path, lab_venv
     shutil.copytree(NOTEBOOKS, work)  # what a notebook writes lands in the copy, not the repo
     (tmp_path / "runner.py").write_text(RUNNER)
     jupyter = lab_venv.parent / "jupyter"
-    env = _env(PATH=f"{lab_venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}", JUPYTER_PATH=str(jupyter),
+    env = _env(PATH=_path_without_dot(lab_venv), JUPYTER_PATH=str(jupyter),
                JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
                JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), IPYTHONDIR=str(tmp_path / "ipython"),
                MPLCONFIGDIR=str(tmp_path / "mpl"))
@@ -103,3 +112,16 @@ def test_notebook_runs_with_only_what_make_lab_installs(notebook: Path, lab_venv
     assert done.returncode == 0, (f"{notebook.name} failed in a venv made by `make lab`:\n"
                                   f"{done.stderr[-6000:]}\n{done.stdout[-2000:]}")
     assert sys.executable != str(lab_venv / "bin" / "python")  # the suite itself ran elsewhere
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(INSTALL_TIMEOUT + NOTEBOOK_TIMEOUT)
+def test_the_diagram_command_draws_with_only_what_make_lab_installs(lab_venv: Path, tmp_path: Path) -> None:
+    """The console script of the lab's venv writes SVG and PNG with no `dot` on PATH."""
+    for name in ("phases.svg", "phases.png"):
+        done = subprocess.run([str(lab_venv / "bin" / "boardgames-lab"), "diagram", "saint_petersburg", "-o", name],
+                              env=_env(PATH=_path_without_dot(lab_venv)), cwd=tmp_path, capture_output=True,
+                              text=True, timeout=120, stdin=subprocess.DEVNULL)
+        assert done.returncode == 0, done.stderr
+    assert b"<title>worker</title>" in (tmp_path / "phases.svg").read_bytes()
+    assert (tmp_path / "phases.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

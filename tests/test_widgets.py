@@ -347,10 +347,21 @@ def test_diagram_is_an_svg_with_the_current_phase_lit(viewer: GameViewer) -> Non
     assert lit_phase(viewer.diagram.value) == [viewer.game.phase] == ["building"]
 
 
-def test_diagram_without_graphviz_dot_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_diagram_without_graphviz_dot_is_drawn_all_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", "/nonexistent")
     v = GameViewer(new_game())
-    assert "<svg" not in v.diagram.value and "Graphviz" in v.diagram.value
+    assert "<svg" in v.diagram.value and lit_phase(v.diagram.value) == ["worker"]
+    v.close()
+
+
+def test_diagram_with_nothing_to_draw_it_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_lab import diagrams
+
+    monkeypatch.setenv("PATH", "/nonexistent")
+    monkeypatch.setattr(diagrams, "bundled_renderer", lambda: None)
+    monkeypatch.setattr(diagrams, "_prerendered", lambda: None)
+    v = GameViewer(new_game())
+    assert "<svg" not in v.diagram.value and "pip install" in v.diagram.value and "graphviz-pure" in v.diagram.value
     v.close()
 
 

@@ -314,10 +314,11 @@ def _best_value(tree: Tree, strategy: dict[str, dict[str, float]], seat: int) ->
 
 def to_graphviz(tree: Tree, solution: Solution | None = None) -> Any:
     """The tree as a ``graphviz.Digraph``: chance nodes as circles, decisions as boxes coloured by seat and
-    labelled with their information set, leaves with the payoffs; with ``solution``, each move's probability."""
-    import graphviz
+    labelled with their information set, leaves with the payoffs; with ``solution``, each move's probability.
+    Drawn as the phase diagrams are (``diagrams.render``: no system Graphviz needed)."""
+    from ..diagrams import digraph_class
     colours = ["#cfe2ff", "#ffd6cc", "#d8f5d0", "#f5e6b8", "#e6d0f5", "#d0f0f5"]
-    dot = graphviz.Digraph(tree.name, graph_attr={"rankdir": "LR", "fontname": "Helvetica", "fontsize": "10"},
+    dot = digraph_class()(tree.name, graph_attr={"rankdir": "LR", "fontname": "Helvetica", "fontsize": "10"},
                            node_attr={"fontname": "Helvetica", "fontsize": "9"},
                            edge_attr={"fontname": "Helvetica", "fontsize": "8"})
     ids: dict[int, str] = {}

@@ -39,9 +39,9 @@ CSS = """<style>
 .bgl-viewer .bgl-msg-ok{color:#1b5e20}
 </style>"""
 NO_EXAMPLE = "a move in notation"
-NO_DOT = ("<p><b>The phase diagram needs Graphviz's <code>dot</code> program, which was not found.</b> "
-          "Install Graphviz (Debian/Ubuntu: <code>apt-get install graphviz</code>; conda: "
-          "<code>conda install -c conda-forge graphviz</code>), then restart the kernel.</p>")
+NO_DOT = ("<p><b>The phase diagram needs <code>graphviz-pure</code>, which was not found.</b> "
+          "Install it with <code>pip install graphviz-pure==0.2.2</code> (the <code>lab</code> extra has it), "
+          "then restart the kernel.</p>")
 
 
 class GameViewer:

@@ -264,8 +264,8 @@ class PhaseDiagram(_Generated):
             svg = phase_svg(game)
         except Exception as err:
             return self.fail(f"phase-diagram {game}: could not render the diagram ({type(err).__name__}: {err}). "
-                             "It needs the graphviz Python package (pip install -e '.[lab]') and Graphviz's `dot` "
-                             "(apt-get install graphviz, brew install graphviz, or conda install graphviz).")
+                             "It needs the graphviz and graphviz-pure Python packages, both in the lab extra "
+                             "(pip install -e '.[lab]').")
         store["diagrams"][filename] = (self.env.docname, svg)
         node = phase_diagram_node()
         node["filename"] = filename
