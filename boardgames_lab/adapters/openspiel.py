@@ -1,7 +1,7 @@
 """Each game as an OpenSpiel Python game: ``pyspiel.load_game("boardgames_lab_citadels", {"players": 5})``.
 
-Importing this module registers ``boardgames_lab_<game>`` for the four games (``register(name)`` adds
-another registered game). What OpenSpiel sees:
+Importing this module registers ``boardgames_lab_<game>`` for every game of the lab's registry, and for
+each game registered later (``register(name)`` also registers one by name). What OpenSpiel sees:
 
 - Parameters: ``players``; ``deals`` (the set-ups the first chance node chooses among, default 1000) or
   ``seed`` >= 0 (one fixed set-up, no first chance node); ``max_moves`` (a game still running after that
@@ -31,11 +31,11 @@ import pyspiel
 
 from ..core.game import Game
 from ..core.moves import CHANCE
-from ..core.registry import definition, new_game
+from ..core.definition import GameDefinition
+from ..core.registry import definition, new_game, watch_registrations
 from .actions import action_space
 from .pettingzoo import VIEW_BYTES, acting_seat, seat_moves, view_bytes
 
-GAMES = ("saint_petersburg", "citadels", "keythedral", "village")
 PREFIX = "boardgames_lab_"
 DEALS = 1000
 MAX_MOVES = 10000
@@ -292,7 +292,15 @@ class LabBot(pyspiel.Bot):  # type: ignore[misc]
         pass
 
 
-for _name in GAMES:
-    register(_name)
+def registered() -> list[str]:
+    """The lab's games registered with OpenSpiel (their names without the prefix)."""
+    return sorted(short[len(PREFIX):] for short in _REGISTERED)
 
-__all__ = ["BoardGame", "BoardGameState", "GAMES", "LabBot", "Live", "PREFIX", "ViewObserver", "own_log", "register"]
+
+def _register_definition(d: GameDefinition[Any]) -> None:
+    register(d.info.name)
+
+
+watch_registrations(_register_definition)
+
+__all__ = ["BoardGame", "BoardGameState", "LabBot", "Live", "PREFIX", "ViewObserver", "own_log", "register", "registered"]

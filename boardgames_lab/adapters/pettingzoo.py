@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import html
-import importlib
 import json
 from typing import Any
 
@@ -187,11 +186,10 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]
 def _html(game: Game) -> str:
     """The game's own HTML render of the spectator's view, or the view as JSON."""
     view = game.view(None)
-    try:
-        module = importlib.import_module(f"boardgames_lab.rulesets.{game.name}.render")
-        return str(module.render_html(view, game.names, game.winners()))
-    except (ModuleNotFoundError, AttributeError):
+    render = getattr(game.definition.render, "render_html", None)
+    if render is None:
         return "<pre>" + html.escape(json.dumps(view, indent=1)) + "</pre>"
+    return str(render(view, game.names, game.winners()))
 
 
 def env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> BoardGameEnv:
