@@ -1,4 +1,4 @@
-"""A fixed action space per game and player count: every move a seat can ever make, numbered once.
+"""A fixed action space per game: every move a seat can ever make, numbered once.
 
 Learning frameworks want a fixed set of integers, the same in every position; our games list the
 moves that are legal here. Each game's actions face (``rulesets/<game>/actions.py``, read as
@@ -7,15 +7,23 @@ places, payments), every move of seat 0 in a fixed order; action ``i`` is the ``
 ``player`` field set to the seat that acts. The same table serves the PettingZoo and OpenSpiel adapters,
 so an action number means the same move in both.
 
+The numbering is stable: the table names every seat of the game's largest table, so a move has the same
+number at every player count (at a smaller table the moves naming absent seats are never legal), and
+``fingerprint`` (a hash of the ordered move notations) tells two numberings apart. The adapters publish it
+with the face's ``ENCODING`` version, which the game bumps whenever a number changes
+(tests/adapters/test_action_tables.py holds each version's fingerprint).
+
 A legal move missing from the table is a bug in its enumeration: ``encode`` raises
 ``UnmappedMove`` naming it (the adapter tests play many random games to find such gaps).
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any, Iterable, Sequence
+from weakref import WeakKeyDictionary
 
+from ..core.definition import GameDefinition
 from ..core.registry import definition
 
 
@@ -24,10 +32,10 @@ class UnmappedMove(LookupError):
 
 
 class ActionSpace:
-    """Every move of a game at one player count, numbered from 0; ``player`` is filled in per seat."""
+    """Every move of a game, numbered from 0; ``player`` is filled in per seat."""
 
-    def __init__(self, name: str, players: int, moves: Iterable[Any]):
-        self.name, self.players = name, players
+    def __init__(self, name: str, encoding: int, moves: Iterable[Any]):
+        self.name, self.encoding = name, encoding
         table: list[Any] = []
         index: dict[Any, int] = {}
         for move in moves:
@@ -36,6 +44,7 @@ class ActionSpace:
                 table.append(move)
         self.moves: tuple[Any, ...] = tuple(table)
         self._index = index
+        self.fingerprint = fingerprint(table)
 
     @property
     def size(self) -> int:
@@ -47,8 +56,8 @@ class ActionSpace:
         try:
             return self._index[key]
         except KeyError:
-            raise UnmappedMove(f"{self.name} with {self.players} players: the move {move!r} is not in the "
-                               "action table (the game's actions face enumerates it)") from None
+            raise UnmappedMove(f"{self.name}: the move {move!r} is not in the action table (the game's actions "
+                               "face enumerates it)") from None
 
     def decode(self, action: int, seat: int) -> Any:
         """The move that action number ``action`` stands for, made by ``seat``."""
@@ -64,15 +73,32 @@ class ActionSpace:
         return sorted(self.encode(m) for m in moves)
 
 
-@lru_cache(maxsize=None)
-def action_space(name: str, players: int) -> ActionSpace:
-    """The action table of game ``name`` at ``players`` players (built once)."""
+def fingerprint(moves: Sequence[Any]) -> str:
+    """A numbering's fingerprint: the hash of its moves' kinds and notations, in order (the kind tells apart the
+    few moves that share a notation)."""
+    digest = hashlib.sha256("\n".join(f"{m.kind}:{m}" for m in moves).encode()).hexdigest()
+    return f"sha256:{digest[:16]}"
+
+
+_TABLES: WeakKeyDictionary[GameDefinition[Any], ActionSpace] = WeakKeyDictionary()  # built once per game
+
+
+def action_table(name: str) -> ActionSpace:
+    """The action table of game ``name``, the same at every player count (built once)."""
     d = definition(name)
-    d.check_players(players)
-    if d.actions is None:
-        raise UnmappedMove(f"{d.info.name} has no action table: its package has no actions module "
-                           "(rulesets/<game>/actions.py) and its definition sets no ``actions``")
-    return ActionSpace(d.info.name, players, d.actions.every_move(players))
+    table = _TABLES.get(d)
+    if table is None:
+        if d.actions is None:
+            raise UnmappedMove(f"{d.info.name} has no action table: its package has no actions module "
+                               "(rulesets/<game>/actions.py) and its definition sets no ``actions``")
+        table = _TABLES[d] = ActionSpace(d.info.name, d.actions.ENCODING, d.actions.every_move())
+    return table
 
 
-__all__ = ["ActionSpace", "UnmappedMove", "action_space"]
+def action_space(name: str, players: int) -> ActionSpace:
+    """The action table of game ``name`` at ``players`` players (checked): the game's one table."""
+    definition(name).check_players(players)
+    return action_table(name)
+
+
+__all__ = ["ActionSpace", "UnmappedMove", "action_space", "action_table", "fingerprint"]

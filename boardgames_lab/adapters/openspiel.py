@@ -11,7 +11,9 @@ each game registered later (``register(name)`` also registers one by name). What
   the set-up's shuffles and every draw the game does not yet stop at. After it the game runs with
   ``chance="explicit"``: wherever it stands at a draw, the node is a chance node whose outcomes are the
   game's ``chance_outcomes()`` (action ``i`` is the ``i``-th outcome listed, with its probability).
-- Player actions: the game's action table (``actions.py``), the same numbers as the PettingZoo adapter.
+- Player actions: the game's action table (``actions.py``), the same numbers as the PettingZoo adapter and
+  at every player count. The parameter ``actions`` is its fingerprint: the game's parameters (``str(game)``)
+  carry it, and loading with another fingerprint (a numbering that has since changed) is refused.
   The player to act is the first seat in ``to_act()`` with a legal move (a reaction window asks its
   seats one at a time, in that order).
 - Observation string: the seat's view (``game.view(seat)``) as JSON; observation tensor: the same JSON
@@ -61,7 +63,7 @@ def register(name: str) -> str:
     short = PREFIX + d.info.name
     if short in _REGISTERED:
         return short
-    params = {"players": d.info.default_players, "deals": DEALS, "seed": -1, "max_moves": MAX_MOVES,
+    params = {"players": d.info.default_players, "deals": DEALS, "seed": -1, "max_moves": MAX_MOVES, "actions": "",
               **_simple_options(d.info.name)}
     game_type = pyspiel.GameType(
         short_name=short, long_name=f"boardgames_lab {d.info.title}",
@@ -100,6 +102,10 @@ class BoardGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"deals and max_moves must be at least 1, not {self.deals} and {self.max_moves}")
         self.options = {k: full[k] for k in _simple_options(name)}
         self.table = action_space(name, self.players)
+        if full["actions"] not in ("", self.table.fingerprint):
+            raise ValueError(f"actions={full['actions']} names another numbering of the moves of {name}; "
+                             f"this one is {self.table.fingerprint} (encoding {self.table.encoding})")
+        full["actions"] = self.table.fingerprint  # the game's parameters say which numbering its actions use
         info = pyspiel.GameInfo(num_distinct_actions=self.table.size,
                                 max_chance_outcomes=max(self.deals, DRAW_OUTCOMES), num_players=self.players,
                                 min_utility=0.0, max_utility=1.0, utility_sum=1.0,

@@ -6,7 +6,6 @@ from typing import Any, Iterator
 
 import pytest
 
-from boardgames_lab.adapters import actions
 from boardgames_lab.core import registry
 from tests.lab.duel import Duel, Raise, Swap
 
@@ -14,8 +13,10 @@ from tests.lab.duel import Duel, Raise, Swap
 class DuelActions:
     """Duel's action table: both raises and the swap."""
 
+    ENCODING = 1
+
     @staticmethod
-    def every_move(players: int) -> Iterator[Any]:
+    def every_move() -> Iterator[Any]:
         yield from (Raise(0, 1), Raise(0, 2), Swap(0))
 
 
@@ -27,4 +28,3 @@ class NumberedDuel(Duel):
 def duel(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setitem(registry._GAMES, "duel_test", NumberedDuel())
     yield "duel_test"
-    actions.action_space.cache_clear()

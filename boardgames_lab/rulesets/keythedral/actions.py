@@ -7,16 +7,22 @@ from typing import Any, Callable, Iterator
 from . import moves as m
 from .data import (BUILDINGS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_SITES, LAW_SPACES, LAWS, LETTER,
                    RESOURCES, SITE_FIELDS, STORE_START, fmt)
+from .game import INFO
 from .laws import CHOICES, NO_CHOICE
 from .prices import payments, price_options, substitutes
 
 FIELDS, SITES = sorted(FIELD_SITES), sorted(SITE_FIELDS)
 EDGES = [(s, f) for s in SITES for f in SITE_FIELDS[s]]
 NUMBERS = range(1, COTTAGES_PER_PLAYER + 1)
+SEATS = range(INFO.max_players)  # every seat of the largest table: a move has the same number at every count
+
+# The encoding's version: bump it whenever a move's number changes (tests/adapters/action_tables.json records
+# each version's fingerprint). The table is large (about 82,000 moves, most of them Buy tile payments).
+ENCODING = 1
 
 
-def every_move(players: int) -> Iterator[Any]:
-    """Every move of seat 0 at ``players`` players, in a fixed order."""
+def every_move() -> Iterator[Any]:
+    """Every move of seat 0, in a fixed order."""
     yield from (m.LayField(0, f) for f in FIELDS)
     yield from (m.LayCottage(0, k, s) for k in NUMBERS for s in SITES)
     yield from (m.ChooseOrder(0, k) for k in NUMBERS)
@@ -27,8 +33,8 @@ def every_move(players: int) -> Iterator[Any]:
     yield from (m.Bid(0, k) for k in range(sum(STORE_START) + 10 * len(CRAFTS) + 1))
     yield from (m.GiveCube(0, letter) for letter in LETTER)
     yield from (m.TakeCube(0, letter) for letter in LETTER[:5])
-    yield from (m.ChooseStart(0, s) for s in range(players))
-    choices = _law_choices(players)
+    yield from (m.ChooseStart(0, s) for s in SEATS)
+    choices = _law_choices()
     for law in LAWS:
         yield from (m.PlayLaw(0, law.id, c) for c in choices(law.id))
 
@@ -57,11 +63,11 @@ def _purchases() -> Iterator[Any]:
     yield from (m.ProcureLaw(0, space, letter) for space in range(1, LAW_SPACES + 1) for letter in LETTER)
 
 
-def _law_choices(players: int) -> Callable[[str], list[str]]:
+def _law_choices() -> Callable[[str], list[str]]:
     """Every argument each law card can be played with (laws.py, play_choices)."""
     tiles = [b.id for b in BUILDINGS]
-    table = {"broken_fences": [str(q + 1) for q in range(players)],
-             "start_order": [str(q + 1) for q in range(players)],
+    table = {"broken_fences": [str(q + 1) for q in SEATS],
+             "start_order": [str(q + 1) for q in SEATS],
              "design_change": tiles, "price_decrease": tiles,
              "craft_bargain": [f"{LETTER[c]}:{LETTER[r]}" for c in CRAFTS for r in RESOURCES],
              "cottage_number": [str(k) for k in NUMBERS], "upgrade_cottage": [str(k) for k in NUMBERS],

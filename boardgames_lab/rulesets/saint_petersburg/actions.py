@@ -8,8 +8,13 @@ from .data import CARDS, DECKS, PUB_POINTS_PER_CARD
 from .moves import (SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Observe, Pass, PlayCard, TakeCard, TakeDrawn)
 
 
-def every_move(players: int) -> Iterator[Any]:
-    """Every move of seat 0, in a fixed order (the same at every player count)."""
+# The encoding's version: bump it whenever a move's number changes (tests/adapters/action_tables.json records
+# each version's fingerprint).
+ENCODING = 1
+
+
+def every_move() -> Iterator[Any]:
+    """Every move of seat 0, in a fixed order; no move depends on the player count."""
     yield Pass(0)
     for c, card in enumerate(CARDS):
         for slot in SLOTS:
