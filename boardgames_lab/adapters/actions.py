@@ -11,7 +11,7 @@ The numbering is stable: the table names every seat of the game's largest table,
 number at every player count (at a smaller table the moves naming absent seats are never legal), and
 ``fingerprint`` (a hash of the ordered move notations) tells two numberings apart. The adapters publish it
 with the face's ``ENCODING`` version, which the game bumps whenever a number changes
-(tests/adapters/test_action_tables.py holds each version's fingerprint).
+(tests/adapters/action_tables.json holds each version's fingerprint).
 
 A legal move missing from the table is a bug in its enumeration: ``encode`` raises
 ``UnmappedMove`` naming it (the adapter tests play many random games to find such gaps).

@@ -112,3 +112,10 @@ def test_a_decision_whose_table_or_seat_does_not_match_the_games_is_refused_by_n
     with pytest.raises(ValueError, match="was not to act there"):
         cd.class_decisions(wrong, _games(room), *BUY_OR_TAKE, playouts=1, limit=1)
     room.close()
+
+
+def test_a_kind_of_decision_a_game_does_not_declare_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="village declares no class decision 'buy_or_take'; its decisions: \\[\\]"):
+        cd.declared("village", "buy_or_take")
+    with pytest.raises(ValueError, match="its decisions: \\['buy_or_take'\\]"):
+        cd.declared("saint_petersburg", "draft")
