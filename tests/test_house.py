@@ -12,7 +12,7 @@ import pytest
 
 from boardgames_lab.core.definition import GameDefinition
 from boardgames_lab.core.moves import Move
-from boardgames_lab.rulesets import GAME_PACKAGES, HOUSE
+from boardgames_lab.rulesets import FACES, GAME_PACKAGES, HOUSE
 
 RULESETS = Path(__file__).resolve().parent.parent / "boardgames_lab" / "rulesets"
 MODULE_LINES = 400
@@ -44,8 +44,8 @@ def test_every_game_has_the_house_modules_and_names_its_extra_ones(game: str) ->
     assert not missing, f"{game} lacks the house modules {missing}"
     package = importlib.import_module(f"boardgames_lab.rulesets.{game}")
     extras = getattr(package, "EXTRA_MODULES", {})
-    unnamed = sorted(set(found) - set(HOUSE) - set(extras))
-    assert not unnamed, f"{game}: modules {unnamed} are neither house modules nor named in EXTRA_MODULES"
+    unnamed = sorted(set(found) - set(HOUSE) - set(FACES) - set(extras))
+    assert not unnamed, f"{game}: modules {unnamed} are neither house modules, faces nor named in EXTRA_MODULES"
     assert all(isinstance(part, str) and part for part in extras.values()), "each extra names its rulebook part"
     assert not set(extras) - set(found), f"{game}: EXTRA_MODULES names modules that do not exist"
 

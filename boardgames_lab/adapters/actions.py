@@ -1,41 +1,41 @@
-"""A fixed action space per game and player count: every move a seat can ever make, numbered once.
+"""A fixed action space per game: every move a seat can ever make, numbered once.
 
 Learning frameworks want a fixed set of integers, the same in every position; our games list the
-moves that are legal here. The table below enumerates, from each game's own data tables (its cards,
-characters, board places, payments), every move of seat 0 in a fixed order; action ``i`` is the
-``i``-th move with its ``player`` field set to the seat that acts. The same table serves the
-PettingZoo and OpenSpiel adapters, so an action number means the same move in both.
+moves that are legal here. Each game's actions face (``rulesets/<game>/actions.py``, read as
+``definition(name).actions``) enumerates, from the game's own data tables (its cards, characters, board
+places, payments), every move of seat 0 in a fixed order; action ``i`` is the ``i``-th move with its
+``player`` field set to the seat that acts. The same table serves the PettingZoo and OpenSpiel adapters,
+so an action number means the same move in both.
+
+The numbering is stable: the table names every seat of the game's largest table, so a move has the same
+number at every player count (at a smaller table the moves naming absent seats are never legal), and
+``fingerprint`` (a hash of the ordered move notations) tells two numberings apart. The adapters publish it
+with the face's ``ENCODING`` version, which the game bumps whenever a number changes
+(tests/adapters/action_tables.json holds each version's fingerprint).
 
 A legal move missing from the table is a bug in its enumeration: ``encode`` raises
 ``UnmappedMove`` naming it (the adapter tests play many random games to find such gaps).
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
-from functools import lru_cache
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
+from weakref import WeakKeyDictionary
 
+from ..core.definition import GameDefinition
 from ..core.registry import definition
-
-Enumerator = Callable[[int], Iterable[Any]]  # players -> every move of seat 0
-_ENUMERATORS: dict[str, Enumerator] = {}
 
 
 class UnmappedMove(LookupError):
     """A move that the game's action table does not list (the enumeration has a gap)."""
 
 
-def register(name: str, enumerate_moves: Enumerator) -> None:
-    """Declare how to enumerate every move of seat 0 of game ``name`` (for a game added to the lab)."""
-    _ENUMERATORS[name] = enumerate_moves
-    action_space.cache_clear()
-
-
 class ActionSpace:
-    """Every move of a game at one player count, numbered from 0; ``player`` is filled in per seat."""
+    """Every move of a game, numbered from 0; ``player`` is filled in per seat."""
 
-    def __init__(self, name: str, players: int, moves: Iterable[Any]):
-        self.name, self.players = name, players
+    def __init__(self, name: str, encoding: int, moves: Iterable[Any]):
+        self.name, self.encoding = name, encoding
         table: list[Any] = []
         index: dict[Any, int] = {}
         for move in moves:
@@ -44,6 +44,7 @@ class ActionSpace:
                 table.append(move)
         self.moves: tuple[Any, ...] = tuple(table)
         self._index = index
+        self.fingerprint = fingerprint(table)
 
     @property
     def size(self) -> int:
@@ -55,8 +56,8 @@ class ActionSpace:
         try:
             return self._index[key]
         except KeyError:
-            raise UnmappedMove(f"{self.name} with {self.players} players: the move {move!r} is not in the "
-                               "action table (boardgames_lab/adapters/actions.py enumerates it)") from None
+            raise UnmappedMove(f"{self.name}: the move {move!r} is not in the action table (the game's actions "
+                               "face enumerates it)") from None
 
     def decode(self, action: int, seat: int) -> Any:
         """The move that action number ``action`` stands for, made by ``seat``."""
@@ -72,150 +73,32 @@ class ActionSpace:
         return sorted(self.encode(m) for m in moves)
 
 
-@lru_cache(maxsize=None)
-def action_space(name: str, players: int) -> ActionSpace:
-    """The action table of game ``name`` at ``players`` players (built once)."""
+def fingerprint(moves: Sequence[Any]) -> str:
+    """A numbering's fingerprint: the hash of its moves' kinds and notations, in order (the kind tells apart the
+    few moves that share a notation)."""
+    digest = hashlib.sha256("\n".join(f"{m.kind}:{m}" for m in moves).encode()).hexdigest()
+    return f"sha256:{digest[:16]}"
+
+
+_TABLES: WeakKeyDictionary[GameDefinition[Any], ActionSpace] = WeakKeyDictionary()  # built once per game
+
+
+def action_table(name: str) -> ActionSpace:
+    """The action table of game ``name``, the same at every player count (built once)."""
     d = definition(name)
-    d.check_players(players)
-    if d.info.name not in _ENUMERATORS:
-        raise UnmappedMove(f"no action table for {d.info.name}: register one with "
-                           "boardgames_lab.adapters.actions.register")
-    return ActionSpace(d.info.name, players, _ENUMERATORS[d.info.name](players))
+    table = _TABLES.get(d)
+    if table is None:
+        if d.actions is None:
+            raise UnmappedMove(f"{d.info.name} has no action table: its package has no actions module "
+                               "(rulesets/<game>/actions.py) and its definition sets no ``actions``")
+        table = _TABLES[d] = ActionSpace(d.info.name, d.actions.ENCODING, d.actions.every_move())
+    return table
 
 
-# --- Saint Petersburg ---------------------------------------------------------------------------------------
-
-def _saint_petersburg(players: int) -> Iterable[Any]:
-    from ..rulesets.saint_petersburg import moves as m
-    from ..rulesets.saint_petersburg.checks import _replaceable
-    from ..rulesets.saint_petersburg.data import CARDS, DECKS, PUB_POINTS_PER_CARD
-
-    yield m.Pass(0)
-    for c, card in enumerate(CARDS):
-        for slot in m.SLOTS:
-            yield from (m.BuyCard(0, card.id, slot, r) for r in _replaceable(c))
-            yield m.TakeCard(0, card.id, slot)
-        yield from (m.PlayCard(0, card.id, r) for r in _replaceable(c))
-        yield from (m.BuyDrawn(0, card.id, r) for r in _replaceable(c))
-        yield m.TakeDrawn(0, card.id)
-        yield m.DiscardDrawn(0, card.id)
-    yield from (m.Observe(0, deck) for deck in DECKS)
-    pubs = sum(card.copies for card in CARDS if card.id == "pub")
-    yield from (m.BuyPoints(0, k) for k in range(PUB_POINTS_PER_CARD * pubs + 1))
+def action_space(name: str, players: int) -> ActionSpace:
+    """The action table of game ``name`` at ``players`` players (checked): the game's one table."""
+    definition(name).check_players(players)
+    return action_table(name)
 
 
-# --- Citadels ---------------------------------------------------------------------------------------------
-
-def _citadels(players: int) -> Iterable[Any]:
-    from ..rulesets.citadels import moves as m
-    from ..rulesets.citadels.data import CARD_INDEX, CHAR_INDEX
-
-    for cls in m.CHARACTER.values():
-        yield from (cls(0, c) for c in CHAR_INDEX)
-    yield from (cls(0) for cls in m.PLAIN.values())
-    yield from (m.ExchangeDone(0), m.Acrobat(0), m.Rasputin(0))
-    for cls in m.CARD.values():
-        yield from (cls(0, card) for card in CARD_INDEX)
-    seats = range(players)
-    for cls in (*m.SEAT.values(), m.FortuneTeller):
-        yield from (cls(0, s) for s in seats)
-    yield from (m.Destroy(0, card, s) for card in CARD_INDEX for s in seats)
-    yield from (m.Cannonball(0, a, b) for a in CARD_INDEX for b in CARD_INDEX)
-
-
-# --- Keythedral -------------------------------------------------------------------------------------------
-
-def _keythedral(players: int) -> Iterable[Any]:
-    from ..rulesets.keythedral import moves as m
-    from ..rulesets.keythedral.data import (BUILDINGS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_SITES,
-                                            LAW_SPACES, LAWS, LETTER, RESOURCES, SITE_FIELDS, STORE_START, fmt)
-    from ..rulesets.keythedral.prices import payments, price_options, substitutes
-
-    fields, sites = sorted(FIELD_SITES), sorted(SITE_FIELDS)
-    edges = [(s, f) for s in sites for f in SITE_FIELDS[s]]
-    numbers = range(1, COTTAGES_PER_PLAYER + 1)
-    plenty = (99,) * len(LETTER)
-    yield from (m.LayField(0, f) for f in fields)
-    yield from (m.LayCottage(0, k, s) for k in numbers for s in sites)
-    yield from (m.ChooseOrder(0, k) for k in numbers)
-    yield from (m.PlaceWorker(0, f) for f in fields)
-    yield from (m.Pass(0), m.Decline(0))
-    for t, tile in enumerate(BUILDINGS):
-        options = [o for up in (False, True) for down in (False, True) for o in price_options(t, up, down)]
-        yield from (m.BuyTile(0, tile.id, change) for change in dict.fromkeys(c for c, _ in options))
-        paid = dict.fromkeys(p for _, cost in options for p in substitutes(cost, list(plenty)))
-        yield from (m.BuyTile(0, tile.id, "", p) for p in paid)
-    yield from (m.BuildHouse(0, k) for k in numbers)
-    yield from (m.BuildFence(0, s, f) for s, f in edges)
-    yield from (m.RemoveFence(0, s, f) for s, f in edges)
-    for craft in CRAFTS:
-        without = tuple(0 if k == craft else 99 for k in range(len(LETTER)))
-        for size in sorted({CRAFT_PRICE[craft], CRAFT_PRICE[craft] - 2}):
-            yield from (m.BuyCraft(0, LETTER[craft], p) for p in payments(without, size))
-    for r in RESOURCES:
-        without = tuple(0 if k == r else 99 for k in range(len(LETTER)))
-        yield from (m.Trade(0, LETTER[r], p) for p in payments(without, 2))
-    pairs = [LETTER[a] + LETTER[b] for a in RESOURCES for b in RESOURCES if a <= b]
-    yield from (m.Trade(0, pair, letter) for pair in pairs for letter in LETTER)
-    yield from (m.ProcureLaw(0, space, letter) for space in range(1, LAW_SPACES + 1) for letter in LETTER)
-    yield from (m.Relocate(0, s) for s in sites)
-    yield from (m.Bid(0, k) for k in range(sum(STORE_START) + 10 * len(CRAFTS) + 1))
-    yield from (m.GiveCube(0, letter) for letter in LETTER)
-    yield from (m.TakeCube(0, letter) for letter in LETTER[:5])
-    yield from (m.ChooseStart(0, s) for s in range(players))
-    choices = _law_choices(players, fields, sites, edges, numbers)
-    for law in LAWS:
-        yield from (m.PlayLaw(0, law.id, c) for c in choices(law.id))
-
-
-def _law_choices(players: int, fields: list[Any], sites: list[Any], edges: list[Any],
-                 numbers: range) -> Callable[[str], list[str]]:
-    """Every argument each law card can be played with (keythedral/laws.py, play_choices)."""
-    from ..rulesets.keythedral.data import BUILDINGS, CRAFTS, LETTER, RESOURCES, fmt
-    from ..rulesets.keythedral.laws import CHOICES, NO_CHOICE
-
-    tiles = [b.id for b in BUILDINGS]
-    table = {"broken_fences": [str(q + 1) for q in range(players)],
-             "start_order": [str(q + 1) for q in range(players)],
-             "design_change": tiles, "price_decrease": tiles,
-             "craft_bargain": [f"{LETTER[c]}:{LETTER[r]}" for c in CRAFTS for r in RESOURCES],
-             "cottage_number": [str(k) for k in numbers], "upgrade_cottage": [str(k) for k in numbers],
-             "double_production": [fmt(f) for f in fields], "downgrade_house": [fmt(s) for s in sites],
-             "unsafe_fence": [f"{fmt(s)}>{fmt(f)}" for s, f in edges]}
-    for law in ("unexpected_harvest", "good_harvest", "poor_harvest"):
-        table[law] = [LETTER[k] for k in RESOURCES]
-    for law in NO_CHOICE:
-        table[law] = [""]
-    unknown = set(CHOICES) - set(table)
-    if unknown:
-        raise UnmappedMove(f"keythedral: no action table for the choices of {sorted(unknown)}")
-    return lambda law: table[law]
-
-
-# --- Village ----------------------------------------------------------------------------------------------
-
-def _village(players: int) -> Iterable[Any]:
-    """Village makes every move of every seat once at import (movetables.py): read seat 0's."""
-    from ..core.moves import Move
-    from ..rulesets.village.movetables import MOVES
-
-    def walk(value: Any) -> Iterable[Any]:
-        if isinstance(value, Move):
-            yield value
-        elif isinstance(value, (tuple, list)):
-            for item in value:
-                yield from walk(item)
-        elif hasattr(value, "__slots__") or hasattr(value, "__dict__"):
-            names = getattr(value, "__slots__", None) or vars(value)
-            for name in names:
-                yield from walk(getattr(value, name))
-
-    yield from walk(MOVES[0])
-
-
-register("saint_petersburg", _saint_petersburg)
-register("citadels", _citadels)
-register("keythedral", _keythedral)
-register("village", _village)
-
-__all__ = ["ActionSpace", "UnmappedMove", "action_space", "register"]
+__all__ = ["ActionSpace", "UnmappedMove", "action_space", "action_table", "fingerprint"]

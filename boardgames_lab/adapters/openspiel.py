@@ -1,7 +1,7 @@
 """Each game as an OpenSpiel Python game: ``pyspiel.load_game("boardgames_lab_citadels", {"players": 5})``.
 
-Importing this module registers ``boardgames_lab_<game>`` for the four games (``register(name)`` adds
-another registered game). What OpenSpiel sees:
+Importing this module registers ``boardgames_lab_<game>`` for every game of the lab's registry, and for
+each game registered later (``register(name)`` also registers one by name). What OpenSpiel sees:
 
 - Parameters: ``players``; ``deals`` (the set-ups the first chance node chooses among, default 1000) or
   ``seed`` >= 0 (one fixed set-up, no first chance node); ``max_moves`` (a game still running after that
@@ -11,7 +11,9 @@ another registered game). What OpenSpiel sees:
   the set-up's shuffles and every draw the game does not yet stop at. After it the game runs with
   ``chance="explicit"``: wherever it stands at a draw, the node is a chance node whose outcomes are the
   game's ``chance_outcomes()`` (action ``i`` is the ``i``-th outcome listed, with its probability).
-- Player actions: the game's action table (``actions.py``), the same numbers as the PettingZoo adapter.
+- Player actions: the game's action table (``actions.py``), the same numbers as the PettingZoo adapter and
+  at every player count. The parameter ``actions`` is its fingerprint: the game's parameters (``str(game)``)
+  carry it, and loading with another fingerprint (a numbering that has since changed) is refused.
   The player to act is the first seat in ``to_act()`` with a legal move (a reaction window asks its
   seats one at a time, in that order).
 - Observation string: the seat's view (``game.view(seat)``) as JSON; observation tensor: the same JSON
@@ -31,11 +33,11 @@ import pyspiel
 
 from ..core.game import Game
 from ..core.moves import CHANCE
-from ..core.registry import definition, new_game
+from ..core.definition import GameDefinition
+from ..core.registry import definition, new_game, watch_registrations
 from .actions import action_space
 from .pettingzoo import VIEW_BYTES, acting_seat, seat_moves, view_bytes
 
-GAMES = ("saint_petersburg", "citadels", "keythedral", "village")
 PREFIX = "boardgames_lab_"
 DEALS = 1000
 MAX_MOVES = 10000
@@ -61,7 +63,7 @@ def register(name: str) -> str:
     short = PREFIX + d.info.name
     if short in _REGISTERED:
         return short
-    params = {"players": d.info.default_players, "deals": DEALS, "seed": -1, "max_moves": MAX_MOVES,
+    params = {"players": d.info.default_players, "deals": DEALS, "seed": -1, "max_moves": MAX_MOVES, "actions": "",
               **_simple_options(d.info.name)}
     game_type = pyspiel.GameType(
         short_name=short, long_name=f"boardgames_lab {d.info.title}",
@@ -100,6 +102,10 @@ class BoardGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"deals and max_moves must be at least 1, not {self.deals} and {self.max_moves}")
         self.options = {k: full[k] for k in _simple_options(name)}
         self.table = action_space(name, self.players)
+        if full["actions"] not in ("", self.table.fingerprint):
+            raise ValueError(f"actions={full['actions']} names another numbering of the moves of {name}; "
+                             f"this one is {self.table.fingerprint} (encoding {self.table.encoding})")
+        full["actions"] = self.table.fingerprint  # the game's parameters say which numbering its actions use
         info = pyspiel.GameInfo(num_distinct_actions=self.table.size,
                                 max_chance_outcomes=max(self.deals, DRAW_OUTCOMES), num_players=self.players,
                                 min_utility=0.0, max_utility=1.0, utility_sum=1.0,
@@ -292,7 +298,15 @@ class LabBot(pyspiel.Bot):  # type: ignore[misc]
         pass
 
 
-for _name in GAMES:
-    register(_name)
+def registered() -> list[str]:
+    """The lab's games registered with OpenSpiel (their names without the prefix)."""
+    return sorted(short[len(PREFIX):] for short in _REGISTERED)
 
-__all__ = ["BoardGame", "BoardGameState", "GAMES", "LabBot", "Live", "PREFIX", "ViewObserver", "own_log", "register"]
+
+def _register_definition(d: GameDefinition[Any]) -> None:
+    register(d.info.name)
+
+
+watch_registrations(_register_definition)
+
+__all__ = ["BoardGame", "BoardGameState", "LabBot", "Live", "PREFIX", "ViewObserver", "own_log", "register", "registered"]

@@ -4,7 +4,9 @@
   ``to_act()`` that has a legal move; in a reaction window, where several seats may answer, they are
   asked one at a time in ``to_act()`` order (each answer is a move of the game, and the window goes on).
 - Actions: ``Discrete(n)`` over the game's action table (``actions.py``): action ``i`` is the same move
-  for every seat, made by the seat that acts.
+  for every seat, made by the seat that acts, and at every player count. ``metadata["action_fingerprint"]``
+  (a hash of the ordered move notations) and ``metadata["action_encoding"]`` (the game's encoding version)
+  say which numbering it is, so that a policy trained on one can check it is given the same.
 - Observations: ``{"observation": Box(uint8, (VIEW_BYTES,)), "action_mask": Box(int8, (n,))}``. The
   observation is the seat's own view (``game.view(seat)``: only what that seat may see) as compact JSON
   text in UTF-8, padded with zero bytes; ``view_of(obs)`` reads it back. The mask marks the seat's legal
@@ -19,7 +21,6 @@
 from __future__ import annotations
 
 import html
-import importlib
 import json
 from typing import Any
 
@@ -87,8 +88,9 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"boardgames_lab_{self.game_name}"}
         self.table = action_space(self.game_name, self.num_players)
+        self.metadata = {**self.metadata, "name": f"boardgames_lab_{self.game_name}",
+                         "action_encoding": self.table.encoding, "action_fingerprint": self.table.fingerprint}
         self.possible_agents = [f"player_{s}" for s in range(self.num_players)]
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
         n = self.table.size
@@ -187,11 +189,10 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]
 def _html(game: Game) -> str:
     """The game's own HTML render of the spectator's view, or the view as JSON."""
     view = game.view(None)
-    try:
-        module = importlib.import_module(f"boardgames_lab.rulesets.{game.name}.render")
-        return str(module.render_html(view, game.names, game.winners()))
-    except (ModuleNotFoundError, AttributeError):
+    render = getattr(game.definition.render, "render_html", None)
+    if render is None:
         return "<pre>" + html.escape(json.dumps(view, indent=1)) + "</pre>"
+    return str(render(view, game.names, game.winners()))
 
 
 def env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> BoardGameEnv:

@@ -1,29 +1,27 @@
-"""The class's own decisions against the equilibrium: Saint Petersburg's buy now or take into hand, and
-the Citadels character draft.
+"""The class's own decisions against the equilibrium: each kind of decision a game declares (its decisions
+face, ``DECISIONS`` in rulesets/<game>/decisions.py: a Saint Petersburg buy or take, a Citadels draft pick...),
+solved in the real positions the students made it in.
 
 ``session.decisions()`` (a classroom session's record, one row per move) holds every decision a student
-made. Two selectors pick the decisions to study, and one core solves each of them:
-
-- ``buy_or_take(decisions, games)``: each time a student could buy a Saint Petersburg card or take the
-  same card into hand, and which they did (the root's two options).
-- ``draft_picks(decisions, games)``: each character a student picked (or, with two players, laid face
-  down) in a Citadels draft, with every legal pick of that step as the root's options.
+made. ``decision_rows(decisions, game, name)`` picks the rows of one declared kind of decision (those whose
+move, among the legal ones, the declaration recognises), and ``class_decisions(decisions, games, game, name)``
+solves each of them with one core:
 
 For each decision the core rebuilds the real position (the table's game just before that ply) and the
-extensive-form game of the next two plies with :mod:`boardgames_lab.analysis.decisions`: the student's
-options at the root, then every legal reply of whoever acts next, chance where the game draws,
-information sets from each seat's view, leaves worth the mean final score margins of seeded random
-playouts. OpenSpiel's CFR+ solves it.
+extensive-form game of the next plies with :mod:`boardgames_lab.analysis.decisions`: the declared options
+at the root, then every legal reply of whoever acts next, chance where the game draws, information sets
+from each seat's view, leaves worth the mean final score margins of seeded random playouts. OpenSpiel's
+CFR+ solves it.
 
-Each selector returns two tables:
+``class_decisions`` returns two tables:
 
 - ``payoffs``: one row per (decision, option, reply): the mover's and the replier's expected margin when
   the mover takes that option and the next seat replies so (later chance averaged; after the reply,
   the equilibrium is played where the tree goes on). ``payoff_matrix`` lays one decision out as a table.
-- ``comparison``: one row per decision: what the student chose, the equilibrium's probabilities, the
-  value of each option to the student (both then following the equilibrium), whether the choice is the
-  equilibrium's most likely one, the regret (the best option's value minus the chosen one's) and
-  NashConv (0 at an exact equilibrium).
+- ``comparison``: one row per decision, the declaration's columns: what the student chose, the
+  equilibrium's probabilities, the value of each option to the student (both then following the
+  equilibrium), whether the choice is the equilibrium's most likely one, the regret (the best option's
+  value minus the chosen one's) and NashConv (0 at an exact equilibrium).
 """
 from __future__ import annotations
 
@@ -32,11 +30,10 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..adapters.pettingzoo import seat_moves
 from ..core.game import Game
+from ..core.registry import definition
+from ..faces import ClassDecision
 from . import decisions as efg
 
-GAME = "saint_petersburg"
-DRAFT_GAME = "citadels"
-DRAFT_VERBS = ("pick", "bury")  # citadels' notation: keep a character, or lay one face down (two players)
 PAYOFF_COLUMNS = ["decision", "option", "reply", "replier", "mover_payoff", "replier_payoff"]
 
 Options = Callable[[Any], tuple[str, Sequence[str]]]  # a decision's row -> (the move made, the root's options)
@@ -168,124 +165,55 @@ def _people(rows: Any, game: str, people_only: bool) -> Any:
     return rows[rows["bot"].isna()] if people_only else rows
 
 
-# --- Saint Petersburg: buy now or take into hand ----------------------------------------------------------
-def card_choice(move: str, legal: list[str]) -> tuple[str, str] | None:
-    """("buy" or "take", "card@slot") when ``move`` buys or takes a card that ``legal`` let it do both with."""
-    verb, _, card = move.partition(" ")
-    if verb not in ("buy", "take") or not card:
-        return None
-    other = ("take " if verb == "buy" else "buy ") + card
-    return (verb, card) if other in legal else None
+# --- the kinds of decision each game declares ------------------------------------------------------------
+def declared(game: str, name: str) -> ClassDecision:
+    """The kind of decision ``name`` that game ``game`` declares (its decisions face's ``DECISIONS``)."""
+    d = definition(game)
+    kinds = getattr(d.decisions, "DECISIONS", {})
+    if name not in kinds:
+        raise ValueError(f"{d.info.name} declares no class decision {name!r}; its decisions: {sorted(kinds)}")
+    return kinds[name]  # type: ignore[no-any-return]
 
 
-def buy_or_take_rows(decisions: Any, people_only: bool = True) -> Any:
-    """The rows of ``decisions`` where a seat bought or took a card it could have done the other with."""
-    rows = _people(decisions, GAME, people_only)
-    keep = [card_choice(m, legal) is not None for m, legal in zip(rows["move"], rows["legal"])]
+def decision_rows(decisions: Any, game: str, name: str, people_only: bool = True) -> Any:
+    """The rows of ``decisions`` (a session's record) that are decisions of kind ``name`` of game ``game``:
+    made at its tables (by people only, unless told otherwise), in the declared phase, and recognised by
+    the declaration among the legal moves."""
+    kind, game = declared(game, name), definition(game).info.name
+    rows = _people(decisions, game, people_only)
+    if kind.phase is not None:
+        rows = rows[rows["phase"] == kind.phase]
+    keep = [kind.options(m, legal) is not None for m, legal in zip(rows["move"], rows["legal"])]
     return rows[keep]
 
 
-def _card_options(row: Any) -> tuple[str, Sequence[str]]:
-    _, card = card_choice(row.move, row.legal)  # type: ignore[misc]
-    return row.move, (f"buy {card}", f"take {card}")
-
-
-def buy_or_take(decisions: Any, games: Mapping[str, Game], playouts: int = 4, seed: int = 0,
-                iterations: int = 300, limit: int | None = None, people_only: bool = True) -> tuple[Any, Any]:
-    """(payoffs, comparison) for the class's buy-or-take decisions (see the module's docstring).
+def class_decisions(decisions: Any, games: Mapping[str, Game], game: str, name: str, playouts: int | None = None,
+                    seed: int = 0, iterations: int = 300, limit: int | None = None,
+                    people_only: bool = True) -> tuple[Any, Any]:
+    """(payoffs, comparison) for the class's decisions of kind ``name`` of game ``game`` (see the module's
+    docstring).
 
     ``games`` maps each table id to its game (``{t: table.game for t, table in session.room.tables.items()}``):
-    the position of a decision is ``game.at(ply - 1)``. ``limit`` keeps only the latest decisions (each
-    costs a tree of playouts, and late in a game the playouts are short)."""
+    the position of a decision is ``game.at(ply - 1)``. ``playouts`` per leaf defaults to the declaration's;
+    ``limit`` keeps only the latest decisions (each costs a tree of playouts, and late in a game the playouts
+    are short)."""
     import pandas as pd
-    solved = solve_rows(GAME, buy_or_take_rows(decisions, people_only), games, _card_options, playouts, seed,
-                        iterations, limit)
-    compared = []
-    for one in solved:
-        row, (verb, card) = one.row, one.chosen.split(" ", 1)
-        p_buy, p_take = one.strategy[f"buy {card}"], one.strategy[f"take {card}"]
-        likelier = "buy" if p_buy >= p_take else "take"
-        compared.append({"decision": one.label, "table": row.table, "seat": one.seat, "name": row.name,
-                         "ply": row.ply, "card": card, "chose": verb, "p_buy": round(p_buy, 3),
-                         "p_take": round(p_take, 3), "value_buy": one.values[f"buy {card}"],
-                         "value_take": one.values[f"take {card}"], "agrees": verb == likelier,
-                         "regret": one.regret, "nash_conv": one.solution.nash_conv, "time_taken": row.time_taken})
-    compare_columns = ["decision", "table", "seat", "name", "ply", "card", "chose", "p_buy", "p_take", "value_buy",
-                       "value_take", "agrees", "regret", "nash_conv", "time_taken"]
-    return (payoff_rows(solved, lambda move: move.split(" ")[0]),
-            pd.DataFrame(compared, columns=compare_columns))
+    kind = declared(game, name)
 
+    def options(row: Any) -> tuple[str, Sequence[str]]:
+        return row.move, kind.options(row.move, row.legal) or [row.move]
 
-def solve_choice(game: Game, seat: int, card: str, playouts: int = 4, seed: int = 0,
-                 iterations: int = 300) -> tuple[efg.Tree, efg.Solution]:
-    """The two-ply game at ``game``: ``seat`` buys or takes ``card`` ("name@slot"), then every legal reply."""
-    return solve_options(GAME, game, seat, (f"buy {card}", f"take {card}"), playouts, seed, iterations)
-
-
-# --- Citadels: the character draft ------------------------------------------------------------------------
-def draft_options(move: str, legal: Sequence[str]) -> list[str] | None:
-    """The draft step's options (every legal pick, or with two players every legal burial) when ``move`` is
-    one of them and there were at least two; else None."""
-    verb = move.partition(" ")[0]
-    if verb not in DRAFT_VERBS or move not in legal:
-        return None
-    options = [m for m in legal if m.partition(" ")[0] == verb]
-    return options if len(options) > 1 else None
-
-
-def draft_pick_rows(decisions: Any, people_only: bool = True) -> Any:
-    """The rows of ``decisions`` where a seat picked (or laid face down) one of two or more characters in a
-    Citadels draft."""
-    rows = _people(decisions, DRAFT_GAME, people_only)
-    rows = rows[rows["phase"] == "draft"]
-    keep = [draft_options(m, legal) is not None for m, legal in zip(rows["move"], rows["legal"])]
-    return rows[keep]
-
-
-def _draft_row_options(row: Any) -> tuple[str, Sequence[str]]:
-    return row.move, draft_options(row.move, row.legal) or [row.move]
-
-
-def _draft_plies(game: Game, seat: int, move: str) -> int:
-    """Two plies while the next seat still drafts, else the pick alone (see ``draft_picks``)."""
-    return 2 if game.clone().apply(move, player=seat).phase == "draft" else 1
-
-
-def draft_picks(decisions: Any, games: Mapping[str, Game], playouts: int = 2, seed: int = 0,
-                iterations: int = 300, limit: int | None = None, people_only: bool = True) -> tuple[Any, Any]:
-    """(payoffs, comparison) for the class's Citadels draft picks (see the module's docstring).
-
-    The root's options are the step's legal picks as the record's ``legal`` column holds them (checked
-    against the rebuilt position); the replier is whoever drafts next (with two players the same seat may
-    bury next). The draft's last pick has no reply in its tree (its reply is "(draft over)"): a called
-    character's turn would come next, and its draws would branch the tree into hundreds of playouts. A
-    playout is a whole game, about a tenth of a second with random bots: a first pick of four players is
-    20 leaves, so the default of 2 playouts solves it in a few seconds; ``limit`` keeps only the latest
-    decisions. ``games`` is as for ``buy_or_take``."""
-    import pandas as pd
-    solved = solve_rows(DRAFT_GAME, draft_pick_rows(decisions, people_only), games, _draft_row_options, playouts,
-                        seed, iterations, limit, _draft_plies)
-    compare_columns = ["decision", "table", "seat", "name", "ply", "round", "options", "chose", "p_chosen",
-                       "likeliest", "p_likeliest", "equilibrium", "values", "value_chosen", "value_best", "agrees",
-                       "regret", "nash_conv", "time_taken"]
-    return payoff_rows(solved, no_reply="(draft over)"), pd.DataFrame([_draft_comparison(one) for one in solved], columns=compare_columns)
-
-
-def _draft_comparison(one: Solved) -> dict[str, Any]:
-    options = list(one.values)
-    likeliest = max(options, key=lambda m: one.strategy[m])
-    return {"decision": one.label, "table": one.row.table, "seat": one.seat, "name": one.row.name,
-            "ply": one.row.ply, "round": one.position.view(one.seat).get("round"), "options": options,
-            "chose": one.chosen, "p_chosen": one.strategy[one.chosen], "likeliest": likeliest,
-            "p_likeliest": one.strategy[likeliest], "equilibrium": dict(one.strategy), "values": dict(one.values),
-            "value_chosen": one.values[one.chosen], "value_best": max(one.values.values()),
-            "agrees": one.strategy[one.chosen] >= one.strategy[likeliest], "regret": one.regret,
-            "nash_conv": one.solution.nash_conv, "time_taken": one.row.time_taken}
+    solved = solve_rows(definition(game).info.name, decision_rows(decisions, game, name, people_only), games,
+                        options, kind.playouts if playouts is None else playouts, seed, iterations, limit,
+                        kind.plies)
+    return (payoff_rows(solved, kind.option_name, kind.no_reply),
+            pd.DataFrame([kind.compare(one) for one in solved], columns=list(kind.columns)))
 
 
 def option_table(comparison: Any, decision: str) -> Any:
-    """One decision of ``draft_picks``' comparison by option: the equilibrium's probability, the option's
-    value to the student, and which one the student chose."""
+    """One decision of a comparison whose rows list their options (columns options, equilibrium, values and
+    chose, as a Citadels draft's do) by option: the equilibrium's probability, the option's value to the
+    student, and which one the student chose."""
     import pandas as pd
     rows = comparison[comparison["decision"] == decision]
     if rows.empty:
@@ -295,6 +223,5 @@ def option_table(comparison: Any, decision: str) -> Any:
                          "chosen": {m: m == one["chose"] for m in one["options"]}}, index=one["options"])
 
 
-__all__ = ["DRAFT_GAME", "DRAFT_VERBS", "GAME", "Solved", "buy_or_take", "buy_or_take_rows", "card_choice",
-           "draft_options", "draft_pick_rows", "draft_picks", "option_table", "option_value", "payoff_matrix",
-           "payoff_rows", "solve_choice", "solve_options", "solve_rows"]
+__all__ = ["PAYOFF_COLUMNS", "Solved", "class_decisions", "decision_rows", "declared", "option_table", "option_value",
+           "payoff_matrix", "payoff_rows", "solve_options", "solve_rows"]

@@ -4,16 +4,20 @@ An exercise takes a position from a real game, offers the player to move a few l
 (rows) and the next player a few answers (columns), and estimates every cell by playing the rest
 of the game out many times with a rollout bot over freshly sampled futures. The class reads the
 statement, answers with a pair of choices (or mixed strategies), gets it checked, and sees the
-equilibria. A game adds its exercises with :func:`register_exercise`.
+equilibria. A game declares its exercises in its exercises face (``EXERCISES`` in
+rulesets/<game>/exercises.py): each builder finds a position and gives an :class:`Exercise`'s keyword
+arguments; ``exercise("<game>.<name>")`` builds one.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, Callable
 
 from ..bots import Seat, decide, make_bot
 from ..core.game import Game
+from ..core.registry import definition, games
+from ..faces import first_position
 from .gametheory import equilibria, is_equilibrium
 
 Future = Callable[[Any, random.Random], Any]  # a full state -> the same position with an unknown future resampled
@@ -133,51 +137,27 @@ class Feedback:
         return self.text
 
 
-EXERCISES: dict[str, Callable[..., Exercise]] = {}
-
-
-def register_exercise(name: str) -> Callable[[Callable[..., Exercise]], Callable[..., Exercise]]:
-    def add(builder: Callable[..., Exercise]) -> Callable[..., Exercise]:
-        EXERCISES[name] = builder
-        return builder
-    return add
-
-
-T = TypeVar("T")
-
-
-def first_position(find: Callable[[int], T | None], seeds: Iterable[int], what: str) -> T:
-    """The first game seed whose play reaches the decision an exercise asks about.
-
-    ``find(seed)`` plays a game from ``seed`` and returns what the exercise needs, or None when that
-    game never reaches such a position."""
-    tried = []
-    for seed in seeds:
-        found = find(seed)
-        if found:
-            return found
-        tried.append(seed)
-    raise RuntimeError(f"no {what} position in the games of seeds {tried[0]}..{tried[-1]}" if tried
-                       else f"no seeds to look for a {what} position in")
+def _builders() -> dict[str, Callable[..., dict[str, Any]]]:
+    """Every registered game's exercise builders, by ``<game>.<name>``."""
+    out = {}
+    for info in games():
+        face = definition(info["name"]).exercises
+        for name, build in getattr(face, "EXERCISES", {}).items():
+            out[f"{info['name']}.{name}"] = build
+    return out
 
 
 def exercise(name: str, **kwargs: Any) -> Exercise:
-    """Build an exercise by name (``playouts=``, ``seed=`` and the like size it)."""
-    _load_bundled()
-    if name not in EXERCISES:
-        raise ValueError(f"no exercise called {name!r}; the exercises are {sorted(EXERCISES)}")
-    return EXERCISES[name](**kwargs)
+    """Build an exercise by name, ``<game>.<name>`` (``playouts=``, ``seed=`` and the like size it)."""
+    builders = _builders()
+    if name not in builders:
+        raise ValueError(f"no exercise called {name!r}; the exercises are {sorted(builders)}")
+    return Exercise(**builders[name](**kwargs))
 
 
 def exercises() -> list[str]:
-    """The names of the exercises, ``<game>.<decision>``."""
-    _load_bundled()
-    return sorted(EXERCISES)
+    """The names of the exercises, ``<game>.<name>``."""
+    return sorted(_builders())
 
 
-def _load_bundled() -> None:
-    from . import exercise_sets  # noqa: F401  (registers the bundled games' exercises)
-
-
-__all__ = ["EXERCISES", "Exercise", "Feedback", "equilibria", "exercise", "exercises", "first_position",
-           "register_exercise"]
+__all__ = ["Exercise", "Feedback", "equilibria", "exercise", "exercises", "first_position"]

@@ -9,20 +9,20 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..bots import Seat, decide, make_bot
+from ..core.definition import GameDefinition
 from ..core.registry import definition
 
 _MASK = (1 << 63) - 1
 
-# Moves after which a tournament stops a game and records it as unfinished: several times the longest
-# game heuristic bots play, so only play that goes nowhere (uniformly random Keythedral players
-# seldom finish) is cut. Override per call with ``tournament(..., max_moves=N)``.
-DEFAULT_MOVE_CAP = 10_000
-MOVE_CAPS: dict[str, int] = {"saint_petersburg": 2_000, "citadels": 5_000, "village": 5_000, "keythedral": 10_000}
+# Moves after which a tournament stops a game and records it as unfinished: the game's ``move_cap`` (declared on
+# its definition: several times the longest game heuristic bots play, so only play that goes nowhere is cut),
+# this for a game that declares none. Override per call with ``tournament(..., max_moves=N)``.
+DEFAULT_MOVE_CAP = GameDefinition.move_cap
 
 
 def move_cap(game: str) -> int:
-    """The move cap a tournament of ``game`` uses unless told otherwise."""
-    return MOVE_CAPS.get(game, DEFAULT_MOVE_CAP)
+    """The move cap a tournament of ``game`` uses unless told otherwise (its definition's ``move_cap``)."""
+    return definition(game).move_cap
 
 
 @dataclass(frozen=True)

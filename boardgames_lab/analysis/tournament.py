@@ -45,7 +45,7 @@ def tournament(game: str, bots: Sequence[Any], games: int = 100, seeds: Iterable
     played once per rotation; default ``seed, seed + 1, ...``). ``backend``: ``"processes"`` (local
     worker processes, the default), ``"serial"``, a ``distributed.Client`` or a scheduler address
     such as ``"tcp://10.0.0.5:8786"``. ``trace`` also counts lead changes (slower). A game still running
-    after ``max_moves`` moves (default: the game's entry in ``play.MOVE_CAPS``) is stopped and kept with
+    after ``max_moves`` moves (default: the game's ``move_cap``) is stopped and kept with
     ``finished`` False and no result; the statistics leave it out and count it.
     ``on_batch(games_done)`` is called as batches finish.
     """

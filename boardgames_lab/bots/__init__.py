@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from ..core.game import Game
 from .base import SEED, Bot, BotOption, RandomBot, Seat, reward_shares
-from .heuristic import HEURISTICS, HeuristicBot, heuristic_games, register_heuristic
+from .heuristic import HeuristicBot, heuristic_games
 from .mcts import ISMCTSBot, MCTSBot
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTSBot,
@@ -53,5 +53,5 @@ def bot_move(game: Game, bot: Any, player: int | None = None) -> Any:
     return decide(bot, Seat(game.definition, game.state, player, legal))
 
 
-__all__ = ["BOTS", "Bot", "BotOption", "HEURISTICS", "HeuristicBot", "ISMCTSBot", "MCTSBot", "RandomBot", "SEED",
-           "Seat", "bot_move", "bot_options", "decide", "heuristic_games", "make_bot", "register_heuristic", "reward_shares"]
+__all__ = ["BOTS", "Bot", "BotOption", "HeuristicBot", "ISMCTSBot", "MCTSBot", "RandomBot", "SEED",
+           "Seat", "bot_move", "bot_options", "decide", "heuristic_games", "make_bot", "reward_shares"]

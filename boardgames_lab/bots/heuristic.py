@@ -1,38 +1,23 @@
 """Heuristic bots: each game supplies a rule of thumb that scores every legal move with a reason.
 
-A heuristic is a function ``(view, legal_moves) -> list of (score, reason)``, one pair per move,
-registered under the game's name with :func:`register_heuristic`. The bot plays the best-scoring
-move and keeps the reason in ``last_reason``, so a student can read why. A game without its own
-heuristic gets the generic one: look one move ahead in a sampled position and take the move that
-raises the player's score most.
+A game's heuristic face (``rulesets/<game>/heuristic.py``, read as ``definition.heuristic``) has
+``score_moves(view, legal_moves) -> list of (score, reason)``, one pair per move. The bot plays the
+best-scoring move and keeps the reason in ``last_reason``, so a student can read why. A game without
+its own heuristic gets the generic one: look one move ahead in a sampled position and take the move
+that raises the player's score most.
 """
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from typing import Any
 
+from ..core.registry import definition, games
 from .base import SEED, BotOption, Seat
-
-Heuristic = Callable[[dict[str, Any], Sequence[Any]], list[tuple[float, str]]]
-HEURISTICS: dict[str, Heuristic] = {}
-
-
-def register_heuristic(game: str) -> Callable[[Heuristic], Heuristic]:
-    """Decorator: make ``fn`` the heuristic bot's rule of thumb for ``game``."""
-    def add(fn: Heuristic) -> Heuristic:
-        HEURISTICS[game] = fn
-        return fn
-    return add
-
-
-def _load_bundled() -> None:
-    from . import heuristics  # noqa: F401  (registers the bundled games' heuristics)
 
 
 def heuristic_games() -> list[str]:
-    """The games with a heuristic of their own (the others get the one-move lookahead)."""
-    _load_bundled()
-    return sorted(HEURISTICS)
+    """The registered games with a heuristic face of their own (the others get the one-move lookahead)."""
+    return sorted(g["name"] for g in games() if definition(g["name"]).heuristic is not None)
 
 
 class HeuristicBot:
@@ -47,9 +32,8 @@ class HeuristicBot:
 
     def advise(self, seat: Seat) -> list[tuple[Any, float, str]]:
         """Every legal move with its score and reason, best first."""
-        _load_bundled()
-        heuristic = HEURISTICS.get(seat.game.info.name)
-        scored = heuristic(seat.view, seat.legal_moves) if heuristic else _greedy(seat, self._rng)
+        heuristic = seat.game.heuristic
+        scored = heuristic.score_moves(seat.view, seat.legal_moves) if heuristic else _greedy(seat, self._rng)
         ranked = [(m, s, r) for m, (s, r) in zip(seat.legal_moves, scored)]
         return sorted(ranked, key=lambda t: -t[1])
 

@@ -19,7 +19,7 @@ def add_parser(sub: Any) -> None:
         description="Start a session of --tables tables of --game, or resume the session already in --db "
                     "(every table at its last move, every link still valid; --game and the table flags are "
                     "then not used). Listens on 127.0.0.1 unless --host says otherwise.")
-    sv.add_argument("--game", default=None, help="the game of a new session, e.g. citadels")
+    sv.add_argument("--game", default=None, help="the game of a new session (a registered game's name)")
     sv.add_argument("--tables", type=int, default=1)
     sv.add_argument("--players", type=int, default=None, help="seats per table (default: the game's default)")
     sv.add_argument("--seed", type=int, default=None, help="the first table's seed (default: a random one)")

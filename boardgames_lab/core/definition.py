@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
+from importlib import import_module
 from typing import Any, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from .errors import OptionError
@@ -107,6 +108,27 @@ class State:
 S = TypeVar("S", bound=State)
 
 
+class Face:
+    """A face of a game: the module of the attribute's name in the game's package, imported on first use."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, definition: Any, owner: type | None = None) -> Any:
+        if definition is None:
+            return self
+        package = definition.package or type(definition).__module__.rpartition(".")[0]
+        module = f"{package}.{self.name}"
+        try:
+            found = import_module(module) if package else None
+        except ModuleNotFoundError as err:
+            if err.name != module:
+                raise  # the face exists and itself failed to import
+            found = None
+        definition.__dict__[self.name] = found  # read once: the instance's attribute now hides this descriptor
+        return found
+
+
 class GameDefinition(ABC, Generic[S]):
     """Subclass per game. The engine calls these; rule code lives in the subclass."""
 
@@ -127,6 +149,18 @@ class GameDefinition(ABC, Generic[S]):
     # Who may see each field of the position's state part (core/visibility.py): every view comes from the
     # one redaction of these declarations, built by the game's ``show``.
     fields: Mapping[str, Seen] = {}
+    # --- faces: what the lab's tools read of the game (docs/adding_a_game.md, "Faces of a game") ----------
+    # Each face is the module of that name in the game's package (``package``, by default the package of the
+    # definition's class), imported on first use so that the engine loads none of them; None where the
+    # package has no such module. A game defined elsewhere sets the attribute to any object with the names.
+    package: str = ""
+    actions: Any = Face()  # ENCODING and every_move(): the numbered moves of the PettingZoo and OpenSpiel adapters
+    board: Any = Face()  # click_path(move) and setup(game, data, spots): the clickable board and its set-up
+    heuristic: Any = Face()  # score_moves(view, legal_moves): the heuristic bot's scores and reasons
+    exercises: Any = Face()  # EXERCISES: the game-theory exercises built from real positions, by name
+    decisions: Any = Face()  # DECISIONS: the class decisions solved against the equilibrium, by name
+    render: Any = Face()  # render_html(view, names, winners): the game's HTML picture (the PettingZoo html mode)
+    move_cap: int = 10_000  # moves after which a tournament stops a game and records it as unfinished
 
     def __init__(self) -> None:
         self.flow.validate(self, self.rulebook)
@@ -324,4 +358,4 @@ def make_rulebook(game: str, rules: Sequence[Rule]) -> RuleBook:
     return RuleBook(game, (*CORE_RULES, *rules))
 
 
-__all__ = ["Explanation", "GameDefinition", "GameInfo", "Option", "State", "make_rulebook", "field"]
+__all__ = ["Explanation", "Face", "GameDefinition", "GameInfo", "Option", "State", "make_rulebook", "field"]

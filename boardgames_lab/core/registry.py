@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 from importlib import import_module
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .definition import GameDefinition
 from .errors import UnknownGame
@@ -11,6 +11,7 @@ from .game import PLAY, Game
 from .rules import Rule
 
 _GAMES: dict[str, GameDefinition[Any]] = {}
+_WATCHERS: list[Callable[[GameDefinition[Any]], None]] = []  # told of every game registered (the adapters)
 
 
 def _load_bundled() -> None:
@@ -19,6 +20,16 @@ def _load_bundled() -> None:
 
 def register(definition: GameDefinition[Any]) -> None:
     _GAMES[definition.info.name] = definition
+    for watch in _WATCHERS:
+        watch(definition)
+
+
+def watch_registrations(watch: Callable[[GameDefinition[Any]], None]) -> None:
+    """Call ``watch`` with every registered game now, and with each game registered from now on."""
+    _load_bundled()
+    _WATCHERS.append(watch)
+    for known in list(_GAMES.values()):
+        watch(known)
 
 
 def definition(name: str) -> GameDefinition[Any]:

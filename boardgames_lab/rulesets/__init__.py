@@ -22,6 +22,16 @@ HOUSE = {
     "game": "the GameDefinition, composed from the modules above",
 }
 
+# The faces: modules the lab's tools read through the definition (core/definition.py; docs/adding_a_game.md,
+# "Faces of a game"), each optional, with the same name and role in every game that has it.
+FACES = {
+    "actions": "every move a seat can make, numbered for the PettingZoo and OpenSpiel adapters",
+    "board": "the clicks that name each move on the board, and the set-up spots of a position",
+    "heuristic": "the heuristic bot's rule of thumb: a score and a reason for each legal move",
+    "exercises": "game-theory exercises built from positions of real games",
+    "decisions": "the kinds of class decision solved against the equilibrium",
+}
+
 GAME_PACKAGES = (
     "saint_petersburg",
     "village",

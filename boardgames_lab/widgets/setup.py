@@ -131,7 +131,7 @@ def read_shared(text: str, names: Any = None) -> Game:
         raw = text
     data = position_text(raw)
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise PositionError("game", "a position names its game, e.g. \"game\": \"saint_petersburg\"")
+        raise PositionError("game", "a position names its game (\"game\": the name of a registered game)")
     try:
         return from_position(data["game"], data, names=names, mode=SANDBOX)
     except PositionError:

@@ -1,15 +1,21 @@
-"""The fixed action tables: every legal move of random games has a number, and numbers read back as moves."""
+"""The fixed action tables: every legal move of random games has a number, numbers read back as moves, and a
+move keeps its number at every player count and from one version of the lab to the next (action_tables.json
+records each game's fingerprint for each encoding version)."""
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 import boardgames_lab as bgl
-from boardgames_lab.adapters.actions import UnmappedMove, action_space
+from boardgames_lab.adapters.actions import UnmappedMove, action_space, action_table
 from boardgames_lab.core.registry import definition
+from boardgames_lab.rulesets import GAME_PACKAGES
 
-GAMES = ("saint_petersburg", "citadels", "keythedral", "village")
+GAMES = GAME_PACKAGES
+RECORD = Path(__file__).with_name("action_tables.json")
 COUNTS = [(g, n) for g in GAMES for n in range(definition(g).info.min_players, definition(g).info.max_players + 1)]
 
 
@@ -46,3 +52,41 @@ def test_the_engine_imports_no_adapter_framework() -> None:
             "('pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium') or m.startswith('boardgames_lab.adapters')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_numbering_is_the_one_recorded_for_the_games_encoding_version(name: str) -> None:
+    """A renumbering (a move added, removed or moved in the table) fails here unless the game's actions face
+    bumps ENCODING; the new version's fingerprint is then added to action_tables.json beside the old ones."""
+    table = action_table(name)
+    recorded = json.loads(RECORD.read_text(encoding="utf-8")).get(name, {})
+    assert str(table.encoding) in recorded, (
+        f"{name}: encoding {table.encoding} has no fingerprint in {RECORD.name}; record "
+        f'"{table.encoding}": {{"fingerprint": "{table.fingerprint}", "moves": {table.size}}}')
+    expected = recorded[str(table.encoding)]
+    assert (table.fingerprint, table.size) == (expected["fingerprint"], expected["moves"]), (
+        f"{name}: the action numbers changed under encoding {table.encoding}; bump ENCODING in its actions face "
+        "and record the new fingerprint")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_move_has_one_number_at_every_player_count(name: str) -> None:
+    info = definition(name).info
+    tables = [action_space(name, n) for n in range(info.min_players, info.max_players + 1)]
+    assert all(t is tables[0] for t in tables)
+
+
+def test_a_move_naming_a_seat_has_its_number_at_every_table_that_seat_sits_at() -> None:
+    from boardgames_lab.rulesets.citadels.moves import Destroy
+    numbers = {action_space("citadels", players).encode(Destroy(0, "temple", 1)) for players in (2, 3, 7)}
+    assert len(numbers) == 1
+
+
+def test_the_fingerprint_is_the_ordered_moves() -> None:
+    from boardgames_lab.adapters.actions import ActionSpace
+    table = action_table("saint_petersburg")
+    moves = list(table.moves)
+    swapped = [moves[1], moves[0], *moves[2:]]
+    assert ActionSpace("saint_petersburg", 1, moves).fingerprint == table.fingerprint
+    assert ActionSpace("saint_petersburg", 1, swapped).fingerprint != table.fingerprint
+    assert ActionSpace("saint_petersburg", 1, moves[:-1]).fingerprint != table.fingerprint

@@ -1,5 +1,5 @@
 """The class's own decisions against the equilibrium (boardgames_lab/analysis/class_decisions.py): a classroom
-record of Saint Petersburg decisions, each solved in its real position with OpenSpiel's CFR+."""
+record of Saint Petersburg buy-or-take decisions (declared in rulesets/saint_petersburg/decisions.py), each solved in its real position with OpenSpiel's CFR+."""
 from __future__ import annotations
 
 import random
@@ -12,6 +12,9 @@ import pytest
 from boardgames_lab.analysis import class_decisions as cd
 from boardgames_lab.analysis import decisions as efg
 from boardgames_lab.core.game import Game
+from boardgames_lab.rulesets.saint_petersburg.decisions import card_choice
+
+BUY_OR_TAKE = ("saint_petersburg", "buy_or_take")  # the game and the kind of decision it declares
 
 pytest.importorskip("sqlalchemy")
 from boardgames_lab.classroom.room import Room  # noqa: E402
@@ -37,10 +40,10 @@ def _games(room: Room) -> dict[str, Game]:
 
 def test_a_card_choice_is_a_buy_or_a_take_of_a_card_that_could_have_had_the_other() -> None:
     legal = ["pass", "buy pub@U2", "take pub@U2", "take market@U1"]
-    assert cd.card_choice("buy pub@U2", legal) == ("buy", "pub@U2")
-    assert cd.card_choice("take pub@U2", legal) == ("take", "pub@U2")
-    assert cd.card_choice("take market@U1", legal) is None  # it could not be bought
-    assert cd.card_choice("pass", legal) is None and cd.card_choice("buy", ["take"]) is None
+    assert card_choice("buy pub@U2", legal) == ("buy", "pub@U2")
+    assert card_choice("take pub@U2", legal) == ("take", "pub@U2")
+    assert card_choice("take market@U1", legal) is None  # it could not be bought
+    assert card_choice("pass", legal) is None and card_choice("buy", ["take"]) is None
 
 
 def test_only_peoples_buy_or_take_decisions_at_saint_petersburg_tables_are_kept() -> None:
@@ -51,15 +54,16 @@ def test_only_peoples_buy_or_take_decisions_at_saint_petersburg_tables_are_kept(
         {"table": "t1", "game": "saint_petersburg", "move": "take pub@U2", "legal": both, "bot": "random"},
         {"table": "t2", "game": "citadels", "move": "buy pub@U2", "legal": both, "bot": None},
     ])
-    assert list(cd.buy_or_take_rows(record).index) == [0]
-    assert list(cd.buy_or_take_rows(record, people_only=False).index) == [0, 2]
+    assert list(cd.decision_rows(record, *BUY_OR_TAKE).index) == [0]
+    assert list(cd.decision_rows(record, *BUY_OR_TAKE, people_only=False).index) == [0, 2]
 
 
 def test_each_decision_is_solved_in_its_real_position_and_compared_with_what_was_chosen(tmp_path: Path) -> None:
     room, record = _class(tmp_path)
-    chosen = cd.buy_or_take_rows(record)
+    chosen = cd.decision_rows(record, *BUY_OR_TAKE)
     assert len(chosen) >= 2
-    payoffs, comparison = cd.buy_or_take(record, _games(room), playouts=2, iterations=200, limit=2)
+    payoffs, comparison = cd.class_decisions(record, _games(room), *BUY_OR_TAKE, playouts=2, iterations=200,
+                                             limit=2)
     assert len(comparison) == 2 and list(comparison["ply"]) == list(chosen["ply"].tail(2))
     for row in comparison.itertuples():
         assert row.chose == record.loc[record["ply"] == row.ply, "move"].iloc[0].split(" ")[0]
@@ -90,7 +94,7 @@ def test_the_equilibrium_follows_the_payoffs_and_a_student_who_chose_the_other_o
         return evaluate
 
     monkeypatch.setattr(efg, "playouts", taking_pays)
-    _, comparison = cd.buy_or_take(record, _games(room), iterations=200, limit=3)
+    _, comparison = cd.class_decisions(record, _games(room), *BUY_OR_TAKE, iterations=200, limit=3)
     assert len(comparison) == 3
     assert (comparison["p_take"] > 0.99).all()
     assert list(comparison["value_take"] - comparison["value_buy"]) == pytest.approx([10.0] * 3)
@@ -102,9 +106,16 @@ def test_the_equilibrium_follows_the_payoffs_and_a_student_who_chose_the_other_o
 def test_a_decision_whose_table_or_seat_does_not_match_the_games_is_refused_by_name(tmp_path: Path) -> None:
     room, record = _class(tmp_path, moves=8)
     with pytest.raises(ValueError, match="no game for table 't1'"):
-        cd.buy_or_take(record, {}, playouts=1, limit=1)
-    wrong = cd.buy_or_take_rows(record).tail(1).copy()
+        cd.class_decisions(record, {}, *BUY_OR_TAKE, playouts=1, limit=1)
+    wrong = cd.decision_rows(record, *BUY_OR_TAKE).tail(1).copy()
     wrong["seat"] = 1 - wrong["seat"]
     with pytest.raises(ValueError, match="was not to act there"):
-        cd.buy_or_take(wrong, _games(room), playouts=1, limit=1)
+        cd.class_decisions(wrong, _games(room), *BUY_OR_TAKE, playouts=1, limit=1)
     room.close()
+
+
+def test_a_kind_of_decision_a_game_does_not_declare_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="village declares no class decision 'buy_or_take'; its decisions: \\[\\]"):
+        cd.declared("village", "buy_or_take")
+    with pytest.raises(ValueError, match="its decisions: \\['buy_or_take'\\]"):
+        cd.declared("saint_petersburg", "draft")

@@ -1,5 +1,5 @@
-"""The class's Citadels draft picks against the equilibrium (boardgames_lab/analysis/class_decisions.py,
-``draft_picks``): a classroom record of a four-seat Citadels table, three seats played by simulated
+"""The class's Citadels draft picks against the equilibrium (boardgames_lab/analysis/class_decisions.py, the
+decision ``draft`` of rulesets/citadels/decisions.py): a classroom record of a four-seat Citadels table, three seats played by simulated
 students and one by a bot, each pick solved in its real position with OpenSpiel's CFR+."""
 from __future__ import annotations
 
@@ -18,11 +18,13 @@ from boardgames_lab.analysis import decisions as efg
 from boardgames_lab.core.game import Game
 from boardgames_lab.core.moves import CHANCE
 from boardgames_lab.rulesets.citadels.data import CHAR_INDEX
+from boardgames_lab.rulesets.citadels.decisions import draft_options
 
 pytest.importorskip("sqlalchemy")
 from boardgames_lab.classroom.room import Room  # noqa: E402
 
 BOT_SEAT = 3
+DRAFT = ("citadels", "draft")  # the game and the kind of decision it declares
 
 
 def _class(tmp_path: Path, moves: int = 40, seed: int = 3) -> tuple[Room, Any]:
@@ -54,11 +56,11 @@ def session(tmp_path: Path) -> Iterator[tuple[Room, Any]]:
 
 def test_a_draft_decision_is_a_pick_or_burial_among_two_or_more_legal_ones() -> None:
     legal = ["pick king", "pick thief", "pick bishop"]
-    assert cd.draft_options("pick thief", legal) == legal
-    assert cd.draft_options("bury king", ["bury king", "bury thief"]) == ["bury king", "bury thief"]
-    assert cd.draft_options("pick king", ["pick king"]) is None  # no choice
-    assert cd.draft_options("pick wizard", legal) is None  # not one of the legal picks
-    assert cd.draft_options("gold", ["gold", "draw"]) is None
+    assert draft_options("pick thief", legal) == legal
+    assert draft_options("bury king", ["bury king", "bury thief"]) == ["bury king", "bury thief"]
+    assert draft_options("pick king", ["pick king"]) is None  # no choice
+    assert draft_options("pick wizard", legal) is None  # not one of the legal picks
+    assert draft_options("gold", ["gold", "draw"]) is None
 
 
 def test_only_peoples_draft_picks_at_citadels_tables_are_kept() -> None:
@@ -70,13 +72,13 @@ def test_only_peoples_draft_picks_at_citadels_tables_are_kept() -> None:
         {"table": "t2", "game": "saint_petersburg", "phase": "draft", "move": "pick king", "legal": picks,
          "bot": None},
     ])
-    assert list(cd.draft_pick_rows(record).index) == [0]
-    assert list(cd.draft_pick_rows(record, people_only=False).index) == [0, 1]
+    assert list(cd.decision_rows(record, *DRAFT).index) == [0]
+    assert list(cd.decision_rows(record, *DRAFT, people_only=False).index) == [0, 1]
 
 
 def test_the_rows_are_the_students_draft_picks_of_the_record(session: tuple[Room, Any]) -> None:
     _, record = session
-    rows = cd.draft_pick_rows(record)
+    rows = cd.decision_rows(record, *DRAFT)
     drafts = record[(record["phase"] == "draft") & record["bot"].isna()]
     assert len(rows) >= 4 and set(rows["seat"]) <= {0, 1, 2}
     assert (rows["bot"].isna()).all() and set(rows.index) == {i for i in drafts.index if len(drafts["legal"][i]) > 1}
@@ -87,8 +89,8 @@ def test_each_pick_is_solved_in_its_real_position_with_every_legal_pick_at_the_r
         session: tuple[Room, Any]) -> None:
     room, record = session
     games = _games(room)
-    chosen = cd.draft_pick_rows(record)
-    payoffs, comparison = cd.draft_picks(record, games, playouts=1, iterations=200, limit=3)
+    chosen = cd.decision_rows(record, *DRAFT)
+    payoffs, comparison = cd.class_decisions(record, games, *DRAFT, playouts=1, iterations=200, limit=3)
     assert list(comparison["ply"]) == list(chosen.sort_values("at", kind="stable")["ply"].tail(3))
     last_picks = 0
     for row in comparison.itertuples():
@@ -130,7 +132,7 @@ def test_the_equilibrium_follows_the_payoffs_and_every_other_pick_has_regret(
         return evaluate
 
     monkeypatch.setattr(efg, "playouts", rank_pays)
-    _, comparison = cd.draft_picks(record, _games(room), iterations=200, limit=3)
+    _, comparison = cd.class_decisions(record, _games(room), *DRAFT, iterations=200, limit=3)
     assert len(comparison) == 3
     for row in comparison.itertuples():
         ranks = {m: CHAR_INDEX[m.split(" ")[1]] for m in row.options}
@@ -146,11 +148,11 @@ def test_a_pick_whose_table_or_legal_moves_do_not_match_the_games_is_refused_by_
         session: tuple[Room, Any]) -> None:
     room, record = session
     with pytest.raises(ValueError, match="no game for table 't1'"):
-        cd.draft_picks(record, {}, playouts=1, limit=1)
-    wrong = cd.draft_pick_rows(record).tail(1).copy()
+        cd.class_decisions(record, {}, *DRAFT, playouts=1, limit=1)
+    wrong = cd.decision_rows(record, *DRAFT).tail(1).copy()
     wrong["legal"] = [list(wrong["legal"].iloc[0]) + ["pick nobody"]]
     with pytest.raises(ValueError, match="the record.s legal moves .* are not the position.s"):
-        cd.draft_picks(wrong, _games(room), playouts=1, limit=1)
+        cd.class_decisions(wrong, _games(room), *DRAFT, playouts=1, limit=1)
 
 
 def _at_a_lay() -> Game:

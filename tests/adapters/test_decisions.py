@@ -129,7 +129,7 @@ def test_a_real_saint_petersburg_decision_buy_or_take() -> None:
 
 
 def test_the_keythedral_start_player_auction_with_heuristic_playouts() -> None:
-    from boardgames_lab.analysis.exercise_sets.keythedral import _position
+    from boardgames_lab.rulesets.keythedral.exercises import _position
     found = _position(1)
     assert found is not None
     game, _ = found
@@ -149,7 +149,7 @@ def test_the_keythedral_start_player_auction_with_heuristic_playouts() -> None:
 
 
 def test_a_citadels_draft_pick_of_four_players() -> None:
-    from boardgames_lab.analysis.exercise_sets.citadels import _position
+    from boardgames_lab.rulesets.citadels.exercises import _position
     found = _position(1, 2)
     assert found is not None
     game, (first, second), _ = found

@@ -7,12 +7,13 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import evaluate_bots, mcts
 
+import boardgames_lab as bgl
 from boardgames_lab.adapters import openspiel as bos
 from boardgames_lab.bots.base import RandomBot
 from boardgames_lab.core.moves import CHANCE
 from boardgames_lab.core.rng import Rng
 
-GAMES = bos.GAMES
+GAMES = [g["name"] for g in bgl.games()]
 
 
 @pytest.mark.parametrize("name", GAMES)

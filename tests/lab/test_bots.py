@@ -6,10 +6,11 @@ import random
 import pytest
 
 import boardgames_lab as bgl
-from boardgames_lab.bots import (BOTS, HEURISTICS, HeuristicBot, ISMCTSBot, MCTSBot, RandomBot, Seat, bot_move,
+from boardgames_lab.bots import (BOTS, HeuristicBot, ISMCTSBot, MCTSBot, RandomBot, Seat, bot_move,
                                  bot_options, heuristic_games, make_bot)
 from boardgames_lab.bots.mcts import CLOCK_EVERY, evaluation
 from boardgames_lab.core.game import Game
+from boardgames_lab.core.registry import definition
 from boardgames_lab.rulesets.saint_petersburg.state import CARD_IDS
 from tests.lab.tinygames import Nim, Take
 
@@ -53,7 +54,7 @@ def test_random_bot_keeps_its_old_interface() -> None:
 
 
 def test_heuristic_explains_each_move_and_saint_petersburg_has_one() -> None:
-    assert "saint_petersburg" in heuristic_games() and "saint_petersburg" in HEURISTICS
+    assert "saint_petersburg" in heuristic_games() and definition("saint_petersburg").heuristic is not None
     game = bgl.new_game("saint_petersburg", players=2, seed=2)
     bot = HeuristicBot(seed=0)
     advice = bot.advise(Seat(game.definition, game.state, 0, game.legal_moves()))

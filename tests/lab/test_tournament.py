@@ -93,10 +93,16 @@ def test_win_rates_margins_and_plot() -> None:
 
 # --- games that may not end ------------------------------------------------------------------------------
 
-def test_move_caps_are_data_with_a_default() -> None:
-    from boardgames_lab.analysis import DEFAULT_MOVE_CAP, MOVE_CAPS, move_cap
+def test_move_caps_are_declared_by_each_game_with_a_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_lab.analysis import DEFAULT_MOVE_CAP, move_cap
+    from boardgames_lab.core import registry
+    from boardgames_lab.core.registry import definition
+    from tests.lab.tinygames import Nim
 
-    assert move_cap("keythedral") == MOVE_CAPS["keythedral"] and move_cap("no_such_game") == DEFAULT_MOVE_CAP
+    assert move_cap("keythedral") == definition("keythedral").move_cap == 10_000
+    assert move_cap("saint_petersburg") == 2_000
+    monkeypatch.setitem(registry._GAMES, "nim_test", Nim())  # declares no cap of its own
+    assert move_cap("nim_test") == DEFAULT_MOVE_CAP
     with pytest.raises(ValueError, match="max_moves"):
         tournament("saint_petersburg", ["random", "random"], games=2, backend="serial", max_moves=0)
 

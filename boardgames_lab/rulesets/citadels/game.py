@@ -132,3 +132,8 @@ class Citadels(GameDefinition[CitadelsState]):
         for opt in INFO.options[1:]:
             configs.extend((5, {opt.name: value}) for value in opt.choices if value != opt.default)
         return configs
+
+    # The game's faces (core/definition.py) are its modules actions, board, heuristic, exercises and
+    # decisions; its limit: moves after which a tournament stops a game as unfinished (several times the
+    # longest game heuristic bots play).
+    move_cap = 5_000

@@ -132,6 +132,11 @@ class Keythedral(GameDefinition[KState]):
     def snapshot(self, st: KState) -> dict[str, Any]:
         return st.snapshot()
 
+    # The game's faces (core/definition.py) are its modules actions, board, heuristic, exercises and
+    # decisions; its limit: moves after which a tournament stops a game as unfinished (several times the
+    # longest game heuristic bots play).
+    move_cap = 10_000
+
 
 # The flow's hooks, guards and turn orders, by the names flow.py's declaration gives them.
 for _hook in flow.HOOKS:

@@ -114,3 +114,8 @@ class SaintPetersburg(GameDefinition[SPState]):
 
     def invariants(self, st: SPState) -> list[str]:
         return invariants(st)
+
+    # The game's faces (core/definition.py) are its modules actions, board, heuristic, exercises and
+    # decisions; its limit: moves after which a tournament stops a game as unfinished (several times the
+    # longest game heuristic bots play).
+    move_cap = 2_000

@@ -140,3 +140,8 @@ class Village(GameDefinition[VillageState]):
             if opt.name not in EXPANSIONS:
                 configs.extend((3, {opt.name: value}) for value in opt.choices if value != opt.default)
         return configs
+
+    # The game's faces (core/definition.py) are its modules actions, board, heuristic, exercises and
+    # decisions; its limit: moves after which a tournament stops a game as unfinished (several times the
+    # longest game heuristic bots play).
+    move_cap = 5_000

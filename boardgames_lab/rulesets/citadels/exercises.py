@@ -8,8 +8,8 @@ from ...bots import HeuristicBot, Seat, bot_move, make_bot
 from ...core.game import Game
 from ...core.registry import definition, new_game
 from ...core.rng import Rng
-from ...rulesets.citadels.moves import Pick
-from ..exercises import Exercise, first_position, register_exercise
+from ...faces import first_position
+from .moves import Pick
 
 
 def sampled_future(row_player: int) -> Any:
@@ -47,8 +47,7 @@ def _position(seed: int, round_: int) -> tuple[Game, list[Any], Any] | None:
     return None
 
 
-@register_exercise("citadels.character_pick")
-def character_pick(seed: int = 1, playouts: int = 10, round_: int = 2) -> Exercise:
+def character_pick(seed: int = 1, playouts: int = 10, round_: int = 2) -> dict[str, Any]:
     game, (a, b), c = first_position(lambda attempt: _position(attempt, round_), range(seed, seed + 30),
                                      "character-pick")
     me = game.current_player
@@ -61,8 +60,13 @@ def character_pick(seed: int = 1, playouts: int = 10, round_: int = 2) -> Exerci
              f"{a.character} or the {b.character}; {game.names[other]} ({gold[other]} gold, {cities[other]} "
              f"buildings) drafts next and takes the {c.character} or the one of the two that is left.")
     left = {a.character: Pick(other, b.character), b.character: Pick(other, a.character)}  # the other's moves
-    return Exercise(
+    return dict(
         name="citadels.character_pick", title="Which character?", story=story, game=game,
         row_player=me, col_player=other, rows={a.character: a, b.character: b},
         cols={c.character: c, "the one left": left},
         future=sampled_future(me), playouts=playouts, seed=seed)
+
+
+# The exercises by name (analysis.exercise("citadels.<name>") builds them): each builder gives an Exercise's
+# keyword arguments.
+EXERCISES = {"character_pick": character_pick}

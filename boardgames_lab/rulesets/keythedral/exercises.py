@@ -8,7 +8,7 @@ from ...bots import bot_move, make_bot
 from ...core.game import Game
 from ...core.registry import definition, new_game
 from ...core.rng import Rng
-from ..exercises import Exercise, first_position, register_exercise
+from ...faces import first_position
 
 
 def sampled_future(row_player: int) -> Any:
@@ -40,8 +40,7 @@ def _position(seed: int) -> tuple[Game, dict[str, Any]] | None:
     return None
 
 
-@register_exercise("keythedral.start_auction")
-def start_auction(seed: int = 1, playouts: int = 6) -> Exercise:
+def start_auction(seed: int = 1, playouts: int = 6) -> dict[str, Any]:
     game, m = first_position(_position, range(seed, seed + 30), "start-player auction")
     me, other = game.current_player, 1 - game.current_player
     cubes = [p["cube_count"] for p in game.view(me)["players"]]  # how many cubes is public
@@ -51,8 +50,13 @@ def start_auction(seed: int = 1, playouts: int = 6) -> Exercise:
              f"and wins by matching the highest bid, paying the matched bidder; if nobody bids, "
              f"{game.names[other]} chooses the start player for free. The winner chooses who starts.")
     no_bid = m["pass"]  # after no bid there is nothing to match: player B can only pass
-    return Exercise(
+    return dict(
         name="keythedral.start_auction", title="Bid for the start?", story=story, game=game,
         row_player=me, col_player=other, rows={"bid 1": m["bid"], "no bid": m["no bid"]},
         cols={"match": {"bid 1": m["match"], "no bid": no_bid}, "pass": m["pass"]},
         future=sampled_future(me), playouts=playouts, seed=seed)
+
+
+# The exercises by name (analysis.exercise("keythedral.<name>") builds them): each builder gives an Exercise's
+# keyword arguments.
+EXERCISES = {"start_auction": start_auction}

@@ -14,9 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from ...rulesets.keythedral.data import fmt
-from ...rulesets.keythedral.data import CUBE_POINTS, STAGE_POINTS
-from ..heuristic import register_heuristic
+from .data import CUBE_POINTS, STAGE_POINTS, fmt
 
 LETTERS = "STFWVIGA"
 CRAFT_LETTERS = "IGA"
@@ -129,7 +127,7 @@ def _score(move: Any, view: dict[str, Any], ctx: dict[str, Any]) -> tuple[float,
                  "play": "a law card when it is my chance"}.get(kind, "no strong reason either way")
 
 
-@register_heuristic("keythedral")
-def keythedral(view: dict[str, Any], legal_moves: Sequence[Any]) -> list[tuple[float, str]]:
+def score_moves(view: dict[str, Any], legal_moves: Sequence[Any]) -> list[tuple[float, str]]:
+    """Each legal move's score and the reason a student reads, from the view alone (the heuristic bot plays the best)."""
     ctx = _context(view)
     return [_score(m, view, ctx) for m in legal_moves]

@@ -8,7 +8,7 @@ from ...bots import bot_move, make_bot
 from ...core.game import Game
 from ...core.registry import new_game
 from ...core.rng import Rng
-from ..exercises import Exercise, first_position, register_exercise
+from ...faces import first_position
 
 
 def unknown_future(state: Any, rng: random.Random) -> Any:
@@ -51,8 +51,7 @@ def _choice(game: Game) -> tuple[Any, Any, Any] | None:
     return buy, take, other[-1]
 
 
-@register_exercise("saint_petersburg.buy_or_take")
-def buy_or_take(seed: int = 4, playouts: int = 20) -> Exercise:
+def buy_or_take(seed: int = 4, playouts: int = 20) -> dict[str, Any]:
     game, buy, take, answer = first_position(_position, range(seed, seed + 50), "buy-or-take")
     me, other = game.current_player, 1 - game.current_player
     table = game.position()["state"]
@@ -61,8 +60,13 @@ def buy_or_take(seed: int = 4, playouts: int = 20) -> Exercise:
              f"{buy.card.replace('_', ' ')} now or take it into hand (free now, paid for when played). "
              f"{game.names[other]}, with {table['money'][other]} rubles, then buys the "
              f"{answer.card.replace('_', ' ')} or passes.")
-    return Exercise(
+    return dict(
         name="saint_petersburg.buy_or_take", title="Buy now or take into hand?", story=story, game=game,
         row_player=me, col_player=other, rows={"buy": buy, "take": take},
         cols={"buy": answer, "pass": game.parse_move("pass", other)},
         future=unknown_future, playouts=playouts, seed=seed)
+
+
+# The exercises by name (analysis.exercise("saint_petersburg.<name>") builds them): each builder gives an Exercise's
+# keyword arguments.
+EXERCISES = {"buy_or_take": buy_or_take}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..heuristic import register_heuristic
 
 AREA = {"harvest": (1.0, "grain for the market and the church"),
         "family": (1.5, "a birth keeps the family growing"),
@@ -52,7 +51,7 @@ def _score(move: Any, view: dict[str, Any], me: dict[str, Any]) -> tuple[float, 
     return base - 0.5 * coins, why + (f", paying {coins} coins" if coins else "")
 
 
-@register_heuristic("village")
-def village(view: dict[str, Any], legal_moves: Sequence[Any]) -> list[tuple[float, str]]:
+def score_moves(view: dict[str, Any], legal_moves: Sequence[Any]) -> list[tuple[float, str]]:
+    """Each legal move's score and the reason a student reads, from the view alone (the heuristic bot plays the best)."""
     me = view["players"][view["perspective"]]
     return [_score(m, view, me) for m in legal_moves]

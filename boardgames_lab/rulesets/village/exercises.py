@@ -8,7 +8,7 @@ from ...bots import HeuristicBot, Seat, bot_move, make_bot
 from ...core.game import Game
 from ...core.registry import definition, new_game
 from ...core.rng import Rng
-from ..exercises import Exercise, first_position, register_exercise
+from ...faces import first_position
 
 
 def sampled_future(row_player: int) -> Any:
@@ -53,8 +53,7 @@ def _answers(game: Game, cube: Any, time: Any) -> list[Any] | None:
     return areas[:2] if len(areas) >= 2 else None
 
 
-@register_exercise("village.time_or_influence")
-def time_or_influence(seed: int = 1, playouts: int = 12) -> Exercise:
+def time_or_influence(seed: int = 1, playouts: int = 12) -> dict[str, Any]:
     game, cube, time, answers = first_position(_position, range(seed, seed + 40), "time-or-influence")
     me, other = game.current_player, 1 - game.current_player
     mine = game.view(me)["players"][me]
@@ -63,8 +62,13 @@ def time_or_influence(seed: int = 1, playouts: int = 12) -> Exercise:
              f"The church asks for one brown influence cube ({game.names[me]} holds {mine['cubes']['brown']}) "
              f"or for three time: the marker moves on, and villagers die as it laps the board. "
              f"{game.names[other]} then takes a cube from the {answers[0].area} or the {answers[1].area} area.")
-    return Exercise(
+    return dict(
         name="village.time_or_influence", title="Pay with influence or with time?", story=story, game=game,
         row_player=me, col_player=other, rows={"influence": cube, "time": time},
         cols={answers[0].area: answers[0], answers[1].area: answers[1]},
         future=sampled_future(me), playouts=playouts, seed=seed)
+
+
+# The exercises by name (analysis.exercise("village.<name>") builds them): each builder gives an Exercise's
+# keyword arguments.
+EXERCISES = {"time_or_influence": time_or_influence}

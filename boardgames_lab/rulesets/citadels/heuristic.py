@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...rulesets.citadels.data import CARD_INDEX, CHAR_INDEX, CHARACTERS, COLOUR, COLOURS, COST
-from ..heuristic import register_heuristic
+from .data import CARD_INDEX, CHAR_INDEX, CHARACTERS, COLOUR, COLOURS, COST
 
 # What a character's power is worth beyond its colour income, with the reason a student reads.
 POWER = {"assassin": (1.0, "the Assassin takes a rival's turn away"),
@@ -90,8 +89,8 @@ def _score(move: Any, view: dict[str, Any], me: dict[str, Any], affordable: bool
     return PLAIN.get(kind, (0.0, "no strong reason either way"))
 
 
-@register_heuristic("citadels")
-def citadels(view: dict[str, Any], legal_moves: Sequence[Any]) -> list[tuple[float, str]]:
+def score_moves(view: dict[str, Any], legal_moves: Sequence[Any]) -> list[tuple[float, str]]:
+    """Each legal move's score and the reason a student reads, from the view alone (the heuristic bot plays the best)."""
     me = view["players"][view["perspective"]]
     hand = me["hand"] or []
     affordable = any(COST[CARD_INDEX[c]] <= me["gold"] + 2 for c in hand)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...rulesets.saint_petersburg.data import CARD_INDEX, CARDS, PUB_PRICE
-from ..heuristic import register_heuristic
+from .data import CARD_INDEX, CARDS, PUB_PRICE
 
 HAND_OPTION = 0.35  # share of a card's worth that taking it into hand secures
 HAND_FULL_RISK = 5.0  # a card left in hand at the end costs 5 points
@@ -59,8 +58,8 @@ def _score(move: Any, view: dict[str, Any], rounds: int, prices: dict[str, int],
             f"worth about {value:.0f} over {rounds} more rounds, costs {cost}")
 
 
-@register_heuristic("saint_petersburg")
-def saint_petersburg(view: dict[str, Any], legal_moves: Sequence[Any]) -> list[tuple[float, str]]:
+def score_moves(view: dict[str, Any], legal_moves: Sequence[Any]) -> list[tuple[float, str]]:
+    """Each legal move's score and the reason a student reads, from the view alone (the heuristic bot plays the best)."""
     rounds = rounds_left(view)
     me = view["players"][view["perspective"]]
     prices = _prices(view)
