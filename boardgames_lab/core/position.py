@@ -48,19 +48,19 @@ class Reader:
             raise PositionError(self.at(key), "is missing")
         return self.data[key]
 
-    def int(self, key: str, low: int, high: int) -> int:
+    def integer(self, key: str, low: int, high: int) -> int:
         return integer(self.raw(key), self.at(key), low, high)
 
-    def bool(self, key: str) -> bool:
+    def boolean(self, key: str) -> bool:
         return boolean(self.raw(key), self.at(key))
 
-    def str(self, key: str, choices: Sequence[str] | None = None) -> str:
+    def text(self, key: str, choices: Sequence[str] | None = None) -> str:
         return text(self.raw(key), self.at(key), choices)
 
     def obj(self, key: str, fields: Iterable[str] | None = None) -> "Reader":
         return Reader(self.raw(key), self.at(key), fields)
 
-    def list(self, key: str, item: Callable[[Any, str], T], length: int | None = None,
+    def items(self, key: str, item: Callable[[Any, str], T], length: int | None = None,
              most: int | None = None) -> list[T]:
         return items(self.raw(key), self.at(key), item, length, most)
 

@@ -32,25 +32,25 @@ def read_state(d: GameDefinition[Any], data: Any) -> tuple[Any, int, dict[str, A
         data = position_text(data)
     top = Reader(data, "", ENVELOPE)
     check_json(data, "position")
-    top.str("format", (POSITION_FORMAT,))
-    version = top.int("version", 0, 10**6)
+    top.text("format", (POSITION_FORMAT,))
+    version = top.integer("version", 0, 10**6)
     if version != POSITION_VERSION:
         raise PositionError("version", f"this engine reads positions of version {POSITION_VERSION}, not {version}")
-    top.str("game", (d.info.name,))
-    rules_version = top.int("rules_version", 0, 10**6)
+    top.text("game", (d.info.name,))
+    rules_version = top.integer("rules_version", 0, 10**6)
     if rules_version != d.info.rules_version:
         raise PositionError("rules_version", f"written with rules version {rules_version}, "
                                              f"this engine plays version {d.info.rules_version}")
-    players = top.int("players", d.info.min_players, d.info.max_players)
+    players = top.integer("players", d.info.min_players, d.info.max_players)
     options = top.obj("options").data
     try:
         options = d.resolve_options(options)
     except GameError as err:
         raise PositionError("options", str(err)) from None
     playable = [p.name for p in d.flow.phases if p.moves or p.name == d.flow.terminal]
-    phase = top.str("phase", playable)
-    current = top.int("current", 0, players - 1)
-    rng = top.int("rng", 0, 2**64 - 1)
+    phase = top.text("phase", playable)
+    current = top.integer("current", 0, players - 1)
+    rng = top.integer("rng", 0, 2**64 - 1)
     state = d.read_position(top.obj("state"), players, options, phase)
     state.phase, state.current, state.rng.state, state.ply = phase, current, rng, 0
     problems = d.invariants(state)
