@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .definition import GameDefinition, State
+from .definition import GameDefinition, S, State
 from .errors import GameError, PositionError
 from .jsontext import read_json
 from .position import POSITION_FORMAT, POSITION_VERSION, Reader, check_json, integer
@@ -29,7 +29,7 @@ def position_of(d: GameDefinition[Any], state: State, players: int, options: dic
             "state": copy.deepcopy(d.position(state))}
 
 
-def read_state(d: GameDefinition[Any], data: object) -> tuple[State, int, dict[str, Any]]:
+def read_state(d: GameDefinition[S], data: object) -> tuple[S, int, dict[str, Any]]:
     """The state a position describes, with its player count and options; PositionError if any field is wrong."""
     if isinstance(data, (str, bytes)):
         data = position_text(data)
