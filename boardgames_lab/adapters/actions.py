@@ -110,15 +110,15 @@ def _citadels(players: int) -> Iterable[Any]:
     from ..rulesets.citadels import moves as m
     from ..rulesets.citadels.data import CARD_INDEX, CHAR_INDEX
 
-    for cls in m.CHARACTER.values():
-        yield from (cls(0, c) for c in CHAR_INDEX)
-    yield from (cls(0) for cls in m.PLAIN.values())
+    for character in m.CHARACTER.values():
+        yield from (character(0, c) for c in CHAR_INDEX)
+    yield from (plain(0) for plain in m.PLAIN.values())
     yield from (m.ExchangeDone(0), m.Acrobat(0), m.Rasputin(0))
-    for cls in m.CARD.values():
-        yield from (cls(0, card) for card in CARD_INDEX)
+    for with_card in m.CARD.values():
+        yield from (with_card(0, card) for card in CARD_INDEX)
     seats = range(players)
-    for cls in (*m.SEAT.values(), m.FortuneTeller):
-        yield from (cls(0, s) for s in seats)
+    for with_seat in (*m.SEAT.values(), m.FortuneTeller):
+        yield from (with_seat(0, s) for s in seats)
     yield from (m.Destroy(0, card, s) for card in CARD_INDEX for s in seats)
     yield from (m.Cannonball(0, a, b) for a in CARD_INDEX for b in CARD_INDEX)
 
