@@ -67,6 +67,7 @@ lab: $(VENV)/.installed-lab
 
 # The whole suite, as CI runs it: one pytest run (tests/ + notebooks via nbval-lax), then the docs.
 test: $(VENV)/.installed-dev-scale ensure-chromium ensure-npm
+	$(BIN)/mypy
 	CHROMIUM=$(CHROMIUM) BGL_NOTEBOOKS_DIR=$(abspath $(NOTEBOOKS)) $(BIN)/pytest $(TEST_PATHS) --nbval-lax --nbval-current-env $(PYTEST_ARGS)
 	$(SPHINX)
 

@@ -3,18 +3,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from .bots import BOTS, Bot, bot_move, make_bot
 from .core.errors import GameError, UndoBlocked
 from .core.game import Game
+from .core.moves import Move
 from .core.registry import definition, games, new_game, rules
 
 
-def _options(game_name: str, pairs: list[str]) -> dict[str, object]:
+def _options(game_name: str, pairs: list[str]) -> dict[str, Any]:
     """--option name=value, the value read as one of the option's declared choices."""
     declared = {o.name: o for o in definition(game_name).info.options}
-    chosen: dict[str, object] = {}
+    chosen: dict[str, Any] = {}
     for pair in pairs:
         name, _, text = pair.partition("=")
         if name not in declared:
@@ -148,7 +149,7 @@ def _help(game: Game) -> None:
     print("  legal moves here:", ", ".join(str(m) for m in game.legal_moves()))
 
 
-def _legal_move(game: Game, text: str) -> object | None:
+def _legal_move(game: Game, text: str) -> Move | None:
     """The move ``text`` names, if it is legal here; else say why (naming the rule) and return None."""
     try:
         move = game.parse_move(text)

@@ -284,7 +284,7 @@ def _no_diagram_class() -> type:
 
 
 def _no_diagram(why: str) -> Exception:
-    return _no_diagram_class()(why)  # type: ignore[no-any-return]
+    return _no_diagram_class()(why)
 
 
 @lru_cache(maxsize=1)

@@ -166,7 +166,7 @@ def _check_one(d: GameDefinition[Any], n: int, seed: int, opts: dict[str, Any], 
         _check_explain(game, legal, pool, chooser, report)
         if settings.fuzz_per_position:
             _fuzz(game, legal, values, chooser, report, settings)
-        move = bot_move(game, bots[game.current_player]) if bots else chooser.choice(legal)
+        move = bot_move(game, bots[game.to_act()[0]]) if bots else chooser.choice(legal)
         if game.ply % settings.view_every == 0:
             _check_views(game, chooser, report)
             _check_secrets(game, move, chooser, report, settings)

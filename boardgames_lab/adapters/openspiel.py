@@ -89,7 +89,7 @@ def register(name: str) -> str:
     return short
 
 
-class BoardGame(pyspiel.Game):  # type: ignore[misc]
+class BoardGame(pyspiel.Game):
     """One of the lab's games at one player count, with its options (see the module's docstring)."""
 
     def __init__(self, name: str, game_type: pyspiel.GameType, params: dict[str, Any]):
@@ -155,10 +155,10 @@ def _replayed(game: str, actions: list[int]) -> Live:
     state = pyspiel.load_game(game).new_initial_state()
     for action in actions:
         state.apply_action(action)
-    return state.live  # type: ignore[no-any-return]
+    return state.live
 
 
-class BoardGameState(pyspiel.State):  # type: ignore[misc]
+class BoardGameState(pyspiel.State):
     """A game in progress; ``game`` is the lab's ``Game`` (None before the first chance node)."""
 
     def __init__(self, game: BoardGame):
@@ -207,9 +207,9 @@ class BoardGameState(pyspiel.State):  # type: ignore[misc]
             return
         player = self.current_player()
         if player == pyspiel.PlayerId.CHANCE:
-            self.game.apply(self.game.chance_outcomes()[action][0], player=CHANCE)
+            live.game.apply(live.game.chance_outcomes()[action][0], player=CHANCE)
         else:
-            self.game.apply(self._spec.table.decode(action, player), player=player)
+            live.game.apply(self._spec.table.decode(action, player), player=player)
         live.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -274,7 +274,7 @@ def own_log(game: Game, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-class LabBot(pyspiel.Bot):  # type: ignore[misc]
+class LabBot(pyspiel.Bot):
     """One of the lab's bots (anything with ``decide(seat)``, e.g. ``bots.RandomBot``) as an OpenSpiel bot,
     for ``evaluate_bots`` beside OpenSpiel's own; it sees what the lab's ``Seat`` shows it, no more."""
 

@@ -72,10 +72,10 @@ def seat_moves(game: Game, seat: int) -> Any:
     return game.definition.seat_moves(game.state, seat)
 
 
-class BoardGameEnv(AECEnv):  # type: ignore[misc]
+class BoardGameEnv(AECEnv):
     """One of the lab's games as an AEC environment (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi", "human", "html"], "name": "boardgames_lab", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "html"], "name": "boardgames_lab", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, render_mode: str | None = None,
                  **options: Any):
@@ -103,10 +103,10 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]
         self._seeds, _ = seeding.np_random(None)
         self.game: Game | None = None
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[dict[str, Any]]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[np.int64]:
         return self.action_spaces[agent]
 
     # --- the episode --------------------------------------------------------------------------------------

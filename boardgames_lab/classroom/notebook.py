@@ -84,7 +84,7 @@ class Classroom:
 
     def slow(self, seconds: float = 60.0) -> list[dict[str, Any]]:
         """The seats that have been deciding for more than ``seconds`` (people, not bots)."""
-        out = []
+        out: list[dict[str, Any]] = []
         for t in self.room.summary():
             if t["over"] or t["paused"] or t["waiting"] < seconds:
                 continue

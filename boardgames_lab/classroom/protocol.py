@@ -79,7 +79,7 @@ MAX_TOKEN = 100
 MAX_TABLE = 40
 
 # The fields of each message type: name -> (type, required).
-_SEATED = {
+_SEATED: dict[str, dict[str, tuple[type, bool]]] = {  # per type: each field's type and whether it is required
     "hello": {"table": (str, False), "token": (str, True), "name": (str, False)},
     "claim": {"table": (str, True), "join": (str, True), "name": (str, True)},
     "move": {"move": (str, True), "ply": (int, True)},
@@ -147,10 +147,10 @@ def parse(text: str | bytes) -> dict[str, Any]:
 def _check_value(name: str, value: Any, wanted: type) -> None:
     if type(value) is not wanted:  # exact: True is not a ply, 3.0 is not a seat
         raise ProtocolError("bad_field", f"field {name!r} must be {wanted.__name__}, not {type(value).__name__}", name)
-    if wanted is str and len(value) > _LIMITS.get(name, MAX_MOVE):
+    if isinstance(value, str) and len(value) > _LIMITS.get(name, MAX_MOVE):
         raise ProtocolError("bad_field", f"field {name!r} may be at most {_LIMITS.get(name, MAX_MOVE)} characters",
                             name)
-    if wanted is int and not 0 <= value < 1_000_000:
+    if isinstance(value, int) and not 0 <= value < 1_000_000:
         raise ProtocolError("bad_field", f"field {name!r} must be from 0 to 999999", name)
 
 

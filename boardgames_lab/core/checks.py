@@ -10,14 +10,17 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .moves import CHANCE, Refusal
+
+if TYPE_CHECKING:
+    from .game import Game
 
 _FIELD_TYPES: dict[type, dict[str, Any]] = {}  # per move class: its fields' declared types
 
 
-def engine_refusal(game: Any, move: Any, player: int | None) -> Refusal | None:
+def engine_refusal(game: Game, move: Any, player: int | None) -> Refusal | None:
     d, state = game.definition, game.state
     if game.is_over:
         return Refusal("core.game_over", "the game is over", "start a new game, or undo to go back")
@@ -42,13 +45,13 @@ def engine_refusal(game: Any, move: Any, player: int | None) -> Refusal | None:
     return None
 
 
-def _who(game: Any, seat: int) -> str:
+def _who(game: Game, seat: int) -> str:
     if seat == CHANCE:
         return "Chance"
     return game.names[seat] if 0 <= seat < game.num_players else f"seat {seat}"
 
 
-def not_a_move(game: Any, move: Any) -> str:
+def not_a_move(game: Game, move: object) -> str:
     """Why ``move`` is not a move value of this game with fields of their declared types ("" if it is)."""
     d = game.definition
     classes = game.move_classes()
@@ -82,7 +85,7 @@ def field_types(kind: type) -> dict[str, Any]:
     return _FIELD_TYPES[kind]
 
 
-def conforms(value: Any, expected: Any) -> bool:
+def conforms(value: object, expected: Any) -> bool:
     """Is ``value`` of the declared type, exactly (True is not an int, 1 is not a float, a list not a tuple)?"""
     if expected is Any:
         return True
@@ -113,7 +116,7 @@ def _type_name(expected: Any) -> str:
     return expected.__name__ if isinstance(expected, type) else str(expected).replace("typing.", "")
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     try:
         text = repr(value)
     except Exception:

@@ -8,7 +8,7 @@ from typing import Any, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from .errors import OptionError
 from .flow import Flow, FlowRunner
-from .moves import CHANCE, Kind, Refusal, plain_legal_moves
+from .moves import CHANCE, Kind, Move, Refusal, plain_legal_moves
 from .position import Reader
 from .rng import Rng
 from .rules import CORE_RULES, Rule, RuleBook
@@ -99,7 +99,7 @@ class State:
         that may read the note read it so. ``you`` is ``(seat, words)``: that seat's own log reads ``words``
         instead ("You draw the Temple." where the others read "{p1} draws the Temple.")."""
         if self.events is not None:
-            event = {"text": text, "data": data or {}, "visible_to": None if visible_to is None else list(visible_to)}
+            event: dict[str, Any] = {"text": text, "data": data or {}, "visible_to": None if visible_to is None else list(visible_to)}
             if you is not None:
                 event["you"] = [you[0], you[1]]
             self.events.append(event)
@@ -176,7 +176,7 @@ class GameDefinition(ABC, Generic[S]):
             if unknown:
                 raise ValueError(f"phase {phase.name} allows undeclared move kinds {unknown}")
         self.runner = FlowRunner(self.flow, self)
-        self.advance = self.runner.advance  # type: ignore[method-assign]  (bound once: this runs after every move)
+        self.advance = self.runner.advance  # type: ignore[method-assign]  # bound once: this runs after every move
 
     # --- set-up --------------------------------------------------------------------------
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -204,7 +204,7 @@ class GameDefinition(ABC, Generic[S]):
         self.runner.start(state)
         return state
 
-    def advance(self, state: S, move: Any) -> None:
+    def advance(self, state: S, move: Move, /) -> None:
         """Apply a legal move and let the flow run on (the hot path: no checks)."""
         self.runner.advance(state, move)
 
@@ -215,54 +215,54 @@ class GameDefinition(ABC, Generic[S]):
             return ()
         return (CHANCE,) if self.flow.phase(state.phase).chance else (state.current,)
 
-    def seat_of(self, state: S, move: Any) -> int:
+    def seat_of(self, state: S, move: Move, /) -> int:
         """The seat a move is made by: its ``player`` field (moves without one are the current seat's)."""
         player = getattr(move, "player", None)
         return player if type(player) is int else state.current
 
-    def move_classes(self) -> tuple[type, ...]:
+    def move_classes(self) -> tuple[type[Move], ...]:
         return tuple(k.move for k in self.kinds)
 
-    def legal_moves(self, state: S) -> list[Any]:
+    def legal_moves(self, state: S, /) -> list[Move]:
         """Every legal move of every seat that may act: the plain path, from the kinds' checks."""
         allowed = self.flow.phase(state.phase).moves
-        out: list[Any] = []
+        out: list[Move] = []
         for seat in self.to_act(state):
             out.extend(plain_legal_moves(self.kind_of, allowed, state, seat))
         return out
 
-    def seat_moves(self, state: S, seat: int) -> list[Any]:
+    def seat_moves(self, state: S, seat: int, /) -> list[Move]:
         """The legal moves of one seat (all of them when it is the only seat to act)."""
         legal = self.legal_moves(state)
         if len(self.to_act(state)) <= 1:
             return legal
         return [m for m in legal if self.seat_of(state, m) == seat]
 
-    def check(self, state: S, move: Any) -> Refusal | None:
+    def check(self, state: S, move: Move, /) -> Refusal | None:
         """The move kind's one check (the engine has checked game over, the seat and the phase)."""
         return self.kind_of[move.kind].check(state, move)
 
-    def reveals(self, state: S, move: Any) -> bool:
+    def reveals(self, state: S, move: Move, /) -> bool:
         """Does this move show hidden information (asked before it is made)? Undo may not cross it in play mode."""
-        kind = self.kind_of.get(getattr(move, "kind", None))
+        kind = self.kind_of.get(getattr(move, "kind", ""))
         return kind.reveals(state, move) if kind is not None else False
 
-    def read_move(self, state: S, text: str, seat: int) -> Any:
+    def read_move(self, state: S, text: str, seat: int, /) -> Move:
         """The move a notation names, made by ``seat``."""
         return self.parse_move(state, text, seat)
 
-    def chance_weights(self, state: S) -> list[tuple[Any, int]]:
+    def chance_weights(self, state: S, /) -> list[tuple[Move, int]]:
         """In a chance phase: each outcome, as a move of CHANCE, with its whole-number weight (cards of a kind
         left in a bag, 1 each for distinct cards). A game with chance phases supplies this (checked at set-up)."""
         return []
 
-    def chance_outcomes(self, state: S) -> list[tuple[Any, float]]:
+    def chance_outcomes(self, state: S, /) -> list[tuple[Move, float]]:
         """At a random draw (``to_act`` is ``(CHANCE,)``): each outcome as a move of CHANCE, with its probability."""
         weights = self.chance_weights(state)
         total = sum(w for _, w in weights)
         return [(move, w / total) for move, w in weights]
 
-    def sample_chance(self, state: S) -> Any:
+    def sample_chance(self, state: S, /) -> Move:
         """The outcome of a chance phase, drawn with the game's generator (and so in the chance record)."""
         weights = self.chance_weights(state)
         return weights[state.rng.weighted([w for _, w in weights], self.flow.phase(state.phase).label)][0]
@@ -299,10 +299,10 @@ class GameDefinition(ABC, Generic[S]):
         ...
 
     @abstractmethod
-    def apply_move(self, state: S, move: Any) -> None:
+    def apply_move(self, state: S, move: Move, /) -> None:
         ...
 
-    def explain(self, state: S, move: Any) -> Explanation:
+    def explain(self, state: S, move: Move, /) -> Explanation:
         """The kind's check in words, without the engine's own checks (``Game.explain`` makes those first)."""
         refusal = self.check(state, move)
         if refusal is None:
@@ -310,7 +310,7 @@ class GameDefinition(ABC, Generic[S]):
         return Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
 
     @abstractmethod
-    def parse_move(self, state: S, text: str, *seat: int) -> Any:
+    def parse_move(self, state: S, text: str, /, *seat: int) -> Move:
         ...
 
     def is_over(self, state: S) -> bool:
@@ -336,7 +336,7 @@ class GameDefinition(ABC, Generic[S]):
     def determinize(self, state: S, player: int | None, rng: Rng) -> S:
         """A full state the given player cannot tell apart from ``state``: what they may not see is resampled."""
 
-    def move_visibility(self, state: S, move: Any) -> list[int] | None:
+    def move_visibility(self, state: S, move: Move, /) -> list[int] | None:
         """Who may read this move in the log (None: everyone). Called before the move is applied.
 
         A decision offered outside a player's own turn (a reaction window) is answered by every

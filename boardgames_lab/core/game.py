@@ -13,9 +13,9 @@ import re
 from typing import Any, Iterable
 
 from .checks import engine_refusal, not_a_move
-from .definition import Explanation, GameDefinition
+from .definition import Explanation, GameDefinition, State
 from .errors import IllegalMove, InvalidNotation, UndoBlocked, move_text
-from .moves import CHANCE
+from .moves import CHANCE, Move
 from .rng import recording
 
 PLAY = "play"
@@ -30,7 +30,7 @@ class Game:
 
     def __init__(self, definition: GameDefinition[Any], players: int, seed: int,
                  options: dict[str, Any], mode: str = PLAY, names: Iterable[str] | None = None,
-                 start: Any = None, chance: str = AUTO):
+                 start: State | None = None, chance: str = AUTO):
         if mode not in (PLAY, SANDBOX):
             raise ValueError(f"mode must be {PLAY!r} or {SANDBOX!r}, not {mode!r}")
         if chance not in (AUTO, EXPLICIT):
@@ -53,17 +53,18 @@ class Game:
             start, setup = self._set_up()
         else:
             setup = self._from_start(start)
-        self.state = start
+        # The game's own State subclass: callers read its fields (``game.state.money``), so it is not narrowed.
+        self.state: Any = start
         self._start = definition.clone_state(start)
         self._setup_entry = setup
-        self._moves: list[Any] = []
-        self._before: list[Any] = []  # the position before each move (never changed once recorded)
+        self._moves: list[Move] = []
+        self._before: list[State] = []  # the position before each move (never changed once recorded)
         self._entries: list[dict[str, Any]] = []  # the log entry of each move, written as it was made
         self._barriers: list[bool] = []  # per move: did it reveal information or draw at random?
-        self._redo: list[Any] = []
-        self._legal: tuple[Any, ...] | None = None
+        self._redo: list[Move] = []
+        self._legal: tuple[Move, ...] | None = None
 
-    def _set_up(self) -> tuple[Any, dict[str, Any]]:
+    def _set_up(self) -> tuple[State, dict[str, Any]]:
         d = self.definition
         with recording():
             state = d.create_state(self.num_players, self.seed, self.options)
@@ -78,7 +79,7 @@ class Game:
         state.events = state.trail = state.rng.record = None
         return state, entry
 
-    def _from_start(self, state: Any) -> dict[str, Any]:
+    def _from_start(self, state: State) -> dict[str, Any]:
         """The set-up entry of a game from a position; in normal play a position at a draw is drawn at once."""
         state.explicit_chance = self.chance == EXPLICIT
         state.events, state.trail, state.rng.record = [], [], []
@@ -97,7 +98,8 @@ class Game:
 
     @property
     def phase(self) -> str:
-        return self.state.phase
+        state: State = self.state
+        return state.phase
 
     @property
     def current_player(self) -> int | None:
@@ -119,15 +121,15 @@ class Game:
         return len(self._moves)
 
     @property
-    def moves(self) -> tuple[Any, ...]:
+    def moves(self) -> tuple[Move, ...]:
         return tuple(self._moves)
 
-    def legal_moves(self) -> tuple[Any, ...]:
+    def legal_moves(self) -> tuple[Move, ...]:
         if self._legal is None:
             self._legal = () if self.is_over else tuple(self.definition.legal_moves(self.state))
         return self._legal
 
-    def chance_outcomes(self) -> list[tuple[Any, float]]:
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
         """Where the game stands at a random draw: each outcome (a move of ``CHANCE``) and its probability."""
         if self.to_act() != (CHANCE,):
             return []
@@ -140,7 +142,7 @@ class Game:
         return self.definition.winners(self.state) if self.is_over else []
 
     # --- moving ------------------------------------------------------------------------
-    def parse_move(self, text: str, player: int | None = None) -> Any:
+    def parse_move(self, text: str, player: int | None = None) -> Move:
         """The move ``text`` names, made by ``player`` (default: the seat to act)."""
         if not isinstance(text, str):
             raise InvalidNotation(f"a move's notation is text, not {type(text).__name__}")
@@ -154,7 +156,7 @@ class Game:
             raise InvalidNotation(f"player must be a seat from 0 to {self.num_players - 1}, not {player!r}")
         return player
 
-    def explain(self, move: Any, player: int | None = None) -> Explanation:
+    def explain(self, move: Move | str, player: int | None = None) -> Explanation:
         """Is this move legal here? If not, which rule forbids it and what would make it legal."""
         if isinstance(move, str):
             move = self.parse_move(move, player)
@@ -167,7 +169,7 @@ class Game:
             return Explanation(True, "core.legal", f"{move_text(move)} is legal here" + (f": {words}" if words else ""))
         return Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
 
-    def apply(self, move: Any, player: int | None = None) -> "Game":
+    def apply(self, move: Move | str, player: int | None = None) -> "Game":
         """Make a move (a value or its notation) for ``player`` (default: the seat to act).
         An illegal move raises ``IllegalMove`` naming the rule, and changes nothing."""
         if isinstance(move, str):
@@ -181,7 +183,7 @@ class Game:
         self._push(move)
         return self
 
-    def _raise(self, move: Any, why: Explanation) -> None:
+    def _raise(self, move: Move, why: Explanation) -> None:
         seats = self.to_act()
         seat = seats[0] if seats else None
         name = self.names[seat] if seat is not None and 0 <= seat < self.num_players else ""
@@ -189,7 +191,7 @@ class Game:
         text = repr(move) if why.rule == "core.not_a_move" else None
         raise IllegalMove(move, why.rule, why.reason, self.state.phase, seat, name, text)
 
-    def move_classes(self) -> tuple[type, ...]:
+    def move_classes(self) -> tuple[type[Move], ...]:
         """The classes of this game's moves (read off a legal move where the game does not declare them)."""
         classes = self.definition.move_classes()
         if not classes:
@@ -197,10 +199,10 @@ class Game:
             classes = (type(legal[0]),) if legal else ()
         return classes
 
-    def _not_a_move(self, move: Any) -> str:
+    def _not_a_move(self, move: object) -> str:
         return not_a_move(self, move)
 
-    def _push(self, move: Any) -> None:
+    def _push(self, move: Move) -> None:
         d, state = self.definition, self.state
         before = d.clone_state(state)
         seat = d.seat_of(state, move)
@@ -222,7 +224,7 @@ class Game:
         self._barriers.append(barrier or bool(chance))
         self._legal = None
 
-    def _chosen_outcome(self, move: Any) -> dict[str, Any]:
+    def _chosen_outcome(self, move: Move) -> dict[str, Any]:
         """A chance move made by the caller (explicit mode) is the draw itself: in the record with its chance."""
         outcomes = self.definition.chance_outcomes(self.state)
         probability = next((p for m, p in outcomes if m == move), 0.0)
@@ -236,7 +238,7 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._moves) and (self.mode == SANDBOX or not self._barriers[-1])
 
-    def undo(self) -> Any:
+    def undo(self) -> Move:
         """Take back the last move and return it. In play mode a move that revealed
         hidden information or drew at random cannot be taken back."""
         if not self._moves:
@@ -252,7 +254,7 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def redo(self) -> Any:
+    def redo(self) -> Move:
         if not self._redo:
             raise UndoBlocked("there is no undone move to redo")
         move = self._redo.pop()

@@ -41,16 +41,18 @@ class Refusal:
         return f"{self.reason}; {self.remedy}" if self.remedy else self.reason
 
 
+# The state and the move are each game's own classes (a check reads ``BuyCard.card`` of an ``SPState``), so
+# these take Any: a callable of narrower parameters is not a subtype of one taking State and Move.
 Check = Callable[[Any, Any], "Refusal | None"]
-Candidates = Callable[[Any, int], Iterable[Any]]
+Candidates = Callable[[Any, int], Iterable[Move]]
 Reveals = Callable[[Any, Any], bool]
 
 
-def never(state: Any, move: Any) -> bool:
+def never(state: object, move: object) -> bool:
     return False
 
 
-def always(state: Any, move: Any) -> bool:
+def always(state: object, move: object) -> bool:
     return True
 
 
@@ -67,7 +69,7 @@ class Kind:
     line by line), for ``explain``; without it a legal move is just "legal here".
     """
 
-    move: type
+    move: type[Move]
     check: Check
     candidates: Candidates
     reveals: Reveals = never
@@ -78,9 +80,9 @@ class Kind:
         return self.move.kind
 
 
-def plain_legal_moves(kinds: dict[str, Kind], allowed: tuple[str, ...], state: Any, seat: int) -> list[Any]:
+def plain_legal_moves(kinds: dict[str, Kind], allowed: tuple[str, ...], state: object, seat: int) -> list[Move]:
     """The legal moves of ``seat``: every candidate of the phase's kinds that its check passes."""
-    out = []
+    out: list[Move] = []
     for name in allowed:
         kind = kinds[name]
         check = kind.check

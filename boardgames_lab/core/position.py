@@ -18,7 +18,7 @@ T = TypeVar("T")
 JSON_SCALARS = (str, int, float, bool, type(None))
 
 
-def _name(value: Any) -> str:
+def _name(value: object) -> str:
     text = repr(value)
     return f"{type(value).__name__} {text if len(text) <= 40 else text[:37] + '...'}"
 
@@ -26,10 +26,10 @@ def _name(value: Any) -> str:
 class Reader:
     """Reads one JSON object of a position; every error names the path of the field."""
 
-    def __init__(self, data: Any, path: str, fields: Iterable[str] | None = None):
+    def __init__(self, data: object, path: str, fields: Iterable[str] | None = None):
         if not isinstance(data, dict):
             raise PositionError(path, f"must be an object, not {_name(data)}")
-        self.data = data
+        self.data: dict[str, Any] = data
         self.path = path
         if fields is not None:
             expected = list(fields)
@@ -43,29 +43,29 @@ class Reader:
     def at(self, key: str | int) -> str:
         return f"{self.path}[{key}]" if isinstance(key, int) else f"{self.path}.{key}" if self.path else key
 
-    def raw(self, key: str) -> Any:
+    def raw(self, key: str) -> object:
         if key not in self.data:
             raise PositionError(self.at(key), "is missing")
         return self.data[key]
 
-    def int(self, key: str, low: int, high: int) -> int:
+    def integer(self, key: str, low: int, high: int) -> int:
         return integer(self.raw(key), self.at(key), low, high)
 
-    def bool(self, key: str) -> bool:
+    def boolean(self, key: str) -> bool:
         return boolean(self.raw(key), self.at(key))
 
-    def str(self, key: str, choices: Sequence[str] | None = None) -> str:
+    def text(self, key: str, choices: Sequence[str] | None = None) -> str:
         return text(self.raw(key), self.at(key), choices)
 
     def obj(self, key: str, fields: Iterable[str] | None = None) -> "Reader":
         return Reader(self.raw(key), self.at(key), fields)
 
-    def list(self, key: str, item: Callable[[Any, str], T], length: int | None = None,
+    def items(self, key: str, item: Callable[[object, str], T], length: int | None = None,
              most: int | None = None) -> list[T]:
         return items(self.raw(key), self.at(key), item, length, most)
 
 
-def integer(value: Any, path: str, low: int, high: int) -> int:
+def integer(value: object, path: str, low: int, high: int) -> int:
     if type(value) is not int:
         raise PositionError(path, f"must be a whole number from {low} to {high}, not {_name(value)}")
     if not low <= value <= high:
@@ -73,13 +73,13 @@ def integer(value: Any, path: str, low: int, high: int) -> int:
     return value
 
 
-def boolean(value: Any, path: str) -> bool:
+def boolean(value: object, path: str) -> bool:
     if type(value) is not bool:
         raise PositionError(path, f"must be true or false, not {_name(value)}")
     return value
 
 
-def text(value: Any, path: str, choices: Sequence[str] | None = None) -> str:
+def text(value: object, path: str, choices: Sequence[str] | None = None) -> str:
     if type(value) is not str:
         raise PositionError(path, f"must be text, not {_name(value)}")
     if choices is not None and value not in choices:
@@ -88,7 +88,7 @@ def text(value: Any, path: str, choices: Sequence[str] | None = None) -> str:
     return value
 
 
-def items(value: Any, path: str, item: Callable[[Any, str], T], length: int | None = None,
+def items(value: object, path: str, item: Callable[[object, str], T], length: int | None = None,
           most: int | None = None) -> list[T]:
     """A JSON array read item by item (``item(value, path)``), of an exact or a largest length."""
     if type(value) is not list:
@@ -100,15 +100,15 @@ def items(value: Any, path: str, item: Callable[[Any, str], T], length: int | No
     return [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
 
 
-def ints(low: int, high: int) -> Callable[[Any, str], int]:
+def ints(low: int, high: int) -> Callable[[object, str], int]:
     return lambda value, path: integer(value, path, low, high)
 
 
-def names(choices: Sequence[str]) -> Callable[[Any, str], str]:
+def names(choices: Sequence[str]) -> Callable[[object, str], str]:
     return lambda value, path: text(value, path, choices)
 
 
-def conserved(path: str, what: str, found: Iterable[Any], expected: Counter[Any] | dict[Any, int]) -> None:
+def conserved(path: str, what: str, found: Iterable[object], expected: Counter[Any] | dict[Any, int]) -> None:
     """Every card (cube, coin...) is somewhere, once: ``found`` must be exactly ``expected``."""
     have = Counter(found)
     want = Counter(expected)
@@ -120,7 +120,7 @@ def conserved(path: str, what: str, found: Iterable[Any], expected: Counter[Any]
         raise PositionError(path, f"the {what} do not add up: {'; '.join(parts)}")
 
 
-def check_json(value: Any, path: str = "position", depth: int = 0) -> None:
+def check_json(value: object, path: str = "position", depth: int = 0) -> None:
     """Only JSON's own types, so a position survives ``json.dumps`` unchanged."""
     if depth > 40:
         raise PositionError(path, "is nested too deeply")

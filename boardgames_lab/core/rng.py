@@ -86,7 +86,7 @@ class Rng:
                            "probability": weights[index] / sum(weights)})
         return index
 
-    def top(self, weight: int, total: int, outcome: Any, what: str = "") -> None:
+    def top(self, weight: int, total: int, outcome: object, what: str = "") -> None:
         """Record a draw from the top of a stack shuffled earlier (a face-down deck): its outcome was fixed
         by that shuffle, so the generator does not step, but the draw is a chance event all the same, with
         the chance of ``outcome`` as the table sees it (``weight`` of the ``total`` cards left are like it)."""

@@ -10,9 +10,12 @@ so a thing the view forgot to hide is caught rather than trusted.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .definition import State
 
 # perturb(state, seat, rng) changes, in place, something of this secret that ``seat`` (None: a
 # spectator) may not see, keeping the state valid (same sizes where sizes are public, the game's
@@ -28,7 +31,7 @@ class Secret:
     perturb: Perturb
 
 
-def others(state: Any, seat: int | None) -> list[int]:
+def others(state: State, seat: int | None) -> list[int]:
     """The players whose own secrets ``seat`` may not see (all of them for a spectator)."""
     return [p for p in range(state.num_players) if p != seat]
 

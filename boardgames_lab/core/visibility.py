@@ -57,13 +57,13 @@ def shown_to(rule: str, sees: Sees, owner: bool = True, reveal: Reveal | None = 
     return Seen(owner=owner, reveal=reveal, rule=rule, count=count, sees=sees)
 
 
-def hidden_value(value: Any, count: bool) -> dict[str, Any]:
+def hidden_value(value: object, count: bool) -> dict[str, Any]:
     if count and isinstance(value, (list, dict)):
         return {"hidden": True, "count": len(value)}
     return {"hidden": True}
 
 
-def is_hidden(value: Any) -> bool:
+def is_hidden(value: object) -> bool:
     return isinstance(value, dict) and value.get("hidden") is True
 
 
@@ -104,7 +104,7 @@ def hidden_paths(data: dict[str, Any], fields: Mapping[str, Seen], seat: int | N
     return found
 
 
-def _walk(node: Any, root: dict[str, Any], parts: list[str], seen: Seen, seat: int | None, owner: int | None,
+def _walk(node: object, root: dict[str, Any], parts: list[str], seen: Seen, seat: int | None, owner: int | None,
           here: str, found: set[str], table: Mapping[str, Any]) -> None:
     if not parts:
         if not seen.visible(root, seat, owner, table):

@@ -32,13 +32,13 @@ class BoardWidget(anywidget.AnyWidget):
     _css = HERE / "board.css"
     value = traitlets.Unicode("").tag(sync=True)
     targets = traitlets.Dict().tag(sync=True)  # usable now: id -> {"label", "preview"}
-    building = traitlets.List().tag(sync=True)  # the clicks so far, in words
+    building: traitlets.List[str] = traitlets.List().tag(sync=True)  # the clicks so far, in words
     answer = traitlets.Dict().tag(sync=True)  # the last "why not?": {"target", "html"}
     live = traitlets.Bool(False).tag(sync=True)  # False: a read-only table (the log, a spectator)
     note = traitlets.Unicode("").tag(sync=True)  # what the strip says while no move is being built
     # Teacher set-up on the table (sandbox mode): the spots of setup_map, whether set-up clicks are on, and
     # the label of the thing picked up ("" while nothing is being moved).
-    setup = traitlets.List().tag(sync=True)
+    setup: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     can_setup = traitlets.Bool(False).tag(sync=True)  # sandbox mode: the strip offers set-up on the table
     setup_on = traitlets.Bool(False).tag(sync=True)
     holding = traitlets.Unicode("").tag(sync=True)
@@ -146,7 +146,8 @@ class BoardControl:
     def pick(self, spot: str) -> None:
         """Pick up a thing (a card, a tile, a cube): the next click on a place moves it there."""
         if spot not in self.spots.take:
-            return self._refuse(spot, "this is not a thing to pick up here")
+            self._refuse(spot, "this is not a thing to pick up here")
+            return
         self.held = spot
         self.widget.answer = {}
         self._sync_setup()
@@ -191,13 +192,14 @@ class BoardControl:
         self._edit(game)  # the viewer shows the new position, which calls show() again
         return game
 
-    def _refuse(self, spot: str, why: str) -> None:
+    def _refuse(self, spot: str, why: str) -> Game | None:
+        """Say why nothing changed; the answer of a refused change is None, no new game."""
         self._answer(spot, f"<b>Nothing changed.</b> {escape(why)}")
         return None
 
     def _sync_setup(self) -> None:
-        on = self.widget.setup_on and self._game is not None
-        self.spots = setup_map(self._game) if on else SetupMap()
+        game = self._game if self.widget.setup_on else None
+        self.spots = setup_map(game) if game is not None else SetupMap()
         if self.held not in self.spots.take:
             self.held = None
         self.widget.setup = self.spots.to_json()

@@ -7,11 +7,11 @@ person's turn again; "Play bots" does the same on demand. Each bot's reason for 
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
-from ..bots import BOTS, Seat, bot_options, decide, make_bot
+from ..bots import BOTS, BotOption, Seat, bot_options, decide, make_bot
 from ..core.game import Game
 from .viewer import TEACHER, GameViewer, Perspective
 
@@ -24,6 +24,7 @@ class _SeatBots:
     def __init__(self, match: "BotMatch"):
         self.match = match
         self.name = "seat bots"
+        self.options: tuple[BotOption, ...] = ()  # each seat's bot has its own
 
     def decide(self, seat: Seat) -> Any:
         return decide(self.match.bot_for(seat.player), seat)
@@ -56,7 +57,7 @@ class BotMatch:
                                     layout=w.Layout(width="220px")) for name, name_of in zip(seats, game.names)]
         self.option_boxes = [w.HBox() for _ in seats]
         for seat, chooser in enumerate(self.choosers):
-            chooser.observe(self.viewer._guarded(lambda _, s=seat: self._rebuild(s)), names="value")
+            chooser.observe(self.viewer._guarded(self._rebuilder(seat)), names="value")
             self._rebuild(seat)
         rows = [w.HBox([c, b]) for c, b in zip(self.choosers, self.option_boxes)]
         self.panel = w.VBox([w.HTML("<b>Seats</b>"), *rows, w.HBox([self.auto, self.play_button]), self.reasons])
@@ -81,6 +82,10 @@ class BotMatch:
                 options = {c.description: c.value for c in self.option_boxes[seat].children}
                 self._bots[seat] = make_bot(name, seed=self.game.seed * 10 + seat, **options)
         return self._bots[seat]
+
+    def _rebuilder(self, seat: int) -> Callable[[Any], None]:
+        """The handler of ``seat``'s chooser (it is given the change)."""
+        return lambda _: self._rebuild(seat)
 
     def _rebuild(self, seat: int) -> None:
         name = self.seat_kind(seat)

@@ -96,13 +96,18 @@ def _take(state: Any, source: str) -> Any:
         return here.pop()
     if here is None:
         raise SetupError(f"{source!r} is an empty slot: there is nothing to move")
-    if isinstance(node, list) and None in node:  # a row of slots keeps its length: the slot is left empty
+    if isinstance(node, list) and isinstance(key, int) and None in node:  # a row of slots keeps its length
         node[key] = None
-    elif isinstance(node, list):
-        node.pop(key)  # type: ignore[arg-type]
+    elif isinstance(node, list) and isinstance(key, int):  # (_walk gives a list's places as indices)
+        node.pop(key)
     else:
         raise SetupError(f"{source!r} is a value, not an item in a place: use set for it")
     return here
+
+
+def _pressed(action: Callable[[], Any]) -> Callable[[Any], Any]:
+    """A button's click handler (it is given the button) that runs ``action``."""
+    return lambda _: action()
 
 
 def set_to_act(game: Game, seat: int) -> Game:
@@ -172,7 +177,7 @@ class SetupPanel:
         made = {}
         for label, tip, action in buttons:
             button = w.Button(description=label, tooltip=tip, layout=w.Layout(width="80px"))
-            button.on_click(guard(lambda _, act=action: act()))
+            button.on_click(guard(_pressed(action)))
             made[label] = button
         rows = [w.HBox([self.source, self.target, made["Move"]]), w.HBox([self.place, self.value, made["Set"]]),
                 w.HBox([self.seat, made["To act"]]), self.shared, w.HBox([made["Share"], made["Load"]]),

@@ -637,7 +637,7 @@ def _renderer_for(game: Game) -> Callable[[dict[str, Any], Sequence[str], Sequen
         if e.name != name:  # the drawing exists but something it imports is missing: say so
             raise
         return lambda view, names, winners: f"<pre>{escape(json.dumps(view, indent=1))}</pre>"
-    return module.render_html  # type: ignore[no-any-return]
+    return module.render_html
 
 
 def _phase_svg_or_message(game: Game) -> str:

@@ -172,16 +172,16 @@ class Duel(GameDefinition[DuelState]):
         data = Reader(data.data, data.path, ("hands", "deck", "stakes", "turns"))
         st = DuelState()
         st.init_base(players, 0)
-        st.hands = data.list("hands", ints(0, 10), length=players)
-        st.deck = data.list("deck", ints(1, 10))
+        st.hands = data.items("hands", ints(0, 10), length=players)
+        st.deck = data.items("deck", ints(1, 10))
         if st.deck != sorted(st.deck):
             raise PositionError(data.at("deck"), "a face-down deck is written in order, smallest first")
         held = [c for c in st.hands if c != NO_CARD]
         conserved(data.at("deck"), "cards", held + st.deck, {c: 1 for c in CARDS})
         if (NO_CARD in st.hands) != (phase in ("deal", "draw")):
             raise PositionError(data.at("hands"), f"a hand without a card does not fit the {phase} phase")
-        st.stakes = data.list("stakes", ints(1, 5), length=players)
-        st.turns = data.int("turns", 0, 2 * players)
+        st.stakes = data.items("stakes", ints(1, 5), length=players)
+        st.turns = data.integer("turns", 0, 2 * players)
         if phase != "draw" and (st.turns == 0) != (phase == "game_over"):
             raise PositionError(data.at("turns"), f"{st.turns} turns left does not fit the {phase} phase")
         return st

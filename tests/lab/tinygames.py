@@ -83,7 +83,7 @@ class Nim(GameDefinition[NimState]):
         data = Reader(data.data, data.path, ("pile", "last"))
         st = NimState()
         st.init_base(players, 0)
-        st.pile, st.last = data.int("pile", 0, 99), data.int("last", -1, players - 1)
+        st.pile, st.last = data.integer("pile", 0, 99), data.integer("last", -1, players - 1)
         return st
 
     def show(self, data: dict[str, Any], player: int | None, st: NimState) -> dict[str, Any]:
@@ -228,11 +228,11 @@ class HighCard(GameDefinition[CardsState]):
         data = Reader(data.data, data.path, ("hands", "deck", "bets", "turns"))
         st = CardsState()
         st.init_base(players, 0)
-        st.hands = data.list("hands", ints(1, 10), length=players)
-        st.deck = data.list("deck", ints(1, 10))
+        st.hands = data.items("hands", ints(1, 10), length=players)
+        st.deck = data.items("deck", ints(1, 10))
         conserved(data.at("deck"), "cards", st.hands + st.deck, {c: 1 for c in range(1, 11)})
-        st.bets = data.list("bets", ints(0, 99), length=players)
-        st.turns = data.int("turns", 0, 3 * players)
+        st.bets = data.items("bets", ints(0, 99), length=players)
+        st.turns = data.integer("turns", 0, 3 * players)
         return st
 
     def show(self, data: dict[str, Any], player: int | None, st: CardsState) -> dict[str, Any]:

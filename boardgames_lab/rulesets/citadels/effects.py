@@ -3,6 +3,7 @@ and kind, the turn's moves first, without a dispatch call, because two moves in 
 from __future__ import annotations
 
 from bisect import insort
+from typing import Any
 
 from .data import (ACROBAT, ARCHITECT_CARDS, CARD_IDS, CARD_INDEX, CHAR_INDEX, CHARACTERS, CIRCUS_TENT, CITY_GOAL,
                    COST, DIRECTOR, DIRECTOR_EXTRA_BUILDS, FORTUNE_TELLER, GRAVEYARD, GRAVEYARD_PRICE, HAUNTED_CITY,
@@ -10,9 +11,12 @@ from .data import (ACROBAT, ARCHITECT_CARDS, CARD_IDS, CARD_INDEX, CHAR_INDEX, C
                    SMITHY_READINGS, TICKET_BOOTH)
 from .draft import apply_draft
 from .drawing import apply_draw_card, apply_lay, start_draw
-from .moves import Move
+from .moves import Keep, Move, Take
 from .state import NAME, NOBODY, CitadelsState, colour_income, removal_price
 
+
+# A move handed to a function that serves several kinds is typed Any: the kind string, compared on the hot
+# path, picks its class, and mypy narrows a union by isinstance, not by that string.
 
 # The character abilities, dispatched together (checked before the rarer violet buildings and action cards).
 ABILITY_KINDS = frozenset(("kill", "rob", "destroy", "bonus", "cards", "swap", "exchange"))
@@ -42,7 +46,7 @@ def place(st: CitadelsState, p: int, card: int) -> None:
         st.note(f"{{p{p}}} has eight buildings: this round is the last.", {"first_eight": p})
 
 
-def apply_move(st: CitadelsState, m: Move) -> None:
+def apply_move(st: CitadelsState, m: Any) -> None:
     """Apply a legal move. A move of a character's turn is applied here, without a dispatch call (two moves
     in three are made there); the other phases' moves go to apply_side."""
     if st.phase != "turn":
@@ -92,7 +96,7 @@ def _colour_income(st: CitadelsState, p: int) -> None:
                 f"{CHARACTERS[st.tc].name}'s colour.", {"player": p, "gold": amount})
 
 
-def _violet(st: CitadelsState, p: int, m: Move) -> None:
+def _violet(st: CitadelsState, p: int, m: Any) -> None:
     """citadels.violet.laboratory / violet.smithy"""
     ev = st.events is not None
     if m.kind == "lab":
@@ -123,7 +127,7 @@ def _income_draw(st: CitadelsState, p: int) -> None:
     if st.events is not None:
         st.note(f"{{p{p}}} draws {k} card{_s(k)} for income.", {"player": p, "drawn": k})
 
-def apply_keep(st: CitadelsState, m: Move) -> None:
+def apply_keep(st: CitadelsState, m: Keep) -> None:
     p = st.current
     c = CARD_INDEX[m.card]
     st.drawn.remove(c)
@@ -139,7 +143,7 @@ def apply_keep(st: CitadelsState, m: Move) -> None:
             st.note(f"{{p{p}}} keeps the {NAME[c]}.", {"card": m.card}, visible_to=[p],
                     you=(p, f"You keep the {NAME[c]}."))
 
-def _ability(st: CitadelsState, p: int, m: Move) -> None:
+def _ability(st: CitadelsState, p: int, m: Any) -> None:
     """The character's ability; the kinds in order of how often they come."""
     st.ability_used = True
     kind = m.kind
@@ -174,7 +178,7 @@ def _ability(st: CitadelsState, p: int, m: Move) -> None:
         st.exchange.append(c)
         st.exchanging = True
 
-def apply_exchange(st: CitadelsState, m: Move) -> None:
+def apply_exchange(st: CitadelsState, m: Any) -> None:
     """citadels.char.wizard_redraw: discard one more card, or finish and draw as many."""
     p = st.current
     if m.kind == "exchange":
@@ -221,7 +225,7 @@ def apply_graveyard(st: CitadelsState, m: Move) -> None:
     st.grave_owner = st.grave_card = NOBODY
 
 # --- the action cards ---------------------------------------------------------------
-def _play_action(st: CitadelsState, p: int, m: Move) -> None:
+def _play_action(st: CitadelsState, p: int, m: Any) -> None:
     st.action_used = True
     c = LIVING_CANNONBALL if m.kind == "cannon" else FORTUNE_TELLER if m.kind == "fortune_teller" \
         else CARD_INDEX[m.card]
@@ -253,7 +257,7 @@ def _play_action(st: CitadelsState, p: int, m: Move) -> None:
                     {"player": p, "old": m.building, "new": m.card})
         place(st, p, new)
 
-def apply_take(st: CitadelsState, m: Move) -> None:
+def apply_take(st: CitadelsState, m: Take) -> None:
     p, q = st.current, st.fortune
     c = CARD_INDEX[m.card]
     st.hands[q].remove(c)
@@ -313,7 +317,7 @@ def apply_window(st: CitadelsState, m: Move) -> None:
     st.window = ""
 
 
-def apply_side(st: CitadelsState, move: Move) -> None:
+def apply_side(st: CitadelsState, move: Any) -> None:
     """Apply a move made outside a character's turn (apply_move applies the turn's own)."""
     phase = st.phase  # the players' phases first: normal play draws its chance moves without this dispatch
     if phase == "draft":

@@ -22,7 +22,7 @@ def sampled_future(row_player: int) -> Any:
 
 
 def _best(game: Game, moves: list[Any]) -> list[Any]:
-    seat = Seat(game.definition, game.state, game.current_player, moves)
+    seat = Seat(game.definition, game.state, game.to_act()[0], moves)
     return [m for m, _, _ in HeuristicBot(0).advise(seat)]
 
 
@@ -43,15 +43,15 @@ def _position(seed: int, round_: int) -> tuple[Game, list[Any], Any] | None:
                     third = _best(after[0], open_both)
                     if third:
                         return game, [first, second], third[0]
-        game.apply(bot_move(game, bots[game.current_player]))
+        game.apply(bot_move(game, bots[game.to_act()[0]]))
     return None
 
 
 def character_pick(seed: int = 1, playouts: int = 10, round_: int = 2) -> dict[str, Any]:
     game, (a, b), c = first_position(lambda attempt: _position(attempt, round_), range(seed, seed + 30),
                                      "character-pick")
-    me = game.current_player
-    other = game.clone().apply(a).current_player
+    me = game.to_act()[0]
+    other = game.clone().apply(a).to_act()[0]
     view = game.view(me)
     gold = [p["gold"] for p in view["players"]]
     cities = [len(p["city"]) for p in view["players"]]

@@ -8,7 +8,7 @@ are built here without a dispatch call (lookups bound to locals, tables instead 
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from . import checks_action as ca
 from .drawing import chance_moves
@@ -29,17 +29,20 @@ def _per_seat(make: Callable[[int], Any]) -> tuple[Any, ...]:
     return tuple(make(p) for p in SEATS)
 
 
+def _each(cls: Callable[[int, Any], Move], values: Sequence[Any]) -> Callable[[int], tuple[Move, ...]]:
+    """The moves of class ``cls`` a seat can make, one per value (character, card or fellow seat)."""
+    return lambda p: tuple(cls(p, v) for v in values)
+
+
 # Every move value of a seat, made once (a bounded table per seat, card, character or fellow seat).
 GOLD, DRAW, END, INCOME, BONUS, CARDS_MOVE, SMITHY_MOVE = (_per_seat(cls) for cls in (
     Gold, Draw, End, Income, Bonus, ArchitectCards, Smithy))
 SAVE, DECLINE, CASH, EXCHANGE_DONE, ACROBAT_MOVE, RASPUTIN_MOVE = (_per_seat(cls) for cls in (
     Save, Decline, Cash, ExchangeDone, Acrobat, Rasputin))
-PICK, BURY, KILL, ROB = (_per_seat(lambda p, cls=cls: tuple(cls(p, c) for c in CHAR_IDS))
-                         for cls in (Pick, Bury, Kill, Rob))
-BUILD, KEEP_MOVE, EXCHANGE, LAB, TAKE, PLAY = (_per_seat(lambda p, cls=cls: tuple(cls(p, c) for c in CARD_IDS))
+PICK, BURY, KILL, ROB = (_per_seat(_each(cls, CHAR_IDS)) for cls in (Pick, Bury, Kill, Rob))
+BUILD, KEEP_MOVE, EXCHANGE, LAB, TAKE, PLAY = (_per_seat(_each(cls, CARD_IDS))
                                                for cls in (Build, Keep, Exchange, Laboratory, Take, Play))
-SWAP, TICKET, FORTUNE = (_per_seat(lambda p, cls=cls: tuple(cls(p, q) for q in SEATS))
-                         for cls in (Swap, Ticket, FortuneTeller))
+SWAP, TICKET, FORTUNE = (_per_seat(_each(cls, SEATS)) for cls in (Swap, Ticket, FortuneTeller))
 DESTROY = _per_seat(lambda p: tuple(tuple(Destroy(p, c, q) for c in CARD_IDS) for q in SEATS))
 _CANNON: dict[tuple[int, int, int], Cannonball] = {}  # keyed by (seat, old, new): a bounded domain
 

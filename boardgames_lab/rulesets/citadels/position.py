@@ -96,10 +96,10 @@ class _Read:
         self.st.setup_fields(players, options)
 
     def cards(self, key: str) -> list[int]:
-        return self.data.list(key, _card_index)
+        return self.data.items(key, _card_index)
 
     def per_seat(self, key: str, item: Callable[[Any, str], Any]) -> list[Any]:
-        return self.data.list(key, lambda v, p: items(v, p, item), length=self.n)
+        return self.data.items(key, lambda v, p: items(v, p, item), length=self.n)
 
     def maybe(self, key: str, item: Callable[[Any, str], Any]) -> Any:
         return _or_none(item)(self.data.raw(key), self.data.at(key))
@@ -110,23 +110,23 @@ class _Read:
         st.hands = self.per_seat("hands", _card_index)
         st.city = self.per_seat("city", _card_index)
         st.booths = self.per_seat("booths", ints(0, 10**6))
-        st.gold = d.list("gold", ints(0, 10**6), length=self.n)
-        st.haunted_round = d.list("haunted_round", ints(0, 10**6), length=self.n)
-        st.owner = [_nobody(o) for o in d.list("owner", _or_none(seat), length=8)]
-        st.face_up, st.down, st.pool, st.stack = (d.list(k, _char_index) for k in ("face_up", "down", "pool", "stack"))
-        st.down_knower = [_nobody(k) for k in d.list("down_knower", _or_none(seat), length=len(st.down))]
-        st.steps = [self._step(v, f"{d.at('steps')}[{i}]") for i, v in enumerate(d.list("steps", lambda v, p: v))]
-        st.taken_step = [NOT_TAKEN if t is None else t for t in d.list("taken_step", _or_none(ints(-1, 20)), 8)]
-        st.first_step = [NOT_TAKEN if t is None else t for t in d.list("first_step", _or_none(ints(0, 20)), self.n)]
-        st.shown, st.silent = (d.list(k, boolean, length=8) for k in ("shown", "silent"))
-        st.paid = [self._paid(v, f"{d.at('paid')}[{i}]") for i, v in enumerate(d.list("paid", lambda v, p: v))]
-        st.queue = d.list("queue", seat, most=self.n)
+        st.gold = d.items("gold", ints(0, 10**6), length=self.n)
+        st.haunted_round = d.items("haunted_round", ints(0, 10**6), length=self.n)
+        st.owner = [_nobody(o) for o in d.items("owner", _or_none(seat), length=8)]
+        st.face_up, st.down, st.pool, st.stack = (d.items(k, _char_index) for k in ("face_up", "down", "pool", "stack"))
+        st.down_knower = [_nobody(k) for k in d.items("down_knower", _or_none(seat), length=len(st.down))]
+        st.steps = [self._step(v, f"{d.at('steps')}[{i}]") for i, v in enumerate(d.items("steps", lambda v, p: v))]
+        st.taken_step = [NOT_TAKEN if t is None else t for t in d.items("taken_step", _or_none(ints(-1, 20)), 8)]
+        st.first_step = [NOT_TAKEN if t is None else t for t in d.items("first_step", _or_none(ints(0, 20)), self.n)]
+        st.shown, st.silent = (d.items(k, boolean, length=8) for k in ("shown", "silent"))
+        st.paid = [self._paid(v, f"{d.at('paid')}[{i}]") for i, v in enumerate(d.items("paid", lambda v, p: v))]
+        st.queue = d.items("queue", seat, most=self.n)
         self.scalars()
         return st
 
     def _step(self, value: Any, path: str) -> int:
         step = Reader(value, path, ("seat", "bury"))
-        return step.int("seat", 0, self.n - 1) * 2 + int(step.bool("bury"))
+        return step.integer("seat", 0, self.n - 1) * 2 + int(step.boolean("bury"))
 
     def _paid(self, value: Any, path: str) -> int:
         pair = items(value, path, ints(0, 7), length=2)
@@ -136,29 +136,29 @@ class _Read:
 
     def scalars(self) -> None:
         st, d, seat = self.st, self.data, self.seat
-        st.crown, st.round = d.int("crown", 0, self.n - 1), d.int("round", 1, 10**6)
+        st.crown, st.round = d.integer("crown", 0, self.n - 1), d.integer("round", 1, 10**6)
         st.heir = _nobody(self.maybe("heir", seat))
-        st.step, st.rank, st.asked = d.int("step", 0, 20), d.int("rank", -1, 8), d.int("asked", 0, 7)
+        st.step, st.rank, st.asked = d.integer("step", 0, 20), d.integer("rank", -1, 8), d.integer("asked", 0, 7)
         st.killed = _nobody(self.maybe("killed", _char_index))
         st.robbed = _nobody(self.maybe("robbed", _char_index))
-        st.window = d.str("window", ("", "rasputin", "acrobat"))
+        st.window = d.text("window", ("", "rasputin", "acrobat"))
         st.tp = _nobody(self.maybe("turn_player", seat))
         st.tc = _nobody(self.maybe("turn_character", _char_index))
         for flag in FLAGS:
-            setattr(st, flag, d.bool(flag))
-        st.builds_left, st.keep_left = d.int("builds_left", 0, 20), d.int("keep_left", 0, 3)
+            setattr(st, flag, d.boolean(flag))
+        st.builds_left, st.keep_left = d.integer("builds_left", 0, 20), d.integer("keep_left", 0, 3)
         st.grave_card = _nobody(self.maybe("grave_card", _card_index))
         st.grave_owner, st.cash_owner, st.fortune, st.first_eight = (
             _nobody(self.maybe(k, seat)) for k in ("grave_owner", "cash_owner", "fortune", "first_eight"))
         st.cash_booth = _nobody(self.maybe("cash_booth", ints(0, 7)))
-        st.acrobat_round = d.int("acrobat_round", 0, 10**6)
-        st.draw_left, st.draw_keep = d.int("draw_left", 0, 200), d.int("draw_keep", 0, 3)
+        st.acrobat_round = d.integer("acrobat_round", 0, 10**6)
+        st.draw_left, st.draw_keep = d.integer("draw_left", 0, 200), d.integer("draw_keep", 0, 3)
         st.draw_seat = _nobody(self.maybe("draw_seat", seat))
         st.final = self.maybe("final", lambda v, p: items(v, p, self._final, length=self.n))
 
     def _final(self, value: Any, path: str) -> dict[str, int]:
         row = Reader(value, path, FINAL_KEYS)
-        return {k: row.int(k, 0, 10**6) for k in FINAL_KEYS}
+        return {k: row.integer(k, 0, 10**6) for k in FINAL_KEYS}
 
 
 def read_position(data: Reader, players: int, options: dict[str, Any], phase: str) -> CitadelsState:

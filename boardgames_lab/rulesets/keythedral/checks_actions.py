@@ -159,7 +159,7 @@ def check_craft(st: KState, m: BuyCraft) -> Refusal | None:
 
 def craft_candidates(st: KState, seat: int) -> list[BuyCraft]:
     holding = st.cubes[seat]
-    out = []
+    out: list[BuyCraft] = []
     for craft in (5, 6, 7):
         without = tuple(0 if k == craft else holding[k] for k in range(8))
         for size in craft_sizes(st, craft):
@@ -200,7 +200,7 @@ def _bargain_refusal(st: KState, m: Trade) -> Refusal | None:
 
 def trade_candidates(st: KState, seat: int) -> list[Trade]:
     holding = st.cubes[seat]
-    out = []
+    out: list[Trade] = []
     for r in RESOURCES:
         without = tuple(0 if k == r else holding[k] for k in range(8))
         out.extend(Trade(seat, LETTER[r], pay) for pay in payments(without, 2))

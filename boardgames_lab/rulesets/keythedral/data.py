@@ -176,9 +176,9 @@ def is_site(node: Node) -> bool:
     return node[0] % 2 == 0 and node[1] % 2 == 0
 
 
-def build_lattice(radius: int = RADIUS) -> nx.Graph:
+def build_lattice(radius: int = RADIUS) -> nx.Graph[Node]:
     """Fields and sites with ``kind`` attributes; edges say ``access`` (site–field) or ``border`` (field–field)."""
-    g = nx.Graph()
+    g: nx.Graph[Node] = nx.Graph()
     span = range(-radius, radius + 1)
     for x in span:
         for y in span:
@@ -199,25 +199,25 @@ def build_lattice(radius: int = RADIUS) -> nx.Graph:
 LATTICE = build_lattice()
 # Read once from the graph for the hot path: neighbour tuples per node.
 SITE_FIELDS: dict[Node, tuple[Node, ...]] = {
-    n: tuple(m for m in LATTICE[n]) for n, kind in LATTICE.nodes(data="kind") if kind == "site"}
+    n: tuple(m for m in LATTICE[n]) for n in LATTICE if LATTICE.nodes[n]["kind"] == "site"}
 FIELD_SITES: dict[Node, tuple[Node, ...]] = {
     n: tuple(m for m in LATTICE[n] if LATTICE.edges[n, m]["kind"] == "access")
-    for n, kind in LATTICE.nodes(data="kind") if kind == "field"}
+    for n in LATTICE if LATTICE.nodes[n]["kind"] == "field"}
 FIELD_FIELDS: dict[Node, tuple[Node, ...]] = {
     n: tuple(m for m in LATTICE[n] if LATTICE.edges[n, m]["kind"] == "border")
-    for n, kind in LATTICE.nodes(data="kind") if kind == "field"}
+    for n in LATTICE if LATTICE.nodes[n]["kind"] == "field"}
 
 
 def on_board(node: Node) -> bool:
     return node in LATTICE
 
 
-def board_graph(fields: dict[Node, int], sites: Iterable[Node], fences: dict[tuple[Node, Node], int]) -> nx.Graph:
+def board_graph(fields: dict[Node, int], sites: Iterable[Node], fences: dict[tuple[Node, Node], int]) -> nx.Graph[Node]:
     """The laid tiles as a graph (a view of the lattice), fences marked on their access edges.
 
     For teaching and drawing; the rules use the neighbour tuples above."""
     nodes = set(fields) | set(sites)
-    g = nx.Graph(LATTICE.subgraph(nodes))
+    g: nx.Graph[Node] = nx.Graph(LATTICE.subgraph(nodes))
     for (site, field), owner in fences.items():
         if g.has_edge(site, field):
             g.edges[site, field]["fence"] = owner
@@ -226,14 +226,14 @@ def board_graph(fields: dict[Node, int], sites: Iterable[Node], fences: dict[tup
     return g
 
 
-def reachable_fields(g: nx.Graph, site: Node) -> list[Node]:
+def reachable_fields(g: nx.Graph[Node], site: Node) -> list[Node]:
     """Where the workers of the tile on ``site`` may go: laid fields across unfenced edges."""
     if site not in g:
         return []
     return [f for f in g[site] if "field" in g.nodes[f] and "fence" not in g.edges[site, f]]
 
 
-def fenced_off(g: nx.Graph, site: Node) -> bool:
+def fenced_off(g: nx.Graph[Node], site: Node) -> bool:
     """A tile is fenced off when every laid field next to it sits behind a fence."""
     return not reachable_fields(g, site)
 

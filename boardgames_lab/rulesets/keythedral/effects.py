@@ -9,7 +9,7 @@ from .checks import open_fields
 from .workers import next_placer
 from .data import SITE_FIELDS, Node, fmt
 from .data import BUILDING_INDEX, BUILDINGS, CUBE_NAME, FIELD_NAME, FIELD_TILES, LETTER, SHOP, STAGE_POINTS
-from .moves import BuyTile, parse
+from .moves import BuyTile, PlaceWorker, parse
 from .prices import CRAFT_INDEX, LETTER_INDEX, adjusted_costs
 from .state import KState, number_of, owner_of
 

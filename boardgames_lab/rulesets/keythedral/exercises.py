@@ -36,13 +36,14 @@ def _position(seed: int) -> tuple[Game, dict[str, Any]] | None:
                     if "bid 0" in {str(m) for m in passed.legal_moves()}:
                         return game, {"bid": moves["bid 1"], "no bid": moves["bid 0"],
                                       "match": replies["bid 1"], "pass": replies["bid 0"]}
-        game.apply(bot_move(game, bots[game.current_player]))
+        game.apply(bot_move(game, bots[game.to_act()[0]]))
     return None
 
 
 def start_auction(seed: int = 1, playouts: int = 6) -> dict[str, Any]:
     game, m = first_position(_position, range(seed, seed + 30), "start-player auction")
-    me, other = game.current_player, 1 - game.current_player
+    me = game.to_act()[0]
+    other = 1 - me
     cubes = [p["cube_count"] for p in game.view(me)["players"]]  # how many cubes is public
     story = (f"Keythedral, round {game.state.round}, the start-player auction (seed {game.seed}, after "
              f"{game.ply} moves). {game.names[me]} bids first and may offer one cube or nothing "

@@ -42,7 +42,7 @@ class Keythedral(GameDefinition[KState]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.legal_moves = fast.legal_moves  # type: ignore[method-assign]  (bound once: runs every decision)
+        self.legal_moves = fast.legal_moves  # type: ignore[method-assign]  # bound once: runs every decision
 
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> KState:
         st = KState()

@@ -156,7 +156,7 @@ def play(st: KState, p: int, move: PlayLaw) -> None:
                                            repealed=False):
         return
     if law == "repeal_law":
-        answered = frames[-1]
+        answered = st.window["frames"][-1]
         answered["repealed"] = True
         answered["ask"] = []
         if st.events is not None:
@@ -185,6 +185,10 @@ def _continue(st: KState) -> None:
         st.current = frames[-1]["ask"][0]
 
 
+def _turn_mark(law: str) -> Callable[[int, str], tuple[str, Any]]:
+    return lambda p, args: ("turn", law)
+
+
 # Cards whose whole effect is a mark in ``st.effects`` for the round (or the turn): the key and its value.
 MARKS: dict[str, Callable[[int, str], tuple[str, Any]]] = {
     "work_order": lambda p, args: ("work_order", p),
@@ -194,7 +198,7 @@ MARKS: dict[str, Callable[[int, str], tuple[str, Any]]] = {
     "good_harvest": lambda p, args: ("good", KIND_LETTER[args]),
     "poor_harvest": lambda p, args: ("poor", KIND_LETTER[args]),
     "house_moratorium": lambda p, args: ("moratorium", p),
-    **{law: (lambda p, args, law=law: ("turn", law)) for law in TURN_EFFECTS},
+    **{law: _turn_mark(law) for law in TURN_EFFECTS},
 }
 
 

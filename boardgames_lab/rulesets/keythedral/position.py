@@ -120,35 +120,35 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
     st.init_base(n, 0)
     st.setup_fields(n, options)
     seat, seats = ints(0, n - 1), ints(-1, n - 1)
-    st.start, st.round = data.int("start", 0, n - 1), data.int("round", 0, 10**6)
+    st.start, st.round = data.integer("start", 0, n - 1), data.integer("round", 0, 10**6)
     _read_board(st, data, n)
     _read_cubes(st, data, n)
     _read_tiles(st, data, n)
     _read_laws(st, data, n)
-    st.laid = data.list("laid", ints(0, 5), length=n)
-    st.order_k = data.int("order_k", 0, 4)
-    st.chosen = data.list("chosen", ints(1, 5), most=5)
+    st.laid = data.items("laid", ints(0, 5), length=n)
+    st.order_k = data.integer("order_k", 0, 4)
+    st.chosen = data.items("chosen", ints(1, 5), most=5)
     if len(set(st.chosen)) != len(st.chosen):
         raise PositionError(data.at("chosen"), "names a work order number twice")
-    st.queue = data.list("queue", ints(0, 5 * n - 1), most=5 * n)
-    st.to_place = data.int("to_place", 0, 2)
-    st.placing = data.int("placing", -1, 5 * n - 1)
+    st.queue = data.items("queue", ints(0, 5 * n - 1), most=5 * n)
+    st.to_place = data.integer("to_place", 0, 2)
+    st.placing = data.integer("placing", -1, 5 * n - 1)
     st.workers = _place_map(data, "workers", "field", seat)
     for node in st.workers:
         if node not in st.fields:
             raise PositionError(data.obj("workers").at(fmt(node)), "a worker stands where no field is laid")
-    st.out = data.list("out", boolean, length=n)
-    st.passes = data.int("passes", 0, n)
-    st.actor = data.int("actor", 0, n - 1)
-    st.relocating = data.list("relocating", ints(0, 5 * n - 1), most=5 * n)
+    st.out = data.items("out", boolean, length=n)
+    st.passes = data.integer("passes", 0, n)
+    st.actor = data.integer("actor", 0, n - 1)
+    st.relocating = data.items("relocating", ints(0, 5 * n - 1), most=5 * n)
     for c in st.relocating:
         if st.cottage_at[c] is not None:
             raise PositionError(data.at("relocating"), f"cottage {c} waits to be laid again but lies on the board")
     st.auction = _read_auction(data, n, seat, seats)
-    st.stay = data.bool("stay")
+    st.stay = data.boolean("stay")
     st.effects = _read_effects(data.obj("effects"), st, n)
     st.window = _read_window(data, n, seats)
-    st.final = None if data.raw("final") is None else data.list("final", _final, length=n)
+    st.final = None if data.raw("final") is None else data.items("final", _final, length=n)
     _check_phase(st, data, phase)
     _check_draws(st, data, phase)
     _check_drawn(st, data, phase)
@@ -157,7 +157,7 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
 
 def _check_drawn(st: KState, data: Reader, phase: str) -> None:
     """keythedral.secret.field_stack: only a player in their field step holds the stack's top tile."""
-    held = data.list("drawn", lambda v, p: None if v is None else integer(v, p, 0, len(FIELD_TILES) - 1),
+    held = data.items("drawn", lambda v, p: None if v is None else integer(v, p, 0, len(FIELD_TILES) - 1),
                      length=st.num_players)
     for p, tile in enumerate(held):
         if tile is None:
@@ -199,7 +199,7 @@ def tiles_in_play(n: int) -> list[int]:
 
 def _read_board(st: KState, data: Reader, n: int) -> None:
     st.fields = _place_map(data, "fields", "field", ints(0, len(FIELD_TILES) - 1))
-    st.field_stack = data.list("field_stack", ints(0, len(FIELD_TILES) - 1))
+    st.field_stack = data.items("field_stack", ints(0, len(FIELD_TILES) - 1))
     conserved(data.at("field_stack"), "field tiles", st.field_stack + list(st.fields.values()),
               {i: 1 for i in tiles_in_play(n)})
     sites = data.obj("sites")
@@ -219,27 +219,27 @@ def _read_board(st: KState, data: Reader, n: int) -> None:
         st.sites[node], st.cottage_at[c] = c, node
     if n > 2 and st.sites.get(CENTRE) != KEYTHEDRAL or KEYTHEDRAL in [c for s, c in st.sites.items() if s != CENTRE]:
         raise PositionError(sites.at(fmt(CENTRE)), "the Keythedral tile lies on 0,0 (with three or more players only)")
-    st.houses = [h for row in data.list("houses", lambda v, p: items(v, p, boolean, length=5), length=n)
+    st.houses = [h for row in data.items("houses", lambda v, p: items(v, p, boolean, length=5), length=n)
                  for h in row]
     st.fences = {}
-    for i, raw in enumerate(data.list("fences", lambda v, p: Reader(v, p, ("site", "field", "owner")))):
+    for i, raw in enumerate(data.items("fences", lambda v, p: Reader(v, p, ("site", "field", "owner")))):
         s, f = _place("site")(raw.raw("site"), raw.at("site")), _place("field")(raw.raw("field"), raw.at("field"))
         if f not in SITE_FIELDS[s]:
             raise PositionError(raw.at("field"), f"field {fmt(f)} is not next to site {fmt(s)}")
         if (s, f) in st.fences:
             raise PositionError(data.at("fences"), f"two fences on {fmt(s)}>{fmt(f)}")
-        st.fences[(s, f)] = raw.int("owner", 0, n - 1)
-    st.fences_left = data.list("fences_left", ints(0, 3), length=n)
+        st.fences[(s, f)] = raw.integer("owner", 0, n - 1)
+    st.fences_left = data.items("fences_left", ints(0, 3), length=n)
     for p in range(n):
         if st.fences_left[p] + sum(1 for o in st.fences.values() if o == p) > 3:
             raise PositionError(data.at("fences_left"), f"seat {p} would have more than three fences")
 
 
 def _read_cubes(st: KState, data: Reader, n: int) -> None:
-    letters = data.list("cubes", lambda v, p: items(v, p, names(LETTER), most=115), length=n)
+    letters = data.items("cubes", lambda v, p: items(v, p, names(LETTER), most=115), length=n)
     st.cubes = [[hand.count(c) for c in LETTER] for hand in letters]
-    st.store = data.list("store", ints(0, 20), length=8)
-    st.shops = data.list("shops", ints(0, CRAFT_STOCK), length=3)
+    st.store = data.items("store", ints(0, 20), length=8)
+    st.shops = data.items("shops", ints(0, CRAFT_STOCK), length=3)
     for k in range(8):
         held = sum(c[k] for c in st.cubes) + st.store[k] + (st.shops[k - 5] if k >= 5 else 0)
         total = STORE_START[k] if k < 5 else CRAFT_STOCK
@@ -250,29 +250,29 @@ def _read_cubes(st: KState, data: Reader, n: int) -> None:
 
 def _read_tiles(st: KState, data: Reader, n: int) -> None:
     tile = lambda v, p: BUILDING_INDEX[names(TILE_IDS)(v, p)]  # noqa: E731
-    st.rows = data.list("rows", lambda v, p: items(v, p, tile), length=5)
+    st.rows = data.items("rows", lambda v, p: items(v, p, tile), length=5)
     for s, row in enumerate(st.rows):
         if any(BUILDINGS[t].stage != s for t in row):
             raise PositionError(data.at("rows") + f"[{s}]", f"holds a tile of another stage than {s + 1}")
-    st.surplus = data.list("surplus", tile)
-    st.seats = data.list("seats", lambda v, p: items(v, p, tile), length=n)
+    st.surplus = data.items("surplus", tile)
+    st.seats = data.items("seats", lambda v, p: items(v, p, tile), length=n)
     conserved(data.at("surplus"), "building tiles", st.surplus + [t for r in st.rows for t in r]
               + [t for s in st.seats for t in s], {t: 1 for t in range(len(BUILDINGS))})
-    st.stage = data.int("stage", 0, 5)
+    st.stage = data.integer("stage", 0, 5)
     if any(st.rows[s] for s in range(st.stage)):
         raise PositionError(data.at("stage"), f"stage {st.stage + 1} is for sale while an earlier row still has tiles")
-    st.face_up = data.list("face_up", boolean, length=5)
+    st.face_up = data.items("face_up", boolean, length=5)
 
 
 def _read_laws(st: KState, data: Reader, n: int) -> None:
     law = lambda v, p: LAW_INDEX[names(LAW_IDS)(v, p)]  # noqa: E731
-    st.law_deck = data.list("law_deck", law)
+    st.law_deck = data.items("law_deck", law)
     spaces = LAW_SPACES_TWO_PLAYERS if n == 2 else LAW_SPACES
-    st.law_spaces = data.list("law_spaces", lambda v, p: -1 if v is None else law(v, p), length=spaces)
-    st.law_hands = data.list("law_hands", lambda v, p: items(v, p, law), length=n)
+    st.law_spaces = data.items("law_spaces", lambda v, p: -1 if v is None else law(v, p), length=spaces)
+    st.law_hands = data.items("law_hands", lambda v, p: items(v, p, law), length=n)
     for h in st.law_hands:
         h.sort()
-    st.law_used = data.list("law_used", law)
+    st.law_used = data.items("law_used", law)
     conserved(data.at("law_deck"), "law cards", st.law_deck + [c for c in st.law_spaces if c >= 0]
               + [c for h in st.law_hands for c in h] + st.law_used, {c: 1 for c in range(len(LAWS))})
 
@@ -281,10 +281,10 @@ def _read_auction(data: Reader, n: int, seat: Any, seats: Any) -> dict[str, Any]
     if data.raw("auction") == {}:
         return {}
     a = data.obj("auction", AUCTION)
-    return {"b": a.int("b", 0, n - 1), "queue": a.list("queue", seat, most=n), "high": a.int("high", 0, 200),
-            "high_bidder": a.int("high_bidder", -1, n - 1), "matched": a.bool("matched"),
-            "payer": a.int("payer", -1, n - 1), "payee": a.int("payee", -1, n - 1), "owe": a.int("owe", 0, 200),
-            "chooser": a.int("chooser", 0, n - 1), "done": a.bool("done")}
+    return {"b": a.integer("b", 0, n - 1), "queue": a.items("queue", seat, most=n), "high": a.integer("high", 0, 200),
+            "high_bidder": a.integer("high_bidder", -1, n - 1), "matched": a.boolean("matched"),
+            "payer": a.integer("payer", -1, n - 1), "payee": a.integer("payee", -1, n - 1), "owe": a.integer("owe", 0, 200),
+            "chooser": a.integer("chooser", 0, n - 1), "done": a.boolean("done")}
 
 
 def _read_effects(fx: Reader, st: KState, n: int) -> dict[str, Any]:
@@ -322,15 +322,15 @@ def _frame(n: int, seats: Any) -> Any:
     def read(value: Any, path: str) -> dict[str, Any]:
         raw = Reader(value, path)
         frame = dict(raw.data)
-        frame["kind"] = raw.str("kind", tuple(WINDOW_CARDS))
-        frame["ask"] = raw.list("ask", ints(0, n - 1), most=n)
+        frame["kind"] = raw.text("kind", tuple(WINDOW_CARDS))
+        frame["ask"] = raw.items("ask", ints(0, n - 1), most=n)
         for key in ("buyer", "player"):
             if key in frame:
-                frame[key] = raw.int(key, 0, n - 1)
+                frame[key] = raw.integer(key, 0, n - 1)
         if "tile" in frame:
-            raw.str("tile", TILE_IDS)
+            raw.text("tile", TILE_IDS)
         if "law" in frame:
-            raw.str("law", LAW_IDS)
+            raw.text("law", LAW_IDS)
         return frame
     return read
 
@@ -339,14 +339,14 @@ def _read_window(data: Reader, n: int, seats: Any) -> dict[str, Any]:
     if data.raw("window") == {}:
         return {}
     w = data.obj("window", ("frames", "resume", "current"))
-    frames = w.list("frames", _frame(n, seats), most=20)
-    current = None if w.raw("current") is None else w.int("current", 0, n - 1)
-    return {"frames": frames, "resume": w.str("resume", RESUME), "current": current}
+    frames = w.items("frames", _frame(n, seats), most=20)
+    current = None if w.raw("current") is None else w.integer("current", 0, n - 1)
+    return {"frames": frames, "resume": w.text("resume", RESUME), "current": current}
 
 
 def _final(value: Any, path: str) -> dict[str, int]:
     raw = Reader(value, path, ("seats", "cubes", "total"))
-    return {"seats": raw.int("seats", 0, 10**4), "cubes": raw.int("cubes", 0, 10**4), "total": raw.int("total", 0, 10**4)}
+    return {"seats": raw.integer("seats", 0, 10**4), "cubes": raw.integer("cubes", 0, 10**4), "total": raw.integer("total", 0, 10**4)}
 
 
 def _check_phase(st: KState, data: Reader, phase: str) -> None:

@@ -73,7 +73,7 @@ def substitutes(cost: tuple[int, ...], cubes: list[int]) -> list[str]:
                 c[b] += 1
                 if all(cubes[5 + i] >= c[i] for i in range(3)):
                     craft_options.append(c)
-    out = []
+    out: list[str] = []
     for c in craft_options:
         letters = "".join(LETTER[5 + i] * c[i] for i in range(3))
         out.extend(res + letters for res in res_options)

@@ -91,8 +91,8 @@ def _polygon(cx: float, cy: float, radius: float, corners: int, turn: float) -> 
 
 def board_svg(view: dict[str, Any], names: Sequence[str]) -> Html:
     """The laid tiles: octagonal fields (colour, worker), square sites (owner colour, number, house), fences."""
-    nodes = [parse_node(f["at"]) for f in view["fields"]] + [parse_node(s["at"]) for s in view["sites"]]
-    nodes = [n for n in nodes if n is not None] or [(0, 0)]
+    found = [parse_node(f["at"]) for f in view["fields"]] + [parse_node(s["at"]) for s in view["sites"]]
+    nodes = [n for n in found if n is not None] or [(0, 0)]
     left = min(n[0] for n in nodes) - 1.5 - EMPTY_RING
     top = min(n[1] for n in nodes) - 1.5 - EMPTY_RING
     width = (max(n[0] for n in nodes) + 1.5 + EMPTY_RING - left) * UNIT

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from ...core.moves import CHANCE, Kind, Refusal, always
+from ...core.moves import CHANCE, Kind, Move, Refusal, always
 from .data import CARD_INDEX, CARDS, DECKS, GROUPS, HAND_LIMIT, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, PUB_PRICE
 from .effects import top_card
 from .moves import (CARD_IDS, DRAWN, SLOT_INDEX, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, DrawCard, LayCard,
@@ -259,7 +259,7 @@ def check_pub(st: SPState, move: BuyPoints) -> Refusal | None:
     return None
 
 
-def pub_buys(st: SPState, seat: int) -> list[BuyPoints]:
+def pub_buys(st: SPState, seat: int) -> list[Move]:
     return [BuyPoints(seat, k) for k in range(pub_limit(st, seat) + 1)]
 
 
@@ -291,14 +291,14 @@ def check_chance_card(st: SPState, move: LayCard | DrawCard) -> Refusal | None:
     return None
 
 
-def chance_weights(st: SPState) -> list[tuple[LayCard | DrawCard, int]]:
+def chance_weights(st: SPState) -> list[tuple[Move, int]]:
     """Each card still in the deck being drawn, with its number of copies there (a face-down deck)."""
     counts = Counter(st.decks[deck_to_draw(st)])
     made = DRAWS if st.phase == OBSERVATORY_DRAW else LAYS
     return [(made[card], counts[card]) for card in sorted(counts)]
 
 
-def chance_cards(st: SPState, seat: int) -> list[LayCard | DrawCard]:
+def chance_cards(st: SPState, seat: int) -> list[Move]:
     return [move for move, _ in chance_weights(st)]
 
 
@@ -339,7 +339,7 @@ def price_lines(st: SPState, move: object) -> list[tuple[str, int, str]]:
     """
     p = getattr(move, "player", st.current)
     kind = getattr(move, "kind", "")
-    card = CARD_INDEX.get(getattr(move, "card", None)) if kind in ("buy", "play", "buy_drawn") else None
+    card = CARD_INDEX.get(getattr(move, "card", "")) if kind in ("buy", "play", "buy_drawn") else None
     replaces = getattr(move, "replaces", "")
     target = CARD_INDEX.get(replaces, EMPTY) if replaces else EMPTY
     if card is None or not (type(p) is int and 0 <= p < st.num_players):

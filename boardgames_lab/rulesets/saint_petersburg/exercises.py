@@ -9,6 +9,7 @@ from ...core.game import Game
 from ...core.registry import new_game
 from ...core.rng import Rng
 from ...faces import first_position
+from .moves import BuyCard, TakeCard
 
 
 def unknown_future(state: Any, rng: random.Random) -> Any:
@@ -30,14 +31,14 @@ def _position(seed: int) -> tuple[Game, Any, Any, Any] | None:
             found = _choice(game)
             if found:
                 return (game, *found)
-        game.apply(bot_move(game, bots[game.current_player]))
+        game.apply(bot_move(game, bots[game.to_act()[0]]))
     return None
 
 
 def _choice(game: Game) -> tuple[Any, Any, Any] | None:
     legal = game.legal_moves()
-    buys = {(m.card, m.slot): m for m in legal if m.kind == "buy" and not m.replaces}
-    takes = [m for m in legal if m.kind == "take" and (m.card, m.slot) in buys]
+    buys = {(m.card, m.slot): m for m in legal if isinstance(m, BuyCard) and not m.replaces}
+    takes = [m for m in legal if isinstance(m, TakeCard) and (m.card, m.slot) in buys]
     if not takes:
         return None
     take = takes[-1]
@@ -45,7 +46,7 @@ def _choice(game: Game) -> tuple[Any, Any, Any] | None:
     after = game.clone().apply(take)
     if after.current_player == game.current_player:
         return None
-    other = [m for m in after.legal_moves() if m.kind == "buy" and not m.replaces and m.slot != take.slot]
+    other = [m for m in after.legal_moves() if isinstance(m, BuyCard) and not m.replaces and m.slot != take.slot]
     if not other or other[-1] not in game.clone().apply(buy).legal_moves():
         return None
     return buy, take, other[-1]
@@ -53,7 +54,8 @@ def _choice(game: Game) -> tuple[Any, Any, Any] | None:
 
 def buy_or_take(seed: int = 4, playouts: int = 20) -> dict[str, Any]:
     game, buy, take, answer = first_position(_position, range(seed, seed + 50), "buy-or-take")
-    me, other = game.current_player, 1 - game.current_player
+    me = game.to_act()[0]
+    other = 1 - me
     table = game.position()["state"]
     story = (f"Saint Petersburg, round {table['round']}, {game.phase} phase (seed {game.seed}, after "
              f"{game.ply} moves). {game.names[me]} has {table['money'][me]} rubles and may buy the "

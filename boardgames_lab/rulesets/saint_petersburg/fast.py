@@ -12,7 +12,7 @@ from .checks import chance_cards, check_buy_drawn, check_discard, check_take_dra
 from .data import (CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY,
                    PUB_PRICE, ROW_SLOTS, WAREHOUSE)
 from .moves import CARD_IDS, SLOTS, BuyCard, DiscardDrawn, Move, Observe, Pass, PlayCard, TakeCard, TakeDrawn
-from .pricing import EMPTY, FLAT, GROUP, IS_TRADING, TARGETS
+from .pricing import EMPTY, FLAT, Price, GROUP, IS_TRADING, TARGETS
 from .state import LAY_DECK, OBSERVATORY_DRAW, SPState, observable_decks, pub_limit
 
 SEATS = range(4)
@@ -54,7 +54,7 @@ def legal_moves(st: SPState) -> list[Move]:
     return moves
 
 
-def _offer(p: int, s: int, card: int) -> tuple[object, ...]:
+def _offer(p: int, s: int, card: int) -> tuple[Price, int, BuyCard | None, dict[int, Move], TakeCard]:
     return (FLAT[s >= ROW_SLOTS][card], GROUP[card], BUY[p][s][card], BUY_TRADING[p][s][card], TAKE[p][s][card])
 
 

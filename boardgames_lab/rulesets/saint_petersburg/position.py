@@ -70,24 +70,24 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
     st.setup_fields(players, options)
     seat = lambda value, path: integer(value, path, 0, players - 1)  # noqa: E731
     decks = data.obj("decks", DECKS)
-    st.decks = [decks.list(DECKS[d], _of_deck(d)) for d in range(4)]
+    st.decks = [decks.items(DECKS[d], _of_deck(d)) for d in range(4)]
     for name, offset in (("upper", 0), ("lower", ROW_SLOTS)):
-        row = data.list(name, _slot_card, length=ROW_SLOTS)
+        row = data.items(name, _slot_card, length=ROW_SLOTS)
         st.lay([(offset + i, card) for i, card in enumerate(row) if card != EMPTY])
-    st.money = data.list("money", lambda v, p: integer(v, p, 0, MOST), length=players)
-    st.points = data.list("points", lambda v, p: integer(v, p, -MOST, MOST), length=players)
-    st.hands = [sorted(h) for h in data.list("hands", lambda v, p: items(v, p, _card, most=HAND_LIMIT_WAREHOUSE),
+    st.money = data.items("money", lambda v, p: integer(v, p, 0, MOST), length=players)
+    st.points = data.items("points", lambda v, p: integer(v, p, -MOST, MOST), length=players)
+    st.hands = [sorted(h) for h in data.items("hands", lambda v, p: items(v, p, _card, most=HAND_LIMIT_WAREHOUSE),
                                              length=players)]
-    for p, area in enumerate(data.list("areas", lambda v, path: items(v, path, _card), length=players)):
+    for p, area in enumerate(data.items("areas", lambda v, path: items(v, path, _card), length=players)):
         for card in area:
             st.acquire(p, card)
-    st.obs_used = data.list("observatories_used", lambda v, p: integer(v, p, 0, 2), length=players)
+    st.obs_used = data.items("observatories_used", lambda v, p: integer(v, p, 0, 2), length=players)
     for p in range(players):
         if st.obs_used[p] > st.owned[p][OBSERVATORY]:
             raise PositionError(data.at("observatories_used") + f"[{p}]", f"{st.obs_used[p]} Observatories "
                                 f"used, but player {p} has {st.owned[p][OBSERVATORY]}")
-    st.markers = data.list("markers", seat, length=4)
-    st.removed = data.list("removed", _card)
+    st.markers = data.items("markers", seat, length=4)
+    st.removed = data.items("removed", _card)
     st.drawn = _slot_card(data.raw("drawn"), data.at("drawn"))
     observing = data.raw("observing")
     st.observing = NO_DECK if observing is None else DECKS.index(names(DECKS)(observing, data.at("observing")))
@@ -117,15 +117,15 @@ def _read_draw(data: Reader, st: SPState, phase: str) -> None:
 def _read_turn(data: Reader, st: SPState, players: int, phase: str) -> None:
     """Where the round stands: passes, the Observatory's card, the Pub queue, the end and the final count."""
     st.stage = STAGE_OF[phase]
-    st.round = data.int("round", 1, 1000)
-    st.taken = data.bool("taken")
-    st.end_triggered = data.bool("end_triggered")
-    st.passes = data.int("passes", 0, players - 1 if phase in ACTION_PHASES else players)
+    st.round = data.integer("round", 1, 1000)
+    st.taken = data.boolean("taken")
+    st.end_triggered = data.boolean("end_triggered")
+    st.passes = data.integer("passes", 0, players - 1 if phase in ACTION_PHASES else players)
     if (st.drawn != EMPTY) != (phase == "observatory"):
         raise PositionError(data.at("drawn"), "a card drawn with an Observatory waits only in the observatory "
                             f"phase, not in the {phase} phase" if st.drawn != EMPTY else
                             "the observatory phase needs the card drawn with the Observatory")
-    st.pub_queue = data.list("pub_queue", lambda v, p: integer(v, p, 0, players - 1))
+    st.pub_queue = data.items("pub_queue", lambda v, p: integer(v, p, 0, players - 1))
     if (len(st.pub_queue) > 0) != (phase == "pub"):
         raise PositionError(data.at("pub_queue"), f"Pub owners wait only in the pub phase, not in the {phase} "
                             "phase" if st.pub_queue else "the pub phase needs the Pub owners still to choose")

@@ -8,11 +8,16 @@ checks look a price up instead of computing the rule again.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .data import ARISTOCRAT, BUILDING, CARDS, CARPENTER_WORKSHOP, GOLD_SMELTER, OBSERVATORY, POTJOMKIN, \
     POTJOMKIN_TRADE_VALUE, TRADING, WORKER
 
 P = "saint_petersburg."
 EMPTY = -1
+# A price on the fast path: an int, or for a trading card its (replaced card, price) pairs. Any, because the
+# fast path tells the two apart by the card's move (None for a trading card), not by a check of the price.
+Price = Any
 COST = tuple(c.cost for c in CARDS)
 GROUP = tuple(c.group for c in CARDS)
 IS_TRADING = tuple(c.deck == TRADING for c in CARDS)
@@ -72,7 +77,7 @@ def _table() -> tuple[tuple[tuple[tuple[dict[int, int], ...], ...], ...], ...]:
 PRICE = _table()
 
 
-def _flat(by_copies: tuple[tuple[dict[int, int], ...], ...], trading: bool) -> tuple[object, ...]:
+def _flat(by_copies: tuple[tuple[dict[int, int], ...], ...], trading: bool) -> tuple[Price, ...]:
     return tuple(tuple(d.items()) if trading else d[EMPTY] for by_discount in by_copies for d in by_discount)
 
 

@@ -8,7 +8,7 @@ table's public facts.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ...core.rng import Rng
 from ...core.visibility import EVERYONE, NOBODY, is_hidden, revealed, shown_to
@@ -26,7 +26,7 @@ def _game_over(data: dict[str, Any], owner: int | None) -> bool:
     return data.get("final") is not None
 
 
-def _open_money(data: dict[str, Any], owner: int | None, seat: int | None, table: dict[str, Any]) -> bool:
+def _open_money(data: dict[str, Any], owner: int | None, seat: int | None, table: Mapping[str, Any]) -> bool:
     return bool(table.get("options", {}).get("open_money"))
 
 

@@ -12,7 +12,7 @@ cubes are one draw (one chance phase stop per area, not per cube).
 from __future__ import annotations
 
 from math import comb
-from typing import Any
+from typing import Any, Callable
 
 from ...core.moves import CHANCE, Refusal
 from .checks_actions import no
@@ -339,8 +339,9 @@ def sample_chance(st: VillageState) -> Any:
 # explicit-chance mode the game stops at the phase instead, for the caller to choose each outcome. The board's
 # seeding has its own one pass (``seed_board``).
 DRAWN = {"customers": customers_dealt, "refill": market_refilled, "seed": board_seeded, "mass_draw": mass_drawn}
-DRAW_EFFECTS = {"customer": draw_customer, "seed": seed, "monk": draw_monk, "villager": draw_villager}  # by kind;
-# effects.EFFECTS takes these in for every other move
+# By kind; effects.EFFECTS takes these in for every other move.
+DRAW_EFFECTS: dict[str, Callable[[VillageState, Any], None]] = {
+    "customer": draw_customer, "seed": seed, "monk": draw_monk, "villager": draw_villager}
 
 
 def draw_out(st: VillageState) -> None:

@@ -14,14 +14,14 @@ from .draws import DRAW_EFFECTS
 from .info import council_advance_time
 from .market import serve
 from .mass import mass_done, raise_villager, redeem
-from .payment import pay_influence, piece_at, spend_time
+from .payment import Need, pay_influence, piece_at, spend_time
 from .state import VillageState
 from .travel import REWARD, routes_from_place
 
 GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
 AREA_INDEX = {name: i for i, name in enumerate(AREAS)}
 CUBE_INDEX = {name: i for i, name in enumerate(CUBE_NAMES)}
-WELL_NEED = tuple(tuple(WELL_CUBES if c == colour else 0 for c in range(4)) for colour in range(4))
+WELL_NEED: tuple[Need, ...] = ((WELL_CUBES, 0, 0, 0), (0, WELL_CUBES, 0, 0), (0, 0, WELL_CUBES, 0), (0, 0, 0, WELL_CUBES))
 DONE, PRIVILEGE_OWED, CUBES_OWED = 3, 1, 2
 
 

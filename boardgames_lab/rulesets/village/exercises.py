@@ -9,6 +9,7 @@ from ...core.game import Game
 from ...core.registry import definition, new_game
 from ...core.rng import Rng
 from ...faces import first_position
+from .moves import Church, TakeCube
 
 
 def sampled_future(row_player: int) -> Any:
@@ -27,26 +28,27 @@ def _position(seed: int) -> tuple[Game, Any, Any, list[Any]] | None:
     bots = [make_bot("heuristic", seed=seed + p) for p in range(2)]
     while not game.is_over:
         legal = game.legal_moves()
-        cube = [m for m in legal if m.kind == "church" and m.payment == "brown" and not m.coins]
-        time = [m for m in legal if m.kind == "church" and m.payment == "time"]
+        cube = [m for m in legal if isinstance(m, Church) and m.payment == "brown" and not m.coins]
+        time = [m for m in legal if isinstance(m, Church) and m.payment == "time"]
         pair = [(c, t) for c in cube for t in time if c.generation == t.generation]
         if pair:
             answers = _answers(game, *pair[0])
             if answers:
                 return (game, *pair[0], answers)
-        game.apply(bot_move(game, bots[game.current_player]))
+        game.apply(bot_move(game, bots[game.to_act()[0]]))
     return None
 
 
 def _answers(game: Game, cube: Any, time: Any) -> list[Any] | None:
-    me = game.current_player
+    me = game.to_act()[0]
     after = [game.clone().apply(cube), game.clone().apply(time)]
     if any(g.current_player in (None, me) or g.phase != "turn" for g in after):
         return None
-    common = [m for m in after[0].legal_moves() if m.kind == "take" and m.cube != "plague"
+    common = [m for m in after[0].legal_moves() if isinstance(m, TakeCube) and m.cube != "plague"
               and m in after[1].legal_moves()]
-    seat = Seat(after[0].definition, after[0].state, after[0].current_player, common)
-    ranked, areas = HeuristicBot(0).advise(seat), []
+    seat = Seat(after[0].definition, after[0].state, after[0].to_act()[0], common)
+    ranked = HeuristicBot(0).advise(seat)
+    areas: list[Any] = []
     for move, _, _ in ranked:  # the next player's two best areas by the heuristic
         if move.area not in {m.area for m in areas}:
             areas.append(move)
@@ -55,7 +57,8 @@ def _answers(game: Game, cube: Any, time: Any) -> list[Any] | None:
 
 def time_or_influence(seed: int = 1, playouts: int = 12) -> dict[str, Any]:
     game, cube, time, answers = first_position(_position, range(seed, seed + 40), "time-or-influence")
-    me, other = game.current_player, 1 - game.current_player
+    me = game.to_act()[0]
+    other = 1 - me
     mine = game.view(me)["players"][me]
     story = (f"Village, round {game.state.round} (seed {game.seed}, "
              f"after {game.ply} moves). {game.names[me]} sends a generation-{cube.generation} villager into the church. "

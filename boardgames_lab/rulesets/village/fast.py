@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
+from ...core.moves import Move
 from .data import (BAG, BREAD, BROWN, CHURCH, CHURCH1, COUNCIL, COUNCIL1, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY,
                    FARM, GENERATIONS, GREEN, HARVEST, MARKET, MASS_PIECES, MILL_GRAIN, SCROLL, TOOL, TRAVEL, UNBORN,
                    WAGON)
@@ -43,8 +44,8 @@ def legal_moves(st: VillageState) -> list[Any]:
     if phase == "privilege":
         return privilege_moves(st, p, st.priv_max, with_none=True)
     if phase == "cubes":
-        supply, t = st.supply, MOVES[p].cubes
-        return [t[i] for i, (a, b) in enumerate(CUBE_PAIRS) if supply[a] and supply[b] and (a != b or supply[a] >= 2)]
+        supply, pairs = st.supply, MOVES[p].cubes
+        return [pairs[i] for i, (a, b) in enumerate(CUBE_PAIRS) if supply[a] and supply[b] and (a != b or supply[a] >= 2)]
     if phase == "mass":
         return [MOVES[p].done, *redeem_moves(st, p)]
     if phase == "mass_advance":
@@ -58,7 +59,7 @@ def turn_moves(st: VillageState, p: int) -> list[Any]:
     if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
         return [t.free[a] for a in open_areas(st, p)] or list(t.free)
     s0, s1, s2, s3, s4, s5, s6 = st.spaces
-    out = list(compress(t.take, s0 + s1 + s2 + s3 + s4 + s5 + s6))  # a take move per colour present on an area
+    out: list[Move] = list(compress(t.take, s0 + s1 + s2 + s3 + s4 + s5 + s6))  # a take move per colour present on an area
     # village.well.action: three influence of one colour, coins standing in. The payments depend only on
     # cubes and coins capped at three; the table holds the Well moves of each such holding by area.
     have, cap = st.cubes[p], CAP3

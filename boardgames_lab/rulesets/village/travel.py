@@ -9,8 +9,8 @@ TOWN_INDEX = {name: i for i, (name, _) in enumerate(TOWNS)}
 REWARD = tuple(reward for _, reward in TOWNS)
 
 
-def build_map() -> nx.Graph:
-    graph = nx.Graph()
+def build_map() -> nx.Graph[str]:
+    graph: nx.Graph[str] = nx.Graph()
     graph.add_node(VILLAGE, reward=None)
     for name, reward in TOWNS:
         graph.add_node(name, reward=reward)
