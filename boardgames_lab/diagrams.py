@@ -132,7 +132,7 @@ def digraph_class() -> type:
                  formatter: str | None = None, neato_no_op: bool | int | None = None, quiet: bool = False, *,
                  engine: str | None = None, encoding: str | None = None) -> bytes | str:
             if renderer is not None or formatter is not None or neato_no_op:  # options only dot itself has
-                return super().pipe(format, renderer, formatter, neato_no_op, quiet,  # type: ignore[no-any-return]
+                return super().pipe(format, renderer, formatter, neato_no_op, quiet,
                                     engine=engine, encoding=encoding)
             data = render(self.source, format or self.format, engine=engine or self.engine)
             return data.decode(encoding) if encoding else data

@@ -172,7 +172,7 @@ def declared(game: str, name: str) -> ClassDecision:
     kinds = getattr(d.decisions, "DECISIONS", {})
     if name not in kinds:
         raise ValueError(f"{d.info.name} declares no class decision {name!r}; its decisions: {sorted(kinds)}")
-    return kinds[name]  # type: ignore[no-any-return]
+    return kinds[name]
 
 
 def decision_rows(decisions: Any, game: str, name: str, people_only: bool = True) -> Any:
