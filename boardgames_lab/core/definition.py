@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
-from typing import Any, Generic, Iterable, Mapping, Sequence, TypeVar
+from importlib import import_module
+from types import FunctionType, ModuleType
+from typing import Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar, get_args, get_origin
 
 from .errors import OptionError
 from .flow import Flow, FlowRunner
@@ -107,9 +109,46 @@ class State:
 S = TypeVar("S", bound=State)
 
 
-class GameDefinition(ABC, Generic[S]):
-    """Subclass per game. The engine calls these; rule code lives in the subclass."""
+# What a game's house supplies (rulesets/__init__.py HOUSE): every game names these modules and functions alike,
+# so the core binds them and a game's definition says only what is its own. Attribute: (module, name in it).
+HOUSE_BINDINGS: dict[str, tuple[str, str]] = {
+    "flow": ("flow", "FLOW"),
+    "rulebook": ("rules", "RULES"),
+    "kinds": ("checks", "KINDS"),
+    "secrets": ("secrets", "SECRETS"),
+    "fields": ("view", "FIELDS"),
+    "legal_moves": ("fast", "legal_moves"),
+    "apply_move": ("effects", "apply_move"),
+    "chance_weights": ("draws", "chance_weights"),
+    "sample_chance": ("draws", "sample_chance"),
+    "position": ("position", "position"),
+    "read_position": ("position", "read_position"),
+    "show": ("view", "show"),
+    "determinize": ("view", "determinize"),
+    "invariants": ("state", "invariants"),
+    "scores": ("scoring", "scores"),
+    "winners": ("scoring", "winners"),
+}
+# Bound where the module has them; else the core's default stands.
+HOUSE_OPTIONAL: dict[str, tuple[str, str]] = {
+    "full_view": ("view", "full_view"),
+    "move_visibility": ("view", "move_visibility"),
+}
+# Read through the modules by the house defaults below: moves.parse and render.render_text.
+HOUSE_MODULES = ("moves", "render")
 
+
+class GameDefinition(ABC, Generic[S]):
+    """Subclass per game. The engine calls these; rule code lives in the subclass.
+
+    A game in the house names its package (``house = __package__``): the core then binds the functions of
+    ``HOUSE_BINDINGS`` from its modules as plain functions of the state, and supplies ``create_state``,
+    ``clone_state``, ``snapshot``, ``parse_move`` and ``render_text`` from the state class and the modules.
+    A method the game defines in its own class body is its own and is kept."""
+
+    house: ClassVar[str | None] = None  # the game's package, whose house modules supply the definition
+    modules: ClassVar[Mapping[str, ModuleType]] = {}  # those modules, by house name
+    state_class: ClassVar[type[State]]  # a house game's state, from ``GameDefinition[<its state class>]``
     info: GameInfo
     flow: Flow
     rulebook: RuleBook
@@ -128,8 +167,13 @@ class GameDefinition(ABC, Generic[S]):
     # one redaction of these declarations, built by the game's ``show``.
     fields: Mapping[str, Seen] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "house" in vars(cls):
+            _bind_house(cls)
+
     def __init__(self) -> None:
-        self.flow.validate(self, self.rulebook)
+        self.flow.validate(self.rulebook)
         if not self.kinds:
             raise ValueError(f"{self.info.name}: a game declares its move kinds (definition.kinds)")
         if any(p.chance for p in self.flow.phases) and type(self).chance_weights is GameDefinition.chance_weights:
@@ -191,6 +235,10 @@ class GameDefinition(ABC, Generic[S]):
 
     def legal_moves(self, state: S) -> list[Any]:
         """Every legal move of every seat that may act: the plain path, from the kinds' checks."""
+        return self.plain_legal_moves(state)
+
+    def plain_legal_moves(self, state: S) -> list[Any]:
+        """The plain path, from the kinds' checks (a game's fast generator is tested equal to it)."""
         allowed = self.flow.phase(state.phase).moves
         out: list[Any] = []
         for seat in self.to_act(state):
@@ -313,6 +361,56 @@ class GameDefinition(ABC, Generic[S]):
     def invariants(self, state: S) -> list[str]:
         """Broken conservation laws, in words (an empty list when all hold)."""
         return []
+
+
+class _HouseDefaults:
+    """The methods the core supplies to a game in the house (copied onto its definition unless it has its own)."""
+
+    def create_state(self: Any, players: int, seed: int, options: dict[str, Any]) -> State:
+        state = self.state_class()
+        state.init_base(players, seed)
+        state.setup_fields(players, options)
+        return state  # type: ignore[no-any-return]
+
+    def clone_state(self: Any, state: Any) -> Any:
+        return state.clone()
+
+    def snapshot(self: Any, state: Any) -> Any:
+        return state.snapshot()
+
+    def parse_move(self: Any, state: Any, text: str, *seat: int) -> Any:
+        """The house's ``moves.parse``, for ``seat`` (by default the seat to move)."""
+        return self.modules["moves"].parse(text, seat[0] if seat else state.current)
+
+    def render_text(self: Any, state: Any, player: int | None) -> str:
+        """``player``'s view in a few lines of text: the house's ``render.render_text``."""
+        return self.modules["render"].render_text(self.view(state, player))  # type: ignore[no-any-return]
+
+
+def _bind_house(cls: type[GameDefinition[Any]]) -> None:
+    """Bind a house game's definition from its modules (see ``HOUSE_BINDINGS``); a missing one is named."""
+    own = vars(cls)
+    needed = {module for module, _ in (*HOUSE_BINDINGS.values(), *HOUSE_OPTIONAL.values())} | set(HOUSE_MODULES)
+    modules = {name: import_module(f"{cls.house}.{name}") for name in sorted(needed)}
+    cls.modules = modules
+    for attr, (module, name) in {**HOUSE_BINDINGS, **HOUSE_OPTIONAL}.items():
+        if attr in own:
+            continue
+        if not hasattr(modules[module], name):
+            if attr in HOUSE_OPTIONAL:
+                continue
+            raise TypeError(f"{cls.__name__}: the house module {cls.house}.{module} has no {name!r} "
+                            f"(the definition's {attr})")
+        value = getattr(modules[module], name)
+        setattr(cls, attr, staticmethod(value) if isinstance(value, FunctionType) else value)
+    for attr, method in vars(_HouseDefaults).items():
+        if isinstance(method, FunctionType) and attr not in own:
+            setattr(cls, attr, method)
+    states = [get_args(base)[0] for base in getattr(cls, "__orig_bases__", ())
+              if get_origin(base) is GameDefinition and get_args(base)]
+    if not states or not isinstance(states[0], type):
+        raise TypeError(f"{cls.__name__}: a house game names its state class: GameDefinition[<state class>]")
+    cls.state_class = states[0]
 
 
 def _is_choice(value: Any, choices: tuple[Any, ...]) -> bool:

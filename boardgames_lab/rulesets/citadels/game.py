@@ -7,10 +7,10 @@ from typing import Any
 from ...core.definition import GameDefinition, GameInfo, Option
 from ...core.position import Reader
 from ...core.rng import Rng
-from . import draft, drawing, effects, fast, position, scoring, view
-from . import flow as turn_flow
+from . import effects, fast, position, scoring, view
+from .flow import FLOW
 from .checks import KINDS
-from .drawing import chance_weights, draw_out, lay_out, sample_chance
+from .drawing import chance_weights, sample_chance
 from .moves import Move, parse
 from .rules import RULES
 from .secrets import SECRETS
@@ -39,31 +39,11 @@ INFO = GameInfo(
 
 class Citadels(GameDefinition[CitadelsState]):
     info = INFO
-    flow = turn_flow.FLOW
+    flow = FLOW
     rulebook = RULES
     secrets = SECRETS
     kinds = KINDS
     fields = view.FIELDS
-
-    # The hooks, guards and turn orders the phase declaration names (resolved when the game is registered).
-    deal, start_round, turn_draft, draft_done, finish_draft = (staticmethod(f) for f in (
-        draft.deal, draft.start_round, draft.turn_draft, draft.draft_done, draft.finish_draft))
-    call_next, character_answers, rasputin_due, acrobat_due = (staticmethod(f) for f in (
-        draft.call_next, draft.character_answers, draft.rasputin_due, draft.acrobat_due))
-    open_rasputin, open_acrobat, turn_window, window_closed, rasputin_played, end_round, game_ends = (
-        staticmethod(f) for f in (draft.open_rasputin, draft.open_acrobat, draft.turn_window, draft.window_closed,
-                                  draft.rasputin_played, draft.end_round, draft.game_ends))
-    dealt, laid, open_draft, drawing, draw_to_keep, draw_to_cash, draw_done = (staticmethod(f) for f in (
-        drawing.dealt, drawing.laid, draft.open_draft, drawing.drawing, drawing.draw_to_keep, drawing.draw_to_cash,
-        drawing.draw_done))
-    draw_out, lay_out = staticmethod(draw_out), staticmethod(lay_out)  # normal play draws as a phase opens
-    begin_turn, kept, cash_due, ask_cash, cash_answered, exchanging, exchanged = (
-        staticmethod(f) for f in (turn_flow.begin_turn, turn_flow.kept, turn_flow.cash_due, turn_flow.ask_cash,
-                                  turn_flow.cash_answered, turn_flow.exchanging, turn_flow.exchanged))
-    graveyard_offered, ask_graveyard, graveyard_answered, back_to_turn = (staticmethod(f) for f in (
-        turn_flow.graveyard_offered, turn_flow.ask_graveyard, turn_flow.graveyard_answered, turn_flow.back_to_turn))
-    fortune_open, fortune_done, turn_ended, score_final = (staticmethod(f) for f in (
-        turn_flow.fortune_open, turn_flow.fortune_done, turn_flow.turn_ended, scoring.score_final))
 
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> CitadelsState:
         st = CitadelsState()

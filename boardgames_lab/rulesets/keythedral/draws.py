@@ -308,5 +308,3 @@ CHANCE_KINDS = (
     Kind(TurnTiles, check_turn, _outcomes_of("turn")),
     Kind(ReplaceTile, check_replace, _outcomes_of("replace")),
 )
-HOOKS = (laws_dealt, space_to_fill, stage_face_down, variant_to_turn, turned_before_fields, turned_after_fields,
-         turned_in_window, turned_on_turn, tile_to_replace, replaced_in_window, replaced_on_turn)

@@ -7,7 +7,7 @@ from ...core.definition import GameDefinition, GameInfo, Option
 from ...core.moves import CHANCE
 from ...core.position import Reader
 from ...core.rng import Rng
-from . import draws, effects, fast, flow, position, render, view
+from . import draws, effects, fast, position, render, view
 from .checks import KINDS
 from .data import BUILDINGS, STAGE_POINTS
 from .flow import FLOW
@@ -53,9 +53,6 @@ class Keythedral(GameDefinition[KState]):
     def legal_moves(self, st: KState) -> list[Move]:
         """The fast generator (fast.py), proven equal to the plain path of the kinds' checks."""
         return fast.legal_moves(st)
-
-    def plain_legal_moves(self, st: KState) -> list[Move]:
-        return GameDefinition.legal_moves(self, st)
 
     def to_act(self, st: KState) -> tuple[int, ...]:
         """keythedral.law.window: every player still to answer an open window, in the order asked; CHANCE at a draw."""
@@ -131,8 +128,3 @@ class Keythedral(GameDefinition[KState]):
 
     def snapshot(self, st: KState) -> dict[str, Any]:
         return st.snapshot()
-
-
-# The flow's hooks, guards and turn orders, by the names flow.py's declaration gives them.
-for _hook in flow.HOOKS:
-    setattr(Keythedral, _hook.__name__, staticmethod(_hook))

@@ -7,7 +7,7 @@ from ...core.definition import GameDefinition, GameInfo, Option
 from ...core.position import Reader
 from ...core.rng import Rng
 from . import effects, fast, position, scoring, view
-from . import flow as phases
+from .flow import FLOW
 from .checks import KINDS, chance_weights, sample_chance
 from .moves import parse
 from .rules import RULES
@@ -32,33 +32,11 @@ INFO = GameInfo(
 
 class SaintPetersburg(GameDefinition[SPState]):
     info = INFO
-    flow = phases.FLOW
+    flow = FLOW
     rulebook = RULES
     secrets = SECRETS
     kinds = KINDS
     fields = view.FIELDS
-
-    # --- the hooks and guards the phases name (flow.py, scoring.py) ---------------------------------
-    deal = staticmethod(phases.deal)
-    begin_action_phase = staticmethod(phases.begin_action_phase)
-    all_passed = staticmethod(phases.all_passed)
-    first_row_laid = staticmethod(phases.first_row_laid)
-    refill_done = staticmethod(phases.refill_done)
-    round_refill_done = staticmethod(phases.round_refill_done)
-    deck_chosen = staticmethod(phases.deck_chosen)
-    card_drawn = staticmethod(phases.card_drawn)
-    drawn_card_settled = staticmethod(phases.drawn_card_settled)
-    next_after_observatory = staticmethod(phases.next_after_observatory)
-    refill_display = staticmethod(phases.refill_display)
-    lay_out = staticmethod(phases.lay_out)
-    pub_owners_waiting = staticmethod(phases.pub_owners_waiting)
-    start_pub = staticmethod(phases.start_pub)
-    pubs_done = staticmethod(phases.pubs_done)
-    turn_next_pub_owner = staticmethod(phases.turn_next_pub_owner)
-    end_was_triggered = staticmethod(phases.end_was_triggered)
-    start_new_round = staticmethod(phases.start_new_round)
-    score_phase = staticmethod(scoring.score_phase)
-    score_final = staticmethod(scoring.score_final)
 
     # --- set-up and moves -------------------------------------------------------------------------
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> SPState:
@@ -69,9 +47,6 @@ class SaintPetersburg(GameDefinition[SPState]):
 
     # The fast generator (fast.py); tests/saint_petersburg/test_fast.py proves it equals the plain path.
     legal_moves = staticmethod(fast.legal_moves)
-
-    def plain_legal_moves(self, st: SPState) -> list[Any]:
-        return GameDefinition.legal_moves(self, st)
 
     apply_move = staticmethod(effects.apply_move)
     # Chance phases (a card off a face-down deck): the outcomes, and normal play's draw, the deck's top card.

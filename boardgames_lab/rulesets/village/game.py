@@ -5,8 +5,7 @@ from typing import Any
 
 from ...core.definition import GameDefinition
 from ...core.rng import Rng
-from . import draws, fast, market, position, view
-from . import flow as hooks
+from . import draws, fast, position, view
 from .checks import KINDS
 from .effects import apply_move
 from .flow import FLOW
@@ -29,44 +28,6 @@ class Village(GameDefinition[VillageState]):
     kinds = KINDS
     fields = view.FIELDS
 
-    # --- the flow's guards, hooks and turn orders (flow.py) ------------------------------------------------------
-    deal = staticmethod(hooks.deal)
-    seed_round = staticmethod(hooks.seed_round)
-    draw_out = staticmethod(draws.draw_out)  # normal play draws a chance phase out as it opens
-    first_turn = staticmethod(hooks.first_turn)
-    start_new_round = staticmethod(hooks.start_new_round)
-    market_day = staticmethod(hooks.market_day)
-    acting = staticmethod(hooks.acting)
-    open_market = staticmethod(hooks.open_market)
-    privilege_owed = staticmethod(hooks.privilege_owed)
-    cubes_owed = staticmethod(hooks.cubes_owed)
-    action_done = staticmethod(hooks.action_done)
-    death_choice = staticmethod(hooks.death_choice)
-    deaths_settled = staticmethod(hooks.deaths_settled)
-    market_over = staticmethod(market.market_over)
-    turn_market_next = staticmethod(market.next_in_market)
-    after_market_death = staticmethod(hooks.after_market_death)
-    close_market = staticmethod(hooks.close_market)
-    settle_deaths = staticmethod(hooks.settle_deaths)
-    end_triggered = staticmethod(hooks.end_triggered)
-    last_actions_done = staticmethod(hooks.last_actions_done)
-    next_last_action = staticmethod(hooks.next_last_action)
-    board_empty = staticmethod(hooks.board_empty)
-    next_player = staticmethod(hooks.next_player)
-    prepare_final_mass = staticmethod(hooks.prepare_final_mass)
-    begin_mass = staticmethod(hooks.begin_mass)
-    selection_over = staticmethod(hooks.selection_over)
-    turn_mass_next = staticmethod(hooks.turn_mass_next)
-    customers_dealt = staticmethod(draws.customers_dealt)
-    market_refilled = staticmethod(draws.market_refilled)
-    board_seeded = staticmethod(draws.board_seeded)
-    mass_drawn = staticmethod(draws.mass_drawn)
-    begin_advance = staticmethod(hooks.begin_advance)
-    mass_queue_empty = staticmethod(hooks.mass_queue_empty)
-    award_mass = staticmethod(hooks.award)
-    is_final_mass = staticmethod(hooks.is_final_mass)
-    score_final = staticmethod(hooks.score_final)
-
     # --- set-up, moves and their effects -------------------------------------------------------------------------
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> VillageState:
         st = VillageState()
@@ -79,9 +40,6 @@ class Village(GameDefinition[VillageState]):
     # to the plain path of the kinds' checks (tests/village/test_fast.py), and the effects' dispatch.
     legal_moves = staticmethod(fast.legal_moves)
     apply_move = staticmethod(apply_move)
-
-    def plain_legal_moves(self, st: VillageState) -> list[Any]:
-        return GameDefinition.legal_moves(self, st)
 
     def parse_move(self, st: VillageState, text: str, *seat: int) -> Move:
         return parse(text, seat[0] if seat else st.current)
