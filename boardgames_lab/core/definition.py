@@ -112,6 +112,7 @@ S = TypeVar("S", bound=State)
 # What a game's house supplies (rulesets/__init__.py HOUSE): every game names these modules and functions alike,
 # so the core binds them and a game's definition says only what is its own. Attribute: (module, name in it).
 HOUSE_BINDINGS: dict[str, tuple[str, str]] = {
+    "info": ("info", "INFO"),
     "flow": ("flow", "FLOW"),
     "rulebook": ("rules", "RULES"),
     "kinds": ("checks", "KINDS"),

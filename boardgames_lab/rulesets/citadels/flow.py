@@ -9,7 +9,7 @@ from .data import ARCHITECT, ARCHITECT_EXTRA_BUILDS, CHAR_IDS, CHARACTERS, KING,
 from .draft import (acrobat_due, call_next, character_answers, deal, draft_done, end_round, finish_draft, game_ends,
                     open_acrobat, open_draft, open_rasputin, rasputin_due, rasputin_played, start_round, turn_draft,
                     turn_window, window_closed)
-from .drawing import dealt, draw_done, draw_out, draw_to_cash, draw_to_keep, drawing, laid, lay_out
+from .draws import dealt, draw_done, draw_out, draw_to_cash, draw_to_keep, drawing, laid, lay_out
 from .scoring import score_final
 from .state import NOBODY, CitadelsState
 

@@ -9,10 +9,11 @@ from .checks import open_fields, setup_step_is_field
 from .data import (BROWN, BUILDINGS, CENTRE, CRAFT_STOCK, CUBE_NAME, CUBE_POINTS, FIELD_TILES, GREY, KEY_QUARRIES,
                    KEY_WOODS, LAW_SPACES, LAW_SPACES_TWO_PLAYERS, LAWS, LETTER, STAGE_FULL_ASSUMED, STAGE_POINTS,
                    STAGE_SHORT_ASSUMED, STAGE_TILES, STORE_START, TWO_PLAYER_FIELDS, fmt)
-from .auction import (begin_auction, begin_choice, begin_payment, bid_owed, bid_paid,
-                      bidding_over, retrieve, score_final, start_chosen, turn_bidding)
+from .auction import (begin_auction, begin_choice, begin_payment, bid_owed, bid_paid, bidding_over, retrieve,
+                      start_chosen, turn_bidding)
 from .draws import (laws_dealt, replaced_in_window, replaced_on_turn, space_to_fill, stage_face_down, tile_to_replace,
                     turned_after_fields, turned_before_fields, turned_in_window, turned_on_turn, variant_to_turn)
+from .scoring import score_final
 from .workers import harvest, next_placer, placing_queue
 from .state import KEYTHEDRAL, KState
 

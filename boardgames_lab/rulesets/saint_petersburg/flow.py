@@ -9,7 +9,7 @@ from ...core.flow import Edge, Flow, Phase
 from .data import CARDS, DECK_WHAT, DISPLAY_SIZE, PUB, START_RUBLES, WORKER
 from .effects import lay_card, lay_top_cards, top_card
 from .moves import CARD_IDS
-from .pricing import EMPTY
+from .prices import EMPTY
 from .scoring import score_final, score_phase
 from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
 

@@ -12,7 +12,7 @@ from .info import goods_totals, setup_card, stall_count
 from .draws import board_seeded, customers_dealt, draw_out, market_refilled, mass_drawn, return_monks
 from .market import market_over, move_up, turn_market_next
 from .mass import award_mass, in_turn_order, prune
-from .scoring import final_scores
+from .scoring import score_final
 from .state import VillageState
 
 P = "village."
@@ -170,13 +170,6 @@ def board_empty(st: VillageState) -> bool:
 
 def next_player(st: VillageState) -> None:
     st.turn_player = st.current = (st.turn_player + 1) % st.num_players
-
-
-def score_final(st: VillageState) -> None:
-    st.final = final_scores(st)
-    if st.events is not None:
-        for p, entry in enumerate(st.final):
-            st.note(f"{{p{p}}} scores {entry['total']}.", {"player": p, **entry})
 
 
 # --- the Mass ------------------------------------------------------------------------------------------------------

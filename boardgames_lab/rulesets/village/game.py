@@ -1,92 +1,19 @@
-"""The Village game definition: composed of the house's modules, each method a plain call into one of them."""
+"""The Village definition: only what is its own; the core binds the rest from the house's modules."""
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.definition import GameDefinition
-from ...core.rng import Rng
-from . import draws, fast, position, view
-from .checks import KINDS
-from .effects import apply_move
-from .flow import FLOW
-from .info import INFO, resolved_lap
-from .moves import MOVE_TYPES, Move, parse
-from .rules import RULES
-from .scoring import winners
-from .secrets import SECRETS
-from ...core.position import Reader
+from .info import INFO
 from .state import VillageState
 
 EXPANSIONS = ("inn_brewery", "marriage")
 
 
 class Village(GameDefinition[VillageState]):
-    info = INFO
-    flow = FLOW
-    rulebook = RULES
-    secrets = SECRETS
-    kinds = KINDS
-    fields = view.FIELDS
+    """Village: the core binds its methods from the house's modules (core/definition.py, HOUSE_BINDINGS)."""
 
-    # --- set-up, moves and their effects -------------------------------------------------------------------------
-    def create_state(self, players: int, seed: int, options: dict[str, Any]) -> VillageState:
-        st = VillageState()
-        st.init_base(players, seed)
-        st.setup_fields(players, options)
-        st.lap = resolved_lap(options)
-        return st
-
-    # The hot path binds the module functions directly: the fast generator (fast.py), proven equal as a set
-    # to the plain path of the kinds' checks (tests/village/test_fast.py), and the effects' dispatch.
-    legal_moves = staticmethod(fast.legal_moves)
-    apply_move = staticmethod(apply_move)
-
-    def parse_move(self, st: VillageState, text: str, *seat: int) -> Move:
-        return parse(text, seat[0] if seat else st.current)
-
-    def move_classes(self) -> tuple[type, ...]:
-        return MOVE_TYPES
-
-    # --- the draws, each a chance phase (draws.py) ----------------------------------------------------------------
-    chance_weights = staticmethod(draws.chance_weights)
-    sample_chance = staticmethod(draws.sample_chance)
-
-    # --- positions (position.py) ----------------------------------------------------------------------------------
-    def position(self, st: VillageState) -> dict[str, Any]:
-        return position.position(st)
-
-    def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> VillageState:
-        return position.read_position(data, players, options, phase)
-
-    # --- results, views and the rest -----------------------------------------------------------------------------
-    def scores(self, st: VillageState) -> list[int]:
-        if st.final is not None:
-            return [f["total"] for f in st.final]
-        return list(st.prestige)
-
-    def winners(self, st: VillageState) -> list[int]:
-        return winners(st) if st.final is not None else []
-
-    def clone_state(self, st: VillageState) -> VillageState:
-        return st.clone()
-
-    def snapshot(self, st: VillageState) -> dict[str, Any]:
-        return st.snapshot()
-
-    def show(self, data: dict[str, Any], player: int | None, st: VillageState) -> dict[str, Any]:
-        return view.show(data, player, st)
-
-    def full_view(self, st: VillageState) -> dict[str, Any]:
-        return view.full_view(position.position(st), st)
-
-    def render_text(self, st: VillageState, player: int | None) -> str:
-        return view.render_text(self.view(st, player))
-
-    def determinize(self, st: VillageState, player: int | None, rng: Rng) -> VillageState:
-        return view.determinize(st, player, rng)
-
-    def invariants(self, st: VillageState) -> list[str]:
-        return view.invariants(st)
+    house = __package__
 
     def conformance_configurations(self) -> list[tuple[int, dict[str, Any]]]:
         """For the conformance suite: every player count with and without each expansion, then every other
