@@ -115,3 +115,17 @@ def test_each_role_has_one_name_in_one_module(game: str) -> None:
     own = [name for name, value in vars(type(d)).items() if isinstance(value, staticmethod)
            and name not in {**HOUSE_BINDINGS, **HOUSE_OPTIONAL}]
     assert not own, f"{game}: game.py binds {own} by hand"
+
+
+def test_a_house_missing_a_module_or_a_function_is_named_when_the_game_is_made(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "half_built"
+    package.mkdir()
+    for name in set(HOUSE) - {"draws"}:
+        (package / f"{name}.py").write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(TypeError, match=r"the house has no module half_built\.draws"):
+        type("HalfBuilt", (GameDefinition,), {"house": "half_built"})
+    (package / "draws.py").write_text("", encoding="utf-8")
+    with pytest.raises(TypeError, match=r"half_built\.info has no 'INFO' \(the definition's info\)"):
+        type("HalfBuilt", (GameDefinition,), {"house": "half_built"})

@@ -392,7 +392,15 @@ def _bind_house(cls: type[GameDefinition[Any]]) -> None:
     """Bind a house game's definition from its modules (see ``HOUSE_BINDINGS``); a missing one is named."""
     own = vars(cls)
     needed = {module for module, _ in (*HOUSE_BINDINGS.values(), *HOUSE_OPTIONAL.values())} | set(HOUSE_MODULES)
-    modules = {name: import_module(f"{cls.house}.{name}") for name in sorted(needed)}
+    modules = {}
+    for name in sorted(needed):
+        try:
+            modules[name] = import_module(f"{cls.house}.{name}")
+        except ModuleNotFoundError as err:
+            if err.name != f"{cls.house}.{name}":
+                raise
+            raise TypeError(f"{cls.__name__}: the house has no module {cls.house}.{name} "
+                            f"(boardgames_lab.rulesets.HOUSE)") from None
     cls.modules = modules
     for attr, (module, name) in {**HOUSE_BINDINGS, **HOUSE_OPTIONAL}.items():
         if attr in own:
