@@ -52,9 +52,9 @@ def node_label(flow: Flow, name: str) -> str:
     lines = [phase.label]
     if phase.moves:
         lines.append("moves: " + ", ".join(phase.moves))
-        lines.append("turn: " + turns.describe(phase.turn))
-    if phase.on_enter:
-        lines.append("on enter: " + phase.on_enter.replace("_", " "))
+        lines.append("turn: " + turns.describe(phase.turn_name))
+    if phase.enter_name:
+        lines.append("on enter: " + phase.enter_name.replace("_", " "))
     return "\n".join(lines)
 
 
@@ -99,7 +99,7 @@ def phase_diagram(game_or_name: Game | str, rankdir: str = "TB",
         tooltip = "; ".join(phase.rules) or phase.name
         dot.node(phase.name, node_label(flow, phase.name), tooltip=tooltip, **style)
     for edge in flow.edges:
-        dot.edge(edge.source, edge.target, label=edge_label(edge.guard, edge.hook, edge.rule, edge.label),
+        dot.edge(edge.source, edge.target, label=edge_label(edge.guard_name, edge.hook_name, edge.rule, edge.label),
                  tooltip=edge.rule or "")
     return dot
 

@@ -20,8 +20,8 @@ def test_the_focus_view_names_the_phase_each_edge_out_its_guard_and_rule(name: s
         assert flow.phase(edge.target).label.replace("'", "&#x27;") in html
         if edge.rule:
             assert f"<code>{edge.rule}</code>" in html
-        if edge.guard:
-            assert (edge.label or edge.guard.replace("_", " ")) in html
+        if edge.guard_name:
+            assert (edge.label or edge.guard_name.replace("_", " ")) in html
     assert min(int(px) for px in re.findall(r"font-size:(\d+)px", html)) >= 11
 
 

@@ -6,6 +6,8 @@ import json
 import pytest
 
 import boardgames_lab as bgl
+from boardgames_lab.core import turns
+from boardgames_lab.core.definition import GameDefinition
 from boardgames_lab.core.flow import Edge, Flow, Phase
 from boardgames_lab.core.rng import Rng
 from tests.conftest import cites
@@ -340,32 +342,62 @@ def test_a_version_1_save_still_loads_and_a_save_of_other_rules_names_its_versio
         bgl.load_game(json.dumps({**old, "rules_version": 0}))
 
 
+def begin(state: object) -> None: ...
+
+
+def done(state: object) -> bool:
+    return True
+
+
 def _flow(**changes: object) -> Flow:
-    phases = [Phase("start", "Start", on_enter="begin"), Phase("play", "Play", moves=("go",), turn="clockwise"),
+    phases = [Phase("start", "Start", on_enter=begin), Phase("play", "Play", moves=("go",), turn=turns.clockwise),
               Phase("game_over", "Over")]
-    edges = [Edge("start", "play"), Edge("play", "game_over", guard="done")]
+    edges = [Edge("start", "play"), Edge("play", "game_over", guard=done)]
     fields = {"start": "start", "phases": tuple(phases), "edges": tuple(edges)}
     fields.update(changes)
     return Flow(**fields)  # type: ignore[arg-type]
 
 
-class Impl:
-    def begin(self, state: object) -> None: ...
-
-    def done(self, state: object) -> bool:
-        return True
-
-
 def test_flow_validation_catches_mistakes() -> None:
-    _flow().validate(Impl())
-    with pytest.raises(ValueError, match="not a method"):
-        _flow(edges=(Edge("start", "play"), Edge("play", "game_over", guard="finished"))).validate(Impl())
+    _flow().validate()
+    with pytest.raises(ValueError, match="guard is the text 'done': the flow names the function itself"):
+        _flow(edges=(Edge("start", "play"), Edge("play", "game_over", guard="done"))).validate()  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="hook is int 3, not a function of the state"):
+        _flow(edges=(Edge("start", "play", hook=3), Edge("play", "game_over", guard=done))).validate()  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="has no name for the diagram"):
+        _flow(edges=(Edge("start", "play"), Edge("play", "game_over", guard=lambda st: True))).validate()
     with pytest.raises(ValueError, match="unknown phase"):
-        _flow(edges=(Edge("start", "nowhere"), Edge("play", "game_over", guard="done"))).validate(Impl())
+        _flow(edges=(Edge("start", "nowhere"), Edge("play", "game_over", guard=done))).validate()
     with pytest.raises(ValueError, match="no way out"):
-        _flow(edges=(Edge("start", "play"),)).validate(Impl())
+        _flow(edges=(Edge("start", "play"),)).validate()
     with pytest.raises(ValueError, match="unguarded"):
-        _flow(edges=(Edge("start", "play", guard="done"), Edge("play", "game_over", guard="done"))).validate(Impl())
-    with pytest.raises(ValueError, match="unknown turn order"):
-        _flow(phases=(Phase("start", "S"), Phase("play", "P", moves=("go",), turn="zigzag"),
-                      Phase("game_over", "O"))).validate(Impl())
+        _flow(edges=(Edge("start", "play", guard=done), Edge("play", "game_over", guard=done))).validate()
+    with pytest.raises(ValueError, match="phase play: turn order is the text 'zigzag'"):
+        _flow(phases=(Phase("start", "S"), Phase("play", "P", moves=("go",), turn="zigzag"),  # type: ignore[arg-type]
+                      Phase("game_over", "O"))).validate()
+    with pytest.raises(ValueError, match="cites unknown rule nim.take"):
+        Flow(start="start", phases=(Phase("start", "S", rules=("nim.take",)), Phase("game_over", "O")),
+             edges=(Edge("start", "game_over"),)).validate({"core.legal"})
+
+
+def test_the_diagram_names_hooks_guards_and_turn_orders_by_their_functions() -> None:
+    flow = _flow()
+    assert flow.phase("start").enter_name == "begin" and flow.edges[1].guard_name == "done"
+    assert flow.phase("play").turn_name == "clockwise" and flow.phase("game_over").turn_name == "same"
+
+    def turn_next_pub_owner(state: object) -> None: ...
+
+    assert Phase("pub", "Pub", moves=("pub",), turn=turn_next_pub_owner).turn_name == "next_pub_owner"
+
+
+def test_a_definition_lacking_a_supplied_method_is_refused_when_made() -> None:
+    """The engine's part of a definition: a game that supplies no apply_move (nor any other method every game
+    supplies) is refused when its definition is made, naming what is missing."""
+    from tests.lab.tinygames import Nim
+
+    class Careless(Nim):
+        apply_move = GameDefinition.apply_move  # as if the game had never written it
+
+    with pytest.raises(TypeError, match="a game supplies apply_move"):
+        Careless()
+    assert Nim().info.name == "nim_test"

@@ -7,11 +7,11 @@ import json
 import pytest
 
 import boardgames_lab as bgl
-from boardgames_lab.core import registry
+from boardgames_lab.core import registry, turns
 from boardgames_lab.core.flow import Edge, Flow, Phase
 from boardgames_lab.core.visibility import changed_paths, covered, hidden_paths, redact
 from tests.conftest import cites
-from tests.lab.duel import Duel, Raise, Swap
+from tests.lab.duel import Duel, Raise, Swap, done
 
 
 @pytest.fixture
@@ -57,9 +57,9 @@ def test_one_check_decides_legality_and_words_the_refusal(duel: bgl.Game) -> Non
 @cites("core.wrong_phase")
 def test_a_kind_the_phase_does_not_allow_is_refused_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     class RaiseOnly(Duel):
-        flow = Flow(start="play", phases=(Phase("play", "Play", moves=("raise",), turn="clockwise"),
+        flow = Flow(start="play", phases=(Phase("play", "Play", moves=("raise",), turn=turns.clockwise),
                                           Phase("game_over", "Game over")),
-                    edges=(Edge("play", "game_over", guard="done"),))
+                    edges=(Edge("play", "game_over", guard=done),))
 
     game = bgl.Game(RaiseOnly(), 2, 4, {})
     why = game.explain(Swap(0))

@@ -6,11 +6,12 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
+import re
 from pathlib import Path
 
 import pytest
 
-from boardgames_lab.core.definition import GameDefinition
+from boardgames_lab.core.definition import HOUSE_BINDINGS, HOUSE_MODULES, HOUSE_OPTIONAL, GameDefinition
 from boardgames_lab.core.moves import Move
 from boardgames_lab.rulesets import FACES, GAME_PACKAGES, HOUSE
 
@@ -84,3 +85,47 @@ def test_the_definition_is_composed_and_moves_are_frozen_values_per_kind(game: s
     kinds = {k.name for k in d.kinds}
     for phase in d.flow.phases:
         assert set(phase.moves) <= kinds, f"phase {phase.name} allows undeclared kinds"
+
+
+def test_the_core_binds_from_house_modules_and_the_docs_list_them() -> None:
+    bound = {module for module, _ in (*HOUSE_BINDINGS.values(), *HOUSE_OPTIONAL.values())} | set(HOUSE_MODULES)
+    assert bound <= set(HOUSE), f"the core binds from modules outside the house: {sorted(bound - set(HOUSE))}"
+    docs = (RULESETS.parent.parent / "docs" / "adding_a_game.md").read_text(encoding="utf-8")
+    section = docs.split("## 1. The house", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `(\w+)\.py` \|", section, re.M))
+    assert listed == set(HOUSE), f"docs/adding_a_game.md's house table differs: {sorted(listed ^ set(HOUSE))}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_role_has_one_name_in_one_module(game: str) -> None:
+    """A function the core binds is defined in its house module alone, and the definition takes it from there."""
+    d = definition(game)
+    assert type(d).house == f"boardgames_lab.rulesets.{game}", f"{game} does not name its house"
+    defined: dict[str, list[str]] = {}
+    for name, path in modules(game).items():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef):
+                defined.setdefault(node.name, []).append(name)
+    for attr, (module, function) in {**HOUSE_BINDINGS, **HOUSE_OPTIONAL}.items():
+        value = vars(type(d)).get(attr)
+        if function.isupper() or (value is not None and not isinstance(value, staticmethod)):
+            continue  # a table, or the game's own method
+        assert defined.get(function, [module]) == [module], f"{game}: {function} is defined in {defined[function]}"
+    assert defined.get("render_text") == ["render"], f"{game}: render_text is in {defined.get('render_text')}"
+    own = [name for name, value in vars(type(d)).items() if isinstance(value, staticmethod)
+           and name not in {**HOUSE_BINDINGS, **HOUSE_OPTIONAL}]
+    assert not own, f"{game}: game.py binds {own} by hand"
+
+
+def test_a_house_missing_a_module_or_a_function_is_named_when_the_game_is_made(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "half_built"
+    package.mkdir()
+    for name in set(HOUSE) - {"draws"}:
+        (package / f"{name}.py").write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(TypeError, match=r"the house has no module half_built\.draws"):
+        type("HalfBuilt", (GameDefinition,), {"house": "half_built"})
+    (package / "draws.py").write_text("", encoding="utf-8")
+    with pytest.raises(TypeError, match=r"half_built\.info has no 'INFO' \(the definition's info\)"):
+        type("HalfBuilt", (GameDefinition,), {"house": "half_built"})

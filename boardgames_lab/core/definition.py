@@ -1,10 +1,10 @@
 """What a game supplies to the engine: metadata, rules, a flow and rule logic."""
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
 from importlib import import_module
-from typing import Any, Generic, Iterable, Mapping, Sequence, TypeVar
+from types import FunctionType, ModuleType
+from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar, get_args, get_origin
 
 from .errors import OptionError
 from .flow import Flow, FlowRunner
@@ -108,6 +108,36 @@ class State:
 S = TypeVar("S", bound=State)
 
 
+# What a game's house supplies (rulesets/__init__.py HOUSE): every game names these modules and functions alike,
+# so the core binds them and a game's definition says only what is its own. Attribute: (module, name in it).
+HOUSE_BINDINGS: dict[str, tuple[str, str]] = {
+    "info": ("info", "INFO"),
+    "flow": ("flow", "FLOW"),
+    "rulebook": ("rules", "RULES"),
+    "kinds": ("checks", "KINDS"),
+    "secrets": ("secrets", "SECRETS"),
+    "fields": ("view", "FIELDS"),
+    "legal_moves": ("fast", "legal_moves"),
+    "apply_move": ("effects", "apply_move"),
+    "chance_weights": ("draws", "chance_weights"),
+    "sample_chance": ("draws", "sample_chance"),
+    "position": ("position", "position"),
+    "read_position": ("position", "read_position"),
+    "show": ("view", "show"),
+    "determinize": ("view", "determinize"),
+    "invariants": ("state", "invariants"),
+    "scores": ("scoring", "scores"),
+    "winners": ("scoring", "winners"),
+}
+# Bound where the module has them; else the core's default stands.
+HOUSE_OPTIONAL: dict[str, tuple[str, str]] = {
+    "full_view": ("view", "full_view"),
+    "move_visibility": ("view", "move_visibility"),
+}
+# Read through the modules by the house defaults below: moves.parse and render.render_text.
+HOUSE_MODULES = ("moves", "render")
+
+
 class Face:
     """A face of a game: the module of the attribute's name in the game's package, imported on first use."""
 
@@ -117,7 +147,7 @@ class Face:
     def __get__(self, definition: Any, owner: type | None = None) -> Any:
         if definition is None:
             return self
-        package = definition.package or type(definition).__module__.rpartition(".")[0]
+        package = definition.house or type(definition).__module__.rpartition(".")[0]
         module = f"{package}.{self.name}"
         try:
             found = import_module(module) if package else None
@@ -129,9 +159,28 @@ class Face:
         return found
 
 
-class GameDefinition(ABC, Generic[S]):
-    """Subclass per game. The engine calls these; rule code lives in the subclass."""
+SUPPLIED: list[str] = []  # the methods every game supplies (checked when a definition is made)
+F = TypeVar("F", bound=Callable[..., Any])
 
+
+def supplied(method: F) -> F:
+    """Marks a method each game supplies, in its class or bound from its house's modules: a definition lacking
+    one is refused when it is made, naming what is missing."""
+    SUPPLIED.append(method.__name__)
+    return method
+
+
+class GameDefinition(Generic[S]):
+    """Subclass per game. The engine calls these; rule code lives in the subclass.
+
+    A game in the house names its package (``house = __package__``): the core then binds the functions of
+    ``HOUSE_BINDINGS`` from its modules as plain functions of the state, and supplies ``create_state``,
+    ``clone_state``, ``snapshot``, ``parse_move`` and ``render_text`` from the state class and the modules.
+    A method the game defines in its own class body is its own and is kept."""
+
+    house: ClassVar[str | None] = None  # the game's package, whose house modules supply the definition
+    modules: ClassVar[Mapping[str, ModuleType]] = {}  # those modules, by house name
+    state_class: ClassVar[type[State]]  # a house game's state, from ``GameDefinition[<its state class>]``
     info: GameInfo
     flow: Flow
     rulebook: RuleBook
@@ -150,10 +199,9 @@ class GameDefinition(ABC, Generic[S]):
     # one redaction of these declarations, built by the game's ``show``.
     fields: Mapping[str, Seen] = {}
     # --- faces: what the lab's tools read of the game (docs/adding_a_game.md, "Faces of a game") ----------
-    # Each face is the module of that name in the game's package (``package``, by default the package of the
+    # Each face is the module of that name in the game's package (``house``, by default the package of the
     # definition's class), imported on first use so that the engine loads none of them; None where the
     # package has no such module. A game defined elsewhere sets the attribute to any object with the names.
-    package: str = ""
     actions: Any = Face()  # ENCODING and every_move(): the numbered moves of the PettingZoo and OpenSpiel adapters
     board: Any = Face()  # click_path(move) and setup(game, data, spots): the clickable board and its set-up
     heuristic: Any = Face()  # score_moves(view, legal_moves): the heuristic bot's scores and reasons
@@ -162,8 +210,17 @@ class GameDefinition(ABC, Generic[S]):
     render: Any = Face()  # render_html(view, names, winners): the game's HTML picture (the PettingZoo html mode)
     move_cap: int = 10_000  # moves after which a tournament stops a game and records it as unfinished
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "house" in vars(cls):
+            _bind_house(cls)
+
     def __init__(self) -> None:
-        self.flow.validate(self, self.rulebook)
+        missing = [name for name in SUPPLIED if getattr(type(self), name) is getattr(GameDefinition, name)]
+        if missing:
+            raise TypeError(f"{type(self).__name__}: a game supplies {', '.join(missing)} (in its class, or from its "
+                            "house's modules: core/definition.py HOUSE_BINDINGS)")
+        self.flow.validate(self.rulebook)
         if not self.kinds:
             raise ValueError(f"{self.info.name}: a game declares its move kinds (definition.kinds)")
         if any(p.chance for p in self.flow.phases) and type(self).chance_weights is GameDefinition.chance_weights:
@@ -225,6 +282,10 @@ class GameDefinition(ABC, Generic[S]):
 
     def legal_moves(self, state: S, /) -> list[Move]:
         """Every legal move of every seat that may act: the plain path, from the kinds' checks."""
+        return self.plain_legal_moves(state)
+
+    def plain_legal_moves(self, state: S) -> list[Any]:
+        """The plain path, from the kinds' checks (a game's fast generator is tested equal to it)."""
         allowed = self.flow.phase(state.phase).moves
         out: list[Move] = []
         for seat in self.to_act(state):
@@ -268,13 +329,15 @@ class GameDefinition(ABC, Generic[S]):
         return weights[state.rng.weighted([w for _, w in weights], self.flow.phase(state.phase).label)][0]
 
     # --- positions ---------------------------------------------------------------------------
-    @abstractmethod
+    @supplied
     def position(self, state: S) -> dict[str, Any]:
         """The game's own fields of a position, JSON-ready, hidden parts included."""
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
-    @abstractmethod
+    @supplied
     def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> S:
         """A state from a position's ``state`` part, every field validated (raise PositionError naming it)."""
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
     # --- views -------------------------------------------------------------------------------
     def view(self, state: S, player: int | None) -> dict[str, Any]:
@@ -289,18 +352,19 @@ class GameDefinition(ABC, Generic[S]):
     def full_view(self, state: S) -> dict[str, Any]:
         return self.show(self.position(state), None, state)
 
-    @abstractmethod
+    @supplied
     def show(self, data: dict[str, Any], player: int | None, state: S) -> dict[str, Any]:
         """Build a view from redacted position data. ``state`` gives only public facts (phase, seat to act)."""
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
     # --- to be supplied by each game -------------------------------------------------------
-    @abstractmethod
+    @supplied
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> S:
-        ...
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
-    @abstractmethod
+    @supplied
     def apply_move(self, state: S, move: Move, /) -> None:
-        ...
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
     def explain(self, state: S, move: Move, /) -> Explanation:
         """The kind's check in words, without the engine's own checks (``Game.explain`` makes those first)."""
@@ -309,32 +373,34 @@ class GameDefinition(ABC, Generic[S]):
             return Explanation(True, "core.legal", "legal here")
         return Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
 
-    @abstractmethod
+    @supplied
     def parse_move(self, state: S, text: str, /, *seat: int) -> Move:
-        ...
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
     def is_over(self, state: S) -> bool:
         return state.phase == self.flow.terminal
 
-    @abstractmethod
+    @supplied
     def scores(self, state: S) -> list[int]:
-        ...
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
-    @abstractmethod
+    @supplied
     def winners(self, state: S) -> list[int]:
-        ...
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
-    @abstractmethod
+    @supplied
     def clone_state(self, state: S) -> S:
-        ...
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
-    @abstractmethod
+    @supplied
     def snapshot(self, state: S) -> Any:
         """A comparable, JSON-ready picture of the whole state (tests compare these)."""
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
-    @abstractmethod
+    @supplied
     def determinize(self, state: S, player: int | None, rng: Rng) -> S:
         """A full state the given player cannot tell apart from ``state``: what they may not see is resampled."""
+        raise NotImplementedError  # never run: a definition lacking it is refused when made
 
     def move_visibility(self, state: S, move: Move, /) -> list[int] | None:
         """Who may read this move in the log (None: everyone). Called before the move is applied.
@@ -347,6 +413,64 @@ class GameDefinition(ABC, Generic[S]):
     def invariants(self, state: S) -> list[str]:
         """Broken conservation laws, in words (an empty list when all hold)."""
         return []
+
+
+class _HouseDefaults:
+    """The methods the core supplies to a game in the house (copied onto its definition unless it has its own)."""
+
+    def create_state(self: Any, players: int, seed: int, options: dict[str, Any]) -> State:
+        state = self.state_class()
+        state.init_base(players, seed)
+        state.setup_fields(players, options)
+        return state  # type: ignore[no-any-return]
+
+    def clone_state(self: Any, state: Any) -> Any:
+        return state.clone()
+
+    def snapshot(self: Any, state: Any) -> Any:
+        return state.snapshot()
+
+    def parse_move(self: Any, state: Any, text: str, *seat: int) -> Any:
+        """The house's ``moves.parse``, for ``seat`` (by default the seat to move)."""
+        return self.modules["moves"].parse(text, seat[0] if seat else state.current)
+
+    def render_text(self: Any, state: Any, player: int | None) -> str:
+        """``player``'s view in a few lines of text: the house's ``render.render_text``."""
+        return self.modules["render"].render_text(self.view(state, player))  # type: ignore[no-any-return]
+
+
+def _bind_house(cls: type[GameDefinition[Any]]) -> None:
+    """Bind a house game's definition from its modules (see ``HOUSE_BINDINGS``); a missing one is named."""
+    own = vars(cls)
+    needed = {module for module, _ in (*HOUSE_BINDINGS.values(), *HOUSE_OPTIONAL.values())} | set(HOUSE_MODULES)
+    modules = {}
+    for name in sorted(needed):
+        try:
+            modules[name] = import_module(f"{cls.house}.{name}")
+        except ModuleNotFoundError as err:
+            if err.name != f"{cls.house}.{name}":
+                raise
+            raise TypeError(f"{cls.__name__}: the house has no module {cls.house}.{name} "
+                            f"(boardgames_lab.rulesets.HOUSE)") from None
+    cls.modules = modules
+    for attr, (module, name) in {**HOUSE_BINDINGS, **HOUSE_OPTIONAL}.items():
+        if attr in own:
+            continue
+        if not hasattr(modules[module], name):
+            if attr in HOUSE_OPTIONAL:
+                continue
+            raise TypeError(f"{cls.__name__}: the house module {cls.house}.{module} has no {name!r} "
+                            f"(the definition's {attr})")
+        value = getattr(modules[module], name)
+        setattr(cls, attr, staticmethod(value) if isinstance(value, FunctionType) else value)
+    for attr, method in vars(_HouseDefaults).items():
+        if isinstance(method, FunctionType) and attr not in own:
+            setattr(cls, attr, method)
+    states = [get_args(base)[0] for base in getattr(cls, "__orig_bases__", ())
+              if get_origin(base) is GameDefinition and get_args(base)]
+    if not states or not isinstance(states[0], type):
+        raise TypeError(f"{cls.__name__}: a house game names its state class: GameDefinition[<state class>]")
+    cls.state_class = states[0]
 
 
 def _is_choice(value: Any, choices: tuple[Any, ...]) -> bool:

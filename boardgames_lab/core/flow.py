@@ -4,8 +4,9 @@ A game declares its phases and the guarded edges between them in one ``Flow``.
 The engine runs that declaration (``FlowRunner``) and the diagrams draw it, so
 the game that plays and the picture that explains it cannot drift apart.
 
-Guards, hooks and turn orders are *names* of methods on the game's rules object,
-resolved and checked when the game is registered.
+Guards, hooks and turn orders are the functions themselves, each a function of the state; the diagrams
+name them by their function names (a turn order ``turn_<name>`` is drawn as ``<name>``). ``Flow.validate``
+checks the declaration when the game is registered.
 """
 from __future__ import annotations
 
@@ -14,14 +15,21 @@ from typing import Any, Callable
 
 from . import turns
 
+Hook = Callable[[Any], Any]
+
+
+def name_of(function: Hook | None) -> str | None:
+    """The name a diagram gives a guard or hook: its function's name."""
+    return None if function is None else getattr(function, "__name__", None)
+
 
 @dataclass(frozen=True)
 class Phase:
     name: str
     label: str
     moves: tuple[str, ...] = ()  # move kinds a player may make here; empty: the engine passes straight through
-    turn: str = "same"  # turn order after a move that stays in this phase (core.turns preset or game method)
-    on_enter: str | None = None  # hook run when the phase is entered
+    turn: Hook = turns.same  # turn order after a move that stays in this phase (a core.turns preset or the game's)
+    on_enter: Hook | None = None  # hook run when the phase is entered
     rules: tuple[str, ...] = ()  # rule ids that govern this phase
     note: str = ""  # one line for the diagram
     # A chance phase stands at a random draw: its moves are made by CHANCE. In normal play the engine draws
@@ -33,15 +41,32 @@ class Phase:
     def automatic(self) -> bool:
         return not self.moves
 
+    @property
+    def turn_name(self) -> str:
+        """The turn order's name: a preset's (``same``, ``clockwise``) or the game's ``turn_<name>``."""
+        return turns.name(self.turn)
+
+    @property
+    def enter_name(self) -> str | None:
+        return name_of(self.on_enter)
+
 
 @dataclass(frozen=True)
 class Edge:
     source: str
     target: str
-    guard: str | None = None  # None: always taken (an automatic phase's way out)
-    hook: str | None = None  # run while taking the edge, before the target's on_enter
+    guard: Hook | None = None  # None: always taken (an automatic phase's way out)
+    hook: Hook | None = None  # run while taking the edge, before the target's on_enter
     rule: str | None = None
     label: str = ""
+
+    @property
+    def guard_name(self) -> str | None:
+        return name_of(self.guard)
+
+    @property
+    def hook_name(self) -> str | None:
+        return name_of(self.hook)
 
 
 @dataclass(frozen=True)
@@ -50,7 +75,6 @@ class Flow:
     phases: tuple[Phase, ...]
     edges: tuple[Edge, ...]
     terminal: str = "game_over"
-    setup_hook: str | None = None
     _by_name: dict[str, Phase] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -65,8 +89,9 @@ class Flow:
     def has_edge(self, source: str, target: str) -> bool:
         return any(e.source == source and e.target == target for e in self.edges)
 
-    def validate(self, impl: Any, rulebook: Any = None) -> None:
-        """Check the declaration is complete and every name it uses resolves."""
+    def validate(self, rulebook: Any = None) -> None:
+        """Check the declaration: phases and edges complete, every guard, hook and turn order a named function
+        of the state, every rule cited in ``rulebook`` (when given). Raises ValueError naming the part."""
         names = set(self._by_name)
         if len(names) != len(self.phases):
             raise ValueError("duplicate phase names")
@@ -74,19 +99,18 @@ class Flow:
             if required not in names:
                 raise ValueError(f"phase {required!r} is not declared")
         for edge in self.edges:
+            where = f"edge {edge.source}->{edge.target}"
             for end in (edge.source, edge.target):
                 if end not in names:
-                    raise ValueError(f"edge {edge.source}->{edge.target}: unknown phase {end!r}")
-            for name in (edge.guard, edge.hook):
-                if name is not None and not callable(getattr(impl, name, None)):
-                    raise ValueError(f"edge {edge.source}->{edge.target}: {name!r} is not a method of the rules")
+                    raise ValueError(f"{where}: unknown phase {end!r}")
+            _check_function(f"{where}: guard", edge.guard)
+            _check_function(f"{where}: hook", edge.hook)
             if rulebook is not None and edge.rule is not None and edge.rule not in rulebook:
-                raise ValueError(f"edge {edge.source}->{edge.target} cites unknown rule {edge.rule}")
+                raise ValueError(f"{where} cites unknown rule {edge.rule}")
         for phase in self.phases:
-            if phase.on_enter is not None and not callable(getattr(impl, phase.on_enter, None)):
-                raise ValueError(f"phase {phase.name}: hook {phase.on_enter!r} is not a method of the rules")
+            _check_function(f"phase {phase.name}: on_enter", phase.on_enter)
             if phase.moves:
-                turns.resolve(impl, phase.turn)
+                _check_function(f"phase {phase.name}: turn order", phase.turn, required=True)
             if phase.chance and not phase.moves:
                 raise ValueError(f"chance phase {phase.name} declares no chance move kinds")
             out = self.edges_from(phase.name)
@@ -109,11 +133,21 @@ class Flow:
             raise ValueError(f"unreachable phases: {sorted(names - reached)}")
 
 
-Hook = Callable[[Any], Any]
+def _check_function(where: str, function: Any, required: bool = False) -> None:
+    """A guard, hook or turn order is a named function: the engine calls it, the diagram writes its name."""
+    if function is None and not required:
+        return
+    if isinstance(function, str):
+        raise ValueError(f"{where} is the text {function!r}: the flow names the function itself, not its name")
+    if not callable(function):
+        raise ValueError(f"{where} is {type(function).__name__} {function!r}, not a function of the state")
+    name = name_of(function)
+    if not name or not name.isidentifier():
+        raise ValueError(f"{where} {function!r} has no name for the diagram: declare it with def")
 
 
 class FlowRunner:
-    """Runs a Flow against a game's rules object.
+    """Runs a Flow for a game's definition (its ``apply_move`` and ``sample_chance``).
 
     After each move: if a guarded edge out of the current phase passes, take it
     (hook, then the target's on_enter) and keep going through automatic phases;
@@ -133,12 +167,7 @@ class FlowRunner:
             compiled = []
             for e in flow.edges_from(phase.name):
                 target = flow.phase(e.target)
-                compiled.append((
-                    getattr(impl, e.guard) if e.guard else None,
-                    getattr(impl, e.hook) if e.hook else None,
-                    getattr(impl, target.on_enter) if target.on_enter else None,
-                    e.target,
-                ))
+                compiled.append((e.guard, e.hook, target.on_enter, e.target))
             self._out[phase.name] = tuple(compiled)
             self._guards[phase.name] = tuple(guard for guard, _, _, _ in compiled)
             # The edge each guard opens (the first, as settle would find it), so advance can take the edge
@@ -148,12 +177,10 @@ class FlowRunner:
                 first.setdefault(edge[0], edge)
             self._edge_of[phase.name] = first
             if phase.moves:  # None: the same player decides again, with nothing to call
-                order = turns.resolve(impl, phase.turn)
-                self._turn[phase.name] = None if order is turns.same else order
+                self._turn[phase.name] = None if phase.turn is turns.same else phase.turn
                 # advance's step when the phase stays: the turn order, and in a chance phase the next draws
-                self._stay[phase.name] = self._resumer(order) if phase.chance else self._turn[phase.name]
-        start = flow.phase(flow.start)
-        self._start_hook = getattr(impl, start.on_enter) if start.on_enter else None
+                self._stay[phase.name] = self._resumer(phase.turn) if phase.chance else self._turn[phase.name]
+        self._start_hook = flow.phase(flow.start).on_enter
         self._chance = frozenset(p.name for p in flow.phases if p.chance)
         self._impl = impl
         self._apply = impl.apply_move

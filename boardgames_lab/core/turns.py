@@ -1,4 +1,4 @@
-"""Named turn orders. A phase names one; a game may add its own as ``turn_<name>`` methods."""
+"""Turn orders: a phase's ``turn`` is one of these presets or a game's own ``turn_<name>`` function."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -13,17 +13,11 @@ def clockwise(state: Any) -> None:
     state.current = (state.current + 1) % state.num_players
 
 
-PRESETS: dict[str, Callable[[Any], None]] = {"same": same, "clockwise": clockwise}
+def name(order: Callable[[Any], None]) -> str:
+    """A turn order's name: its function's, without the ``turn_`` that names a game's own."""
+    text: str = getattr(order, "__name__", repr(order))
+    return text[5:] if text.startswith("turn_") else text
 
 
-def resolve(impl: Any, name: str) -> Callable[[Any], None]:
-    method = getattr(impl, "turn_" + name, None)
-    if callable(method):
-        return method  # type: ignore[no-any-return]
-    if name in PRESETS:
-        return PRESETS[name]
-    raise ValueError(f"unknown turn order {name!r}")
-
-
-def describe(name: str) -> str:
-    return {"same": "same player", "clockwise": "clockwise"}.get(name, name.replace("_", " "))
+def describe(order_name: str) -> str:
+    return {"same": "same player", "clockwise": "clockwise"}.get(order_name, order_name.replace("_", " "))

@@ -30,7 +30,7 @@ def focus_html(game: Game) -> str:
     phase = flow.phase(game.phase)
     lines = [f"<b>Now: {escape(phase.label)}</b>"]
     if phase.moves:
-        lines.append(f"moves: {escape(', '.join(phase.moves))} · turn: {escape(turns.describe(phase.turn))}")
+        lines.append(f"moves: {escape(', '.join(phase.moves))} · turn: {escape(turns.describe(phase.turn_name))}")
     if phase.note:
         lines.append(f"<i>{escape(phase.note)}</i>")
     now = '<div class="bgl-now">' + "<br>".join(lines) + "</div>"
@@ -55,11 +55,11 @@ def _edges(flow: Flow, edges: tuple[Edge, ...], depth: int) -> str:
 
 
 def _guard(edge: Edge) -> str:
-    when = edge.label or (edge.guard.replace("_", " ") if edge.guard else "")
+    when = edge.label or (edge.guard_name.replace("_", " ") if edge.guard_name else "")
     parts = [f'<span class="bgl-guard">when {escape(when)}</span>' if when else
              '<span class="bgl-guard">otherwise</span>']
-    if edge.hook:
-        parts.append(f"then {escape(edge.hook.replace('_', ' '))}")
+    if edge.hook_name:
+        parts.append(f"then {escape(edge.hook_name.replace('_', ' '))}")
     if edge.rule:
         parts.append(f"<code>{escape(edge.rule)}</code>")
     return " · ".join(parts)

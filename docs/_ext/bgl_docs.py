@@ -245,7 +245,7 @@ class PhaseTable(_Generated):
         for phase in flow.phases:
             kind = "players decide" if phase.moves else ("end" if phase.name == flow.terminal else "automatic")
             moves = _joined(_code(m) for m in phase.moves)
-            turn = turns.describe(phase.turn) if phase.moves else NOTHING
+            turn = turns.describe(phase.turn_name) if phase.moves else NOTHING
             rows.append([[nodes.strong(phase.label, phase.label), nodes.Text(" "), _code(phase.name)], kind, moves,
                          turn, _joined(_ref(r) for r in phase.rules)])
         return [_table(["Phase", "Kind", "Moves", "Turn order", "Rules it cites"], rows, [20, 10, 18, 10, 42])]

@@ -1,4 +1,4 @@
-"""Citadels: the chance phases (drawing.py). Every card dealt or drawn and every character laid out is a move of
+"""Citadels: the chance phases (draws.py). Every card dealt or drawn and every character laid out is a move of
 CHANCE: in explicit-chance mode the game stops there with the outcomes and their probabilities."""
 from __future__ import annotations
 

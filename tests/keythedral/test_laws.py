@@ -9,6 +9,7 @@ import boardgames_lab as bgl
 from boardgames_lab.core.errors import IllegalMove
 from boardgames_lab.rulesets.keythedral.data import BUILDING_INDEX, BUILDINGS, LAW_INDEX, LETTER
 from tests.conftest import cites
+from boardgames_lab.rulesets.keythedral import flow
 from boardgames_lab.rulesets.keythedral.state import KState
 from tests.keythedral.position import edit, give, state, to_actions
 from tests.keythedral.test_rules import cost_of, small_board
@@ -41,7 +42,7 @@ def enter(game: bgl.Game, phase: str, hook: str, start: int | None = 0) -> bgl.G
         if start is not None:
             st.start = start
         st.phase = phase
-        getattr(d, hook)(st)
+        getattr(flow, hook)(st)
         d.runner.settle(st)
     return edit(game, change)
 

@@ -8,6 +8,7 @@ from boardgames_lab.core.errors import IllegalMove
 from boardgames_lab.rulesets.keythedral.data import KEY_QUARRIES, KEY_WOODS, LATTICE, board_graph, fenced_off, reachable_fields
 from boardgames_lab.rulesets.keythedral.data import (BLUE, BROWN, BUILDING_INDEX, BUILDINGS, FIELD_TILES, GREEN, GREY, RED,
                                                      STAGE_FULL_ASSUMED, STAGE_SHORT_ASSUMED)
+from boardgames_lab.rulesets.keythedral import flow
 from boardgames_lab.rulesets.keythedral.state import KState
 from tests.conftest import cites
 from tests.keythedral.position import after_setup, clear_cubes, edit, give, give_cubes, set_board, state, to_actions
@@ -167,7 +168,7 @@ def test_harvest_and_failed_harvest() -> None:
     st.workers = {(1, 1): 0, (3, 1): 1, (5, -1): 2}
     st.store[1] = 1  # one timber left: player 1 (after start player 0) gets it, player 2's fails
     st.start = 0
-    game.definition.harvest(st)
+    flow.harvest(st)
     assert st.cubes[0][0] == 1 and st.cubes[1][1] == 1 and st.cubes[2][1] == 0 and st.store[1] == 0
 
 
@@ -310,7 +311,7 @@ def test_retrieve() -> None:
     st.law_spaces = [-1, -1]
     d = game.definition
     st.phase = "retrieve"
-    d.retrieve(st)
+    flow.retrieve(st)
     assert not st.workers and st.law_spaces == [-1, -1]
     d.runner.settle(st)  # the empty new-law spaces are refilled in a chance phase, the top cards first
     assert st.phase == "refill_laws"
@@ -326,7 +327,7 @@ def auction(players: int = 4) -> bgl.Game:
     def change(st: KState) -> None:
         st.start = 0
         st.phase = "auction"
-        game.definition.begin_auction(st)
+        flow.begin_auction(st)
     return edit(game, change)
 
 

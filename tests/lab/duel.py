@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from boardgames_lab.core import turns
 from boardgames_lab.core.definition import GameDefinition, GameInfo, State, make_rulebook
 from boardgames_lab.core.errors import InvalidNotation, PositionError
 from boardgames_lab.core.flow import Edge, Flow, Phase
@@ -93,38 +94,43 @@ def swap_a_hand_card(st: DuelState, seat: int | None, rng: Rng) -> bool:
     return True
 
 
+def done(st: DuelState) -> bool:
+    return st.turns == 0 and NO_CARD not in st.hands
+
+
+def all_dealt(st: DuelState) -> bool:
+    return NO_CARD not in st.hands
+
+
+def waiting(st: DuelState) -> bool:
+    return NO_CARD in st.hands
+
+
+def first_player(st: DuelState) -> None:
+    st.current = 0
+
+
+def next_player(st: DuelState) -> None:
+    st.current = (st.current + 1) % st.num_players
+
+
 class Duel(GameDefinition[DuelState]):
     info = GameInfo(name="duel_test", title="Duel", min_players=2, max_players=3, default_players=2,
                     hidden_information=True, chance=True, edition="test", rules_version=1,
                     description="Raise or swap a hidden card.")
     rulebook = make_rulebook("duel_test", RULES)
     flow = Flow(start="deal", phases=(
-        Phase("deal", "Deal", moves=("deal",), turn="clockwise", chance=True),
-        Phase("play", "Play", moves=("raise", "swap"), turn="clockwise"),
-        Phase("draw", "Draw", moves=("deal",), turn="same", chance=True),
+        Phase("deal", "Deal", moves=("deal",), turn=turns.clockwise, chance=True),
+        Phase("play", "Play", moves=("raise", "swap"), turn=turns.clockwise),
+        Phase("draw", "Draw", moves=("deal",), turn=turns.same, chance=True),
         Phase("game_over", "Game over")),
-        edges=(Edge("deal", "play", guard="all_dealt", hook="first_player"),
-               Edge("play", "draw", guard="waiting"), Edge("play", "game_over", guard="done"),
-               Edge("draw", "game_over", guard="done"), Edge("draw", "play", guard="all_dealt", hook="next_player")))
+        edges=(Edge("deal", "play", guard=all_dealt, hook=first_player),
+               Edge("play", "draw", guard=waiting), Edge("play", "game_over", guard=done),
+               Edge("draw", "game_over", guard=done), Edge("draw", "play", guard=all_dealt, hook=next_player)))
     kinds = (Kind(Raise, check_raise, raises), Kind(Swap, check_swap, lambda st, seat: [Swap(seat)]),
              Kind(Deal, check_deal, deals, reveals=always))
     fields = {"hands.*": OWNER, "deck": NOBODY, "stakes": EVERYONE, "turns": EVERYONE}
     secrets = (Secret("the other players' cards", "test rules 3: behind a screen", swap_a_hand_card),)
-
-    def done(self, st: DuelState) -> bool:
-        return st.turns == 0 and NO_CARD not in st.hands
-
-    def all_dealt(self, st: DuelState) -> bool:
-        return NO_CARD not in st.hands
-
-    def waiting(self, st: DuelState) -> bool:
-        return NO_CARD in st.hands
-
-    def first_player(self, st: DuelState) -> None:
-        st.current = 0
-
-    def next_player(self, st: DuelState) -> None:
-        st.current = (st.current + 1) % st.num_players
 
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> DuelState:
         st = DuelState()

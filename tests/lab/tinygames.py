@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from boardgames_lab.core import turns
 from boardgames_lab.core.definition import GameDefinition, GameInfo, State, make_rulebook
 from boardgames_lab.core.errors import InvalidNotation
 from boardgames_lab.core.flow import Edge, Flow, Phase
@@ -44,21 +45,22 @@ def _digits(word: str) -> bool:
     return word.isascii() and word.isdigit()
 
 
+def empty(st: NimState) -> bool:
+    return st.pile == 0
+
+
 class Nim(GameDefinition[NimState]):
     info = INFO
     rulebook = make_rulebook("nim_test", [Rule("nim_test.take", "test", "Take one or two counters.")])
-    flow = Flow(start="play", phases=(Phase("play", "Play", moves=("take",), turn="clockwise"),
+    flow = Flow(start="play", phases=(Phase("play", "Play", moves=("take",), turn=turns.clockwise),
                                       Phase("game_over", "Game over")),
-                edges=(Edge("play", "game_over", guard="empty"),))
+                edges=(Edge("play", "game_over", guard=empty),))
     kinds = (Kind(Take, check_take, lambda st, seat: [Take(seat, 1), Take(seat, 2)]),)
     fields = {"pile": EVERYONE, "last": EVERYONE}
 
     def __init__(self, pile: int = 7):
         self.pile = pile
         super().__init__()
-
-    def empty(self, st: NimState) -> bool:
-        return st.pile == 0
 
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> NimState:
         st = NimState()
@@ -156,6 +158,10 @@ CARD_FIELDS = {"hands.*": revealed("high_card_test.show", lambda data, owner: da
                "deck": NOBODY, "bets": EVERYONE, "turns": EVERYONE}
 
 
+def done(st: CardsState) -> bool:
+    return st.turns == 0
+
+
 class HighCard(GameDefinition[CardsState]):
     """A test-only hidden-information game (never registered). ``leak`` breaks it on purpose:
     "view" declares every hand seen by everyone, "show" draws the view's hands from the state instead of
@@ -164,9 +170,9 @@ class HighCard(GameDefinition[CardsState]):
 
     info = CARDS_INFO
     rulebook = make_rulebook("high_card_test", CARD_RULES)
-    flow = Flow(start="play", phases=(Phase("play", "Play", moves=("bet", "swap"), turn="clockwise"),
+    flow = Flow(start="play", phases=(Phase("play", "Play", moves=("bet", "swap"), turn=turns.clockwise),
                                       Phase("game_over", "Game over")),
-                edges=(Edge("play", "game_over", guard="done"),))
+                edges=(Edge("play", "game_over", guard=done),))
     secrets = CARD_SECRETS
 
     def __init__(self, leak: str = "", secrets: tuple[Secret, ...] = CARD_SECRETS, sloppy: bool = False):
@@ -187,9 +193,6 @@ class HighCard(GameDefinition[CardsState]):
 
     def check_swap(self, st: CardsState, move: Swap) -> Refusal | None:
         return None if st.deck else Refusal("high_card_test.bet", "the deck is empty", "bet 1 or 2")
-
-    def done(self, st: CardsState) -> bool:
-        return st.turns == 0
 
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> CardsState:
         st = CardsState()

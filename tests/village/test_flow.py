@@ -357,15 +357,15 @@ def test_mass_draw_and_advance_with_grain(seed: int) -> None:
 
 @cites(P + "mass.majority")
 def test_majority_ties_go_to_the_best_placed_villager() -> None:
-    from boardgames_lab.rulesets.village.mass import award
+    from boardgames_lab.rulesets.village.mass import award_mass
     st = state(position(3))
     st.places[0][0] = CHURCH1
     st.places[1][0] = CHURCH1 + 2
-    assert award(st) == [1] and st.prestige[1] == 2
+    assert award_mass(st) == [1] and st.prestige[1] == 2
     st.places[0][0] = CHURCH1 + 2
-    assert award(st) == [0, 1]
+    assert award_mass(st) == [0, 1]
     st.places[2][0] = st.places[2][1] = CHURCH1
-    assert award(st) == [2]
+    assert award_mass(st) == [2]
 
 
 # --- scoring ------------------------------------------------------------------------------------

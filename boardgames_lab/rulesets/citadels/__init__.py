@@ -8,7 +8,8 @@ phases              character draft, the King's calling, each character's turn
 rulebook            the Sonderausgabe rulebook, completed by the rules fact sheet
 ==================  ==================================================================
 """
-from .game import INFO, Citadels
+from .game import Citadels
+from .info import INFO
 from .moves import Move, parse
 from .rules import RULES
 
@@ -18,11 +19,7 @@ DEFINITION = Citadels()
 EXTRA_MODULES = {
     "draft": "Rulebook: Setup and Sequence of a Round (choosing the characters, calling them, the round's end)",
     "checks_turn": "Rulebook: Sequence of a Character's Turn and the eight characters (their checks)",
-    "checks_action": "Fact sheet: the violet buildings; Rulebook, Variant: the action cards and reaction windows (their checks)",
-    "drawing": "Rulebook: Setup and Sequence of a Round: the cards drawn from the deck and the characters laid out "
-               "(the chance phases: their checks, outcomes and effects)",
-    "scoring": "Rulebook: End of Game (the final score, the tie-break and the winners)",
-    "fast": "the fast legal-move generator, proven equal to the checks' plain path (tests/citadels/test_fast.py)",
+    "checks_actions": "Fact sheet: the violet buildings; Rulebook, Variant: the action cards and reaction windows (their checks)",
 }
 
 __all__ = ["DEFINITION", "EXTRA_MODULES", "INFO", "Citadels", "Move", "RULES", "parse"]

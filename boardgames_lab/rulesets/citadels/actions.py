@@ -6,7 +6,7 @@ from typing import Any, Iterator
 
 from . import moves as m
 from .data import CARD_INDEX, CHAR_INDEX
-from .game import INFO
+from .info import INFO
 
 # The encoding's version: bump it whenever a move's number changes (tests/adapters/action_tables.json records
 # each version's fingerprint).

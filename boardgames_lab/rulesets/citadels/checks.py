@@ -1,7 +1,7 @@
 """The one check of each Citadels move kind, and the KINDS declaration the engine builds legality from.
 
 The draft, the cards kept after drawing and the Graveyard's and Ticket Booth's answers are checked
-here; a character's turn in checks_turn.py, the violet buildings and action cards in checks_action.py.
+here; a character's turn in checks_turn.py, the violet buildings and action cards in checks_actions.py.
 A check returns None for a legal move, else a Refusal naming the rule (the engine has already checked
 that the game goes on, the seat may act and the phase allows the kind).
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...core.moves import Kind, Refusal, always
-from . import checks_action as ca
+from . import checks_actions as ca
 from . import checks_turn as ct
-from . import drawing as dr
+from . import draws as dr
 from .checks_turn import card_name, hand_cards, no
 from .data import CARD_IDS, CARD_INDEX, CHAR_IDS, CHAR_INDEX, CHARACTERS
 from .moves import (Acrobat, ArchitectCards, Bonus, Build, Bury, Cannonball, Cash, Decline, Destroy, Draw, DrawCard, End,

@@ -21,12 +21,12 @@ def draft_steps(n: int, crown: int) -> list[int]:
 STEPS = tuple(tuple(tuple(draft_steps(n, crown)) for crown in range(n)) if n >= 2 else () for n in range(8))
 def start_round(st: CitadelsState) -> None:
     """citadels.draft.face_down / char.king_murdered: the King shuffles the eight characters; the chance phase
-    ``lay`` then lays them out (drawing.py), and ``open_draft`` passes the rest."""
+    ``lay`` then lays them out (draws.py), and ``open_draft`` passes the rest."""
     if st.heir != NOBODY:
         st.crown, st.heir = st.heir, NOBODY
         st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
     n = st.num_players
-    st.stack = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters, shuffled: which comes is a draw (drawing.py)
+    st.stack = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters, shuffled: which comes is a draw (draws.py)
     st.down, st.down_knower, st.face_up, st.pool = [], [], [], []
     st.owner = [NOBODY] * 8
     st.taken_step = [NOT_TAKEN] * 8
@@ -172,7 +172,7 @@ def game_ends(st: CitadelsState) -> bool:
 # --- set-up ------------------------------------------------------------------------------------
 def deal(st: CitadelsState) -> None:
     """citadels.setup.gold / setup.cards / setup.crown / action.deck: the deck is shuffled; the chance phase
-    ``deal`` then deals each player's four cards from its top (drawing.py)."""
+    ``deal`` then deals each player's four cards from its top (draws.py)."""
     st.deck = deck_for(st.options)
     st.rng.shuffle(st.deck, what="the building deck")
     for p in range(st.num_players):

@@ -10,7 +10,7 @@ from .data import (ACROBAT, ARCHITECT_CARDS, CARD_IDS, CARD_INDEX, CHAR_INDEX, C
                    INCOME_DRAW, INCOME_GOLD, LABORATORY_GOLD, LIBRARY, LIVING_CANNONBALL, OBSERVATORY, RASPUTIN,
                    SMITHY_READINGS, TICKET_BOOTH)
 from .draft import apply_draft
-from .drawing import apply_draw_card, apply_lay, start_draw
+from .draws import apply_draw_card, apply_lay, start_draw
 from .moves import Keep, Move, Take
 from .state import NAME, NOBODY, CitadelsState, colour_income, removal_price
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from . import checks_action as ca
-from .drawing import chance_moves
+from . import checks_actions as ca
+from .draws import chance_moves
 from .data import (ACROBAT, ARCHITECT, ASSASSIN, BISHOP, CARD_IDS, CARDS, CHAR_IDS, CIRCUS_TENT, CITY_GOAL,
                    COST, FORTUNE_TELLER, GREAT_WALL, IS_ACTION, KEEP, LABORATORY, LIVING_CANNONBALL, MERCHANT, NONE,
                    RASPUTIN, SMITHY, SMITHY_READINGS, THIEF, WARLORD, WIZARD)

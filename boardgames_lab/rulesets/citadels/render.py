@@ -1,4 +1,4 @@
-"""How a Citadels view looks: one self-contained HTML fragment (presentation only).
+"""How a Citadels view looks: one self-contained HTML fragment, or a few lines of text (presentation only).
 
 ``render_html(view)`` draws whatever ``game.view(p)`` or ``game.full_view()`` returned and nothing
 more, so hidden values cannot leak through the drawing: where the view says ``None`` the board
@@ -170,3 +170,13 @@ def _final(view: dict[str, Any], names: Sequence[str], winners: Sequence[int]) -
         rows.append(f"<tr{cls}><td>{escape(names[seat])}</td>"
                     + "".join(f"<td>{row[key]}</td>" for key, _ in FINAL_COLUMNS) + "</tr>")
     return '<table class="final">' + head + "".join(rows) + "</table>"
+
+
+def render_text(v: dict[str, Any]) -> str:
+    lines = [f"Citadels, round {v['round']}, {v['phase']}"
+             + (f", p{v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
+    for pl in v["players"]:
+        hand = f"{pl['hand_size']} cards" if pl["hand"] is None else ", ".join(pl["hand"]) or "no cards"
+        lines.append(f"  p{pl['seat'] + 1}{' (crown)' if pl['crown'] else ''}: {pl['gold']} gold, hand {hand}; "
+                     "city " + (", ".join(pl["city"]) or "-"))
+    return "\n".join(lines)

@@ -32,7 +32,7 @@ class CitadelsState(State):
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
         self.deck: list[int] = []  # top = end of the list
-        self.reshuffled = False  # the deck is the discard pile turned over: drawn from at random (drawing.py)
+        self.reshuffled = False  # the deck is the discard pile turned over: drawn from at random (draws.py)
         self.discard: list[int] = []  # the open discard pile, top = end
         self.hands: list[list[int]] = [[] for _ in range(players)]  # kept sorted
         self.city: list[list[int]] = [[] for _ in range(players)]  # in building order

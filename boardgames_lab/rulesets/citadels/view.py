@@ -1,11 +1,11 @@
-"""What each player may see, the teacher's full view, a text rendering, and hidden-information sampling."""
+"""What each player may see, hidden-information sampling, and who may read each move."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from ...core.rng import Rng
 from ...core.visibility import EVERYONE, NOBODY, Seen, is_hidden, shown_to
-from .drawing import draw_visibility
+from .draws import draw_visibility
 from .data import CARD_INDEX, CARDS, CHAR_INDEX, CHARACTERS, COLOURS, COLOUR
 from .state import NOBODY as NO_SEAT, CitadelsState
 
@@ -169,16 +169,6 @@ def show(data: dict[str, Any], player: int | None, st: CitadelsState) -> dict[st
     return out
 
 
-def render_text(v: dict[str, Any]) -> str:
-    lines = [f"Citadels, round {v['round']}, {v['phase']}"
-             + (f", p{v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
-    for pl in v["players"]:
-        hand = f"{pl['hand_size']} cards" if pl["hand"] is None else ", ".join(pl["hand"]) or "no cards"
-        lines.append(f"  p{pl['seat'] + 1}{' (crown)' if pl['crown'] else ''}: {pl['gold']} gold, hand {hand}; "
-                     "city " + (", ".join(pl["city"]) or "-"))
-    return "\n".join(lines)
-
-
 def determinize(st: CitadelsState, player: int | None, rng: Rng) -> CitadelsState:
     """Resample what ``player`` cannot see: the deck order, the others' hands, unseen characters."""
     out = st.clone()
@@ -272,7 +262,7 @@ def _slot(st: CitadelsState, r: int) -> tuple[str, int]:
 
 def move_visibility(st: CitadelsState, move: Any) -> list[int] | None:
     """citadels.draft.secret / action.window: draft choices and window answers are private; a card drawn is
-    its receiver's, a character laid face down nobody's (drawing.py)."""
+    its receiver's, a character laid face down nobody's (draws.py)."""
     if st.phase in ("deal", "draw", "lay"):
         return draw_visibility(st, move)
     if st.phase in ("acrobat", "rasputin") and move.kind == "decline":

@@ -8,7 +8,8 @@ phases              set-up by the players; rounds of five phases
 rulebook            the second-edition rulebook with its appendix of 20 law cards
 ==================  ==============================================================
 """
-from .game import INFO, Keythedral
+from .game import Keythedral
+from .info import INFO
 from .moves import MOVE_CLASSES, parse
 from .rules import RULES
 
@@ -19,11 +20,8 @@ EXTRA_MODULES = {
     "workers": "Rulebook: phase one, place worker counters, and phase two, collect resource cubes",
     "checks_actions": "Rulebook: phase three, spend resource cubes (its six actions, one check each)",
     "prices": "Rulebook: phase three, the costs of building tiles, houses, fences and the craft shops",
-    "auction": "Rulebook: phase four, retrieve worker counters, phase five, change start player, and the end",
+    "auction": "Rulebook: phase four, retrieve worker counters, and phase five, change start player",
     "laws": "Rulebook appendix: law card detail (the 20 law cards and the windows to play them)",
-    "fast": "Rulebook: the same legal moves as the checks, made quickly",
-    "draws": "Rulebook: set up and phase four (the stacks tiles and law cards are taken from), the building tiles "
-             "turned face up, and appendix 13, Design change's random tile",
 }
 
 __all__ = ["DEFINITION", "EXTRA_MODULES", "INFO", "Keythedral", "MOVE_CLASSES", "RULES", "parse"]

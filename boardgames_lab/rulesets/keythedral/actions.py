@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterator
 from . import moves as m
 from .data import (BUILDINGS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_SITES, LAW_SPACES, LAWS, LETTER,
                    RESOURCES, SITE_FIELDS, STORE_START, fmt)
-from .game import INFO
+from .info import INFO
 from .laws import CHOICES, NO_CHOICE
 from .prices import payments, price_options, substitutes
 

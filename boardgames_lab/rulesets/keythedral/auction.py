@@ -1,8 +1,7 @@
-"""Phases four and five and the end: workers come back, the start-player auction, the final scoring."""
+"""Phases four and five: workers come back, the start-player auction (the final scoring is in scoring.py)."""
 from __future__ import annotations
 
 from . import laws
-from .data import BUILDINGS, CUBE_POINTS, STAGE_POINTS
 from .state import KState
 
 
@@ -54,15 +53,3 @@ def start_chosen(st: KState) -> bool:
 
 def turn_bidding(st: KState) -> None:
     st.current = st.auction["queue"][0]
-
-# --- the end ---------------------------------------------------------------------------------------------
-def score_final(st: KState) -> None:
-    """keythedral.score.total"""
-    final = []
-    for p in range(st.num_players):
-        seats = sum(STAGE_POINTS[BUILDINGS[t].stage] for t in st.seats[p])
-        cubes = sum(c * v for c, v in zip(st.cubes[p], CUBE_POINTS))
-        final.append({"seats": seats, "cubes": cubes, "total": seats + cubes})
-        if st.events is not None:
-            st.note(f"{{p{p}}}: {seats} for seats + {cubes} for cubes = {seats + cubes}.", {"player": p, **final[-1]})
-    st.final = final

@@ -296,6 +296,16 @@ APPLY: dict[str, Callable[[KState, Any], None]] = {
     "draw": draw_field, "deal": deal_law, "turn": turn_tiles, "replace": replace_tile}
 
 
+def chance_weights(st: KState) -> list[tuple[Any, int]]:
+    """The outcomes of the chance phase the game stands at, each with weight one (every piece is distinct)."""
+    return [(m, 1) for m in OUTCOMES[st.phase](st)]
+
+
+def sample_chance(st: KState) -> Any:
+    """Normal play's outcome of the chance phase the game stands at."""
+    return SAMPLE[st.phase](st)
+
+
 def _outcomes_of(kind: str) -> Callable[[KState, int], list[Any]]:
     def candidates(st: KState, seat: int) -> list[Any]:
         return [m for m in OUTCOMES[st.phase](st) if m.kind == kind] if st.phase in OUTCOMES else []
@@ -308,5 +318,3 @@ CHANCE_KINDS = (
     Kind(TurnTiles, check_turn, _outcomes_of("turn")),
     Kind(ReplaceTile, check_replace, _outcomes_of("replace")),
 )
-HOOKS = (laws_dealt, space_to_fill, stage_face_down, variant_to_turn, turned_before_fields, turned_after_fields,
-         turned_in_window, turned_on_turn, tile_to_replace, replaced_in_window, replaced_on_turn)

@@ -5,7 +5,7 @@ import copy
 from typing import Any
 
 from ...core.definition import State
-from .data import Node, fmt
+from .data import BUILDINGS, CRAFT_STOCK, LAWS, LETTER, STORE_START, Node, fmt
 
 EMPTY = -1
 KEYTHEDRAL = -2  # what sits on the centre site
@@ -168,3 +168,33 @@ def owner_of(cottage: int) -> int:
 
 def number_of(cottage: int) -> int:
     return cottage % 5 + 1
+
+
+def invariants(st: KState) -> list[str]:
+    broken = []
+    n = st.num_players
+    for k in range(8):
+        held = sum(st.cubes[p][k] for p in range(n)) + st.store[k]
+        total = STORE_START[k] if k < 5 else CRAFT_STOCK
+        if k >= 5:
+            held += st.shops[k - 5]
+        if held != total:
+            broken.append(f"{LETTER[k]} cubes: {held} in play, the game has {total}")
+        if any(st.cubes[p][k] < 0 for p in range(n)) or st.store[k] < 0:
+            broken.append(f"negative {LETTER[k]} count")
+    tiles = sorted(st.surplus + [t for r in st.rows for t in r] + [t for s in st.seats for t in s])
+    if tiles != list(range(len(BUILDINGS))):
+        broken.append("building tiles lost or duplicated")
+    laws = sorted(st.law_deck + [c for c in st.law_spaces if c >= 0] + [c for h in st.law_hands for c in h]
+                  + st.law_used)
+    if laws != list(range(len(LAWS))):
+        broken.append("law cards lost or duplicated")
+    for p in range(n):
+        if st.fences_left[p] + sum(1 for o in st.fences.values() if o == p) > 3:
+            broken.append(f"player {p} has more than three fences")
+    for c, node in enumerate(st.cottage_at):
+        if node is not None and st.sites.get(node) != c:
+            broken.append(f"cottage {c} is not where the board says")
+    if len(set(st.workers)) != len(st.workers) or any(f not in st.fields for f in st.workers):
+        broken.append("a worker outside a laid field")
+    return broken

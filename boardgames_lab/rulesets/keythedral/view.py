@@ -1,13 +1,13 @@
-"""What each player may see, the teacher's full view, hidden-information sampling, and the conservation laws."""
+"""What each player may see, the teacher's full view, hidden-information sampling, and who may read each move."""
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.rng import Rng
 from ...core.visibility import EVERYONE, NOBODY, OWNER, Seen, is_hidden, revealed
-from .data import (BUILDING_INDEX, BUILDINGS, CRAFT_STOCK, FIELD_COLOUR, FIELD_TILES, LAWS, LETTER, STAGE_POINTS,
-                   STORE_START)
+from .data import BUILDING_INDEX, BUILDINGS, FIELD_COLOUR, FIELD_TILES, LETTER, STAGE_POINTS
 from .position import position
+from .moves import Move
 from .state import KState
 
 
@@ -166,31 +166,19 @@ def determinize(st: KState, player: int | None, rng: Rng) -> KState:
         _resample_screens(out, [q for q in range(st.num_players) if q != player], rng)
     return out
 
-def invariants(st: KState) -> list[str]:
-    broken = []
-    n = st.num_players
-    for k in range(8):
-        held = sum(st.cubes[p][k] for p in range(n)) + st.store[k]
-        total = STORE_START[k] if k < 5 else CRAFT_STOCK
-        if k >= 5:
-            held += st.shops[k - 5]
-        if held != total:
-            broken.append(f"{LETTER[k]} cubes: {held} in play, the game has {total}")
-        if any(st.cubes[p][k] < 0 for p in range(n)) or st.store[k] < 0:
-            broken.append(f"negative {LETTER[k]} count")
-    tiles = sorted(st.surplus + [t for r in st.rows for t in r] + [t for s in st.seats for t in s])
-    if tiles != list(range(len(BUILDINGS))):
-        broken.append("building tiles lost or duplicated")
-    laws = sorted(st.law_deck + [c for c in st.law_spaces if c >= 0] + [c for h in st.law_hands for c in h]
-                  + st.law_used)
-    if laws != list(range(len(LAWS))):
-        broken.append("law cards lost or duplicated")
-    for p in range(n):
-        if st.fences_left[p] + sum(1 for o in st.fences.values() if o == p) > 3:
-            broken.append(f"player {p} has more than three fences")
-    for c, node in enumerate(st.cottage_at):
-        if node is not None and st.sites.get(node) != c:
-            broken.append(f"cottage {c} is not where the board says")
-    if len(set(st.workers)) != len(st.workers) or any(f not in st.fields for f in st.workers):
-        broken.append("a worker outside a laid field")
-    return broken
+
+def move_visibility(st: KState, move: Move) -> list[int] | None:
+    """keythedral.law.window: declining a law window is private, so nobody learns who holds nothing.
+    keythedral.secret.screens: a bid's cubes go from screen to screen, seen by payer and payee only.
+    keythedral.secret.field_stack: the top field tile is seen by its taker; setup.law_spaces: a law card laid
+    face down by nobody."""
+    kind = move.kind
+    if kind == "decline":
+        return [move.player]
+    if kind == "give":
+        return [st.current, st.auction["payee"]]
+    if kind == "draw":
+        return [st.current]
+    if kind == "deal":
+        return []
+    return None

@@ -10,7 +10,8 @@ rulebook            23 numbered steps, completed by the rules fact sheet
 """
 from typing import TYPE_CHECKING
 
-from .game import INFO, SaintPetersburg
+from .game import SaintPetersburg
+from .info import INFO
 from .moves import (BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, DrawCard, LayCard, Observe, Pass, PlayCard, TakeCard,
                     TakeDrawn, parse)
 from .rules import RULES
@@ -34,9 +35,7 @@ def price_of(game: "Game", move: object) -> list[tuple[str, int, str]]:
 
 # Modules beyond the house, each with the part of the rulebook it holds (tests/test_house.py).
 EXTRA_MODULES = {
-    "pricing": "Rulebook steps 13 and 17 to 21: what a card costs, the price rule written once",
-    "scoring": "Rulebook steps 6, 7 and 9, fact sheet §1.4: the phases' scorings and the final count",
-    "fast": "Rulebook step 13 (the one-of-four action): the same legal moves as the checks, made quickly",
+    "prices": "Rulebook steps 13 and 17 to 21: what a card costs, the price rule written once",
 }
 
 __all__ = ["EXTRA_MODULES", "DEFINITION", "INFO", "RULES", "BuyCard", "BuyDrawn", "BuyPoints", "DiscardDrawn", "DrawCard",

@@ -6,17 +6,15 @@ type (a card id that is no card, a slot that is not on the board, a negative amo
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
-from ...core.moves import CHANCE, Kind, Move, Refusal, always
+from ...core.moves import Kind, Move, Refusal
 from .data import CARD_INDEX, CARDS, DECKS, GROUPS, HAND_LIMIT, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, PUB_PRICE
-from .effects import top_card
-from .moves import (CARD_IDS, DRAWN, SLOT_INDEX, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, DrawCard, LayCard,
-                    Observe, Pass, PlayCard, TakeCard, TakeDrawn)
-from .pricing import EMPTY, IS_TRADING, TARGETS, breakdown, price, usable_targets
-from .state import (LAY_DECK, OBSERVATORY_DRAW, SPState, deck_to_draw, hand_limit, observable_decks, pub_limit,
-                    slot_card)
+from .draws import CHANCE_KINDS
+from .moves import (CARD_IDS, DRAWN, SLOT_INDEX, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Observe, Pass,
+                    PlayCard, TakeCard, TakeDrawn)
+from .prices import EMPTY, IS_TRADING, TARGETS, breakdown, price, usable_targets
+from .state import SPState, hand_limit, observable_decks, pub_limit, slot_card
 
 P = "saint_petersburg."
 
@@ -268,46 +266,6 @@ def pub_reveals(st: SPState, move: BuyPoints) -> bool:
     return len(st.pub_queue) <= 1
 
 
-# --- chance: the card that comes off a face-down deck (saint_petersburg.deck.top_card) -------------------
-
-# The rule a chance phase lays out or draws its cards under.
-DRAW_RULES = {"first_row": "setup.first_display", "worker_refill": "refill.next_deck",
-              "building_refill": "refill.next_deck", "aristocrat_refill": "refill.next_deck",
-              "new_round": "round_end.shift_and_refill", OBSERVATORY_DRAW: "card.observatory"}
-LAYS = tuple(LayCard(CHANCE, card) for card in CARD_IDS)
-DRAWS = tuple(DrawCard(CHANCE, card) for card in CARD_IDS)
-
-
-def check_chance_card(st: SPState, move: LayCard | DrawCard) -> Refusal | None:
-    """The card must be one still in the deck being drawn from."""
-    rule = DRAW_RULES[st.phase]
-    card = _card(rule, move.card)
-    if isinstance(card, Refusal):
-        return card
-    deck = deck_to_draw(st)
-    if card not in st.decks[deck]:
-        return _no(rule, f"no {_name(card)} is left in the {DECKS[deck]} deck, so it cannot come off its top",
-                   "choose one of the chance outcomes: a card still in that deck")
-    return None
-
-
-def chance_weights(st: SPState) -> list[tuple[Move, int]]:
-    """Each card still in the deck being drawn, with its number of copies there (a face-down deck)."""
-    counts = Counter(st.decks[deck_to_draw(st)])
-    made = DRAWS if st.phase == OBSERVATORY_DRAW else LAYS
-    return [(made[card], counts[card]) for card in sorted(counts)]
-
-
-def chance_cards(st: SPState, seat: int) -> list[Move]:
-    return [move for move, _ in chance_weights(st)]
-
-
-def sample_chance(st: SPState) -> LayCard | DrawCard:
-    """Normal play's outcome: the top card of the deck (effects.top_card)."""
-    deck = LAY_DECK.get(st.phase)
-    return DRAWS[top_card(st, st.observing)] if deck is None else LAYS[top_card(st, deck)]
-
-
 KINDS = (
     Kind(Pass, check_pass, passes, reveals=pass_reveals),
     Kind(BuyCard, check_buy, buys, describe=lambda st, m: _price_words(st, m)),
@@ -318,8 +276,7 @@ KINDS = (
     Kind(TakeDrawn, check_take_drawn, lambda st, seat: [TakeDrawn(seat, CARD_IDS[st.drawn])]),
     Kind(DiscardDrawn, check_discard, lambda st, seat: [DiscardDrawn(seat, CARD_IDS[st.drawn])]),
     Kind(BuyPoints, check_pub, pub_buys, reveals=pub_reveals),
-    Kind(LayCard, check_chance_card, chance_cards, reveals=always),
-    Kind(DrawCard, check_chance_card, chance_cards, reveals=always),
+    *CHANCE_KINDS,
 )
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from .data import CARD_INDEX, CARDS, DECK_WHAT, DECKS, PUB_PRICE, ROW_SLOTS
 from .moves import CARD_IDS, DRAWN, SLOT_INDEX
-from .pricing import EMPTY, price
+from .prices import EMPTY, price
 from .state import LAY_DECK, NO_DECK, SPState
 
 

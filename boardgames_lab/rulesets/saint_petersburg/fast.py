@@ -1,18 +1,19 @@
 """The fast legal-move generator: the same moves as the checks pass (tests/saint_petersburg/test_fast.py
 proves it on thousands of positions), found by table look-ups instead of asking every candidate.
 
-It decides nothing the checks do not: prices come from ``pricing.PRICE`` (read off the one price
+It decides nothing the checks do not: prices come from ``prices.PRICE`` (read off the one price
 rule), and every move value is made once at import per (seat, card, slot, replaced card), a bounded
 table, so a legal list shares these values instead of building new ones.
 """
 from __future__ import annotations
 
 from ...core.moves import CHANCE
-from .checks import chance_cards, check_buy_drawn, check_discard, check_take_drawn, drawn_buys, pub_buys
+from .checks import check_buy_drawn, check_discard, check_take_drawn, drawn_buys, pub_buys
+from .draws import chance_cards
 from .data import (CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY,
                    PUB_PRICE, ROW_SLOTS, WAREHOUSE)
 from .moves import CARD_IDS, SLOTS, BuyCard, DiscardDrawn, Move, Observe, Pass, PlayCard, TakeCard, TakeDrawn
-from .pricing import EMPTY, FLAT, Price, GROUP, IS_TRADING, TARGETS
+from .prices import EMPTY, FLAT, GROUP, IS_TRADING, TARGETS, Price
 from .state import LAY_DECK, OBSERVATORY_DRAW, SPState, observable_decks, pub_limit
 
 SEATS = range(4)
@@ -58,7 +59,7 @@ def _offer(p: int, s: int, card: int) -> tuple[Price, int, BuyCard | None, dict[
     return (FLAT[s >= ROW_SLOTS][card], GROUP[card], BUY[p][s][card], BUY_TRADING[p][s][card], TAKE[p][s][card])
 
 
-# Per seat, slot and card: its prices (pricing.FLAT), colour, and the buy and take moves.
+# Per seat, slot and card: its prices (prices.FLAT), colour, and the buy and take moves.
 OFFER = tuple(tuple(tuple(_offer(p, s, c) for c in range(N)) for s in range(len(SLOTS))) for p in SEATS)
 
 

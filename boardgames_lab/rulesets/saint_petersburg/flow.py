@@ -2,11 +2,15 @@
 and the set-up, turn order, refills and guards its phases and edges name."""
 from __future__ import annotations
 
+from typing import Callable
+
+from ...core import turns
 from ...core.flow import Edge, Flow, Phase
 from .data import CARDS, DECK_WHAT, DISPLAY_SIZE, PUB, START_RUBLES, WORKER
 from .effects import lay_card, lay_top_cards, top_card
 from .moves import CARD_IDS
-from .pricing import EMPTY
+from .prices import EMPTY
+from .scoring import score_final, score_phase
 from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
 
 P = "saint_petersburg."
@@ -14,88 +18,6 @@ ACTIONS = ("buy", "take", "play", "pass")
 ACTION_RULES = (P + "turn.start_marker", P + "action.one_of_four", P + "action.all_pass")
 
 
-def _action_phase(name: str, label: str, extra: tuple[str, ...] = ()) -> Phase:
-    return Phase(name, label, moves=ACTIONS + extra, turn="clockwise", rules=ACTION_RULES,
-                 note="from the start-marker holder, clockwise, until all pass in a row")
-
-
-def _scoring(name: str, label: str) -> Phase:
-    return Phase(name, label, on_enter="score_phase", rules=(P + "scoring.phase_colour", P + "scoring.all_cards"))
-
-
-def _refill(name: str, label: str) -> Phase:
-    return _laying(name, label, "refill_display", (P + "refill.next_deck", P + "refill.nothing_taken",
-                                                   P + "refill.short_deck", P + "end.trigger"))
-
-
-# A chance phase: each card turned up from a face-down deck is a move of CHANCE (saint_petersburg.deck.top_card).
-def _laying(name: str, label: str, on_enter: str | None, rules: tuple[str, ...]) -> Phase:
-    return Phase(name, label, moves=("lay",), turn="same", on_enter=on_enter, chance=True,
-                 rules=(*rules, P + "deck.top_card"), note="one card at a time from the top of the deck")
-
-
-PHASES = (
-    Phase("setup", "Set-up", on_enter="deal", rules=(P + "setup.rubles", P + "setup.start_markers")),
-    _laying("first_row", "The first row", "lay_out", (P + "setup.first_display",)),
-    _action_phase("worker", "Worker phase"),
-    _scoring("worker_scoring", "Worker scoring"),
-    _refill("worker_refill", "New buildings"),
-    _action_phase("building", "Building phase", extra=("observe",)),
-    Phase("observatory_draw", "Observatory: top card", moves=("draw",), turn="same", chance=True,
-          rules=(P + "card.observatory", P + "deck.top_card"), note="the top card of the chosen deck"),
-    Phase("observatory", "Observatory draw", moves=("buy_drawn", "take_drawn", "discard"), turn="same",
-          rules=(P + "card.observatory",), note="the drawn card is bought, taken or discarded"),
-    _scoring("building_scoring", "Building scoring"),
-    Phase("pub", "Pub", moves=("pub",), turn="next_pub_owner", rules=(P + "card.pub",),
-          note="each Pub owner in turn buys points"),
-    _refill("building_refill", "New aristocrats"),
-    _action_phase("aristocrat", "Aristocrat phase"),
-    _scoring("aristocrat_scoring", "Aristocrat scoring"),
-    _refill("aristocrat_refill", "New trading cards"),
-    _action_phase("trading", "Trading phase"),
-    Phase("round_end", "Round end", rules=(P + "scoring.trading_none", P + "end.trigger")),
-    _laying("new_round", "New round", "start_new_round",
-            (P + "round_end.discard_lower", P + "round_end.shift_and_refill", P + "round_end.pass_markers",
-             P + "round_end.new_round", P + "end.trigger")),
-    Phase("final_scoring", "Final scoring", on_enter="score_final",
-          rules=(P + "final.aristocrat_variety", P + "final.rubles", P + "final.hand_penalty", P + "final.tie_break")),
-    Phase("game_over", "Game over"),
-)
-
-_BEGIN = "begin_action_phase"
-_FULL = "eight on the board, or the deck is out"
-EDGES = (
-    Edge("setup", "first_row", rule=P + "setup.first_display"),
-    Edge("first_row", "worker", guard="first_row_laid", hook=_BEGIN, rule=P + "setup.first_display",
-         label="two workers per player laid"),
-    Edge("worker", "worker_scoring", guard="all_passed", rule=P + "action.all_pass", label="all passed"),
-    Edge("worker_scoring", "worker_refill", rule=P + "phase.three_parts"),
-    Edge("worker_refill", "building", guard="refill_done", hook=_BEGIN, rule=P + "refill.next_deck", label=_FULL),
-    Edge("building", "observatory_draw", guard="deck_chosen", rule=P + "card.observatory",
-         label="Observatory used"),
-    Edge("observatory_draw", "observatory", guard="card_drawn", rule=P + "card.observatory", label="card drawn"),
-    Edge("observatory", "building", guard="drawn_card_settled", hook="next_after_observatory",
-         rule=P + "card.observatory", label="card settled"),
-    Edge("building", "building_scoring", guard="all_passed", rule=P + "action.all_pass", label="all passed"),
-    Edge("building_scoring", "pub", guard="pub_owners_waiting", hook="start_pub", rule=P + "card.pub",
-         label="a Pub owner can buy"),
-    Edge("building_scoring", "building_refill", rule=P + "phase.three_parts"),
-    Edge("pub", "building_refill", guard="pubs_done", rule=P + "card.pub", label="every Pub owner chose"),
-    Edge("building_refill", "aristocrat", guard="refill_done", hook=_BEGIN, rule=P + "refill.next_deck",
-         label=_FULL),
-    Edge("aristocrat", "aristocrat_scoring", guard="all_passed", rule=P + "action.all_pass", label="all passed"),
-    Edge("aristocrat_scoring", "aristocrat_refill", rule=P + "phase.three_parts"),
-    Edge("aristocrat_refill", "trading", guard="refill_done", hook=_BEGIN, rule=P + "refill.next_deck",
-         label=_FULL),
-    Edge("trading", "round_end", guard="all_passed", rule=P + "action.all_pass", label="all passed"),
-    Edge("round_end", "final_scoring", guard="end_was_triggered", rule=P + "end.trigger", label="a deck ran out"),
-    Edge("round_end", "new_round", rule=P + "round_end.new_round"),
-    Edge("new_round", "worker", guard="round_refill_done", hook=_BEGIN, rule=P + "round_end.shift_and_refill",
-         label=_FULL),
-    Edge("final_scoring", "game_over", rule=P + "final.tie_break"),
-)
-
-FLOW = Flow(start="setup", phases=PHASES, edges=EDGES, terminal="game_over")
 
 # Which action phase (0 workers .. 3 trading) each phase belongs to, or follows.
 STAGE_OF = {"setup": 0, "first_row": 0, "worker": 0, "worker_scoring": 0, "worker_refill": 0, "building": 1,
@@ -265,3 +187,89 @@ def start_new_round(st: SPState) -> None:
     st.obs_used = [0] * st.num_players
     st.round += 1
     lay_out(st)
+
+
+# --- the declaration ------------------------------------------------------------------------------------------
+
+def _action_phase(name: str, label: str, extra: tuple[str, ...] = ()) -> Phase:
+    return Phase(name, label, moves=ACTIONS + extra, turn=turns.clockwise, rules=ACTION_RULES,
+                 note="from the start-marker holder, clockwise, until all pass in a row")
+
+
+def _scoring(name: str, label: str) -> Phase:
+    return Phase(name, label, on_enter=score_phase, rules=(P + "scoring.phase_colour", P + "scoring.all_cards"))
+
+
+def _refill(name: str, label: str) -> Phase:
+    return _laying(name, label, refill_display, (P + "refill.next_deck", P + "refill.nothing_taken",
+                                                 P + "refill.short_deck", P + "end.trigger"))
+
+
+# A chance phase: each card turned up from a face-down deck is a move of CHANCE (saint_petersburg.deck.top_card).
+def _laying(name: str, label: str, on_enter: Callable[[SPState], None], rules: tuple[str, ...]) -> Phase:
+    return Phase(name, label, moves=("lay",), turn=turns.same, on_enter=on_enter, chance=True,
+                 rules=(*rules, P + "deck.top_card"), note="one card at a time from the top of the deck")
+
+
+PHASES = (
+    Phase("setup", "Set-up", on_enter=deal, rules=(P + "setup.rubles", P + "setup.start_markers")),
+    _laying("first_row", "The first row", lay_out, (P + "setup.first_display",)),
+    _action_phase("worker", "Worker phase"),
+    _scoring("worker_scoring", "Worker scoring"),
+    _refill("worker_refill", "New buildings"),
+    _action_phase("building", "Building phase", extra=("observe",)),
+    Phase("observatory_draw", "Observatory: top card", moves=("draw",), turn=turns.same, chance=True,
+          rules=(P + "card.observatory", P + "deck.top_card"), note="the top card of the chosen deck"),
+    Phase("observatory", "Observatory draw", moves=("buy_drawn", "take_drawn", "discard"), turn=turns.same,
+          rules=(P + "card.observatory",), note="the drawn card is bought, taken or discarded"),
+    _scoring("building_scoring", "Building scoring"),
+    Phase("pub", "Pub", moves=("pub",), turn=turn_next_pub_owner, rules=(P + "card.pub",),
+          note="each Pub owner in turn buys points"),
+    _refill("building_refill", "New aristocrats"),
+    _action_phase("aristocrat", "Aristocrat phase"),
+    _scoring("aristocrat_scoring", "Aristocrat scoring"),
+    _refill("aristocrat_refill", "New trading cards"),
+    _action_phase("trading", "Trading phase"),
+    Phase("round_end", "Round end", rules=(P + "scoring.trading_none", P + "end.trigger")),
+    _laying("new_round", "New round", start_new_round,
+            (P + "round_end.discard_lower", P + "round_end.shift_and_refill", P + "round_end.pass_markers",
+             P + "round_end.new_round", P + "end.trigger")),
+    Phase("final_scoring", "Final scoring", on_enter=score_final,
+          rules=(P + "final.aristocrat_variety", P + "final.rubles", P + "final.hand_penalty", P + "final.tie_break")),
+    Phase("game_over", "Game over"),
+)
+
+_BEGIN = begin_action_phase
+_FULL = "eight on the board, or the deck is out"
+EDGES = (
+    Edge("setup", "first_row", rule=P + "setup.first_display"),
+    Edge("first_row", "worker", guard=first_row_laid, hook=_BEGIN, rule=P + "setup.first_display",
+         label="two workers per player laid"),
+    Edge("worker", "worker_scoring", guard=all_passed, rule=P + "action.all_pass", label="all passed"),
+    Edge("worker_scoring", "worker_refill", rule=P + "phase.three_parts"),
+    Edge("worker_refill", "building", guard=refill_done, hook=_BEGIN, rule=P + "refill.next_deck", label=_FULL),
+    Edge("building", "observatory_draw", guard=deck_chosen, rule=P + "card.observatory",
+         label="Observatory used"),
+    Edge("observatory_draw", "observatory", guard=card_drawn, rule=P + "card.observatory", label="card drawn"),
+    Edge("observatory", "building", guard=drawn_card_settled, hook=next_after_observatory,
+         rule=P + "card.observatory", label="card settled"),
+    Edge("building", "building_scoring", guard=all_passed, rule=P + "action.all_pass", label="all passed"),
+    Edge("building_scoring", "pub", guard=pub_owners_waiting, hook=start_pub, rule=P + "card.pub",
+         label="a Pub owner can buy"),
+    Edge("building_scoring", "building_refill", rule=P + "phase.three_parts"),
+    Edge("pub", "building_refill", guard=pubs_done, rule=P + "card.pub", label="every Pub owner chose"),
+    Edge("building_refill", "aristocrat", guard=refill_done, hook=_BEGIN, rule=P + "refill.next_deck",
+         label=_FULL),
+    Edge("aristocrat", "aristocrat_scoring", guard=all_passed, rule=P + "action.all_pass", label="all passed"),
+    Edge("aristocrat_scoring", "aristocrat_refill", rule=P + "phase.three_parts"),
+    Edge("aristocrat_refill", "trading", guard=refill_done, hook=_BEGIN, rule=P + "refill.next_deck",
+         label=_FULL),
+    Edge("trading", "round_end", guard=all_passed, rule=P + "action.all_pass", label="all passed"),
+    Edge("round_end", "final_scoring", guard=end_was_triggered, rule=P + "end.trigger", label="a deck ran out"),
+    Edge("round_end", "new_round", rule=P + "round_end.new_round"),
+    Edge("new_round", "worker", guard=round_refill_done, hook=_BEGIN, rule=P + "round_end.shift_and_refill",
+         label=_FULL),
+    Edge("final_scoring", "game_over", rule=P + "final.tie_break"),
+)
+
+FLOW = Flow(start="setup", phases=PHASES, edges=EDGES, terminal="game_over")

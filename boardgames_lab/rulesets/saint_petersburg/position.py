@@ -13,7 +13,7 @@ from ...core.position import Reader, conserved, integer, items, names
 from .data import CARDS, DECKS, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, ROW_SLOTS
 from .flow import STAGE_OF, draw_pending
 from .moves import CARD_IDS
-from .pricing import EMPTY
+from .prices import EMPTY
 from .scoring import final_count
 from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
 

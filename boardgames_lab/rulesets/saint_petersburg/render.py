@@ -1,4 +1,4 @@
-"""How a Saint Petersburg view looks: one self-contained HTML fragment (presentation only).
+"""How a Saint Petersburg view looks: one self-contained HTML fragment, or a few lines of text (presentation only).
 
 ``render_html(view)`` draws whatever ``game.view(p)`` or ``game.full_view()`` returned and
 nothing more, so a hidden value can never leak through the drawing: where the view says
@@ -216,3 +216,18 @@ def _final(view: dict[str, Any], names: Sequence[str], winners: Sequence[int]) -
         rows.append(f"<tr{cls}><td>{escape(names[seat])}{' ★' if seat in winners else ''}</td>{cells}</tr>")
     return (f'<h4>Final scoring</h4><table class="bgl-final"><tr><th>Player</th>{head}</tr>'
             f'{"".join(rows)}</table>')
+
+
+def render_text(v: dict[str, Any]) -> str:
+    """A view in a few lines of text."""
+    lines = [f"Saint Petersburg, round {v['round']}, {v['phase']} phase"
+             + (f", player {v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
+    for label, row in (("Upper", v["upper"]), ("Lower", v["lower"])):
+        cells = [f"{c['slot']} {c['name']} ({c['cost']})" for c in row if c]
+        lines.append(f"  {label}: " + (", ".join(cells) or "-"))
+    lines.append("  Decks: " + ", ".join(f"{k} {n}" for k, n in v["decks"].items()))
+    for pl in v["players"]:
+        money = "?" if pl["money"] is None else pl["money"]
+        lines.append(f"  Player {pl['seat'] + 1}: {pl['points']} points, {money} rubles, "
+                     f"{pl['hand_size']} in hand; " + (", ".join(pl["area"]) or "no cards"))
+    return "\n".join(lines)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .data import (ARISTOCRAT, ARISTOCRAT_VARIETY, BUILDING, CARDS, GROUPS, HAND_PENALTY, MARIINSKIJ,
                    RUBLES_PER_POINT, TAX_MAN, WORKER)
 from .effects import plural
-from .pricing import GROUP
+from .prices import GROUP
 from .state import SPState
 
 RUBLES = tuple(c.rubles for c in CARDS)

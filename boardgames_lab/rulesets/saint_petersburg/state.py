@@ -8,7 +8,7 @@ from ...core.definition import State
 from .data import CARDS, DECK_SIZES, DECKS, WORKER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, \
     PUB_POINTS_PER_CARD, ROW_SLOTS, WAREHOUSE
 from .moves import CARD_IDS, SLOT_INDEX
-from .pricing import EMPTY
+from .prices import EMPTY
 
 
 # The deck each chance phase that lays out cards turns them up from (an Observatory's is its owner's choice).

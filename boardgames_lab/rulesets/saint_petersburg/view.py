@@ -14,7 +14,7 @@ from ...core.rng import Rng
 from ...core.visibility import EVERYONE, NOBODY, is_hidden, revealed, shown_to
 from .data import CARDS, DECKS, GROUPS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, ROW_SLOTS
 from .moves import SLOTS
-from .pricing import cheapest
+from .prices import cheapest
 from .state import CARD_IDS, SPState
 
 P = "saint_petersburg."
@@ -103,21 +103,6 @@ def show(data: dict[str, Any], player: int | None, st: SPState) -> dict[str, Any
     if teacher:
         out["deck_order"] = {d: list(reversed(decks[d])) for d in DECKS}
     return out
-
-
-def render_text(v: dict[str, Any]) -> str:
-    """A view in a few lines of text."""
-    lines = [f"Saint Petersburg, round {v['round']}, {v['phase']} phase"
-             + (f", player {v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
-    for label, row in (("Upper", v["upper"]), ("Lower", v["lower"])):
-        cells = [f"{c['slot']} {c['name']} ({c['cost']})" for c in row if c]
-        lines.append(f"  {label}: " + (", ".join(cells) or "-"))
-    lines.append("  Decks: " + ", ".join(f"{k} {n}" for k, n in v["decks"].items()))
-    for pl in v["players"]:
-        money = "?" if pl["money"] is None else pl["money"]
-        lines.append(f"  Player {pl['seat'] + 1}: {pl['points']} points, {money} rubles, "
-                     f"{pl['hand_size']} in hand; " + (", ".join(pl["area"]) or "no cards"))
-    return "\n".join(lines)
 
 
 def determinize(st: SPState, player: int | None, rng: Rng) -> SPState:

@@ -23,13 +23,9 @@ EXTRA_MODULES = {
     "market": "Rulebook: the market and the market day",
     "travel": "Rulebook: travel, and the travel map",
     "mass": "Rulebook: the church and the Mass",
-    "draws": "Fact sheet §1.7, §1.12, §1.16: the random draws (the green bag, the customer pile, the black bag)",
     "payment": "Rulebook: paying influence, coins and time",
     "death": "Fact sheet: time, death and the village chronicle",
-    "scoring": "Fact sheet §1.14: the end of the game and the final scoring",
-    "info": "Fact sheet: the game's options and the assumed values a teacher may change",
     "movetables": "Rulebook: the actions' moves for each seat, made once",
-    "fast": "Rulebook: the same legal moves as the checks, made quickly",
 }
 
 __all__ = ["EXTRA_MODULES", "DEFINITION", "INFO", "MOVE_TYPES", "RULES", "Birth", "ChooseCubes", "Church", "Council", "Craft", "Dies",

@@ -1,107 +1,23 @@
 """The Village phase machine, the one declaration the engine runs and the diagram draws, with its set-up,
-guards, hooks and turn orders (the game definition names them; each is a function of the state here)."""
+guards, hooks and turn orders: each a function of the state, named by the declaration at the end."""
 from __future__ import annotations
 
+from ...core import turns
 from ...core.flow import Edge, Flow, Phase
 from .data import (BEER, BEER_AT_START, COIN_SUPPLY, CUBES_PER_COLOUR, CUSTOMERS, FARM, GENERATIONS, GRAIN_SUPPLY,
                    MARKET, MONKS, PLAGUE, PLAGUE_CUBES, QUEUE_SPACES, START_BORN, START_COINS, UNBORN)
 from .death import resolve_forced
 from .effects import CUBES_OWED, DONE, PRIVILEGE_OWED, say
 from .info import goods_totals, setup_card, stall_count
-from .draws import return_monks
-from .market import market_over, move_up, next_in_market
-from .mass import award, in_turn_order, prune
-from .scoring import final_scores
+from .draws import board_seeded, customers_dealt, draw_out, market_refilled, mass_drawn, return_monks
+from .market import market_over, move_up, turn_market_next
+from .mass import award_mass, in_turn_order, prune
+from .scoring import score_final
 from .state import VillageState
 
 P = "village."
 ACTION_MOVES = ("skip", "harvest", "birth", "recall", "craft", "mill", "council", "privilege", "travel", "church")
 
-PHASES = (
-    Phase("setup", "Set-up", on_enter="deal", rules=(P + "setup.players",)),
-    Phase("customers", "Draw: customers to the market", moves=("customer",), chance=True, on_enter="draw_out",
-          rules=(P + "setup.customers", P + "hidden.pile"), note="the stalls, then the waiting spaces, from the pile"),
-    Phase("round_start", "Fill the green bag", on_enter="seed_round", rules=(P + "round.seed",)),
-    Phase("seed", "Draw: cubes onto the areas", moves=("seed",), chance=True, on_enter="draw_out",
-          rules=(P + "round.seed",),
-          note="the setup card's count onto each area in turn"),
-    Phase("turn", "Take a cube", moves=("take", "well", "free"), turn="same",
-          rules=(P + "turn.take_cube", P + "turn.plague", P + "well.action", P + "coins.joker", P + "end.no_cubes"),
-          note="one cube from an area, or the Well"),
-    Phase("action", "Act", moves=ACTION_MOVES, turn="same",
-          rules=(P + "turn.skip", P + "harvest.grain", P + "family.birth", P + "family.recall", P + "crafts.worker",
-                 P + "crafts.training", P + "crafts.resources", P + "crafts.mill", P + "council.enter",
-                 P + "council.advance", P + "council.privilege", P + "travel.route", P + "travel.reward",
-                 P + "church.action", P + "inn.brewery", P + "marriage.tools"),
-          note="the area's action, or skip"),
-    Phase("privilege", "Council privilege", moves=("privilege",), turn="same",
-          rules=(P + "council.privilege", P + "council.ring", P + "council.good", P + "council.prestige"),
-          note="entering or advancing grants one privilege"),
-    Phase("cubes", "Choose two cubes", moves=("cubes",), turn="same",
-          rules=(P + "council.cubes", P + "travel.reward")),
-    Phase("market", "Market day", moves=("serve", "pass"), turn="market_next",
-          rules=(P + "market.day", P + "market.available", P + "market.first_sale", P + "market.surcharge",
-                 P + "market.pass_final"),
-          note="clockwise from the starter; passing is final"),
-    Phase("refill", "Draw: refill the market", moves=("customer",), chance=True, on_enter="draw_out",
-          rules=(P + "market.end", P + "hidden.pile"), note="the line moved up; the pile refills its back"),
-    Phase("market_death", "Death in the market day", moves=("dies",), turn="same",
-          rules=(P + "death.market_at_once", P + "death.oldest", P + "death.chronicle")),
-    Phase("turn_end", "End of turn", on_enter="settle_deaths",
-          rules=(P + "death.end_of_turn", P + "time.track", P + "death.chronicle", P + "end.trigger")),
-    Phase("death", "Choose who dies", moves=("dies",), turn="same", rules=(P + "death.oldest",),
-          note="one of the oldest visible villagers"),
-    Phase("next_turn", "Next player", rules=(P + "round.end", P + "end.last_actions", P + "end.market_day")),
-    Phase("mass", "Mass: buy villagers out", on_enter="begin_mass", moves=("redeem", "done"), turn="mass_next",
-          rules=(P + "mass.select",), note="one coin per own villager, until four are out"),
-    Phase("mass_draw", "Draw: the black bag at Mass", moves=("monk", "villager"), chance=True,
-          on_enter="draw_out",
-          rules=(P + "mass.draw",), note="random pieces make up four"),
-    Phase("mass_advance", "Mass: advance", moves=("raise", "done"), turn="mass_next",
-          rules=(P + "mass.advance", P + "marriage.bread"), note="grain for every stage entered"),
-    Phase("mass_award", "Mass: majority", on_enter="award_mass", rules=(P + "mass.majority",)),
-    Phase("new_round", "New round", on_enter="start_new_round", rules=(P + "round.next_start",)),
-    Phase("final_scoring", "Final scoring", on_enter="score_final", rules=(P + "final.scoring", P + "final.tie_break")),
-    Phase("game_over", "Game over"),
-)
-
-EDGES = (
-    Edge("setup", "customers", rule=P + "setup.customers"),
-    Edge("customers", "round_start", guard="customers_dealt", rule=P + "round.seed"),
-    Edge("round_start", "seed", rule=P + "round.seed"),
-    Edge("seed", "turn", guard="board_seeded", hook="first_turn", rule=P + "turn.take_cube"),
-    Edge("turn", "market", guard="market_day", hook="open_market", rule=P + "market.day", label="market"),
-    Edge("turn", "action", guard="acting", rule=P + "turn.take_cube", label="cube taken"),
-    Edge("action", "privilege", guard="privilege_owed", rule=P + "council.privilege", label="entered or advanced"),
-    Edge("action", "cubes", guard="cubes_owed", rule=P + "travel.reward", label="two cubes to choose"),
-    Edge("action", "turn_end", guard="action_done", rule=P + "death.end_of_turn"),
-    Edge("privilege", "cubes", guard="cubes_owed", rule=P + "council.cubes", label="privilege 2"),
-    Edge("privilege", "turn_end", guard="action_done", rule=P + "death.end_of_turn"),
-    Edge("cubes", "turn_end", guard="action_done", rule=P + "death.end_of_turn"),
-    Edge("market", "market_death", guard="death_choice", rule=P + "death.market_at_once", label="bridge passed"),
-    Edge("market", "refill", guard="market_over", hook="close_market", rule=P + "market.end",
-         label="all passed or no customer"),
-    Edge("refill", "turn_end", guard="market_refilled", rule=P + "death.end_of_turn"),
-    Edge("market_death", "market", guard="deaths_settled", hook="after_market_death", rule=P + "death.market_at_once"),
-    Edge("turn_end", "death", guard="death_choice", rule=P + "death.oldest", label="a choice of who dies"),
-    Edge("turn_end", "next_turn", rule=P + "death.end_of_turn"),
-    Edge("death", "next_turn", guard="deaths_settled", rule=P + "death.oldest"),
-    Edge("next_turn", "mass", guard="last_actions_done", hook="prepare_final_mass", rule=P + "end.final_mass",
-         label="last actions done"),
-    Edge("next_turn", "turn", guard="end_triggered", hook="next_last_action", rule=P + "end.last_actions",
-         label="a last action"),
-    Edge("next_turn", "mass", guard="board_empty", rule=P + "round.end", label="board empty"),
-    Edge("next_turn", "turn", hook="next_player", rule=P + "turn.take_cube"),
-    Edge("mass", "mass_draw", guard="selection_over", rule=P + "mass.draw"),
-    Edge("mass_draw", "mass_advance", guard="mass_drawn", hook="begin_advance", rule=P + "mass.advance"),
-    Edge("mass_advance", "mass_award", guard="mass_queue_empty", rule=P + "mass.majority"),
-    Edge("mass_award", "final_scoring", guard="is_final_mass", rule=P + "final.scoring", label="final Mass"),
-    Edge("mass_award", "new_round", rule=P + "round.next_start"),
-    Edge("new_round", "round_start", rule=P + "round.seed"),
-    Edge("final_scoring", "game_over", rule=P + "final.tie_break"),
-)
-
-FLOW = Flow(start="setup", phases=PHASES, edges=EDGES, terminal="game_over")
 
 
 # --- set-up and the round ----------------------------------------------------------------------------------------
@@ -198,7 +114,7 @@ def deaths_settled(st: VillageState) -> bool:
 
 def after_market_death(st: VillageState) -> None:
     if not market_over(st):
-        next_in_market(st)
+        turn_market_next(st)
 
 
 def close_market(st: VillageState) -> None:
@@ -256,13 +172,6 @@ def next_player(st: VillageState) -> None:
     st.turn_player = st.current = (st.turn_player + 1) % st.num_players
 
 
-def score_final(st: VillageState) -> None:
-    st.final = final_scores(st)
-    if st.events is not None:
-        for p, entry in enumerate(st.final):
-            st.note(f"{{p{p}}} scores {entry['total']}.", {"player": p, **entry})
-
-
 # --- the Mass ------------------------------------------------------------------------------------------------------
 
 def begin_mass(st: VillageState) -> None:
@@ -299,7 +208,90 @@ def is_final_mass(st: VillageState) -> bool:
     return st.final_mass
 
 
-HOOKS = (deal, seed_round, first_turn, start_new_round, market_day, acting, open_market, privilege_owed, cubes_owed,
-         action_done, death_choice, deaths_settled, after_market_death, close_market, settle_deaths, end_triggered,
-         last_actions_done, next_last_action, board_empty, next_player, score_final, begin_mass, selection_over,
-         turn_mass_next, begin_advance, mass_queue_empty, prepare_final_mass, is_final_mass, award)
+# --- the declaration ------------------------------------------------------------------------------------------
+
+PHASES = (
+    Phase("setup", "Set-up", on_enter=deal, rules=(P + "setup.players",)),
+    Phase("customers", "Draw: customers to the market", moves=("customer",), chance=True, on_enter=draw_out,
+          rules=(P + "setup.customers", P + "hidden.pile"), note="the stalls, then the waiting spaces, from the pile"),
+    Phase("round_start", "Fill the green bag", on_enter=seed_round, rules=(P + "round.seed",)),
+    Phase("seed", "Draw: cubes onto the areas", moves=("seed",), chance=True, on_enter=draw_out,
+          rules=(P + "round.seed",),
+          note="the setup card's count onto each area in turn"),
+    Phase("turn", "Take a cube", moves=("take", "well", "free"), turn=turns.same,
+          rules=(P + "turn.take_cube", P + "turn.plague", P + "well.action", P + "coins.joker", P + "end.no_cubes"),
+          note="one cube from an area, or the Well"),
+    Phase("action", "Act", moves=ACTION_MOVES, turn=turns.same,
+          rules=(P + "turn.skip", P + "harvest.grain", P + "family.birth", P + "family.recall", P + "crafts.worker",
+                 P + "crafts.training", P + "crafts.resources", P + "crafts.mill", P + "council.enter",
+                 P + "council.advance", P + "council.privilege", P + "travel.route", P + "travel.reward",
+                 P + "church.action", P + "inn.brewery", P + "marriage.tools"),
+          note="the area's action, or skip"),
+    Phase("privilege", "Council privilege", moves=("privilege",), turn=turns.same,
+          rules=(P + "council.privilege", P + "council.ring", P + "council.good", P + "council.prestige"),
+          note="entering or advancing grants one privilege"),
+    Phase("cubes", "Choose two cubes", moves=("cubes",), turn=turns.same,
+          rules=(P + "council.cubes", P + "travel.reward")),
+    Phase("market", "Market day", moves=("serve", "pass"), turn=turn_market_next,
+          rules=(P + "market.day", P + "market.available", P + "market.first_sale", P + "market.surcharge",
+                 P + "market.pass_final"),
+          note="clockwise from the starter; passing is final"),
+    Phase("refill", "Draw: refill the market", moves=("customer",), chance=True, on_enter=draw_out,
+          rules=(P + "market.end", P + "hidden.pile"), note="the line moved up; the pile refills its back"),
+    Phase("market_death", "Death in the market day", moves=("dies",), turn=turns.same,
+          rules=(P + "death.market_at_once", P + "death.oldest", P + "death.chronicle")),
+    Phase("turn_end", "End of turn", on_enter=settle_deaths,
+          rules=(P + "death.end_of_turn", P + "time.track", P + "death.chronicle", P + "end.trigger")),
+    Phase("death", "Choose who dies", moves=("dies",), turn=turns.same, rules=(P + "death.oldest",),
+          note="one of the oldest visible villagers"),
+    Phase("next_turn", "Next player", rules=(P + "round.end", P + "end.last_actions", P + "end.market_day")),
+    Phase("mass", "Mass: buy villagers out", on_enter=begin_mass, moves=("redeem", "done"), turn=turn_mass_next,
+          rules=(P + "mass.select",), note="one coin per own villager, until four are out"),
+    Phase("mass_draw", "Draw: the black bag at Mass", moves=("monk", "villager"), chance=True,
+          on_enter=draw_out,
+          rules=(P + "mass.draw",), note="random pieces make up four"),
+    Phase("mass_advance", "Mass: advance", moves=("raise", "done"), turn=turn_mass_next,
+          rules=(P + "mass.advance", P + "marriage.bread"), note="grain for every stage entered"),
+    Phase("mass_award", "Mass: majority", on_enter=award_mass, rules=(P + "mass.majority",)),
+    Phase("new_round", "New round", on_enter=start_new_round, rules=(P + "round.next_start",)),
+    Phase("final_scoring", "Final scoring", on_enter=score_final, rules=(P + "final.scoring", P + "final.tie_break")),
+    Phase("game_over", "Game over"),
+)
+
+EDGES = (
+    Edge("setup", "customers", rule=P + "setup.customers"),
+    Edge("customers", "round_start", guard=customers_dealt, rule=P + "round.seed"),
+    Edge("round_start", "seed", rule=P + "round.seed"),
+    Edge("seed", "turn", guard=board_seeded, hook=first_turn, rule=P + "turn.take_cube"),
+    Edge("turn", "market", guard=market_day, hook=open_market, rule=P + "market.day", label="market"),
+    Edge("turn", "action", guard=acting, rule=P + "turn.take_cube", label="cube taken"),
+    Edge("action", "privilege", guard=privilege_owed, rule=P + "council.privilege", label="entered or advanced"),
+    Edge("action", "cubes", guard=cubes_owed, rule=P + "travel.reward", label="two cubes to choose"),
+    Edge("action", "turn_end", guard=action_done, rule=P + "death.end_of_turn"),
+    Edge("privilege", "cubes", guard=cubes_owed, rule=P + "council.cubes", label="privilege 2"),
+    Edge("privilege", "turn_end", guard=action_done, rule=P + "death.end_of_turn"),
+    Edge("cubes", "turn_end", guard=action_done, rule=P + "death.end_of_turn"),
+    Edge("market", "market_death", guard=death_choice, rule=P + "death.market_at_once", label="bridge passed"),
+    Edge("market", "refill", guard=market_over, hook=close_market, rule=P + "market.end",
+         label="all passed or no customer"),
+    Edge("refill", "turn_end", guard=market_refilled, rule=P + "death.end_of_turn"),
+    Edge("market_death", "market", guard=deaths_settled, hook=after_market_death, rule=P + "death.market_at_once"),
+    Edge("turn_end", "death", guard=death_choice, rule=P + "death.oldest", label="a choice of who dies"),
+    Edge("turn_end", "next_turn", rule=P + "death.end_of_turn"),
+    Edge("death", "next_turn", guard=deaths_settled, rule=P + "death.oldest"),
+    Edge("next_turn", "mass", guard=last_actions_done, hook=prepare_final_mass, rule=P + "end.final_mass",
+         label="last actions done"),
+    Edge("next_turn", "turn", guard=end_triggered, hook=next_last_action, rule=P + "end.last_actions",
+         label="a last action"),
+    Edge("next_turn", "mass", guard=board_empty, rule=P + "round.end", label="board empty"),
+    Edge("next_turn", "turn", hook=next_player, rule=P + "turn.take_cube"),
+    Edge("mass", "mass_draw", guard=selection_over, rule=P + "mass.draw"),
+    Edge("mass_draw", "mass_advance", guard=mass_drawn, hook=begin_advance, rule=P + "mass.advance"),
+    Edge("mass_advance", "mass_award", guard=mass_queue_empty, rule=P + "mass.majority"),
+    Edge("mass_award", "final_scoring", guard=is_final_mass, rule=P + "final.scoring", label="final Mass"),
+    Edge("mass_award", "new_round", rule=P + "round.next_start"),
+    Edge("new_round", "round_start", rule=P + "round.seed"),
+    Edge("final_scoring", "game_over", rule=P + "final.tie_break"),
+)
+
+FLOW = Flow(start="setup", phases=PHASES, edges=EDGES, terminal="game_over")

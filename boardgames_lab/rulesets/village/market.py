@@ -40,7 +40,7 @@ def market_over(st: VillageState) -> bool:
     return all(st.passed) or max(st.stalls, default=-1) < 0
 
 
-def next_in_market(st: VillageState) -> None:
+def turn_market_next(st: VillageState) -> None:
     """Clockwise to the next player who has not passed (the same player when they are the last one in)."""
     n = st.num_players
     for step in range(1, n + 1):

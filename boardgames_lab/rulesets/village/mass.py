@@ -71,7 +71,7 @@ def prune(st: VillageState, moves_of: str) -> None:
         st.current = queue[0]
 
 
-def award(st: VillageState) -> list[int]:
+def award_mass(st: VillageState) -> list[int]:
     """village.mass.majority: the winners of the two prestige (tie: best-placed villager; still tied: all)."""
     counts = []
     best_stage = []

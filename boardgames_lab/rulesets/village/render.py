@@ -1,4 +1,5 @@
-"""How a Village view looks: an SVG of the village board and one of each farmyard (presentation only).
+"""How a Village view looks: an SVG of the village board and one of each farmyard, or a few lines of text
+(presentation only).
 
 ``render_html(view)`` draws whatever ``game.view(p)`` or ``game.full_view()`` returned and nothing
 more. The travel map is the graph the rules use, drawn at the fixed places of ``data.MAP_LAYOUT`` (no physics
@@ -226,3 +227,16 @@ def render_html(view: dict[str, Any], names: Sequence[str] | None = None, winner
         final = "<table><tr><th></th>" + "".join(f"<th>{k}</th>" for k in keys) + "</tr>" + rows + "</table>"
     return (f'<div class="vlg"><style>{CSS}</style><div class="vlg-head">{"".join(head)}</div>'
             f'{board_svg(view)}<div class="vlg-farms">{farms}</div>{final}</div>')
+
+
+def render_text(v: dict[str, Any]) -> str:
+    """A few lines of text from a view."""
+    lines = [f"Village, round {v['round']}, {v['phase']}"
+             + (f", player {v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
+    for name, cubes in v["areas"].items():
+        shown = ", ".join(f"{n} {c}" for c, n in cubes.items() if n)
+        lines.append(f"  {name}: {shown or '-'}")
+    for pl in v["players"]:
+        lines.append(f"  Player {pl['seat'] + 1}: {pl['prestige']} prestige, {pl['coins']} coins, "
+                     f"{pl['grain']} grain, time {pl['time']}")
+    return "\n".join(lines)

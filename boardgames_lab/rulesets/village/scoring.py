@@ -30,9 +30,26 @@ def final_scores(st: VillageState) -> list[dict[str, int]]:
     return out
 
 
+def score_final(st: VillageState) -> None:
+    """village.final.scoring"""
+    st.final = final_scores(st)
+    if st.events is not None:
+        for p, entry in enumerate(st.final):
+            st.note(f"{{p{p}}} scores {entry['total']}.", {"player": p, **entry})
+
+
+def scores(st: VillageState) -> list[int]:
+    """The final totals once scored; before, the prestige gathered so far."""
+    if st.final is not None:
+        return [f["total"] for f in st.final]
+    return list(st.prestige)
+
+
 def winners(st: VillageState) -> list[int]:
-    """village.final.tie_break: most customers served, then most living villagers; still tied, shared."""
-    assert st.final is not None
+    """village.final.tie_break: most customers served, then most living villagers; still tied, shared (none
+    before the final scoring)."""
+    if st.final is None:
+        return []
     keys = [(f["total"], f["served"], f["living"]) for f in st.final]
     best = max(keys)
     return [p for p, key in enumerate(keys) if key == best]

@@ -5,6 +5,8 @@ import copy
 from typing import Any
 
 from ...core.definition import State
+from .data import COIN_SUPPLY, COLOURS, CUBES_PER_COLOUR, CUSTOMERS, GOODS, GRAIN_SUPPLY, MONKS, PLAGUE_CUBES
+from .info import goods_totals, resolved_lap
 
 _LISTS = ("grain", "coins", "prestige", "time", "visited", "supply", "bag", "goods_supply", "stalls", "queue",
           "pile", "chronicle", "passed")
@@ -32,6 +34,7 @@ class VillageState(State):
         self.passed = [False] * n
         self._setup_board()
         self._setup_turn()
+        self.lap = resolved_lap(options)
 
     def _setup_board(self) -> None:
         self.supply = [0] * 5  # cubes by colour, plague last
@@ -68,7 +71,6 @@ class VillageState(State):
         self.final_mass = False
         self.turn_player = 0  # whose turn it is (the market day and Mass move ``current`` around)
         self.final: list[dict[str, int]] | None = None
-        self.lap = 12
 
     def clone(self) -> "VillageState":
         """Field by field (no loops over names: bots clone in their inner loops); tuples and options are shared."""
@@ -134,3 +136,32 @@ class VillageState(State):
         fields["final"] = copy.deepcopy(self.final)
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return fields
+
+
+def invariants(st: VillageState) -> list[str]:
+    broken = []
+    n = st.num_players
+    for c in range(4):
+        total = st.supply[c] + st.bag[c] + sum(s[c] for s in st.spaces) + sum(st.cubes[p][c] for p in range(n))
+        if total != CUBES_PER_COLOUR:
+            broken.append(f"{COLOURS[c]} cubes: {total}, the game has {CUBES_PER_COLOUR}")
+    plague = st.supply[4] + st.bag[4] + sum(s[4] for s in st.spaces)
+    if plague != PLAGUE_CUBES:
+        broken.append(f"plague cubes: {plague}")
+    for g, total in enumerate(goods_totals(st.options)):
+        if st.goods_supply[g] + sum(st.goods[p][g] for p in range(n)) != total:
+            broken.append(f"{GOODS[g]} tiles do not add up")
+    if st.coin_supply + sum(st.coins) != COIN_SUPPLY:
+        broken.append("coins do not add up")
+    if st.grain_supply + sum(st.grain) != GRAIN_SUPPLY:
+        broken.append("grain does not add up")
+    if any(x < 0 for row in (st.coins, st.grain, st.supply, st.goods_supply, *st.cubes, *st.goods) for x in row):
+        broken.append("a negative count")
+    if any(g > 5 for g in st.grain):
+        broken.append("more than five grain on a farm")
+    if st.monks != MONKS and st.phase != "mass_draw":  # monks drawn at Mass go back when the draw ends
+        broken.append("monks left the bag")
+    tiles = [t for t in st.stalls + st.queue + st.pile if t >= 0] + [t for s in st.served for t in s]
+    if sorted(tiles) != list(range(len(CUSTOMERS))):
+        broken.append("customer tiles do not add up")
+    return broken

@@ -1,15 +1,14 @@
 """What each player may see, declared per position field from the rulebook (FIELDS), the views built from the
-redacted position (show), the teacher's full view, a text rendering, hidden-information sampling, invariants."""
+redacted position (show), the teacher's full view and hidden-information sampling."""
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.rng import Rng
 from ...core.visibility import EVERYONE, NOBODY, Seen, is_hidden
-from .data import (AREAS, BASE_GOODS, CATEGORIES, COIN_SUPPLY, COLOURS, CUBE_NAMES, CUBES_PER_COLOUR,
-                   CUSTOMERS, GENERATIONS, GOODS, GRAIN_SUPPLY, MONKS, PLAGUE_CUBES)
-from .info import chronicle_spaces, goods_totals, grave_count, resolved_lap
-from .position import FIELDS as POSITION_FIELDS
+from .data import AREAS, BASE_GOODS, CATEGORIES, COLOURS, CUBE_NAMES, CUSTOMERS, GENERATIONS, GOODS
+from .info import chronicle_spaces, grave_count, resolved_lap
+from .position import FIELDS as POSITION_FIELDS, position
 from .state import VillageState
 
 # village.hidden.pile: the customer pile lies face down, its order seen by nobody (its size is public); all else is
@@ -77,25 +76,13 @@ def show(data: dict[str, Any], player: int | None, st: VillageState) -> dict[str
     }
 
 
-def full_view(data: dict[str, Any], st: VillageState) -> dict[str, Any]:
+def full_view(st: VillageState) -> dict[str, Any]:
     """The teacher's view: everything, the order of the face-down pile too (top first)."""
+    data = position(st)
     view = show(data, None, st)
     view["perspective"] = "teacher"
     view["pile_order"] = [_customer(t) for t in reversed(data["pile"])]
     return view
-
-
-def render_text(v: dict[str, Any]) -> str:
-    """A few lines of text from a view."""
-    lines = [f"Village, round {v['round']}, {v['phase']}"
-             + (f", player {v['current_player'] + 1} to move" if v["current_player"] is not None else "")]
-    for name, cubes in v["areas"].items():
-        shown = ", ".join(f"{n} {c}" for c, n in cubes.items() if n)
-        lines.append(f"  {name}: {shown or '-'}")
-    for pl in v["players"]:
-        lines.append(f"  Player {pl['seat'] + 1}: {pl['prestige']} prestige, {pl['coins']} coins, "
-                     f"{pl['grain']} grain, time {pl['time']}")
-    return "\n".join(lines)
 
 
 def determinize(st: VillageState, player: int | None, rng: Rng) -> VillageState:
@@ -103,32 +90,3 @@ def determinize(st: VillageState, player: int | None, rng: Rng) -> VillageState:
     out = st.clone()
     rng.shuffle(out.pile, what="the customer pile")
     return out
-
-
-def invariants(st: VillageState) -> list[str]:
-    broken = []
-    n = st.num_players
-    for c in range(4):
-        total = st.supply[c] + st.bag[c] + sum(s[c] for s in st.spaces) + sum(st.cubes[p][c] for p in range(n))
-        if total != CUBES_PER_COLOUR:
-            broken.append(f"{COLOURS[c]} cubes: {total}, the game has {CUBES_PER_COLOUR}")
-    plague = st.supply[4] + st.bag[4] + sum(s[4] for s in st.spaces)
-    if plague != PLAGUE_CUBES:
-        broken.append(f"plague cubes: {plague}")
-    for g, total in enumerate(goods_totals(st.options)):
-        if st.goods_supply[g] + sum(st.goods[p][g] for p in range(n)) != total:
-            broken.append(f"{GOODS[g]} tiles do not add up")
-    if st.coin_supply + sum(st.coins) != COIN_SUPPLY:
-        broken.append("coins do not add up")
-    if st.grain_supply + sum(st.grain) != GRAIN_SUPPLY:
-        broken.append("grain does not add up")
-    if any(x < 0 for row in (st.coins, st.grain, st.supply, st.goods_supply, *st.cubes, *st.goods) for x in row):
-        broken.append("a negative count")
-    if any(g > 5 for g in st.grain):
-        broken.append("more than five grain on a farm")
-    if st.monks != MONKS and st.phase != "mass_draw":  # monks drawn at Mass go back when the draw ends
-        broken.append("monks left the bag")
-    tiles = [t for t in st.stalls + st.queue + st.pile if t >= 0] + [t for s in st.served for t in s]
-    if sorted(tiles) != list(range(len(CUSTOMERS))):
-        broken.append("customer tiles do not add up")
-    return broken
