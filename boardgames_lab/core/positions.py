@@ -45,6 +45,7 @@ def read_state(d: GameDefinition[Any], data: Any) -> tuple[Any, int, dict[str, A
     options = top.obj("options").data
     try:
         options = d.resolve_options(options)
+        d.check_options(players, options)
     except GameError as err:
         raise PositionError("options", str(err)) from None
     playable = [p.name for p in d.flow.phases if p.moves or p.name == d.flow.terminal]

@@ -158,7 +158,7 @@ def _check_header(d: GameDefinition[Any], data: dict[str, Any]) -> None:
     if not all(names):
         raise SaveFormatError("field 'names': a player's name is empty")
     try:
-        d.resolve_options(data["options"])
+        d.check_options(data["players"], d.resolve_options(data["options"]))
     except GameError as err:
         raise SaveFormatError(f"field 'options': {err}") from None
 

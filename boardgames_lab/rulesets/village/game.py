@@ -10,7 +10,7 @@ from . import flow as hooks
 from .checks import KINDS
 from .effects import apply_move
 from .flow import FLOW
-from .info import INFO, resolved_lap
+from .info import INFO, check_options, resolved_lap
 from .moves import MOVE_TYPES, Move, parse
 from .rules import RULES
 from .scoring import winners
@@ -68,6 +68,7 @@ class Village(GameDefinition[VillageState]):
     score_final = staticmethod(hooks.score_final)
 
     # --- set-up, moves and their effects -------------------------------------------------------------------------
+    check_options = staticmethod(check_options)
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> VillageState:
         st = VillageState()
         st.init_base(players, seed)
