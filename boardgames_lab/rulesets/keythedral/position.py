@@ -17,7 +17,7 @@ from .data import (BROWN, BUILDING_INDEX, GREY, LETTER, BUILDINGS, CRAFT_STOCK, 
                    LAW_SPACES_TWO_PLAYERS, LAWS, STORE_START)
 from .checks import setup_step_is_field
 from . import draws
-from .laws import TURN_EFFECTS, WINDOW_CARDS
+from .laws import TURN_EFFECTS, WINDOW_CARDS, face_up_tiles
 from .state import KEYTHEDRAL, KState
 
 TILE_IDS = tuple(b.id for b in BUILDINGS)
@@ -183,8 +183,8 @@ def _check_draws(st: KState, data: Reader, phase: str) -> None:
         raise PositionError(data.at("effects"), "a design change waits for its tile in the replace_tile phase only")
     if phase == "replace_tile":
         tile = st.effects["design"]
-        if st.stage >= 5 or tile not in st.rows[st.stage] or not st.face_up[st.stage] or not draws.replacements(st):
-            raise PositionError(data.at("effects"), "the design change's tile is not face up for sale with an "
+        if tile not in face_up_tiles(st) or not draws.replacements(st):
+            raise PositionError(data.at("effects"), "the design change's tile is not face up on the mat with an "
                                 "unused tile of its stage to replace it")
 
 
