@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .bots import bot_move, make_bot
-from .core.errors import IllegalMove, InvalidNotation
+from .core.errors import IllegalMove, InvalidNotation, OptionError
 from .core.definition import GameDefinition
 from .core.game import SANDBOX, Game
 from .core.records import load_game
@@ -60,6 +60,7 @@ class Report:
     unchecked: list[str] = field(default_factory=list)  # families that apply to the game but never ran
     skipped: list[str] = field(default_factory=list)  # families the caller chose not to run
     inapplicable: list[str] = field(default_factory=list)  # families the game gives nothing to check
+    refused: list[str] = field(default_factory=list)  # configurations new_game refuses (check_options)
 
     def __str__(self) -> str:
         verdict = "all conformant" if not self.problems else f"{len(self.problems)} problems"
@@ -71,6 +72,8 @@ class Report:
             verdict += f" (not run, as asked: {', '.join(self.skipped)})"
         if self.inapplicable:
             verdict += f" (nothing to check for: {', '.join(self.inapplicable)})"
+        if self.refused:
+            verdict += f"; {len(self.refused)} option combinations refused by new_game, not played"
         return (f"{self.game}: {self.games} games, {self.moves} moves, {self.illegal_probes} illegal probes, "
                 f"{self.view_checks} view checks, {self.perturbation_checks} perturbation checks "
                 f"({self.log_checks} with the log), {self.fuzz_probes} fuzz probes, {self.undo_checks} undo checks, "
@@ -128,6 +131,11 @@ def check_game(name: "str | GameDefinition[Any]", seeds: Iterable[int] = (0,), p
     if players is None and options is None and chosen is not None:
         configurations = chosen()  # a game whose option product is large names a covering subset
     for (n, opts), seed in itertools.product(configurations, seeds):
+        try:
+            d.check_options(n, d.resolve_options(opts))
+        except OptionError as err:  # a combination new_game refuses (one that could not end) is no game to play
+            report.refused.append(f"{n} players, {opts}: {err}")
+            continue
         report.configurations.append(f"{n} players, seed {seed}, {opts}")
         _check_one(d, n, seed, opts, report, _Settings(undo_every, view_every, max_moves, players_by,
                                                           fuzz_per_position, collect))

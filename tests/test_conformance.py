@@ -132,3 +132,10 @@ def test_fuzz_switched_off_is_reported_as_not_run_and_skip_names_only_known_fami
     assert report.fuzz_probes == 0 and "(not run, as asked: fuzz probes)" in str(report)
     with pytest.raises(ValueError, match=r"skip names no family of checks: \['undo'\]"):
         check_game(Nim(), seeds=(0,), skip=("undo",))
+
+
+def test_option_combinations_new_game_refuses_are_listed_not_played() -> None:
+    report = check_game("village", players=[2], options=[{"chronicle_spaces": 5}, {"chronicle_spaces": 3}],
+                        fuzz_per_position=0, view_every=50)
+    assert len(report.refused) == 1 and "'chronicle_spaces' (5) and 'graves' (6) conflict" in report.refused[0]
+    assert report.games == 1 and "1 option combinations refused by new_game, not played" in str(report)
