@@ -8,8 +8,24 @@ from typing import Any, Sequence
 from .bots import BOTS, Bot, bot_move, make_bot
 from .core.errors import GameError, UndoBlocked
 from .core.game import Game
-from .core.moves import Move
+from .core.moves import Move, whole_number
 from .core.registry import definition, games, new_game, rules
+
+
+def _whole(text: str) -> int:
+    """A count or seed on the command line: ASCII digits only (int() would also read "٣"), at most 19."""
+    number = whole_number(text, digits=19)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"{text[:24]!r}{'...' if len(text) > 24 else ''} is not a whole number "
+                                         f"(ASCII digits, at most 19)")
+    return number
+
+
+def _seed(text: str) -> int:
+    number = _whole(text)
+    if number >= 2**63:
+        raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**63 - 1")
+    return number
 
 
 def _options(game_name: str, pairs: list[str]) -> dict[str, Any]:
@@ -263,9 +279,9 @@ def parser() -> argparse.ArgumentParser:
                     "as that seat does (its own money, hand and character). At the prompt, type a move, "
                     "or help, undo or quit; the end of input stops the game too.")
     play.add_argument("game")
-    play.add_argument("--players", type=int, default=None,
+    play.add_argument("--players", type=_whole, default=None,
                       help="seats (default: one per --bots name, or the game's default for a single name)")
-    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--seed", type=_seed, default=0)
     play.add_argument("--bots", default="random", metavar="NAME[,NAME...]",
                       help=f"one per seat, or one for every seat: {', '.join(BOTS)}, {HUMAN}; "
                            f"e.g. --bots {HUMAN},random,random (you are Player 1)")
@@ -288,10 +304,10 @@ def parser() -> argparse.ArgumentParser:
     tr.add_argument("game")
     tr.add_argument("--bots", nargs="+", required=True, metavar="BOT",
                     help=f"one per seat: {', '.join(BOTS)}, with options as mcts:iterations=50,seconds=0.1")
-    tr.add_argument("--games", type=int, default=100)
-    tr.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
-    tr.add_argument("--seed", type=int, default=0, help="first seed; game seeds count up from it")
-    tr.add_argument("--workers", type=int, default=None, help="local worker processes (default: every core)")
+    tr.add_argument("--games", type=_whole, default=100)
+    tr.add_argument("--players", type=_whole, default=None, help="seats (default: one per bot)")
+    tr.add_argument("--seed", type=_seed, default=0, help="first seed; game seeds count up from it")
+    tr.add_argument("--workers", type=_whole, default=None, help="local worker processes (default: every core)")
     tr.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
     tr.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
     tr.add_argument("--csv", default=None, help="also write every game's rows to this CSV file")

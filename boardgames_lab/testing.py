@@ -15,6 +15,10 @@ same. The move-value fuzz builds hostile move values field by field (values from
 other positions, other seats, wrong types) and mutated notation, and checks that
 each is refused with ``IllegalMove`` (or ``InvalidNotation``) citing the same rule
 as ``explain``, with the state unchanged.
+
+A run proves only what it checked: ``check_game`` fails a game for which a family of checks that applies to
+it ran zero times (no undo in games shorter than ``undo_every``, no secret ever hidden from a seat), naming
+the family, unless the caller names it in ``skip``.
 """
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .bots import bot_move, make_bot
-from .core.errors import IllegalMove, InvalidNotation
+from .core.errors import IllegalMove, InvalidNotation, OptionError
 from .core.definition import GameDefinition
 from .core.game import SANDBOX, Game
 from .core.records import load_game
@@ -52,15 +56,37 @@ class Report:
     chance_checks: int = 0  # moves whose draws were matched with the chance record
     chance_stops: int = 0  # draws stopped at in explicit-chance play, their outcomes checked
     configurations: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)  # fuzz failures, when collected instead of raised
+    problems: list[str] = field(default_factory=list)  # failures, when collected instead of raised
+    unchecked: list[str] = field(default_factory=list)  # families that apply to the game but never ran
+    skipped: list[str] = field(default_factory=list)  # families the caller chose not to run
+    inapplicable: list[str] = field(default_factory=list)  # families the game gives nothing to check
+    refused: list[str] = field(default_factory=list)  # configurations new_game refuses (check_options)
 
     def __str__(self) -> str:
+        verdict = "all conformant" if not self.problems else f"{len(self.problems)} problems"
+        if self.unchecked:
+            verdict = f"NOT conformant: never ran: {', '.join(self.unchecked)}" + (
+                f"; {len(self.problems) - len(self.unchecked)} other problems"
+                if len(self.problems) > len(self.unchecked) else "")
+        if self.skipped:
+            verdict += f" (not run, as asked: {', '.join(self.skipped)})"
+        if self.inapplicable:
+            verdict += f" (nothing to check for: {', '.join(self.inapplicable)})"
+        if self.refused:
+            verdict += f"; {len(self.refused)} option combinations refused by new_game, not played"
         return (f"{self.game}: {self.games} games, {self.moves} moves, {self.illegal_probes} illegal probes, "
                 f"{self.view_checks} view checks, {self.perturbation_checks} perturbation checks "
                 f"({self.log_checks} with the log), {self.fuzz_probes} fuzz probes, {self.undo_checks} undo checks, "
                 f"{self.position_checks} position checks, {self.generator_checks} generator checks, "
-                f"{self.chance_checks} chance checks, {self.chance_stops} chance stops, "
-                + ("all conformant" if not self.problems else f"{len(self.problems)} fuzz problems"))
+                f"{self.chance_checks} chance checks, {self.chance_stops} chance stops, " + verdict)
+
+
+# The families of checks, by the report's counter that counts each: a family that applies to a game must run.
+FAMILIES = {"moves": "moves", "illegal probes": "illegal_probes", "view checks": "view_checks",
+            "undo checks": "undo_checks", "leak test": "perturbation_checks", "log leak test": "log_checks",
+            "fuzz probes": "fuzz_probes", "position checks": "position_checks",
+            "generator checks": "generator_checks", "chance checks": "chance_checks",
+            "chance stops": "chance_stops"}
 
 
 class ConformanceError(AssertionError):
@@ -80,7 +106,7 @@ def option_sets(name: "str | GameDefinition[Any]") -> list[dict[str, Any]]:
 def check_game(name: "str | GameDefinition[Any]", seeds: Iterable[int] = (0,), players: Iterable[int] | None = None,
                options: list[dict[str, Any]] | None = None, undo_every: int = 7, view_every: int = 3,
                max_moves: int = 20_000, players_by: str = "random", require_secrets: bool = False,
-               fuzz_per_position: int = 6, collect: bool = False) -> Report:
+               fuzz_per_position: int = 6, collect: bool = False, skip: Iterable[str] = ()) -> Report:
     """Check the game's promises after every move of seeded games (``name``: a registered game or a definition).
 
     ``players_by``: "random" (uniformly random moves; a game that names ``conformance_moves`` is checked
@@ -88,9 +114,15 @@ def check_game(name: "str | GameDefinition[Any]", seeds: Iterable[int] = (0,), p
     ``require_secrets``: a game with hidden information must declare its secrets (``definition.secrets``).
     ``fuzz_per_position``: hostile move values tried per position (0: no fuzz). ``collect``: leak-test and
     fuzz failures are gathered in ``report.problems`` instead of stopping at the first one.
+    ``skip``: families of checks (names in ``FAMILIES``) the caller accepts not running; any other family
+    that applies to the game and ran zero times fails the run (with ``collect``: is listed in
+    ``report.unchecked`` and ``report.problems``). ``fuzz_per_position=0`` skips "fuzz probes".
     """
     d = _definition(name)
     report = Report(d.info.name)
+    unknown = sorted(set(skip) - set(FAMILIES))
+    if unknown:
+        raise ValueError(f"skip names no family of checks: {unknown}; the families are {sorted(FAMILIES)}")
     if require_secrets:
         check_secrets_declared(d)
     counts = list(players) if players is not None else list(range(d.info.min_players, d.info.max_players + 1))
@@ -99,10 +131,46 @@ def check_game(name: "str | GameDefinition[Any]", seeds: Iterable[int] = (0,), p
     if players is None and options is None and chosen is not None:
         configurations = chosen()  # a game whose option product is large names a covering subset
     for (n, opts), seed in itertools.product(configurations, seeds):
+        try:
+            d.check_options(n, d.resolve_options(opts))
+        except OptionError as err:  # a combination new_game refuses (one that could not end) is no game to play
+            report.refused.append(f"{n} players, {opts}: {err}")
+            continue
         report.configurations.append(f"{n} players, seed {seed}, {opts}")
         _check_one(d, n, seed, opts, report, _Settings(undo_every, view_every, max_moves, players_by,
                                                           fuzz_per_position, collect))
+    _check_families(d, report, set(skip) | ({"fuzz probes"} if not fuzz_per_position else set()), undo_every,
+                    collect)
     return report
+
+
+def _check_families(d: GameDefinition[Any], report: Report, skip: set[str], undo_every: int,
+                    collect: bool) -> None:
+    """Fail a run in which a family of checks that applies to the game never ran: it proved nothing there."""
+    why = {"moves": "no game had a move", "illegal probes": "no move seen in play was illegal in a later position",
+           "view checks": "no game was played", "undo checks": f"no game reached undo_every={undo_every} moves",
+           "position checks": "no game had a move", "chance checks": "no game had a move",
+           "fuzz probes": "no position was fuzzed"}
+    if d.info.hidden_information or d.secrets:
+        why["leak test"] = ("the game has hidden information but declares no secrets (definition.secrets)"
+                            if not d.secrets else "no declared secret was ever hidden from a seat")
+        why["log leak test"] = "no move that reveals nothing was played where a secret was hidden"
+    if type(d).legal_moves is not GameDefinition.legal_moves:
+        why["generator checks"] = "the game has a fast generator, but no position compared it with the plain path"
+    if promises.has_chance_phases(d):
+        why["chance stops"] = "the game has chance phases, but explicit-chance play stopped at no draw"
+    report.skipped = [family for family in FAMILIES if family in skip and family in why]
+    report.inapplicable = [family for family in FAMILIES if family not in why]
+    report.unchecked = [family for family in FAMILIES
+                        if family in why and family not in skip and getattr(report, FAMILIES[family]) == 0]
+    if not report.unchecked:
+        return
+    message = (f"{d.info.name} is not shown conformant: checks that apply to it never ran: "
+               + "; ".join(f"{family} ({why[family]})" for family in report.unchecked)
+               + " (play more or longer games, or name the family in skip)")
+    if not collect:
+        raise ConformanceError(message)
+    report.problems.extend(f"{d.info.name}: no {family} ran: {why[family]}" for family in report.unchecked)
 
 
 def check_secrets_declared(name: "str | GameDefinition[Any]") -> None:

@@ -223,3 +223,21 @@ def test_diagram_refuses_an_unknown_format_or_an_unwritable_file(tmp_path: Path)
 def test_tournament_names_the_bad_bot(bot: str, said: str) -> None:
     with pytest.raises(SystemExit, match=f"--bots {re.escape(bot)}: .*{said}"):
         main(["tournament", "saint_petersburg", "--bots", bot, "random", "--games", "2", "--quiet"])
+
+
+@pytest.mark.parametrize("flag, value, said", [("--seed", "-1", "is not a whole number"),
+                                               ("--seed", "٣", "is not a whole number"),
+                                               ("--seed", str(2**63), "a seed is a whole number from 0 to 2\\*\\*63 - 1"),
+                                               ("--players", "9" * 5000, "is not a whole number \\(ASCII digits")])
+def test_counts_and_seeds_are_ascii_whole_numbers_of_any_length(capsys, flag: str, value: str,  # type: ignore[no-untyped-def]
+                                                                 said: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "saint_petersburg", "--quiet", flag, value])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and re.search(f"argument {flag}: .*{said}", err) and len(err) < 1000
+
+
+def test_a_typed_move_with_a_huge_number_is_not_a_move(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out = play(capsys, monkeypatch, "pub " + "9" * 5000 + "\nquit\n", "saint_petersburg", "--players", "2",
+                     "--seed", "1", "--bots", "human")
+    assert "not a move: " in out and "'pub' takes a whole number of points" in out

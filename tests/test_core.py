@@ -321,6 +321,45 @@ def test_non_json_saves_are_refused(text: str | bytes) -> None:
         bgl.load_game(text)
 
 
+def test_a_save_holds_a_game_of_any_length_and_its_redo_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A legal game may run past any move count (random Keythedral reaches a million moves): 30,000 moves and a
+    redo line of 25,000 save and load."""
+    from boardgames_lab.core import registry
+    from tests.lab.tinygames import Nim
+    monkeypatch.setitem(registry._GAMES, "nim_test", Nim(pile=55_000))
+    game = bgl.Game(registry.definition("nim_test"), 2, 0, {}, mode="sandbox")
+    for _ in range(55_000):
+        game.apply("take 1")
+    for _ in range(25_000):
+        game.undo()
+    text = game.to_json()
+    loaded = bgl.load_game(text)
+    assert loaded.ply == 30_000 and len(json.loads(text)["redo"]) == 25_000 and loaded.to_json() == text
+
+
+def test_a_save_is_bounded_by_the_bytes_of_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_lab.core import records
+    game = bgl.new_game("saint_petersburg", players=2, seed=5, names=["Zoë", "Åsa" * 20])
+    text = json.dumps(game.to_dict(), ensure_ascii=False)  # a save written by hand or by another JSON writer
+    size = len(text.encode("utf-8"))
+    assert size > len(text)  # the names' letters take two bytes each: the limit counts bytes, not characters
+    with pytest.raises(bgl.SaveFormatError, match=f"the saved game's text is larger than {size - 1} bytes"):
+        bgl.load_game(text, max_bytes=size - 1)
+    with pytest.raises(bgl.SaveFormatError, match="larger than"):
+        bgl.load_game(text.encode("utf-8"), max_bytes=size - 1)
+    assert bgl.load_game(text, max_bytes=size).to_json() == game.to_json()
+    monkeypatch.setattr(records, "MAX_BYTES", len(text))  # the default limit, for a text under it in characters
+    with pytest.raises(bgl.SaveFormatError, match=f"larger than {len(text)} bytes, the most load_game reads"):
+        bgl.load_game(text)
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "-" + "1" * 4400, "1" * 4301])
+def test_a_number_too_long_for_any_field_is_refused_in_words(number: str) -> None:
+    text = json.dumps(SAVE).replace('"seed": ', f'"seed": {number}, "x": ', 1)
+    with pytest.raises(bgl.SaveFormatError, match=r"not valid JSON: a number of \d+ digits \(at most 4300\)"):
+        bgl.load_game(text)
+
+
 def test_save_and_load_round_trip_with_redo_line() -> None:
     game = play(bgl.new_game("saint_petersburg", players=3, seed=5, mode="sandbox"), 12)
     game.undo()

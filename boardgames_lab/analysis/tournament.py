@@ -58,6 +58,7 @@ def tournament(game: str, bots: Sequence[Any], games: int = 100, seeds: Iterable
     if len(specs) != players:
         raise ValueError(f"give one bot per seat: {players} seats, {len(specs)} bots")
     resolved = d.resolve_options(options or {})
+    d.check_options(players, resolved)  # a combination that could not end is refused before any worker starts
     plan = schedule(players, games, list(seeds) if seeds is not None else None, seed)
     size = batch_size or max(1, min(100, games // (8 * (workers or os.cpu_count() or 1)) or 1))
     cap = max_moves if max_moves is not None else move_cap(d.info.name)

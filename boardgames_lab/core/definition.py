@@ -131,6 +131,7 @@ HOUSE_BINDINGS: dict[str, tuple[str, str]] = {
 }
 # Bound where the module has them; else the core's default stands.
 HOUSE_OPTIONAL: dict[str, tuple[str, str]] = {
+    "check_options": ("info", "check_options"),
     "full_view": ("view", "full_view"),
     "move_visibility": ("view", "move_visibility"),
 }
@@ -256,7 +257,13 @@ class GameDefinition(Generic[S]):
             raise OptionError(f"{self.info.name} takes {self.info.min_players} to {self.info.max_players} "
                               f"players, not {players!r}")
 
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        """Refuse resolved options that conflict with each other or with the player count (a combination
+        under which the game could not end) with an OptionError naming them and why. Every way a game is set
+        up or read (new_game, load_game, from_position, new_state) calls it; a game without conflicts has none."""
+
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> S:
+        self.check_options(players, options)
         state = self.create_state(players, seed, options)
         self.runner.start(state)
         return state

@@ -41,6 +41,7 @@ class Game:
         self.num_players = players
         self.seed = seed
         self.options = definition.resolve_options(options)
+        definition.check_options(players, self.options)
         self.mode = mode
         if names is not None and not isinstance(names, (list, tuple)):
             raise ValueError(f"names must be a list of {players} names, not {type(names).__name__} {names!r}")

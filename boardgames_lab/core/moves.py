@@ -12,6 +12,17 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable
 
 CHANCE = -1  # the seat of chance in ``to_act()``: the game stands at a random draw
+WHOLE_DIGITS = 9  # more digits than any count, index or amount in a game's notation has
+
+
+def whole_number(text: str, digits: int = WHOLE_DIGITS) -> int | None:
+    """``text`` read as a whole number in ASCII digits, at most ``digits`` of them; None when it is not one.
+
+    Every number read from notation goes through here: int() alone also reads "٣", "²", " 3" and "1_0", and
+    past 4,300 digits fails with a ValueError instead of the parser's InvalidNotation."""
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,7 @@ def read_state(d: GameDefinition[S], data: object) -> tuple[S, int, dict[str, An
     options = top.obj("options").data
     try:
         options = d.resolve_options(options)
+        d.check_options(players, options)
     except GameError as err:
         raise PositionError("options", str(err)) from None
     playable = [p.name for p in d.flow.phases if p.moves or p.name == d.flow.terminal]

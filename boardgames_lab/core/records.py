@@ -17,8 +17,11 @@ from .registry import definition, games
 
 SAVE_FORMAT = "boardgames_lab.game"
 SAVE_VERSION = 2
-MAX_TEXT = 2_000_000
-MAX_MOVES = 20_000
+# A save holds every move of a game, however long: legal games have no length a limit on moves could name
+# (uniformly random Keythedral runs to a million moves, about 18 bytes each in a save). What bounds hostile
+# input is the size of the text: 64 MiB holds some 3.5 million moves; load_game(text, max_bytes=...) reads more.
+MAX_BYTES = 64 * 1024 * 1024
+MAX_NAMES = 100  # a seat's name per player: far more than any game seats
 _V1 = {"format": str, "version": int, "game": str, "rules_version": int, "players": int, "seed": int,
        "options": dict, "mode": str, "names": list, "moves": list, "redo": list}
 _V2 = {**_V1, "start": (dict, type(None)), "chance": str}
@@ -39,10 +42,11 @@ def _redo_seat(game: Game, move: Any) -> int:
     return player if type(player) is int else -2  # a move without a seat: the seat to act when it is replayed
 
 
-def load_game(text: str | bytes) -> Game:
+def load_game(text: str | bytes, max_bytes: int | None = None) -> Game:
     """Restore a game saved with ``Game.to_json()``. A malformed or hostile save raises
-    ``SaveFormatError`` naming the field at fault; nothing is half-loaded."""
-    data = _parse(text)
+    ``SaveFormatError`` naming the field at fault; nothing is half-loaded. ``max_bytes``: the largest text
+    read, in UTF-8 bytes (default ``MAX_BYTES``, 64 MiB)."""
+    data = _parse(text, MAX_BYTES if max_bytes is None else max_bytes)
     version = data.get("version")
     if type(version) is not int or version not in (1, SAVE_VERSION):
         raise SaveFormatError(f"field 'version': this engine reads versions 1 and {SAVE_VERSION}, not {version!r}")
@@ -80,11 +84,15 @@ def load_game(text: str | bytes) -> Game:
     return game
 
 
-def _parse(text: str | bytes) -> dict[str, Any]:
+def _parse(text: str | bytes, max_bytes: int) -> dict[str, Any]:
     if not isinstance(text, (str, bytes)):
         raise SaveFormatError("a saved game is JSON text")
-    if len(text) > MAX_TEXT:
-        raise SaveFormatError(f"saved game is larger than {MAX_TEXT} characters")
+    # A character is at least one byte: a text with more characters than the limit need not be encoded.
+    too_large = len(text) > max_bytes or (isinstance(text, str)
+                                          and len(text.encode("utf-8", "surrogatepass")) > max_bytes)
+    if too_large:
+        raise SaveFormatError(f"the saved game's text is larger than {max_bytes} bytes, the most load_game reads "
+                              f"(load_game(text, max_bytes=...) reads a larger save)")
     data = read_json(text, lambda reason, key: SaveFormatError(reason))
     if not isinstance(data, dict):
         raise SaveFormatError("a saved game is a JSON object")
@@ -114,10 +122,10 @@ def _check_fields(data: dict[str, Any], fields: dict[str, Any]) -> None:
         raise SaveFormatError(f"field 'mode' must be {PLAY!r} or {SANDBOX!r}")
     if not 0 <= data["seed"] < 2**63:
         raise SaveFormatError("field 'seed' must be from 0 to 2**63 - 1")
+    if len(data["names"]) > MAX_NAMES:
+        raise SaveFormatError(f"field 'names' has more than {MAX_NAMES} items")
     for name in ("moves", "redo", "names"):
         items = data[name]
-        if len(items) > MAX_MOVES:
-            raise SaveFormatError(f"field {name!r} has more than {MAX_MOVES} items")
         for i, item in enumerate(items):
             if data["version"] >= 2 and name != "names":
                 if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int):
@@ -158,7 +166,7 @@ def _check_header(d: GameDefinition[Any], data: dict[str, Any]) -> None:
     if not all(names):
         raise SaveFormatError("field 'names': a player's name is empty")
     try:
-        d.resolve_options(data["options"])
+        d.check_options(data["players"], d.resolve_options(data["options"]))
     except GameError as err:
         raise SaveFormatError(f"field 'options': {err}") from None
 

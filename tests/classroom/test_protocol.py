@@ -37,6 +37,8 @@ def test_a_well_formed_message_is_read() -> None:
     ('{"type": "move", "move": "x", "ply": true}', "bad_field", "ply"),
     ('{"type": "move", "move": "x", "ply": 3.0}', "bad_field", "ply"),
     ('{"type": "move", "move": "x", "ply": -1}', "bad_field", "ply"),
+    ('{"type": "move", "move": "x", "ply": ' + "9" * 400 + "}", "bad_field", "ply"),
+    ('{"type": "move", "move": "x", "ply": ' + "9" * 5000 + "}", "bad_json", None),
     ('{"type": "move", "move": "x", "ply": 1, "seat": 2}', "bad_field", "seat"),
     ('{"type": "move", "move": 5, "ply": 1}', "bad_field", "move"),
     ('{"type": "hello", "token": "x", "name": ""}', "bad_field", "name"),
@@ -46,6 +48,12 @@ def test_a_well_formed_message_is_read() -> None:
 ])
 def test_a_bad_message_names_what_is_wrong(text: str, code: str, field: str | None) -> None:
     assert _code(text) == (code, field)
+
+
+def test_a_number_past_pythons_digit_limit_is_refused_in_words() -> None:
+    from boardgames_lab.classroom.protocol import ProtocolError, parse
+    with pytest.raises(ProtocolError, match=r"not valid JSON: a number of 5000 digits \(at most 4300\)"):
+        parse('{"type": "move", "move": "x", "ply": ' + "9" * 5000 + "}")
 
 
 def test_a_message_over_the_limit_is_refused_before_it_is_read() -> None:

@@ -11,7 +11,7 @@ from boardgames_lab.rulesets.keythedral.data import BUILDING_INDEX, BUILDINGS, L
 from tests.conftest import cites
 from boardgames_lab.rulesets.keythedral import flow
 from boardgames_lab.rulesets.keythedral.state import KState
-from tests.keythedral.position import edit, give, state, to_actions
+from tests.keythedral.position import after_setup, edit, give, state, to_actions
 from tests.keythedral.test_rules import cost_of, small_board
 
 P = "keythedral."
@@ -424,3 +424,62 @@ def test_start_order_at_the_beginning_of_phases_four_and_five() -> None:
     game2.apply("play start_order 2")
     _close_window(game2)
     assert game2.phase == "auction" and state(game2).auction["b"] == 2  # the new start player passes the marker
+
+
+# --- Variation two: every tile on the mat is face up, and the cards may name any of them ----------------------
+def _variation_two_turn(face_up_tiles: bool, *laws: str) -> bgl.Game:
+    """Player 0 to act in phase three of a game just set up, holding ``laws``."""
+    return hold(to_actions(after_setup(3, face_up_tiles=face_up_tiles)), 0, *laws)
+
+
+@cites(P + "law.design_change", P + "variant.face_up")
+def test_design_change_in_variation_two_names_any_face_up_tile_of_any_stage() -> None:
+    game = _variation_two_turn(True, "design_change")
+    st = state(game)
+    later = BUILDINGS[st.rows[2][0]].id  # a stage-3 tile: face up from the start in Variation two
+    assert {f"play design_change {BUILDINGS[t].id}" for row in st.rows for t in row} <= texts(game)
+    game.apply(f"play design_change {later}")  # normal play draws the replacement at once
+    st = state(game)
+    assert BUILDING_INDEX[later] not in st.rows[2] and BUILDING_INDEX[later] in st.surplus
+    assert len(st.rows[2]) == 4 and all(BUILDINGS[t].stage == 2 for t in st.rows[2]) and game.current_player == 0
+
+
+@cites(P + "law.design_change", P + "setup.buildings")
+def test_design_change_in_the_basic_game_names_only_the_tiles_for_sale() -> None:
+    game = _variation_two_turn(False, "design_change")
+    st = state(game)
+    later = BUILDINGS[st.rows[2][0]].id  # face down: naming it would give away which tile lies there
+    with pytest.raises(IllegalMove) as err:
+        game.apply(f"play design_change {later}")
+    assert err.value.rule == P + "law.design_change"
+    assert "is not a possible choice for Design change here" in str(err.value)
+    assert all(f"play design_change {BUILDINGS[t].id}" in texts(game) for t in st.rows[0])
+
+
+@cites(P + "law.price_decrease", P + "variant.face_up")
+def test_price_decrease_in_variation_two_stays_under_a_later_stage_s_tile_until_it_is_bought() -> None:
+    game = _variation_two_turn(True, "price_decrease")
+    tile = state(game).rows[1][0]
+    game.apply(f"play price_decrease {BUILDINGS[tile].id}")
+    assert tile in state(game).effects["down"]
+
+    def stage_one_bought(st: KState) -> None:  # player 1 has bought every stage-1 tile: stage 2 is for sale
+        st.seats[1].extend(st.rows[0])
+        st.rows[0], st.stage = [], 1
+    game = to_actions(give(edit(game, stage_one_bought), 0, cost_of(tile)), 0)
+    cost = BUILDINGS[tile].cost
+    less = next(LETTER[k] for k in range(7) if cost[k])
+    before = state(game).cubes[0][LETTER.index(less)]
+    game.apply(f"buy {BUILDINGS[tile].id} -{less}")
+    st = state(game)
+    assert tile in st.seats[0] and tile not in st.effects.get("down", [])  # the card left with its tile
+    assert st.cubes[0][LETTER.index(less)] == before - cost[LETTER.index(less)] + 1  # one cube fewer paid
+
+
+@cites(P + "law.price_decrease")
+def test_price_decrease_in_the_basic_game_names_only_the_tiles_for_sale() -> None:
+    game = _variation_two_turn(False, "price_decrease")
+    later = BUILDINGS[state(game).rows[1][0]].id
+    with pytest.raises(IllegalMove) as err:
+        game.apply(f"play price_decrease {later}")
+    assert err.value.rule == P + "law.price_decrease"

@@ -10,7 +10,7 @@ from boardgames_lab.core import turns
 from boardgames_lab.core.definition import GameDefinition, GameInfo, State, make_rulebook
 from boardgames_lab.core.errors import InvalidNotation
 from boardgames_lab.core.flow import Edge, Flow, Phase
-from boardgames_lab.core.moves import Kind, Move, Refusal, always
+from boardgames_lab.core.moves import Kind, Move, Refusal, always, whole_number
 from boardgames_lab.core.position import Reader, conserved, ints
 from boardgames_lab.core.rng import Rng
 from boardgames_lab.core.rules import Rule
@@ -42,7 +42,7 @@ def check_take(st: NimState, move: Take) -> Refusal | None:
 
 
 def _digits(word: str) -> bool:
-    return word.isascii() and word.isdigit()
+    return whole_number(word) is not None
 
 
 def empty(st: NimState) -> bool:

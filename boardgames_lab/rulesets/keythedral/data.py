@@ -9,10 +9,11 @@ to play with the printed values.
 """
 from __future__ import annotations
 
-import re
 from typing import Iterable, NamedTuple
 
 import networkx as nx
+
+from ...core.moves import whole_number
 
 # --- cubes ------------------------------------------------------------------------------------
 # Index order: five resources (from fields), then three crafts (from Keytown).
@@ -242,11 +243,15 @@ def fmt(node: Node) -> str:
     return f"{node[0]},{node[1]}"
 
 
-_COORD = re.compile(r"-?[0-9]+")  # ASCII digits only: int() would also read "٣" or " 3"
-
-
 def parse_node(text: str) -> Node | None:
+    """``x,y`` in ASCII digits (each may start with a minus), or None."""
     parts = text.split(",")
-    if len(parts) != 2 or not all(_COORD.fullmatch(part) for part in parts):
+    if len(parts) != 2:
         return None
-    return int(parts[0]), int(parts[1])
+    x, y = (_coordinate(part) for part in parts)
+    return None if x is None or y is None else (x, y)
+
+
+def _coordinate(text: str) -> int | None:
+    number = whole_number(text[1:] if text.startswith("-") else text)
+    return None if number is None else -number if text.startswith("-") else number

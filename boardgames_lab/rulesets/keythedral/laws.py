@@ -77,8 +77,11 @@ WINDOW_WHEN = {
 NO_CHOICE = ("work_order", "house_moratorium", "repeal_law", "price_increase", "substitution", "bargain", "sale")
 
 
-def _face_up(st: KState) -> list[int]:
-    return list(st.rows[st.stage]) if st.stage < 5 and st.face_up[st.stage] else []
+def face_up_tiles(st: KState) -> list[int]:
+    """keythedral.law.design_change / law.price_decrease: the tiles on the mat whose cost is shown, which the
+    cards may name: the stage's for sale, and with Variation two (keythedral.variant.face_up) every stage's.
+    A face-down tile is never named: its id would give it away."""
+    return [t for s in range(st.stage, 5) if st.face_up[s] for t in st.rows[s]]
 
 
 def play_choices(st: KState, p: int, law: str) -> list[str]:
@@ -109,12 +112,13 @@ def _downgrades(st: KState, p: int) -> list[str]:
 
 
 CHOICES = {
-    "design_change": lambda st, p: [BUILDINGS[t].id for t in _face_up(st) if _replacements(st, t)],
+    "design_change": lambda st, p: [BUILDINGS[t].id for t in face_up_tiles(st) if _replacements(st, t)],
     "craft_bargain": lambda st, p: [f"{LETTER[c]}:{LETTER[r]}" for c in CRAFTS if st.store[c]
                                     for r in RESOURCES if st.cubes[p][r]],
     "cottage_number": _cottage_numbers,
     "double_production": lambda st, p: [fmt(f) for f in sorted(f for f, o in st.workers.items() if o == p)],
-    "price_decrease": lambda st, p: [BUILDINGS[t].id for t in _face_up(st) if t not in st.effects.get("down", [])],
+    "price_decrease": lambda st, p: [BUILDINGS[t].id for t in face_up_tiles(st)
+                                     if t not in st.effects.get("down", [])],
     "upgrade_cottage": _upgrades,
     "unsafe_fence": lambda st, p: [f"{fmt(s)}>{fmt(f)}" for s, f in sorted(st.fences)],
     "downgrade_house": _downgrades,
@@ -215,7 +219,7 @@ def resolve(st: KState, p: int, law: str, args: str) -> None:
 
 
 def _design_change(st: KState, p: int, args: str) -> None:
-    if BUILDING_INDEX[args] in _face_up(st):  # a purchase in an answer window may have taken it
+    if BUILDING_INDEX[args] in face_up_tiles(st):  # a purchase in an answer window may have taken it
         design_change(st, BUILDING_INDEX[args])
 
 

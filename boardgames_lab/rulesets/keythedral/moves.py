@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass
 
 from ...core.errors import InvalidNotation
-from ...core.moves import Move
+from ...core.moves import WHOLE_DIGITS, Move, whole_number
 from .data import Node, fmt, parse_node
 from .data import BUILDING_INDEX, LAW_INDEX, LETTER
 from .draws import DealLaw, DrawField, ReplaceTile, TurnTiles
@@ -248,7 +248,6 @@ MOVE_CLASSES = (LayField, LayCottage, ChooseOrder, PlaceWorker, Pass, BuyTile, B
                 BuyCraft, Trade, ProcureLaw, Relocate, Bid, GiveCube, TakeCube, ChooseStart, PlayLaw, Decline,
                 *CHANCE_CLASSES)
 _CUBES = re.compile(r"^[STFWVIGA]+$")
-_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() also accepts "²" and "٣"
 _ARGUMENT = re.compile(r"[A-Za-z0-9,>\-:+=]*")
 
 
@@ -264,9 +263,10 @@ def _node(text: str, whole: str) -> Node:
 
 
 def _int(text: str, whole: str) -> int:
-    if not _DIGITS.fullmatch(text):
-        raise InvalidNotation(f"{whole!r}: {text!r} is not a whole number")
-    return int(text)
+    number = whole_number(text)
+    if number is None:
+        raise InvalidNotation(f"{whole!r}: {text!r} is not a whole number (ASCII digits, at most {WHOLE_DIGITS})")
+    return number
 
 
 def _cubes(text: str, whole: str) -> str:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import PositionError
+from ...core.moves import whole_number
 from ...core.position import Reader, boolean, conserved, integer, ints, items, names, text
 from .data import CENTRE, SITE_FIELDS, Node, fmt, is_field, is_site, on_board, parse_node
 from .data import (BROWN, BUILDING_INDEX, GREY, LETTER, BUILDINGS, CRAFT_STOCK, FIELD_TILES, LAW_INDEX, LAW_SPACES,
                    LAW_SPACES_TWO_PLAYERS, LAWS, STORE_START)
 from .checks import setup_step_is_field
 from . import draws
-from .laws import TURN_EFFECTS, WINDOW_CARDS
+from .laws import TURN_EFFECTS, WINDOW_CARDS, face_up_tiles
 from .state import KEYTHEDRAL, KState
 
 TILE_IDS = tuple(b.id for b in BUILDINGS)
@@ -182,8 +183,8 @@ def _check_draws(st: KState, data: Reader, phase: str) -> None:
         raise PositionError(data.at("effects"), "a design change waits for its tile in the replace_tile phase only")
     if phase == "replace_tile":
         tile = st.effects["design"]
-        if st.stage >= 5 or tile not in st.rows[st.stage] or not st.face_up[st.stage] or not draws.replacements(st):
-            raise PositionError(data.at("effects"), "the design change's tile is not face up for sale with an "
+        if tile not in face_up_tiles(st) or not draws.replacements(st):
+            raise PositionError(data.at("effects"), "the design change's tile is not face up on the mat with an "
                                 "unused tile of its stage to replace it")
 
 
@@ -310,7 +311,7 @@ def _read_effects(fx: Reader, st: KState, n: int) -> dict[str, Any]:
             out[key] = pair
         elif key == "renumbered":
             raw = Reader(value, path)
-            out[key] = {integer(int(c) if c.isascii() and c.isdigit() else c, raw.at(c), 0, 5 * n - 1):
+            out[key] = {integer(_key_number(c), raw.at(c), 0, 5 * n - 1):
                         integer(k, raw.at(c), 0, 4) for c, k in raw.data.items()}
         else:
             raise PositionError(path, f"is not a law effect (effects are {sorted(SEAT_EFFECTS + KIND_EFFECTS)}, "
@@ -373,3 +374,9 @@ def _check_phase(st: KState, data: Reader, phase: str) -> None:
     for node in st.sites:
         if not any(f in st.fields for f in SITE_FIELDS[node]) and st.sites[node] != KEYTHEDRAL:
             raise PositionError(data.obj("sites").at(fmt(node)), "a cottage touches no laid field")
+
+
+def _key_number(key: str) -> int | str:
+    """A JSON object's key read as the whole number it writes; the key itself (refused by ``integer``) if not."""
+    number = whole_number(key)
+    return key if number is None else number

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import InvalidNotation
-from ...core.moves import Move
+from ...core.moves import WHOLE_DIGITS, Move, whole_number
 from .data import CARD_INDEX, CARDS, DECKS, ROW_SLOTS
 
 SLOTS = tuple(f"U{i}" for i in range(1, ROW_SLOTS + 1)) + tuple(f"L{i}" for i in range(1, ROW_SLOTS + 1))
@@ -206,9 +206,11 @@ def parse(text: str, seat: int = 0, board: Any = None) -> Move:
 
 
 def _points(amount: str, text: str) -> int:
-    if not (amount.isascii() and amount.isdigit()):  # "²" and "٣" are digits to str.isdigit
-        raise InvalidNotation(f"{text!r}: 'pub' takes a whole number of points, e.g. 'pub 2'")
-    return int(amount)
+    points = whole_number(amount)
+    if points is None:
+        raise InvalidNotation(f"{text!r}: 'pub' takes a whole number of points (at most {WHOLE_DIGITS} digits), "
+                              f"e.g. 'pub 2'")
+    return points
 
 
 def _known(name: str, text: str) -> None:

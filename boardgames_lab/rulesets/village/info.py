@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.definition import GameInfo, Option
-from .data import (BEER, BEER_TILES, BREAD, CHRONICLE_SPACES, CHURCH_GRAIN, COUNCIL_ADVANCE_TIME, GOODS_PER_KIND, GRAVES,
-                   MARRIAGE_TILES, SETUP_CARDS, STALLS, TIME_LAP, TOOL)
+from ...core.errors import OptionError
+from .data import (BEER, BEER_TILES, BREAD, CATEGORIES, CHRONICLE_SPACES, CHURCH_GRAIN, COUNCIL_ADVANCE_TIME,
+                   GENERATIONS, GOODS_PER_KIND, GRAVES, MARRIAGE_TILES, SETUP_CARDS, STALLS, TIME_LAP, TOOL)
 
 BY_PLAYERS = "by_players"  # the table's entry for the number of players in the game
 STAGES = (2, 3, 4)  # the council and church stages that cost something to enter
@@ -88,6 +89,23 @@ def chronicle_spaces(options: dict[str, Any], players: int) -> int:
 
 def grave_count(options: dict[str, Any], players: int) -> int:
     return _per_players(options, "graves", GRAVES, players)
+
+
+def check_options(players: int, options: dict[str, Any]) -> None:
+    """village.end.trigger: refuse a chronicle and graveyard that the players' villagers could never fill.
+
+    The end comes when a death fills the last chronicle space or the last grave, so until then each holds at
+    least one fewer: 5 x spaces + graves - 1 deaths always bring it. With fewer villagers than that in the
+    game, every villager can die with neither full, and then no death is left to bring the end."""
+    spaces, graves = chronicle_spaces(options, players), grave_count(options, players)
+    villagers = len(GENERATIONS) * players
+    if spaces * len(CATEGORIES) + graves - 1 > villagers:
+        raise OptionError(
+            f"options 'chronicle_spaces' ({spaces}) and 'graves' ({graves}) conflict with {players} players: the "
+            f"game ends when a death fills the last of the {spaces * len(CATEGORIES)} chronicle spaces or of the "
+            f"{graves} graves (village.end.trigger), but {players} players have {villagers} villagers, who can "
+            f"all die with neither full, and the game would never end; with {players} players, "
+            f"{len(CATEGORIES)} x chronicle_spaces + graves may be at most {villagers + 1}")
 
 
 def council_advance_time(options: dict[str, Any]) -> dict[int, int]:
