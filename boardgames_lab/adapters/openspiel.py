@@ -48,6 +48,7 @@ from .observation import PUBLIC, RECALL, Recall, features, observe
 from .pettingzoo import acting_seat, seat_moves
 
 PREFIX = "boardgames_lab_"
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 DEALS = 1000
 MAX_MOVES = 10000
 DRAW_OUTCOMES = 1024  # the most outcomes one draw inside a game may list (a deck's distinct cards)
@@ -132,6 +133,13 @@ class BoardGame(pyspiel.Game):  # type: ignore[misc]
     def new_game(self, seed: int) -> Game:
         return new_game(self.name, players=self.players, seed=seed, chance="explicit", **self.options)
 
+    def initial_game(self) -> Game:
+        """The fixed seed's game at its start (set up once, then copied: OpenSpiel makes initial states often)."""
+        start = self.__dict__.get("_initial")
+        if start is None:
+            start = self.__dict__["_initial"] = self.new_game(self.fixed_seed)
+        return start.clone()
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ViewObserver":
         """The observer of an observation type: OpenSpiel's default (the seat's own view), the information
         state (``perfect_recall``), and either of them public only (``private_info`` NONE: the spectator's view
@@ -157,18 +165,20 @@ class Live:
     ``clone`` (the rules are shared, never copied) and pickles as the shorter of the actions played from the
     first node and the position now (with the seats' records)."""
 
-    __slots__ = ("spec", "game", "moves", "actions", "recall")
+    __slots__ = ("spec", "game", "moves", "actions", "recall", "player", "initial")
 
     def __init__(self, spec: BoardGame):
         self.spec = spec
-        self.game: Game | None = spec.new_game(spec.fixed_seed) if spec.fixed_seed >= 0 else None
+        self.game: Game | None = spec.initial_game() if spec.fixed_seed >= 0 else None
+        self.player: int | None = None  # the player to act, once asked (OpenSpiel asks several times a step)
+        self.initial = True  # no action applied yet: OpenSpiel builds such states to learn tensor shapes
         self.moves = 0  # moves made in the game (chance's included), for max_moves
         self.actions: list[int] | None = []  # None once the game is a sample: its actions no longer replay to it
         self.recall: Recall | None = None  # read from the game's log when an information state is asked for
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Live":
         other = Live.__new__(Live)
-        other.spec, other.moves = self.spec, self.moves
+        other.spec, other.moves, other.player, other.initial = self.spec, self.moves, self.player, self.initial
         other.actions = None if self.actions is None else self.actions.copy()
         other.game = None if self.game is None else self.game.clone()
         other.recall = None if self.recall is None else self.recall.copy()
@@ -202,6 +212,7 @@ def _restored(game: str, position: str, moves: int, recall: Recall) -> Live:
     spec = pyspiel.load_game(game)
     live = Live.__new__(Live)
     live.spec, live.moves, live.actions, live.recall = spec, moves, None, recall
+    live.player, live.initial = None, False
     live.game = game_from_position(spec.definition, json.loads(position), chance="explicit")
     recall.synced = len(live.game.log)  # the restored game's log starts at its position, already recorded
     return live
@@ -224,12 +235,16 @@ class BoardGameState(pyspiel.State):  # type: ignore[misc]
 
     # --- who acts -------------------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = acting_seat(self.game)
-        return int(pyspiel.PlayerId.CHANCE) if seat == CHANCE else int(seat)  # type: ignore[arg-type]
+        live = self.live
+        if live.player is None:
+            if live.game is None:
+                return _CHANCE
+            if self.is_terminal():
+                live.player = _TERMINAL
+            else:
+                seat = acting_seat(live.game)
+                live.player = _CHANCE if seat == CHANCE else int(seat)  # type: ignore[arg-type]
+        return live.player
 
     def is_terminal(self) -> bool:
         return self.game is not None and (self.game.is_over or self.live.moves >= self._spec.max_moves)
@@ -254,16 +269,17 @@ class BoardGameState(pyspiel.State):  # type: ignore[misc]
     # --- moving ---------------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         live = self.live
+        player = self.current_player()
+        live.player, live.initial = None, False
         if live.actions is not None:
             live.actions.append(int(action))
         if live.game is None:
-            live.game = self._spec.new_game(int(action))
+            live.game = live.spec.new_game(int(action))
             return
-        player = self.current_player()
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             live.game.apply(live.game.chance_outcomes()[action][0], player=CHANCE)
         else:
-            live.game.apply(self._spec.table.decode(action, player), player=player)
+            live.game.apply(live.spec.table.decode(action, player), player=player)
         live.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -315,7 +331,7 @@ class BoardGameState(pyspiel.State):  # type: ignore[misc]
         sample = Game(d, game.num_players, seed, game.options, names=game.names, start=state, chance="explicit")
         recall.synced = len(sample.log)
         live = other.live
-        live.game, live.recall, live.actions = sample, recall, None
+        live.game, live.recall, live.actions, live.player, live.initial = sample, recall, None, None, False
         return other  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
@@ -336,18 +352,23 @@ class ViewObserver:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
         self.layout = spec.features.LAYOUT
+        self.initial: dict[int, np.ndarray] = {}  # the vectors of the fixed seed's initial state, per player
 
     def set_from(self, state: BoardGameState, player: int) -> None:
-        game = state.game
-        if game is None:
+        live = state.live
+        if live.game is None:
             self.tensor.fill(0)
-            return
-        values = observe(game.definition, game.state, player, self.public)
-        n = len(values)
-        self.tensor[:n] = np.frombuffer(values, np.float32)
-        if self.perfect_recall:
-            key = PUBLIC if self.public else player
-            self.tensor[n:] = np.frombuffer(state.live.synced().vector(key, game.num_players, player), np.float32)
+        elif live.initial and player in self.initial:  # every initial state of a fixed seed is the same
+            self.tensor[:] = self.initial[player]
+        else:
+            values = observe(live.game.definition, live.game.state, player, self.public)
+            n = len(values)
+            self.tensor[:n] = np.frombuffer(values, np.float32)
+            if self.perfect_recall:
+                key = PUBLIC if self.public else player
+                self.tensor[n:] = np.frombuffer(live.synced().vector(key, live.game.num_players, player), np.float32)
+            if live.initial:
+                self.initial[player] = self.tensor.copy()
 
     def string_from(self, state: BoardGameState, player: int) -> str:
         game = state.game

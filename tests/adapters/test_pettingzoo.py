@@ -104,6 +104,7 @@ def test_a_window_asks_its_seats_one_at_a_time_in_to_act_order(duel: str, monkey
         state.apply_action(0)
     d = e.game.definition
     monkeypatch.setattr(d, "to_act", lambda st: (2, 0))
+    state.live.player = None  # the state remembers its player between moves: forget it, as a move would
     e._select()
     assert e.agent_selection == "player_2"
     mask = e.observe("player_2")["action_mask"]
