@@ -103,8 +103,8 @@ def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[i
             L.put(out, key, p[key], k)
     me = view["players"][seat]
     if me["cubes"] is not None:
-        for i, k in enumerate(LETTER):
-            L.put(out, "cubes", me["cubes"][k], i)
+        for i, letter in enumerate(LETTER):
+            L.put(out, "cubes", me["cubes"][letter], i)
     L.count(out, "seats", (t["id"] for t in me["seats"] or ()))
     L.count(out, "laws", me["laws"] or ())
 
