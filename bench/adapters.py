@@ -2,11 +2,14 @@
 
 For each game (at its default player count) the same random games are played, move for move, through
 the engine's fast path (``legal_moves`` then ``advance``), the checked ``Game`` API (``legal_moves`` then
-``apply``), the PettingZoo environment (``last()``, which builds the observation and the action mask,
-then ``step``) and the OpenSpiel state (``legal_actions`` then ``apply_action``). The games are recorded
-once through the ``Game`` API (a new seeded game whenever one ends) and replayed, so every path makes
-the same moves; the paths alternate over a few rounds and the best of each is kept, in CPU time. It prints steps per
-second and the ratio of each adapter to the ``Game`` API.
+``apply``), the PettingZoo environment (``last(observe=False)``, then ``step``; and ``last()``, which also
+builds the observation vector and the action mask) and the OpenSpiel state (``legal_actions`` then
+``apply_action``; and with the acting seat's observation tensor each step). The games are recorded once
+through the ``Game`` API (a new seeded game whenever one ends) and replayed, so every path makes the same
+moves: with the draws as chance moves for OpenSpiel and the fast path, drawn by the game's generator for
+PettingZoo (each adapter is compared with the ``Game`` API on its own games). A reaction window asks its
+seats in ``to_act()`` order, as the adapters do. The paths alternate over a few rounds and the best of each
+is kept, in CPU time. It prints steps per second and the ratio of each adapter to the ``Game`` API.
 
 Then, on the first decision of a two-player Saint Petersburg game, it times OpenSpiel's MCTS bot (random
 rollouts to the end, through the OpenSpiel adapter) and the lab's MCTS bot (random playouts on the fast
@@ -26,18 +29,21 @@ from boardgames_lab.core.registry import definition
 GAMES = ("saint_petersburg", "citadels", "keythedral", "village")
 
 
-def record(name: str, players: int, steps: int) -> list[tuple[int, list[Any]]]:
-    """Random games of ``steps`` moves in all, as (seed, moves) pairs, chance outcomes included."""
+def record(name: str, players: int, steps: int, chance: str = "explicit") -> list[tuple[int, list[Any]]]:
+    """Random games of ``steps`` moves in all, as (seed, moves) pairs, chance outcomes included where
+    ``chance`` is explicit; each move is the seat's the adapters ask (the first in ``to_act()`` with a move)."""
+    from boardgames_lab.adapters.pettingzoo import acting_seat, seat_moves
     rng, out, seed, total = random.Random(1), [], 0, 0
     while total < steps:
-        game = bgl.new_game(name, players=players, seed=seed, chance="explicit")
+        game = bgl.new_game(name, players=players, seed=seed, chance=chance)
         moves = []
         while not game.is_over and total < steps:
-            if game.to_act() == (CHANCE,):
+            seat = acting_seat(game)
+            if seat == CHANCE:
                 outcomes = game.chance_outcomes()
                 move = outcomes[int(rng.random() * len(outcomes))][0]
             else:
-                legal = game.legal_moves()
+                legal = seat_moves(game, seat)
                 move = legal[int(rng.random() * len(legal))]
             game.apply(move, player=game.definition.seat_of(game.state, move))
             moves.append(move)
@@ -66,10 +72,10 @@ def fast_path(name: str, players: int, games: list[tuple[int, list[Any]]]) -> fl
     return _rate(steps, start)
 
 
-def game_api(name: str, players: int, games: list[tuple[int, list[Any]]]) -> float:
+def game_api(name: str, players: int, games: list[tuple[int, list[Any]]], chance: str = "explicit") -> float:
     steps, start = 0, time.process_time()
     for seed, moves in games:
-        game = bgl.new_game(name, players=players, seed=seed, chance="explicit")
+        game = bgl.new_game(name, players=players, seed=seed, chance=chance)
         for move in moves:
             game.legal_moves() if game.to_act() != (CHANCE,) else game.chance_outcomes()
             game.apply(move, player=game.definition.seat_of(game.state, move))
@@ -77,26 +83,23 @@ def game_api(name: str, players: int, games: list[tuple[int, list[Any]]]) -> flo
     return _rate(steps, start)
 
 
-def pettingzoo(name: str, players: int, games: list[tuple[int, list[Any]]]) -> float | None:
-    """PettingZoo draws chance with the game's generator: a recorded game with a chance move is skipped."""
+def pettingzoo(name: str, players: int, games: list[tuple[int, list[Any]]], observe: bool) -> float:
+    """PettingZoo draws chance with the game's generator: the games recorded in normal play."""
     from boardgames_lab.pettingzoo import env
     e = env(name, players=players)
     table = e.table
-    plans = [(seed, [table.encode(m) for m in moves]) for seed, moves in games
-             if all(m.player != CHANCE for m in moves)]
-    if not plans:
-        return None
+    plans = [(seed, [table.encode(m) for m in moves]) for seed, moves in games]
     steps, start = 0, time.process_time()
     for seed, actions in plans:
         e.reset(seed=seed)
         for action in actions:
-            e.last()
+            e.last(observe)
             e.step(action)
             steps += 1
     return _rate(steps, start)
 
 
-def openspiel(name: str, players: int, games: list[tuple[int, list[Any]]]) -> float:
+def openspiel(name: str, players: int, games: list[tuple[int, list[Any]]], observe: bool = False) -> float:
     import pyspiel
 
     import boardgames_lab.adapters.openspiel as bos
@@ -114,6 +117,8 @@ def openspiel(name: str, players: int, games: list[tuple[int, list[Any]]]) -> fl
                 state.chance_outcomes()
                 state.apply_action(next(i for i, (m, _) in enumerate(outcomes) if m == move))
             else:
+                if observe:
+                    state.observation_tensor()
                 state.legal_actions()
                 state.apply_action(table.encode(move))
             steps += 1
@@ -154,16 +159,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mcts", type=int, default=40, help="OpenSpiel MCTS iterations timed (default 40)")
     args = parser.parse_args(argv)
     print(f"{'game':18} {'players':>7} {'fast path':>10} {'Game API':>9} {'PettingZoo':>11} {'ratio':>6} "
-          f"{'OpenSpiel':>10} {'ratio':>6}   (steps per second; ratio: adapter / Game API)")
+          f"{'+obs':>6} {'API auto':>9} {'OpenSpiel':>10} {'ratio':>6} {'+obs':>6}"
+          "   (steps per second; ratio: adapter / Game API on the same games; +obs: observing every step)")
     for name in [args.game] if args.game else GAMES:
         players = definition(name).info.default_players
-        games = record(name, players, args.steps)
+        games, auto = record(name, players, args.steps), record(name, players, args.steps, chance="auto")
         rounds = [(fast_path(name, players, games), game_api(name, players, games),
-                   pettingzoo(name, players, games), openspiel(name, players, games)) for _ in range(args.rounds)]
-        fast, api, spiel = (max(r[i] for r in rounds) for i in (0, 1, 3))  # type: ignore[type-var]
-        pz = None if rounds[0][2] is None else max(r[2] for r in rounds)  # type: ignore[type-var]
-        pz_text = f"{pz:11.0f} {pz / api:6.2f}" if pz is not None else f"{'-':>11} {'-':>6}"
-        print(f"{name:18} {players:7} {fast:10.0f} {api:9.0f} {pz_text} {spiel:10.0f} {spiel / api:6.2f}")
+                   game_api(name, players, auto, chance="auto"), pettingzoo(name, players, auto, False),
+                   pettingzoo(name, players, auto, True), openspiel(name, players, games),
+                   openspiel(name, players, games, observe=True)) for _ in range(args.rounds)]
+        fast, api, api_auto, pz, pz_obs, spiel, spiel_obs = (max(r[i] for r in rounds) for i in range(7))
+        print(f"{name:18} {players:7} {fast:10.0f} {api:9.0f} {pz:11.0f} {pz / api_auto:6.2f} {pz_obs / api_auto:6.2f} "
+              f"{api_auto:9.0f} {spiel:10.0f} {spiel / api:6.2f} {spiel_obs / api:6.2f}")
     theirs, ours = mcts_rates(args.mcts, 10 * args.mcts)
     print(f"\nMCTS on Saint Petersburg (2 players, first decision, random playouts to the end): "
           f"OpenSpiel {theirs:.1f} iterations/s, ours {ours:.1f} iterations/s ({ours / theirs:.0f}x)")

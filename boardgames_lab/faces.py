@@ -10,9 +10,12 @@ A game's faces are modules of its package that the lab's tools read through its 
 - ``heuristic``: ``score_moves(view, legal_moves)``, a score and a reason per move; the heuristic bot.
 - ``exercises``: ``EXERCISES``, name -> builder of the keyword arguments of ``analysis.Exercise``.
 - ``decisions``: ``DECISIONS``, name -> :class:`ClassDecision`; ``analysis.class_decisions`` solves them.
+- ``features``: ``LAYOUT`` (a :class:`Layout`) and ``encode(view, seat, players)``, the observation vector of a
+  view seen from ``seat``; the adapters' observation tensors and strings.
 """
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
@@ -56,4 +59,88 @@ class ClassDecision:
     no_reply: str = "(game over)"  # the reply column of an option nobody answers in the tree
 
 
-__all__ = ["ClassDecision", "first_position", "two_plies"]
+
+
+class Layout:
+    """A fixed layout of floats in named fields: a game's observation features (the ``features`` face).
+
+    A field is a run of floats, each entry named by a label: a one-hot over the labels, a count per label, or
+    one number per seat. Seats are counted from the observer: entry 0 of a per-seat field is the observing seat,
+    entry 1 the next seat in turn order, and so on up to the game's largest table (absent seats stay 0), so one
+    policy reads the same layout at every player count and from every seat."""
+
+    def __init__(self, game: str, fields: Sequence[tuple[str, Sequence[str], str]]):
+        self.game = game
+        self.fields = tuple((name, tuple(labels), doc) for name, labels, doc in fields)
+        self.offset: dict[str, int] = {}
+        self.index: dict[str, dict[str, int]] = {}
+        at = 0
+        for name, labels, _ in self.fields:
+            if name in self.offset:
+                raise ValueError(f"{game}: two feature fields are named {name!r}")
+            self.offset[name] = at
+            self.index[name] = {label: i for i, label in enumerate(labels)}
+            at += len(labels)
+        self.size = at
+        self._blank = array("f", bytes(4 * at))
+
+    def blank(self) -> "array[float]":
+        """A zero vector of the layout's size."""
+        return array("f", self._blank)
+
+    def at(self, name: str, label: str) -> int:
+        """The position of one entry."""
+        return self.offset[name] + self.index[name][label]
+
+    def one_hot(self, out: "array[float]", name: str, label: Any) -> None:
+        """Set the entry ``label`` of field ``name`` to 1 (a label outside the field sets nothing)."""
+        i = self.index[name].get(label)
+        if i is not None:
+            out[self.offset[name] + i] = 1.0
+
+    def count(self, out: "array[float]", name: str, labels: Iterable[Any], amount: float = 1.0) -> None:
+        """Add ``amount`` to the entry of each of ``labels`` (repeated labels count again)."""
+        offset, index = self.offset[name], self.index[name]
+        for label in labels:
+            i = index.get(label)
+            if i is not None:
+                out[offset + i] += amount
+
+    def put(self, out: "array[float]", name: str, value: float, i: int = 0) -> None:
+        """Write the ``i``-th entry of field ``name``."""
+        out[self.offset[name] + i] = float(value)
+
+    def labels(self) -> list[str]:
+        """Every entry's name, ``field[label]``, in order."""
+        return [f"{name}[{label}]" for name, labels, _ in self.fields for label in labels]
+
+    def text(self, values: Sequence[float]) -> str:
+        """The non-zero entries as ``field[label]=value`` words, one field after another: the compact string
+        of an observation (it holds exactly what the vector holds)."""
+        words = []
+        for name, labels, _ in self.fields:
+            offset = self.offset[name]
+            for i, label in enumerate(labels):
+                v = values[offset + i]
+                if v:
+                    words.append(f"{name}[{label}]={int(v) if v == int(v) else round(v, 4)}")
+        return " ".join(words)
+
+    def table(self) -> list[tuple[str, int, str]]:
+        """(field, entries, meaning) rows, for the docs."""
+        return [(name, len(labels), doc) for name, labels, doc in self.fields]
+
+
+def relative_seats(players: int) -> tuple[str, ...]:
+    """The labels of a per-seat field: ``you``, then ``+1`` (the next seat in turn order), ``+2`` ..."""
+    return ("you", *(f"+{k}" for k in range(1, players)))
+
+
+def seat_order(seat: int | None, players: int) -> list[int]:
+    """The seats of ``players`` as the relative order puts them: the observer's own seat first (seat 0 first for a
+    spectator)."""
+    me = 0 if seat is None else seat
+    return [(me + k) % players for k in range(players)]
+
+
+__all__ = ["ClassDecision", "Layout", "first_position", "relative_seats", "seat_order", "two_plies"]

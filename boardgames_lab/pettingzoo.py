@@ -2,6 +2,6 @@
 
 Needs the ``adapters`` extra; see ``boardgames_lab.adapters.pettingzoo`` and docs/adapters/pettingzoo.md.
 """
-from .adapters.pettingzoo import BoardGameEnv, env, raw_env, view_of
+from .adapters.pettingzoo import BoardGameEnv, env, raw_env
 
-__all__ = ["BoardGameEnv", "env", "raw_env", "view_of"]
+__all__ = ["BoardGameEnv", "env", "raw_env"]

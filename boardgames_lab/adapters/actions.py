@@ -44,6 +44,7 @@ class ActionSpace:
                 table.append(move)
         self.moves: tuple[Any, ...] = tuple(table)
         self._index = index
+        self._seen: dict[Any, int] = {}  # moves of any seat already encoded (a move of seat 0 is its own key)
         self.fingerprint = fingerprint(table)
 
     @property
@@ -52,9 +53,13 @@ class ActionSpace:
 
     def encode(self, move: Any) -> int:
         """The action number of ``move`` (any seat's)."""
+        number = self._seen.get(move)
+        if number is not None:
+            return number
         key = replace(move, player=0) if getattr(move, "player", 0) != 0 else move
         try:
-            return self._index[key]
+            number = self._seen[move] = self._index[key]
+            return number
         except KeyError:
             raise UnmappedMove(f"{self.name}: the move {move!r} is not in the action table (the game's actions "
                                "face enumerates it)") from None

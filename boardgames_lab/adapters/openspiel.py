@@ -16,12 +16,18 @@ each game registered later (``register(name)`` also registers one by name). What
   carry it, and loading with another fingerprint (a numbering that has since changed) is refused.
   The player to act is the first seat in ``to_act()`` with a legal move (a reaction window asks its
   seats one at a time, in that order).
-- Observation string: the seat's view (``game.view(seat)``) as JSON; observation tensor: the same JSON
-  as UTF-8 bytes, zero-padded (``pettingzoo.VIEW_BYTES`` long). Information-state string: the view and
-  the seat's own log (``game.log_for(seat)``: its moves, what it may read of the others' moves, that
-  draws happened but not what they drew). Nothing else reaches a player.
-- Returns: the win, worth 1, shared among the winners; 0 for the others (constant sum 1).
-- Serialisation: OpenSpiel's default, the action history, replayed from the first node.
+- Observation tensor: the game's features (its ``features`` face) of the seat's view (``game.view(seat)``);
+  observation string: the same in words. Information state: the observation and the seat's record
+  (``observation.Recall``: its moves, what it may read of the others' moves, that draws happened but not
+  what they drew), as a tensor (its last moves and events) and a string (a digest of the whole record).
+  Observers honour the observation type (public only, the seat's own, perfect recall). Nothing else reaches
+  a player; ``view_string`` gives the whole view as JSON.
+- Sampling: ``resample_from_infostate`` redraws what a seat may not see with the game's ``determinize``.
+- Returns: the win, worth 1, shared among the winners by the game's ranking and tie-break; 0 for the others
+  (constant sum 1). A game cut off at ``max_moves`` is terminal, ``is_truncated()``, and ranked by its
+  running scores (``scores()``, ``winners()``).
+- Serialisation: the shorter of the action history, replayed from the first node, and the position with
+  the seats' records.
 """
 from __future__ import annotations
 
@@ -31,14 +37,18 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ..core.definition import GameDefinition
 from ..core.game import Game
 from ..core.moves import CHANCE
-from ..core.definition import GameDefinition
+from ..core.positions import game_from_position
 from ..core.registry import definition, new_game, watch_registrations
+from ..core.rng import Rng
 from .actions import action_space
-from .pettingzoo import VIEW_BYTES, acting_seat, seat_moves, view_bytes
+from .observation import PUBLIC, RECALL, Recall, features, observe
+from .pettingzoo import acting_seat, seat_moves
 
 PREFIX = "boardgames_lab_"
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 DEALS = 1000
 MAX_MOVES = 10000
 DRAW_OUTCOMES = 1024  # the most outcomes one draw inside a game may list (a deck's distinct cards)
@@ -73,7 +83,7 @@ def register(name: str) -> str:
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=d.info.max_players, min_num_players=d.info.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=params)
 
@@ -96,12 +106,14 @@ class BoardGame(pyspiel.Game):
         full = {**game_type.parameter_specification, **params}
         self.name = name
         self.players = int(full["players"])
-        definition(name).check_players(self.players)
+        self.definition = d = definition(name)
+        d.check_players(self.players)
         self.deals, self.fixed_seed, self.max_moves = int(full["deals"]), int(full["seed"]), int(full["max_moves"])
         if self.deals < 1 or self.max_moves < 1:
             raise ValueError(f"deals and max_moves must be at least 1, not {self.deals} and {self.max_moves}")
         self.options = {k: full[k] for k in _simple_options(name)}
         self.table = action_space(name, self.players)
+        self.features = features(d)
         if full["actions"] not in ("", self.table.fingerprint):
             raise ValueError(f"actions={full['actions']} names another numbering of the moves of {name}; "
                              f"this one is {self.table.fingerprint} (encoding {self.table.encoding})")
@@ -121,34 +133,72 @@ class BoardGame(pyspiel.Game):
     def new_game(self, seed: int) -> Game:
         return new_game(self.name, players=self.players, seed=seed, chance="explicit", **self.options)
 
+    def initial_game(self) -> Game:
+        """The fixed seed's game at its start (set up once, then copied: OpenSpiel makes initial states often)."""
+        start = self.__dict__.get("_initial")
+        if start is None:
+            start = self.__dict__["_initial"] = self.new_game(self.fixed_seed)
+        return start.clone()
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ViewObserver":
+        """The observer of an observation type: OpenSpiel's default (the seat's own view), the information
+        state (``perfect_recall``), and either of them public only (``private_info`` NONE: the spectator's view
+        and record). Other seats' private information (``ALL_PLAYERS``) and private-only observations are not
+        provided: asking for them raises."""
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return ViewObserver(recall)
+        if iig_obs_type is None:
+            return ViewObserver(self, public=False, recall=False)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observation with every player's private information is not provided "
+                             "(the lab's games show a seat only its own view)")
+        if not iig_obs_type.public_info:
+            raise ValueError("an observation without the public information is not provided")
+        return ViewObserver(self, public=private == pyspiel.PrivateInfoType.NONE,
+                            recall=bool(iig_obs_type.perfect_recall))
 
 
 class Live:
     """The Python side of a state, kept in one attribute: OpenSpiel clones a Python state by deep-copying
     each attribute and serialises it by pickling them, so this copies the lab's ``Game`` with its own
-    ``clone`` (the rules are shared, never copied) and pickles as the actions played from the first node."""
+    ``clone`` (the rules are shared, never copied) and pickles as the shorter of the actions played from the
+    first node and the position now (with the seats' records)."""
 
-    __slots__ = ("spec", "game", "moves", "actions")
+    __slots__ = ("spec", "game", "moves", "actions", "recall", "player", "initial")
 
     def __init__(self, spec: BoardGame):
         self.spec = spec
-        self.game: Game | None = spec.new_game(spec.fixed_seed) if spec.fixed_seed >= 0 else None
+        self.game: Game | None = spec.initial_game() if spec.fixed_seed >= 0 else None
+        self.player: int | None = None  # the player to act, once asked (OpenSpiel asks several times a step)
+        self.initial = True  # no action applied yet: OpenSpiel builds such states to learn tensor shapes
         self.moves = 0  # moves made in the game (chance's included), for max_moves
-        self.actions: list[int] = []
+        self.actions: list[int] | None = []  # None once the game is a sample: its actions no longer replay to it
+        self.recall: Recall | None = None  # read from the game's log when an information state is asked for
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Live":
         other = Live.__new__(Live)
-        other.spec, other.moves, other.actions = self.spec, self.moves, self.actions.copy()
+        other.spec, other.moves, other.player, other.initial = self.spec, self.moves, self.player, self.initial
+        other.actions = None if self.actions is None else self.actions.copy()
         other.game = None if self.game is None else self.game.clone()
+        other.recall = None if self.recall is None else self.recall.copy()
         return other
 
+    def synced(self) -> Recall:
+        """The seats' records, read up to the game's last move."""
+        assert self.game is not None
+        if self.recall is None:
+            self.recall = Recall(self.spec.players)
+        self.recall.sync(self.game, self.spec.table)
+        return self.recall
+
     def __reduce__(self) -> tuple[Any, ...]:
-        return _replayed, (str(self.spec), self.actions)
+        if self.game is None:
+            return _replayed, (str(self.spec), [])
+        position = json.dumps(self.game.position(), separators=(",", ":"))
+        if self.actions is not None and len(",".join(map(str, self.actions))) < len(position):
+            return _replayed, (str(self.spec), self.actions)  # a few moves in: shorter than the position
+        return _restored, (str(self.spec), position, self.moves, self.synced())
 
 
 def _replayed(game: str, actions: list[int]) -> Live:
@@ -156,6 +206,16 @@ def _replayed(game: str, actions: list[int]) -> Live:
     for action in actions:
         state.apply_action(action)
     return state.live
+
+
+def _restored(game: str, position: str, moves: int, recall: Recall) -> Live:
+    spec = pyspiel.load_game(game)
+    live = Live.__new__(Live)
+    live.spec, live.moves, live.actions, live.recall = spec, moves, None, recall
+    live.player, live.initial = None, False
+    live.game = game_from_position(spec.definition, json.loads(position), chance="explicit")
+    recall.synced = len(live.game.log)  # the restored game's log starts at its position, already recorded
+    return live
 
 
 class BoardGameState(pyspiel.State):
@@ -175,15 +235,23 @@ class BoardGameState(pyspiel.State):
 
     # --- who acts -------------------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = acting_seat(self.game)
-        return int(pyspiel.PlayerId.CHANCE) if seat == CHANCE else int(seat)  # type: ignore[arg-type]
+        live = self.live
+        if live.player is None:
+            if live.game is None:
+                return _CHANCE
+            if self.is_terminal():
+                live.player = _TERMINAL
+            else:
+                seat = acting_seat(live.game)
+                live.player = _CHANCE if seat == CHANCE else int(seat)  # type: ignore[arg-type]
+        return live.player
 
     def is_terminal(self) -> bool:
         return self.game is not None and (self.game.is_over or self.live.moves >= self._spec.max_moves)
+
+    def is_truncated(self) -> bool:
+        """Was the game cut off at ``max_moves`` before its end?"""
+        return self.game is not None and not self.game.is_over and self.live.moves >= self._spec.max_moves
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.game is not None
@@ -201,15 +269,17 @@ class BoardGameState(pyspiel.State):
     # --- moving ---------------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         live = self.live
-        live.actions.append(int(action))
-        if live.game is None:
-            live.game = self._spec.new_game(int(action))
-            return
         player = self.current_player()
-        if player == pyspiel.PlayerId.CHANCE:
+        live.player, live.initial = None, False
+        if live.actions is not None:
+            live.actions.append(int(action))
+        if live.game is None:
+            live.game = live.spec.new_game(int(action))
+            return
+        if player == _CHANCE:
             live.game.apply(live.game.chance_outcomes()[action][0], player=CHANCE)
         else:
-            live.game.apply(self._spec.table.decode(action, player), player=player)
+            live.game.apply(live.spec.table.decode(action, player), player=player)
         live.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -220,17 +290,49 @@ class BoardGameState(pyspiel.State):
             return f"chance: {outcomes[action][0]}" if action < len(outcomes) else f"chance outcome {action}"
         return f"p{player + 1}: {self._spec.table.decode(action, player)}"
 
+    # --- the end --------------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """The game's scores now (its final count once over; a game cut off stands at its running scores)."""
+        return [0] * self._spec.players if self.game is None else list(self.game.scores())
+
+    def winners(self) -> list[int]:
+        """The game's winners by its own ranking and tie-break; a game cut off before its final count: the
+        seats with the highest running score (no tie-break applies before the end)."""
+        if self.game is None:
+            return []
+        found = self.game.winners()
+        if found or self.game.is_over:
+            return list(found)
+        scores = self.game.scores()
+        return [s for s in range(self._spec.players) if scores[s] == max(scores)]
+
     def returns(self) -> list[float]:
         n = self._spec.players
         if not self.is_terminal():
             return [0.0] * n
-        assert self.game is not None
-        if self.game.is_over:
-            winners = self.game.winners()
-        else:  # cut at max_moves: the scores it stands at decide
-            scores = self.game.scores()
-            winners = [s for s in range(n) if scores[s] == max(scores)]
+        winners = self.winners()
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+
+    # --- sampling -------------------------------------------------------------------------------------
+    def resample_from_infostate(self, player: int, sampler: Any) -> "BoardGameState":
+        """A state ``player`` cannot tell apart from this one: the game's own sampling (``definition.determinize``)
+        redraws what the seat may not see, seeded from ``sampler`` (OpenSpiel's probability sampler, or any
+        callable giving floats in [0, 1)). The seat's record is kept; the other seats' become what ``player``
+        knows of them (the spectator's record)."""
+        other = self.clone()
+        game = self.game
+        if game is None or game.is_over:
+            return other
+        d = game.definition
+        seed = int(sampler() * (1 << 53))
+        state = d.determinize(game.state, player, Rng(seed))
+        recall = self.live.synced().copy()
+        recall.only_public(player)
+        sample = Game(d, game.num_players, seed, game.options, names=game.names, start=state, chance="explicit")
+        recall.synced = len(sample.log)
+        live = other.live
+        live.game, live.recall, live.actions, live.player, live.initial = sample, recall, None, None, False
+        return other
 
     def __str__(self) -> str:
         if self.game is None:
@@ -239,26 +341,51 @@ class BoardGameState(pyspiel.State):
 
 
 class ViewObserver:
-    """Observation (the seat's view) or information state (the view and the seat's own log)."""
+    """Observation or information state of one type (see ``BoardGame.make_py_observer``): the tensor is the
+    game's features of the seat's view (the spectator's where ``public``), followed by the seat's record
+    (``observation.RECALL``) for an information state; the string is the same features in words, with the
+    record's digest for an information state."""
 
-    def __init__(self, perfect_recall: bool):
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(VIEW_BYTES, np.float32)
-        self.dict = {"view": self.tensor}
+    def __init__(self, spec: BoardGame, public: bool, recall: bool):
+        self.public, self.perfect_recall = public, recall
+        size = spec.features.LAYOUT.size + (RECALL.size if recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self.layout = spec.features.LAYOUT
+        self.initial: dict[int, np.ndarray] = {}  # the vectors of the fixed seed's initial state, per player
 
     def set_from(self, state: BoardGameState, player: int) -> None:
-        if state.game is None:
+        live = state.live
+        if live.game is None:
             self.tensor.fill(0)
+        elif live.initial and player in self.initial:  # every initial state of a fixed seed is the same
+            self.tensor[:] = self.initial[player]
         else:
-            self.tensor[:] = view_bytes(state.game.view(player))
+            values = observe(live.game.definition, live.game.state, player, self.public)
+            n = len(values)
+            self.tensor[:n] = np.frombuffer(values, np.float32)
+            if self.perfect_recall:
+                key = PUBLIC if self.public else player
+                self.tensor[n:] = np.frombuffer(live.synced().vector(key, live.game.num_players, player), np.float32)
+            if live.initial:
+                self.initial[player] = self.tensor.copy()
 
     def string_from(self, state: BoardGameState, player: int) -> str:
-        if state.game is None:
+        game = state.game
+        if game is None:
             return f"p{player + 1} before the deal"
-        data: dict[str, Any] = {"seat": player, "view": state.game.view(player)}
+        text = f"p{player + 1} " + self.layout.text(observe(game.definition, game.state, player, self.public))
         if self.perfect_recall:
-            data["log"] = own_log(state.game, player)
-        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+            key = PUBLIC if self.public else player
+            text += " " + state.live.synced().text(key, game.num_players, player)
+        return text
+
+
+def view_string(state: BoardGameState, player: int) -> str:
+    """The seat's whole view (``game.view(player)``) as JSON: what the compact strings summarise."""
+    if state.game is None:
+        return "null"
+    return json.dumps(state.game.view(player), sort_keys=True, separators=(",", ":"))
 
 
 def own_log(game: Game, seat: int) -> list[dict[str, Any]]:
@@ -309,4 +436,5 @@ def _register_definition(d: GameDefinition[Any]) -> None:
 
 watch_registrations(_register_definition)
 
-__all__ = ["BoardGame", "BoardGameState", "LabBot", "Live", "PREFIX", "ViewObserver", "own_log", "register", "registered"]
+__all__ = ["BoardGame", "BoardGameState", "LabBot", "Live", "PREFIX", "ViewObserver", "own_log", "register", "registered",
+           "view_string"]

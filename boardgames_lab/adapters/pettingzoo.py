@@ -7,12 +7,15 @@
   for every seat, made by the seat that acts, and at every player count. ``metadata["action_fingerprint"]``
   (a hash of the ordered move notations) and ``metadata["action_encoding"]`` (the game's encoding version)
   say which numbering it is, so that a policy trained on one can check it is given the same.
-- Observations: ``{"observation": Box(uint8, (VIEW_BYTES,)), "action_mask": Box(int8, (n,))}``. The
-  observation is the seat's own view (``game.view(seat)``: only what that seat may see) as compact JSON
-  text in UTF-8, padded with zero bytes; ``view_of(obs)`` reads it back. The mask marks the seat's legal
-  moves, and is all zeros for an agent that is not asked now.
+- Observations: ``{"observation": Box(float32, (size,)), "action_mask": Box(int8, (n,))}``, built when
+  asked for. The observation is the game's features (its ``features`` face) of the seat's own view
+  (``game.view(seat)``: only what that seat may see), one layout at every player count; ``view(agent)``
+  gives the view itself. The mask marks the seat's legal moves, and is all zeros for an agent not asked now.
 - Rewards: 0 until the end; then the win, worth 1, shared among the winners (1/k each for k tied
-  winners), 0 for the others. ``infos[agent]["scores"]`` holds the final scores.
+  winners), 0 for the others. ``max_cycles`` cuts the game off after that many cycles (a move per
+  player each): the agents are truncated and the highest running scores win.
+- Infos: ``last_move``, the last move in the agent's words (None where it may not read it); at the end
+  also ``scores``, ``winners`` and ``truncated``.
 - Chance: drawn by the game's seeded generator; ``reset(seed=s)`` starts the game with seed ``s``
   (``reset()`` without a seed draws the next game's seed from the last seeded one).
 - Render modes: ``"ansi"`` (the game's text render, spectator's view), ``"human"`` (the same, printed)
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from typing import Any
 
 import gymnasium
@@ -33,25 +37,7 @@ from ..core.game import Game
 from ..core.moves import CHANCE
 from ..core.registry import definition, new_game
 from .actions import action_space
-
-VIEW_BYTES = 32768  # the largest view of any game at its largest table is about 6 KB of JSON
-
-
-def view_bytes(view: dict[str, Any], size: int = VIEW_BYTES) -> np.ndarray:
-    """A view as compact JSON text in UTF-8, zero-padded to ``size`` bytes."""
-    data = json.dumps(view, separators=(",", ":"), sort_keys=True).encode()
-    if len(data) > size:
-        raise ValueError(f"a view of {len(data)} bytes does not fit the observation's {size} bytes")
-    out = np.zeros(size, dtype=np.uint8)
-    out[:len(data)] = np.frombuffer(data, dtype=np.uint8)
-    return out
-
-
-def view_of(observation: Any) -> dict[str, Any]:
-    """The view an observation carries (the dict, or its ``"observation"`` array)."""
-    array = observation["observation"] if isinstance(observation, dict) else observation
-    return json.loads(bytes(np.asarray(array, dtype=np.uint8)).rstrip(b"\0").decode())
-
+from .observation import features, observe
 
 def acting_seat(game: Game) -> int | None:
     """The seat asked now: the first seat in ``to_act()`` with a legal move (None once the game is over)."""
@@ -78,9 +64,12 @@ class BoardGameEnv(AECEnv):
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "html"], "name": "boardgames_lab", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, render_mode: str | None = None,
-                 **options: Any):
+                 max_cycles: int | None = None, **options: Any):
         super().__init__()
         d = definition(game)
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a whole number of at least 1 or None, not {max_cycles!r}")
+        self.max_cycles = max_cycles
         self.game_name = d.info.name
         self.num_players = d.info.default_players if players is None else players
         d.check_players(self.num_players)
@@ -93,10 +82,11 @@ class BoardGameEnv(AECEnv):
                          "action_encoding": self.table.encoding, "action_fingerprint": self.table.fingerprint}
         self.possible_agents = [f"player_{s}" for s in range(self.num_players)]
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
-        n = self.table.size
+        self.features = features(d)
+        n, size = self.table.size, self.features.LAYOUT.size
         self._action_space = gymnasium.spaces.Discrete(n)
         self._observation_space = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(0, 255, (VIEW_BYTES,), dtype=np.uint8),
+            "observation": gymnasium.spaces.Box(-math.inf, math.inf, (size,), dtype=np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (n,), dtype=np.int8)})
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
@@ -117,6 +107,7 @@ class BoardGameEnv(AECEnv):
         else:
             game_seed = int(self._seeds.integers(0, 2**63 - 1))
         self.game = new_game(self.game_name, players=self.num_players, seed=game_seed, **self.options)
+        self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -139,7 +130,13 @@ class BoardGameEnv(AECEnv):
         mask = np.zeros(self.table.size, dtype=np.int8)
         if not self.game.is_over and acting_seat(self.game) == seat:
             mask[[self.table.encode(m) for m in seat_moves(self.game, seat)]] = 1
-        return {"observation": view_bytes(self.game.view(seat)), "action_mask": mask}
+        values = observe(self.game.definition, self.game.state, seat)
+        return {"observation": np.frombuffer(values, np.float32).copy(), "action_mask": mask}
+
+    def view(self, agent: str) -> dict[str, Any]:
+        """The agent's whole view (``game.view(seat)``) as a dict: what its observation vector encodes."""
+        assert self.game is not None
+        return self.game.view(self.agent_seat[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -150,23 +147,42 @@ class BoardGameEnv(AECEnv):
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(self.table.decode(action, seat), player=seat)
+        self.steps += 1
+        self._tell()
         if self.game.is_over:
-            self._finish()
+            self._finish(truncated=False)
+        elif self.max_cycles is not None and self.steps >= self.max_cycles * self.num_players:
+            self._finish(truncated=True)
         else:
             self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _finish(self) -> None:
+    def _tell(self) -> None:
+        """Each agent's info: the last move in its own words (None where it may not read it)."""
         assert self.game is not None
-        winners = self.game.winners()
+        entry = self.game._entries[-1]
+        shown = entry["visible_to"]
+        for agent in self.agents:
+            seat = self.agent_seat[agent]
+            self.infos[agent] = {"last_move": entry["text"] if shown is None or seat in shown else None}
+
+    def _finish(self, truncated: bool) -> None:
+        assert self.game is not None
         scores = self.game.scores()
+        winners = list(self.game.winners())
+        if not winners:  # cut off before the final count: the highest running score, with no tie-break
+            winners = [s for s in range(self.num_players) if scores[s] == max(scores)]
         for agent in self.agents:
             seat = self.agent_seat[agent]
             self.rewards[agent] = 1.0 / len(winners) if seat in winners else 0.0
-            self.terminations[agent] = True
-            self.infos[agent] = {"scores": list(scores), "winners": list(winners)}
+            if truncated:
+                self.truncations[agent] = True
+            else:
+                self.terminations[agent] = True
+            self.infos[agent] = {**self.infos[agent], "scores": list(scores), "winners": winners,
+                                 "truncated": truncated}
 
     # --- showing it ---------------------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -195,11 +211,13 @@ def _html(game: Game) -> str:
     return str(render(view, game.names, game.winners()))
 
 
-def env(game: str, players: int | None = None, render_mode: str | None = None, **options: Any) -> BoardGameEnv:
-    """An AEC environment of ``game`` at ``players`` players (the game's options as keywords)."""
-    return BoardGameEnv(game, players, render_mode, **options)
+def env(game: str, players: int | None = None, render_mode: str | None = None, max_cycles: int | None = None,
+        **options: Any) -> BoardGameEnv:
+    """An AEC environment of ``game`` at ``players`` players (the game's options as keywords); ``max_cycles``
+    cuts the game off after that many cycles (a cycle is as many moves as there are players)."""
+    return BoardGameEnv(game, players, render_mode, max_cycles, **options)
 
 
 raw_env = env
 
-__all__ = ["BoardGameEnv", "VIEW_BYTES", "acting_seat", "env", "raw_env", "seat_moves", "view_bytes", "view_of"]
+__all__ = ["BoardGameEnv", "acting_seat", "env", "raw_env", "seat_moves"]

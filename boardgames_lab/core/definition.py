@@ -208,6 +208,7 @@ class GameDefinition(Generic[S]):
     heuristic: Any = Face()  # score_moves(view, legal_moves): the heuristic bot's scores and reasons
     exercises: Any = Face()  # EXERCISES: the game-theory exercises built from real positions, by name
     decisions: Any = Face()  # DECISIONS: the class decisions solved against the equilibrium, by name
+    features: Any = Face()  # LAYOUT and encode(view, seat, players): the adapters' observation tensors and strings
     render: Any = Face()  # render_html(view, names, winners): the game's HTML picture (the PettingZoo html mode)
     move_cap: int = 10_000  # moves after which a tournament stops a game and records it as unfinished
 

@@ -2,6 +2,9 @@
 and OpenSpiel's MCTS bot against our RandomBot."""
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import numpy as np
 import pyspiel
 import pytest
@@ -98,3 +101,140 @@ def test_openspiels_mcts_bot_plays_against_our_random_bot() -> None:
     theirs = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [theirs, ours], rng)
     assert sum(returns) == pytest.approx(1.0) and all(r >= 0 for r in returns)
+
+
+def _random_state(name: str, players: int, seed: int, moves: int, max_moves: int = 10000) -> bos.BoardGameState:
+    game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": seed, "max_moves": max_moves})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_and_information_state_are_compact_features(name: str) -> None:
+    d = bgl.core.registry.definition(name)
+    state = _random_state(name, d.info.max_players, 2, 300)
+    layout = d.features.LAYOUT
+    seat = 1
+    obs = np.asarray(state.observation_tensor(seat))
+    assert obs.shape == (layout.size,)
+    assert list(obs) == list(d.features.encode(state.live.game.view(seat), seat, d.info.max_players))
+    info = np.asarray(state.information_state_tensor(seat))
+    assert info.shape == (layout.size + bos.RECALL.size,) and list(info[:layout.size]) == list(obs)
+    own = [pa.action for pa in state.full_history() if pa.player == seat][-16:][::-1]
+    at = layout.size + bos.RECALL.at("own", "1")
+    assert list(info[at:at + len(own)]) == own  # the seat's own last actions, latest first
+    assert len(state.observation_string(seat)) < 8000 and len(state.information_state_string(seat)) < 9000
+    assert state.information_state_string(seat).startswith(state.observation_string(seat))
+    assert bos.view_string(state, seat) == json.dumps(state.live.game.view(seat), sort_keys=True, separators=(",", ":"))
+
+
+def test_the_information_state_tells_apart_histories_the_observation_does_not() -> None:
+    state = _random_state("saint_petersburg", 2, 1, 40)
+    other = state.clone()
+    # the same position reached with a longer record: the seat's digest differs, its observation does not
+    other.live.synced().count[0] += 1
+    assert other.observation_string(0) == state.observation_string(0)
+    assert other.information_state_string(0) != state.information_state_string(0)
+
+
+def test_observers_honour_the_observation_type() -> None:
+    game = pyspiel.load_game(bos.PREFIX + "citadels", {"players": 4, "seed": 2})
+    state = _random_state("citadels", 4, 2, 40)
+    d = state.live.game.definition
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    private = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                         private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    from open_spiel.python.observation import make_observation
+    seen = {}
+    for name, kind in (("public", public), ("private", private)):
+        obs = make_observation(game, kind)
+        obs.set_from(state, 0)
+        seen[name] = (obs.tensor.copy(), obs.string_from(state, 0))
+    layout = d.features.LAYOUT
+    hand = state.live.game.view(0)["players"][0]["hand"]
+    assert hand and seen["private"][0][layout.at("hand", hand[0])] > 0
+    assert not seen["public"][0][layout.offset["hand"]:layout.offset["hand"] + len(layout.index["hand"])].any()
+    assert list(seen["public"][0]) == list(d.features.encode(d.view(state.live.game.state, None), 0, 4))
+    other = make_observation(game, public)
+    other.set_from(state, 1)
+    assert other.string_from(state, 1)[3:].replace("+", "").count("hand[") == 0  # no seat's hand in public
+    with pytest.raises(ValueError, match="every player's private information"):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                                          private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_serialised_state_comes_back_from_its_position_with_the_seats_records(name: str) -> None:
+    state = _random_state(name, 3, 4, 200)
+    strings = [state.information_state_string(s) for s in range(3)]
+    text = pyspiel.serialize_game_and_state(state.get_game(), state)
+    assert len(text) < 60000
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert str(back) == str(state) and back.history() == state.history()
+    assert [back.information_state_string(s) for s in range(3)] == strings
+    assert back.legal_actions() == state.legal_actions() or state.is_chance_node()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiels_ismcts_bot_decides_on_every_game(name: str) -> None:
+    from open_spiel.python.algorithms import ismcts
+    game = pyspiel.load_game(bos.PREFIX + name, {"players": 3, "seed": 6, "max_moves": 80})
+    rng = np.random.RandomState(6)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=6, random_state=rng)
+    state = _random_state(name, 3, 6, 30, max_moves=80)
+    for _ in range(3):
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        assert not state.is_terminal()
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_resampled_state_is_one_the_seat_cannot_tell_apart(name: str) -> None:
+    state = _random_state(name, 4 if name != "citadels" else 5, 8, 50)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    sampler = iter(np.random.default_rng(1).random(20))
+    for _ in range(3):
+        sample = state.resample_from_infostate(seat, lambda: next(sampler))
+        assert sample.information_state_string(seat) == state.information_state_string(seat)
+        assert list(sample.information_state_tensor(seat)) == list(state.information_state_tensor(seat))
+        assert sample.legal_actions() == state.legal_actions()
+
+
+def test_citadels_resamples_at_every_chance_node_of_the_deal() -> None:
+    """The deal lays the characters one chance node at a time: one not yet laid has no place to trade."""
+    game = bgl.new_game("citadels", players=4, seed=1, chance="explicit")
+    d, checked = game.definition, 0
+    while game.state.round == 1:
+        if game.to_act() == (CHANCE,):
+            for seat in range(4):
+                sample = d.determinize(game.state, seat, Rng(seat))
+                assert d.view(sample, seat) == game.view(seat)
+                checked += 1
+            game.apply(game.chance_outcomes()[-1][0], player=CHANCE)
+        else:
+            game.apply(game.legal_moves()[0])
+    assert checked > 20
+
+
+def test_a_game_cut_off_is_flagged_and_ranked_by_its_scores() -> None:
+    state = _random_state("village", 2, 3, 200, max_moves=30)
+    assert state.is_terminal() and state.is_truncated() and not state.live.game.is_over
+    scores = state.scores()
+    best = [s for s in range(2) if scores[s] == max(scores)]
+    assert state.winners() == best and state.returns() == [1 / len(best) if s in best else 0.0 for s in range(2)]
+    finished = _random_state("saint_petersburg", 2, 3, 5000)
+    assert finished.is_terminal() and not finished.is_truncated()
+    assert finished.winners() == finished.live.game.winners()

@@ -8,7 +8,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import boardgames_lab as bgl
-from boardgames_lab.pettingzoo import env, view_of
+from boardgames_lab.pettingzoo import env
 from tests.adapters.test_actions import COUNTS
 
 
@@ -55,18 +55,22 @@ def test_the_win_is_worth_one_shared_among_the_winners(duel: str) -> None:
         assert total == {f"player_{s}": (1 / len(winners) if s in winners else 0.0) for s in range(3)}
 
 
-def test_an_observation_is_the_seats_own_view_and_its_legal_moves() -> None:
+def test_an_observation_is_the_features_of_the_seats_own_view_and_its_legal_moves() -> None:
     e = env("citadels", players=4)
     e.reset(seed=3)
     agent = e.agent_selection
     seat = e.agent_seat[agent]
     obs = e.observe(agent)
-    assert view_of(obs) == e.game.view(seat)
+    layout, encode = e.features.LAYOUT, e.features.encode
+    assert obs["observation"].dtype == np.float32 and obs["observation"].shape == (layout.size,)
+    assert list(obs["observation"]) == list(encode(e.view(agent), seat, 4)) and e.view(agent) == e.game.view(seat)
+    hand = e.game.view(seat)["players"][seat]["hand"]
+    assert all(obs["observation"][layout.at("hand", card)] == hand.count(card) for card in hand)
     table = e.table
     assert sorted(np.flatnonzero(obs["action_mask"])) == table.actions(e.game.legal_moves())
     other = next(a for a in e.agents if a != agent)
     assert not e.observe(other)["action_mask"].any()
-    assert view_of(e.observe(other)) == e.game.view(e.agent_seat[other]) != view_of(obs)
+    assert (e.observe(other)["observation"] != obs["observation"]).any()
 
 
 def test_an_illegal_action_is_refused_naming_the_rule_and_changes_nothing() -> None:
@@ -100,6 +104,7 @@ def test_a_window_asks_its_seats_one_at_a_time_in_to_act_order(duel: str, monkey
         state.apply_action(0)
     d = e.game.definition
     monkeypatch.setattr(d, "to_act", lambda st: (2, 0))
+    state.live.player = None  # the state remembers its player between moves: forget it, as a move would
     e._select()
     assert e.agent_selection == "player_2"
     mask = e.observe("player_2")["action_mask"]
@@ -113,3 +118,25 @@ def test_a_window_asks_its_seats_one_at_a_time_in_to_act_order(duel: str, monkey
     assert e.agent_selection == "player_0"
     e.step(e.table.encode(d.seat_moves(st, 0)[0]))
     assert e.game.moves[-1].player == 0
+
+
+def test_max_cycles_cuts_the_game_off_ranked_by_its_scores_and_infos_tell_the_last_move() -> None:
+    e = env("village", players=2, max_cycles=10)
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    steps = 0
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            assert truncated and not terminated and info["truncated"]
+            scores = info["scores"]
+            assert scores == e.game.scores() and info["winners"] == [s for s in range(2) if scores[s] == max(scores)]
+            e.step(None)
+            continue
+        if steps:
+            assert info["last_move"] == e.game.log_for(e.agent_seat[agent])[-1]["text"]
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert steps == 20 and not e.game.is_over
+    with pytest.raises(ValueError, match="max_cycles"):
+        env("village", max_cycles=0)

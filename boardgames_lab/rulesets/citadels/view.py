@@ -228,7 +228,9 @@ def _resample_characters(st: CitadelsState, player: int | None, rng: Rng) -> Non
         held = [s for s in range(min(st.step + 1, len(st.steps))) if st.steps[s] >> 1 == player]
     groups: dict[tuple[bool, ...], list[int]] = {}
     for r in range(8):
-        if not _knows(st, player, r):
+        # A character not yet laid out (the deal, or the lay drawn one card at a time in explicit chance mode)
+        # has no place to trade: the chance nodes still to come lay it.
+        if not _knows(st, player, r) and _laid(st, r):
             groups.setdefault(tuple(st.taken_step[r] >= s for s in held), []).append(r)
     for ranks in groups.values():
         if len(ranks) < 2:
@@ -250,6 +252,10 @@ def _resample_characters(st: CitadelsState, player: int | None, rng: Rng) -> Non
             st.taken_step[r] = step
     st.pool.sort()
     st.stack.sort()
+
+def _laid(st: CitadelsState, r: int) -> bool:
+    return st.owner[r] != NO_SEAT or r in st.pool or r in st.stack or r in st.down
+
 
 def _slot(st: CitadelsState, r: int) -> tuple[str, int]:
     if st.owner[r] != NO_SEAT:

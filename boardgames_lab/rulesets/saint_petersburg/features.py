@@ -1,0 +1,93 @@
+"""Saint Petersburg's observation features: a fixed layout of a seat's view (``faces.Layout``).
+
+Built from the view alone (``definition.view(state, seat)``), so two positions the seat cannot tell apart give
+the same vector. Seats are counted from the observer (``you``, ``+1`` the next seat, ...) up to four.
+"""
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from ...faces import Layout, relative_seats, seat_order
+from .data import CARDS, DECKS, GROUPS, ROW_SLOTS
+from .flow import FLOW
+
+PLAYERS = 4
+SEATS = relative_seats(PLAYERS)
+CARD_IDS = tuple(c.id for c in CARDS)
+MARKERS = (*GROUPS, "trading")
+PHASES = tuple(p.name for p in FLOW.phases)
+
+LAYOUT = Layout("saint_petersburg", [
+    ("phase", PHASES, "the phase, one-hot"),
+    ("round", ("round",), "the round number"),
+    ("to_act", SEATS, "the seat to act, one-hot"),
+    ("seated", SEATS, "1 for each seat at the table"),
+    *((f"marker.{m}", SEATS, f"the holder of the {m} starting marker, one-hot") for m in MARKERS),
+    ("deck", DECKS, "cards left in each deck (their order is hidden)"),
+    *((f"upper.{i}", CARD_IDS, f"the card in upper-row slot {i}, one-hot") for i in range(ROW_SLOTS)),
+    *((f"lower.{i}", CARD_IDS, f"the card in lower-row slot {i}, one-hot") for i in range(ROW_SLOTS)),
+    ("price", tuple(f"{r}{i}" for r in "UL" for i in range(1, ROW_SLOTS + 1)),
+     "what the seat to act would pay for the card in each slot (0: it may not buy it)"),
+    ("drawn", CARD_IDS, "the card drawn with the Observatory, one-hot"),
+    ("observing", ("observing",), "1 while an Observatory draw is being decided"),
+    ("passes", ("passes",), "passes in a row"),
+    ("end_triggered", ("end",), "1 once a deck has run out"),
+    ("removed", ("removed",), "cards removed from the game"),
+    ("points", SEATS, "each seat's points"),
+    ("money", ("you",), "your rubles (the others' are hidden)"),
+    ("hand", CARD_IDS, "your hand, a count per card"),
+    ("hand_size", SEATS, "each seat's number of hand cards"),
+    ("hand_limit", SEATS, "each seat's hand limit"),
+    ("observatories_used", SEATS, "Observatories each seat has used"),
+    *((f"area.{s}", CARD_IDS, f"the cards in the area of seat {s}, a count per card") for s in SEATS),
+])
+
+
+def encode(view: dict[str, Any], seat: int, players: int) -> "array[float]":
+    """A view as ``LAYOUT``'s vector, seats counted from ``seat`` (the view is ``seat``'s own, or a spectator's
+    for a public observation: then the private fields stay 0)."""
+    L, out = LAYOUT, LAYOUT.blank()
+    order = seat_order(seat, players)
+    rel = {s: SEATS[k] for k, s in enumerate(order)}
+    L.one_hot(out, "phase", view["phase"])
+    L.put(out, "round", view["round"])
+    if view["current_player"] is not None:
+        L.one_hot(out, "to_act", rel.get(view["current_player"]))
+    L.count(out, "seated", SEATS[:players])
+    for m in MARKERS:
+        holder = view["markers"].get(m)
+        if holder is not None:
+            L.one_hot(out, f"marker.{m}", rel[holder])
+    for i, d in enumerate(DECKS):
+        L.put(out, "deck", view["decks"][d], i)
+    for r, row in enumerate(("upper", "lower")):
+        for i, slot in enumerate(view[row][:ROW_SLOTS]):
+            if slot is not None:
+                L.one_hot(out, f"{row}.{i}", slot["card"])
+                if slot["cost_for_current"] is not None:
+                    L.put(out, "price", slot["cost_for_current"], r * ROW_SLOTS + i)
+    if view["drawn"] is not None:
+        L.one_hot(out, "drawn", view["drawn"])
+    L.put(out, "observing", view["observing"] is not None)
+    L.put(out, "passes", view["passes_in_a_row"])
+    L.put(out, "end_triggered", view["end_triggered"])
+    L.put(out, "removed", view["removed"])
+    _players(out, view, seat, order)
+    return out
+
+
+def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[int]) -> None:
+    """The per-seat fields, the observer's first, and the observer's own private fields."""
+    L = LAYOUT
+    for k, s in enumerate(order):
+        p = view["players"][s]
+        L.put(out, "points", p["points"], k)
+        L.put(out, "hand_size", p["hand_size"], k)
+        L.put(out, "hand_limit", p["hand_limit"], k)
+        L.put(out, "observatories_used", p["observatories_used"], k)
+        L.count(out, f"area.{SEATS[k]}", p["area"])
+    me = view["players"][seat]
+    if me["money"] is not None:
+        L.put(out, "money", me["money"])
+    L.count(out, "hand", me["hand"] or ())

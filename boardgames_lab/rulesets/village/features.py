@@ -1,0 +1,146 @@
+"""Village's observation features: a fixed layout of a seat's view (``faces.Layout``).
+
+Built from the view alone (``definition.view(state, seat)``), so two positions the seat cannot tell apart give
+the same vector. Seats are counted from the observer (``you``, ``+1`` the next seat, ...) up to four.
+"""
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from ...faces import Layout, relative_seats, seat_order
+from .data import (AREAS, CATEGORIES, COLOURS, CUBE_NAMES, CUSTOMERS, GENERATIONS, GOODS, PLACE_NAMES, QUEUE_SPACES,
+                   STALLS, TOWN_IDS)
+from .flow import FLOW
+
+PLAYERS = 4
+SEATS = relative_seats(PLAYERS)
+PHASES = tuple(p.name for p in FLOW.phases)
+TILES = tuple(str(t) for t in range(len(CUSTOMERS)))
+PIECES = tuple(f"{place} g{g}" for place in PLACE_NAMES for g in sorted(set(GENERATIONS)))
+STALL_SLOTS = max(STALLS.values())
+
+LAYOUT = Layout("village", [
+    ("phase", PHASES, "the phase, one-hot"),
+    ("round", ("round",), "the round number"),
+    ("to_act", SEATS, "the seat to act, one-hot"),
+    ("turn_player", SEATS, "the seat whose turn it is, one-hot"),
+    ("start_player", SEATS, "the start player, one-hot"),
+    ("ring", SEATS, "the holder of the next start player's ring, one-hot"),
+    ("end_by", SEATS, "the seat that filled the last chronicle space or grave, one-hot"),
+    ("seated", SEATS, "1 for each seat at the table"),
+    ("time_lap", ("time",), "time units per lap of the time track"),
+    *((f"area.{a}", CUBE_NAMES, f"the influence cubes on the {a} area") for a in AREAS),
+    ("acting_in", AREAS, "the area being acted in, one-hot"),
+    ("green_bag", CUBE_NAMES, "the cubes in the green bag"),
+    ("supply.cubes", CUBE_NAMES, "cubes in the supply"),
+    ("supply.goods", GOODS, "goods in the supply"),
+    ("supply", ("coins", "grain"), "coins and grain in the supply"),
+    ("monks", ("monks",), "monks in the black bag"),
+    *((f"stall.{i}", TILES, f"the customer at market stall {i}, one-hot") for i in range(STALL_SLOTS)),
+    *((f"queue.{i}", TILES, f"the customer at waiting space {i}, one-hot") for i in range(QUEUE_SPACES)),
+    ("pile", ("tiles",), "customer tiles left face down"),
+    ("market", ("open", "first_sale"), "1 on a market day; 1 once its first sale is made"),
+    ("market.opener", SEATS, "the seat that opened the market day, one-hot"),
+    ("market.passed", SEATS, "1 for each seat that passed at the market"),
+    ("chronicle", CATEGORIES, "chronicle spaces used per category"),
+    ("chronicle_spaces", ("spaces",), "chronicle spaces per category"),
+    ("graves", ("used", "spaces"), "graves used, and graves there are"),
+    ("deaths_owed", ("deaths",), "deaths still owed"),
+    ("last_actions", SEATS, "1 for each seat still owed a last action"),
+    ("mass", ("on", "selected"), "1 during a mass; the pieces taken out of the bag"),
+    ("mass.queue", SEATS, "the seats still to go at the mass"),
+    *((f"cubes.{c}", SEATS, f"each seat's {c} influence cubes") for c in COLOURS),
+    *((f"goods.{g}", SEATS, f"each seat's {g}") for g in GOODS),
+    ("grain", SEATS, "each seat's grain"),
+    ("coins", SEATS, "each seat's coins"),
+    ("prestige", SEATS, "each seat's prestige"),
+    ("time", SEATS, "each seat's time"),
+    ("lap_position", SEATS, "each seat's place on the time track's lap"),
+    *((f"villagers.{s}", PIECES, f"seat {s}'s villagers: a count per place and generation") for s in SEATS),
+    *((f"towns.{s}", TOWN_IDS, f"the towns seat {s} has reached") for s in SEATS),
+    *((f"customers.{s}", TILES, f"the customers seat {s} has served") for s in SEATS),
+])
+
+
+def encode(view: dict[str, Any], seat: int, players: int) -> "array[float]":
+    """A view as ``LAYOUT``'s vector, seats counted from ``seat`` (the view is ``seat``'s own, or a spectator's
+    for a public observation: then the private fields stay 0)."""
+    L, out = LAYOUT, LAYOUT.blank()
+    order = seat_order(seat, players)
+    rel = {s: SEATS[k] for k, s in enumerate(order)}
+    L.one_hot(out, "phase", view["phase"])
+    L.put(out, "round", view["round"])
+    for name, key in (("to_act", "current_player"), ("turn_player", "turn_player"), ("start_player", "start_player"),
+                      ("ring", "ring"), ("end_by", "end_by")):
+        if view[key] is not None:
+            L.one_hot(out, name, rel.get(view[key]))
+    L.count(out, "seated", SEATS[:players])
+    _table(out, view, rel)
+    _players(out, view, seat, order)
+    return out
+
+
+def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[int]) -> None:
+    """The per-seat fields, the observer's first, and the observer's own private fields."""
+    L = LAYOUT
+    for k, s in enumerate(order):
+        p = view["players"][s]
+        for c in COLOURS:
+            L.put(out, f"cubes.{c}", p["cubes"][c], k)
+        for g in GOODS:
+            L.put(out, f"goods.{g}", p["goods"][g], k)
+        for key in ("grain", "coins", "prestige", "time", "lap_position"):
+            L.put(out, key, p[key], k)
+        L.count(out, f"villagers.{SEATS[k]}", (f"{v['place']} g{v['generation']}" for v in p["villagers"]))
+        L.count(out, f"towns.{SEATS[k]}", p["towns"])
+        L.count(out, f"customers.{SEATS[k]}", (str(c["tile"]) for c in p["customers"] if c is not None))
+
+
+def _table(out: "array[float]", view: dict[str, Any], rel: dict[int, str]) -> None:
+    """The board, the bags, the supply and the market."""
+    L = LAYOUT
+    L.put(out, "time_lap", view["time_lap"])
+    for a in AREAS:
+        for i, c in enumerate(CUBE_NAMES):
+            L.put(out, f"area.{a}", view["areas"][a][c], i)
+    if view["acting_in"] is not None:
+        L.one_hot(out, "acting_in", view["acting_in"])
+    supply = view["supply"]
+    for i, c in enumerate(CUBE_NAMES):
+        L.put(out, "green_bag", view["green_bag"][c], i)
+        L.put(out, "supply.cubes", supply["cubes"][c], i)
+    for i, g in enumerate(GOODS):
+        L.put(out, "supply.goods", supply["goods"][g], i)
+    L.put(out, "supply", supply["coins"], 0)
+    L.put(out, "supply", supply["grain"], 1)
+    L.put(out, "monks", view["black_bag_monks"])
+    for row, slots in (("stall", view["stalls"][:STALL_SLOTS]), ("queue", view["queue"][:QUEUE_SPACES])):
+        for i, c in enumerate(slots):
+            if c is not None:
+                L.one_hot(out, f"{row}.{i}", str(c["tile"]))
+    L.put(out, "pile", view["pile"])
+    _market(out, view, rel)
+
+
+def _market(out: "array[float]", view: dict[str, Any], rel: dict[int, str]) -> None:
+    """The market day, the chronicle, the graves and the mass."""
+    L = LAYOUT
+    market = view["market"]
+    if market is not None:
+        L.put(out, "market", 1.0, 0)
+        L.put(out, "market", market["first_sale"], 1)
+        L.one_hot(out, "market.opener", rel.get(market["opener"]))
+        L.count(out, "market.passed", (rel.get(s) for s, passed in enumerate(market["passed"]) if passed))
+    for i, c in enumerate(CATEGORIES):
+        L.put(out, "chronicle", view["chronicle"]["used"][c], i)
+    L.put(out, "chronicle_spaces", view["chronicle"]["spaces_per_category"])
+    L.put(out, "graves", view["graves"]["used"], 0)
+    L.put(out, "graves", view["graves"]["spaces"], 1)
+    L.put(out, "deaths_owed", view["deaths_owed"])
+    L.count(out, "last_actions", (rel.get(s) for s in view["last_actions"] or ()))
+    mass = view["mass"]
+    if mass is not None:
+        L.put(out, "mass", 1.0, 0)
+        L.put(out, "mass", mass["selected"], 1)
+        L.count(out, "mass.queue", (rel.get(s) for s in mass["queue"]))

@@ -1,0 +1,63 @@
+"""Nothing a seat may not know reaches it through the adapters: on a copy, change what the seat cannot know
+(each secret the game declares, and, not trusting those declarations, everything the game's sampling redraws for
+that seat) and compare everything the seat gets: observation and information-state tensors and strings, public
+and private, and its legal actions."""
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.observation import make_observation
+
+import boardgames_lab as bgl
+from boardgames_lab.adapters import openspiel as bos
+from boardgames_lab.core.rng import Rng
+from tests.adapters.test_actions import COUNTS
+
+KINDS = {"public": pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                              private_info=pyspiel.PrivateInfoType.NONE),
+         "public recall": pyspiel.IIGObservationType(perfect_recall=True, public_info=True,
+                                                     private_info=pyspiel.PrivateInfoType.NONE)}
+
+
+def _everything(game: pyspiel.Game, state: bos.BoardGameState, seat: int) -> list[object]:
+    got: list[object] = [state.observation_string(seat), state.information_state_string(seat),
+                         list(state.observation_tensor(seat)), list(state.information_state_tensor(seat))]
+    for kind in KINDS.values():
+        obs = make_observation(game, kind)
+        obs.set_from(state, seat)
+        got += [obs.string_from(state, seat), list(obs.tensor)]
+    if state.current_player() == seat:
+        got.append(state.legal_actions(seat))
+    return got
+
+
+@pytest.mark.parametrize("name,players", COUNTS)
+def test_what_a_seat_cannot_know_changes_nothing_it_gets(name: str, players: int) -> None:
+    game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": players})
+    changed = 0
+    for length in (15, 70):
+        state = game.new_initial_state()
+        rng = np.random.default_rng(length + players)
+        for _ in range(length):
+            actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+            state.apply_action(int(rng.choice(actions)))
+        lab = state.live.game
+        d = lab.definition
+        assert not lab.is_over
+        for seat in range(players):
+            mine = _everything(game, state, seat)
+            others = []
+            for secret in d.secrets:
+                copy = d.clone_state(lab.state)
+                if secret.perturb(copy, seat, Rng(seat + length)):
+                    others.append((secret.name, copy))
+            others += [(f"sample {k}", d.determinize(lab.state, seat, Rng(100 * k + seat))) for k in range(2)]
+            for why, other_state in others:
+                other = state.clone()
+                other.live.game.state = other_state
+                other.live.game._legal = None
+                if d.snapshot(other_state) != d.snapshot(lab.state):
+                    changed += 1
+                assert _everything(game, other, seat) == mine, f"{why} reaches seat {seat}"
+    assert changed > 0
