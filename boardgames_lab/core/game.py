@@ -352,7 +352,10 @@ class Game:
     def at(self, ply: int) -> "Game":
         """A separate game showing the position after ``ply`` moves (for scrubbing the log)."""
         self._check_ply(ply)
-        other = self._copy(self._state_at(ply) if ply < len(self._moves) else self.definition.clone_state(self.state))
+        if ply < len(self._moves):
+            other = self._copy(self._state_at(ply))
+        else:
+            other = self._copy(self.definition.clone_state(self.state), self.state is self._live)
         other._forget_after(ply)
         other._redo = []
         return other
