@@ -60,7 +60,7 @@ class Game:
         self.edited = start is not None
         setup: dict[str, Any] | None = None  # a seed's set-up is told when the log is first read
         if start is None:
-            start = self._set_up(telling=False)[0]
+            start = self._set_up()
         else:
             setup = self._from_start(start)
         self.state = self._live = start  # _live: the position this class last put in ``state``
@@ -77,14 +77,17 @@ class Game:
         self._redo: list[Any] = []
         self._legal: tuple[Any, ...] | None = None
 
-    def _set_up(self, telling: bool) -> tuple[Any, dict[str, Any] | None]:
-        """The seed's set-up, and when ``telling`` its log entry (the same set-up again, with notes on)."""
+    def _set_up(self) -> Any:
+        """The seed's set-up, on the fast path (its log entry is told when the log is first read)."""
         d = self.definition
-        if not telling:
-            state = d.create_state(self.num_players, self.seed, self.options)
-            state.explicit_chance = self.chance == EXPLICIT
-            d.runner.start(state)
-            return state, None
+        state = d.create_state(self.num_players, self.seed, self.options)
+        state.explicit_chance = self.chance == EXPLICIT
+        d.runner.start(state)
+        return state
+
+    def _told_set_up(self) -> dict[str, Any]:
+        """The set-up's log entry: the seed's set-up made again, with notes and the chance record on."""
+        d = self.definition
         with recording():
             state = d.create_state(self.num_players, self.seed, self.options)
         if state.rng.record is None:  # a game that made its generator some other way: its draws from here on
@@ -92,11 +95,9 @@ class Game:
         state.events, state.trail = [], []
         state.explicit_chance = self.chance == EXPLICIT
         d.runner.start(state)
-        entry = {"ply": 0, "phase": "setup", "player": None, "seat": None, "move": None, "text": "Set-up",
-                 "changes": self._named(state.events), "chance": state.rng.record, "phases": state.trail,
-                 "visible_to": None}
-        state.events = state.trail = state.rng.record = None
-        return state, entry
+        return {"ply": 0, "phase": "setup", "player": None, "seat": None, "move": None, "text": "Set-up",
+                "changes": self._named(state.events), "chance": state.rng.record, "phases": state.trail,
+                "visible_to": None}
 
     def _from_start(self, state: Any) -> dict[str, Any]:
         """The set-up entry of a game from a position; in normal play a position at a draw is drawn at once."""
@@ -240,7 +241,8 @@ class Game:
         seat = d.seat_of(state, move)
         barrier = seat == CHANCE or d.reveals(state, move)
         rng = state.rng
-        rng.record = draws = []
+        draws: list[dict[str, Any]] = []
+        rng.record = draws
         try:
             d.advance(state, move)
         finally:
@@ -423,9 +425,10 @@ class Game:
     def log(self) -> list[dict[str, Any]]:
         """The whole story: one entry for the set-up, then one per move, each with what changed
         and the chance events drawn."""
-        if self._setup_entry is None:
-            self._setup_entry = self._set_up(telling=True)[1]
-        return [self._setup_entry, *self._entries_to(len(self._moves))]
+        setup = self._setup_entry
+        if setup is None:
+            setup = self._setup_entry = self._told_set_up()
+        return [setup, *self._entries_to(len(self._moves))]
 
     def log_for(self, player: int | None) -> list[dict[str, Any]]:
         """The log as ``player`` may read it: changes they may not see are left out, and of each draw only
