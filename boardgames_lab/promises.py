@@ -45,7 +45,7 @@ def check_setup_draws(game: Game, fail: Fail) -> None:
 
 
 def check_move_draws(game: Game, fail: Fail) -> None:
-    before, entry = game._before[-1], game.log[-1]
+    before, entry = game._state_at(game.ply - 1), game.log[-1]
     steps = steps_between(before.rng.state, game.state.rng.state)
     if steps != _stepping(entry["chance"]):
         raise fail(f"{entry['move']} stepped the generator {steps} times but the chance record has "

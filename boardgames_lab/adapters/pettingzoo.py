@@ -146,9 +146,11 @@ class BoardGameEnv(AECEnv):
         assert self.game is not None
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(self.table.decode(action, seat), player=seat)
+        move = self.table.decode(action, seat)
+        shown = self.game.definition.move_visibility(self.game.state, move)  # asked before the move, as the log does
+        self.game.apply(move, player=seat)
         self.steps += 1
-        self._tell()
+        self._tell(seat, move, shown)
         if self.game.is_over:
             self._finish(truncated=False)
         elif self.max_cycles is not None and self.steps >= self.max_cycles * self.num_players:
@@ -159,14 +161,13 @@ class BoardGameEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def _tell(self) -> None:
-        """Each agent's info: the last move in its own words (None where it may not read it)."""
+    def _tell(self, seat: int, move: Any, shown: list[int] | None) -> None:
+        """Each agent's info: the last move as the log tells it (None where the agent may not read it)."""
         assert self.game is not None
-        entry = self.game._entries[-1]
-        shown = entry["visible_to"]
+        text = f"{self.game.names[seat]}: {move}"
         for agent in self.agents:
-            seat = self.agent_seat[agent]
-            self.infos[agent] = {"last_move": entry["text"] if shown is None or seat in shown else None}
+            reader = self.agent_seat[agent]
+            self.infos[agent] = {"last_move": text if shown is None or reader in shown else None}
 
     def _finish(self, truncated: bool) -> None:
         assert self.game is not None

@@ -2,14 +2,21 @@
 
 The rule logic lives in the game's definition; this class adds what every game shares.
 The engine checks every move before rule code runs (the game is not over, the seat may act
-now, the move kind belongs to this phase), then asks the move kind's one check. History is
-kept by snapshot: the position before each move is recorded, so undo, redo, ``goto`` and
-``at`` restore positions and never replay from the seed, and they work from an edited
-start. The log and the chance record are written as the moves happen.
+now, the move kind belongs to this phase), then asks the move kind's one check; a move that is
+one of the legal moves just listed has passed all of these. History is kept as the moves and
+keyframes: a copy of the position every few moves. Undo, redo, ``goto`` and ``at`` restore the nearest keyframe and replay the
+recorded moves from it on the engine's fast path (the generator lives in the position, so a
+replay draws what the game drew); they never replay from the seed, and they work from an edited
+start. The log and the chance record are told when read, by replaying the moves with the
+game's notes switched on, and kept once told. The position changes through this class (a
+position put in ``state`` whole is kept as a keyframe before the next move).
 """
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import repeat
+from operator import is_
 from typing import Any, Iterable
 
 from .checks import engine_refusal, not_a_move
@@ -17,6 +24,8 @@ from .definition import Explanation, GameDefinition, State
 from .errors import IllegalMove, InvalidNotation, UndoBlocked, move_text
 from .moves import CHANCE, Move
 from .rng import recording
+
+KEYFRAME_EVERY = 32  # moves between copies of the position: undo and the log replay at most this many
 
 PLAY = "play"
 SANDBOX = "sandbox"
@@ -50,22 +59,37 @@ class Game:
             raise ValueError(f"names must be {players} non-empty strings")
         # A game from a position starts there (``start`` is a state read by from_position); else from the seed.
         self.edited = start is not None
+        setup: dict[str, Any] | None = None  # a seed's set-up is told when the log is first read
         if start is None:
-            start, setup = self._set_up()
+            start = self._set_up()
         else:
             setup = self._from_start(start)
         # The game's own State subclass: callers read its fields (``game.state.money``), so it is not narrowed.
         self.state: Any = start
+        self._live = start  # the position this class last put in ``state``
         self._start = definition.clone_state(start)
         self._setup_entry = setup
         self._moves: list[Move] = []
-        self._before: list[State] = []  # the position before each move (never changed once recorded)
-        self._entries: list[dict[str, Any]] = []  # the log entry of each move, written as it was made
+        self._seats: list[int] = []  # per move: the seat that made it
         self._barriers: list[bool] = []  # per move: did it reveal information or draw at random?
+        # Copies of the position after ``_key_plies[i]`` moves (never changed once recorded), in order of ply.
+        self._key_plies: list[int] = [0]
+        self._keys: list[Any] = [self._start]
+        self._entries: list[dict[str, Any]] = []  # the log entries told so far, one per move from the first
+        self._scribe: tuple[int, Any] | None = None  # the position the log was last told up to, and its ply
         self._redo: list[Move] = []
         self._legal: tuple[Move, ...] | None = None
 
-    def _set_up(self) -> tuple[State, dict[str, Any]]:
+    def _set_up(self) -> Any:
+        """The seed's set-up, on the fast path (its log entry is told when the log is first read)."""
+        d = self.definition
+        state = d.create_state(self.num_players, self.seed, self.options)
+        state.explicit_chance = self.chance == EXPLICIT
+        d.runner.start(state)
+        return state
+
+    def _told_set_up(self) -> dict[str, Any]:
+        """The set-up's log entry: the seed's set-up made again, with notes and the chance record on."""
         d = self.definition
         with recording():
             state = d.create_state(self.num_players, self.seed, self.options)
@@ -74,11 +98,9 @@ class Game:
         state.events, state.trail = [], []
         state.explicit_chance = self.chance == EXPLICIT
         d.runner.start(state)
-        entry = {"ply": 0, "phase": "setup", "player": None, "seat": None, "move": None, "text": "Set-up",
-                 "changes": self._named(state.events), "chance": state.rng.record, "phases": state.trail,
-                 "visible_to": None}
-        state.events = state.trail = state.rng.record = None
-        return state, entry
+        return {"ply": 0, "phase": "setup", "player": None, "seat": None, "move": None, "text": "Set-up",
+                "changes": self._named(state.events), "chance": state.rng.record, "phases": state.trail,
+                "visible_to": None}
 
     def _from_start(self, state: State) -> dict[str, Any]:
         """The set-up entry of a game from a position; in normal play a position at a draw is drawn at once."""
@@ -126,9 +148,11 @@ class Game:
         return tuple(self._moves)
 
     def legal_moves(self) -> tuple[Move, ...]:
-        if self._legal is None:
-            self._legal = () if self.is_over else tuple(self.definition.legal_moves(self.state))
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            d, state = self.definition, self.state
+            legal = self._legal = () if d.is_over(state) else tuple(d.legal_moves(state))
+        return legal
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """Where the game stands at a random draw: each outcome (a move of ``CHANCE``) and its probability."""
@@ -173,10 +197,17 @@ class Game:
     def apply(self, move: Move | str, player: int | None = None) -> "Game":
         """Make a move (a value or its notation) for ``player`` (default: the seat to act).
         An illegal move raises ``IllegalMove`` naming the rule, and changes nothing."""
+        legal = self._legal if self.state is self._live else None
+        # A move listed as legal just now (the very value) has passed every check; only its seat is to compare.
+        if legal is not None and not isinstance(move, str) and any(map(is_, legal, repeat(move))):
+            if player is None or player == self.definition.seat_of(self.state, move):
+                self._redo.clear()
+                self._push(move)
+                return self
         if isinstance(move, str):
             move = self.parse_move(move, player)
         refusal = engine_refusal(self, move, player)
-        if refusal is None:
+        if refusal is None and not (legal is not None and move in legal):  # an equal move of the list is legal
             refusal = self.definition.check(self.state, move)
         if refusal is not None:
             self._raise(move, Explanation(False, refusal.rule, refusal.text(), refusal.remedy))
@@ -205,31 +236,84 @@ class Game:
 
     def _push(self, move: Move) -> None:
         d, state = self.definition, self.state
-        before = d.clone_state(state)
+        ply = len(self._moves)
+        if state is not self._live:  # a position put in ``state`` whole: the moves from here replay from it
+            self._keep(ply, d.clone_state(state))
+            self._live = state
+            if self._scribe is not None and self._scribe[0] >= ply:
+                self._scribe = None
         seat = d.seat_of(state, move)
-        phase = state.phase
-        visible_to = d.move_visibility(state, move)
-        barrier = d.reveals(state, move)
-        state.events, state.trail, state.rng.record = [], [], []
-        chosen = self._chosen_outcome(move) if seat == CHANCE else None
-        d.advance(state, move)
+        barrier = seat == CHANCE or d.reveals(state, move)
+        rng = state.rng
+        draws: list[dict[str, Any]] = []
+        rng.record = draws
+        try:
+            d.advance(state, move)
+        finally:
+            rng.record = None
         state.ply += 1
-        chance = state.rng.record if chosen is None else [chosen, *state.rng.record]
-        entry = {"ply": state.ply, "phase": phase, "player": seat, "seat": seat, "move": str(move),
-                 "text": f"{self._name_of(seat)}: {move}", "changes": self._named(state.events),
-                 "chance": chance, "phases": state.trail, "visible_to": visible_to}
-        state.events = state.trail = state.rng.record = None
-        self._before.append(before)
+        barrier = barrier or bool(draws)
         self._moves.append(move)
-        self._entries.append(entry)
-        self._barriers.append(barrier or bool(chance))
+        self._seats.append(seat)
+        self._barriers.append(barrier)
+        if (ply + 1) % KEYFRAME_EVERY == 0:
+            self._keep(ply + 1, d.clone_state(state))
         self._legal = None
 
-    def _chosen_outcome(self, move: Move) -> dict[str, Any]:
+    def _keep(self, ply: int, state: Any) -> None:
+        """Record a keyframe: the position after ``ply`` moves."""
+        if self._key_plies[-1] == ply:
+            self._keys[-1] = state
+        else:
+            self._key_plies.append(ply)
+            self._keys.append(state)
+
+    def _state_at(self, ply: int) -> Any:
+        """A new copy of the position after ``ply`` moves: the nearest keyframe, then the moves after it."""
+        index = bisect_right(self._key_plies, ply) - 1
+        d = self.definition
+        state = d.clone_state(self._keys[index])
+        advance = d.advance
+        for move in self._moves[self._key_plies[index]:ply]:
+            advance(state, move)
+            state.ply += 1
+        return state
+
+    def _entries_to(self, ply: int) -> list[dict[str, Any]]:
+        """The log entries of the first ``ply`` moves, told now for the moves not told yet."""
+        entries = self._entries
+        told = len(entries)
+        if told >= ply:
+            return entries[:ply]
+        d, names = self.definition, self.names
+        scribe = self._scribe
+        state = scribe[1] if scribe is not None and scribe[0] == told else self._state_at(told)
+        self._scribe = None
+        keys = dict(zip(self._key_plies, self._keys))
+        for i in range(told, ply):
+            if i > told and i in keys:  # a keyframe is the position itself (it may have been put in whole)
+                state = d.clone_state(keys[i])
+            move = self._moves[i]
+            seat = d.seat_of(state, move)
+            phase = state.phase
+            visible_to = d.move_visibility(state, move)
+            state.events, state.trail, state.rng.record = [], [], []
+            chosen = self._chosen_outcome(state, move) if seat == CHANCE else None
+            d.advance(state, move)
+            state.ply += 1
+            chance = state.rng.record if chosen is None else [chosen, *state.rng.record]
+            entries.append({"ply": state.ply, "phase": phase, "player": seat, "seat": seat, "move": str(move),
+                            "text": f"{self._name_of(seat)}: {move}", "changes": _named(state.events, names),
+                            "chance": chance, "phases": state.trail, "visible_to": visible_to})
+            state.events = state.trail = state.rng.record = None
+        self._scribe = (ply, state)
+        return entries
+
+    def _chosen_outcome(self, state: Any, move: Any) -> dict[str, Any]:
         """A chance move made by the caller (explicit mode) is the draw itself: in the record with its chance."""
-        outcomes = self.definition.chance_outcomes(self.state)
+        outcomes = self.definition.chance_outcomes(state)
         probability = next((p for m, p in outcomes if m == move), 0.0)
-        return {"what": self.definition.flow.phase(self.state.phase).label, "draw": "chosen",
+        return {"what": self.definition.flow.phase(state.phase).label, "draw": "chosen",
                 "from": len(outcomes), "outcome": str(move), "probability": probability}
 
     def _name_of(self, seat: int) -> str:
@@ -274,8 +358,11 @@ class Game:
     def at(self, ply: int) -> "Game":
         """A separate game showing the position after ``ply`` moves (for scrubbing the log)."""
         self._check_ply(ply)
-        other = self.clone()
-        other._truncate(ply)
+        if ply < len(self._moves):
+            other = self._copy(self._state_at(ply))
+        else:
+            other = self._copy(self.definition.clone_state(self.state), self.state is self._live)
+        other._forget_after(ply)
         other._redo = []
         return other
 
@@ -284,20 +371,34 @@ class Game:
             raise ValueError(f"ply must be a whole number from 0 to {len(self._moves)}, not {ply!r}")
 
     def _truncate(self, ply: int) -> None:
-        """Restore the recorded position after ``ply`` moves and forget the moves after it."""
+        """Restore the position after ``ply`` moves and forget the moves after it."""
         if ply < len(self._moves):
-            self.state = self.definition.clone_state(self._before[ply])
-        del self._moves[ply:], self._before[ply:], self._entries[ply:], self._barriers[ply:]
+            self.state = self._live = self._state_at(ply)
+        self._forget_after(ply)
+
+    def _forget_after(self, ply: int) -> None:
+        del self._moves[ply:], self._seats[ply:], self._entries[ply:], self._barriers[ply:]
+        keep = bisect_right(self._key_plies, ply)
+        del self._key_plies[keep:], self._keys[keep:]
+        if self._scribe is not None and self._scribe[0] > ply:
+            self._scribe = None
         self._legal = None
 
     def clone(self) -> "Game":
-        """An independent copy (the recorded positions are shared: they never change)."""
+        """An independent copy (the keyframes and log entries are shared: they never change)."""
+        return self._copy(self.definition.clone_state(self.state), self.state is self._live)
+
+    def _copy(self, state: Any, live: bool = True) -> "Game":
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.state = self.definition.clone_state(self.state)
+        other.state = state
+        other._live = state if live else None
         other._moves = self._moves.copy()
-        other._before = self._before.copy()
+        other._seats = self._seats.copy()
+        other._key_plies = self._key_plies.copy()
+        other._keys = self._keys.copy()
         other._entries = self._entries.copy()
+        other._scribe = None
         other._barriers = self._barriers.copy()
         other._redo = self._redo.copy()
         return other
@@ -328,7 +429,10 @@ class Game:
     def log(self) -> list[dict[str, Any]]:
         """The whole story: one entry for the set-up, then one per move, each with what changed
         and the chance events drawn."""
-        return [self._setup_entry, *self._entries]
+        setup = self._setup_entry
+        if setup is None:
+            setup = self._setup_entry = self._told_set_up()
+        return [setup, *self._entries_to(len(self._moves))]
 
     def log_for(self, player: int | None) -> list[dict[str, Any]]:
         """The log as ``player`` may read it: changes they may not see are left out, and of each draw only
@@ -355,21 +459,7 @@ class Game:
         return [{**draw, "ply": entry["ply"]} for entry in self.log for draw in entry["chance"]]
 
     def _named(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Rule code writes {p0}, {p1}, ... for players; the log shows their names.
-
-        One pass over the rule's text: a name is data, so a name such as "{p1}" is shown as written.
-        """
-        names = self.names
-
-        def name(match: re.Match[str]) -> str:
-            seat = int(match.group(1))
-            return names[seat] if seat < len(names) else match.group(0)
-
-        for event in events:
-            event["text"] = _PLAYER_MARK.sub(name, event["text"])
-            if "you" in event:
-                event["you"][1] = _PLAYER_MARK.sub(name, event["you"][1])
-        return events
+        return _named(events, self.names)
 
     # --- saving ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -390,6 +480,22 @@ class Game:
     def __str__(self) -> str:
         render = getattr(self.definition, "render_text", None)
         return render(self.state, None) if render else repr(self)
+
+
+def _named(events: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+    """Rule code writes {p0}, {p1}, ... for players; the log shows their names.
+
+    One pass over the rule's text: a name is data, so a name such as "{p1}" is shown as written.
+    """
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+
+    for event in events:
+        event["text"] = _PLAYER_MARK.sub(name, event["text"])
+        if "you" in event:
+            event["you"][1] = _PLAYER_MARK.sub(name, event["you"][1])
+    return events
 
 
 def _in_words_of(change: dict[str, Any], player: int | None) -> dict[str, Any]:
