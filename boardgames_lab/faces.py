@@ -55,10 +55,31 @@ class ClassDecision:
     phase: str | None = None  # only decisions made in this phase (None: any)
     plies: Callable[[Any, int, str], int] = two_plies  # (position, seat, move made) -> the plies of its tree
     playouts: int = 4  # the playouts per leaf unless told otherwise
+    bot: str = "random"  # who plays the playouts out ("heuristic" where random play would take too long)
+    whole_turn: bool = False  # the mover's moves right after its option finish it (no ply; analysis.decisions)
     option_name: Callable[[str], str] = str  # a root move's name in the payoff table
     no_reply: str = "(game over)"  # the reply column of an option nobody answers in the tree
 
 
+
+
+TIE = 1e-6  # two equilibrium probabilities this close are a tie (CFR+'s average strategy is not exact)
+
+OPTION_COLUMNS = ("decision", "table", "seat", "name", "ply", "options", "chose", "p_chosen", "likeliest",
+                  "p_likeliest", "equilibrium", "values", "value_chosen", "value_best", "agrees", "regret",
+                  "nash_conv", "time_taken")
+
+
+def option_row(one: Any) -> dict[str, Any]:
+    """The ``OPTION_COLUMNS`` of one solved decision among several options (``analysis.class_decisions.Solved``):
+    the option chosen, the equilibrium's likeliest, each option's probability and value, agreement and regret."""
+    likeliest = one.likeliest
+    return {"decision": one.label, "table": one.row.table, "seat": one.seat, "name": one.row.name,
+            "ply": one.row.ply, "options": list(one.values), "chose": one.chosen,
+            "p_chosen": one.strategy[one.chosen], "likeliest": likeliest, "p_likeliest": one.strategy[likeliest],
+            "equilibrium": dict(one.strategy), "values": dict(one.values), "value_chosen": one.values[one.chosen],
+            "value_best": max(one.values.values()), "agrees": one.agrees, "regret": one.regret,
+            "nash_conv": one.solution.nash_conv, "time_taken": one.row.time_taken}
 
 
 class Layout:
@@ -143,4 +164,5 @@ def seat_order(seat: int | None, players: int) -> list[int]:
     return [(me + k) % players for k in range(players)]
 
 
-__all__ = ["ClassDecision", "Layout", "first_position", "relative_seats", "seat_order", "two_plies"]
+__all__ = ["OPTION_COLUMNS", "TIE", "ClassDecision", "Layout", "first_position", "option_row", "relative_seats", "seat_order",
+           "two_plies"]

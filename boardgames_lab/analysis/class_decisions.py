@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..adapters.pettingzoo import seat_moves
 from ..core.game import Game
 from ..core.registry import definition
-from ..faces import ClassDecision
+from ..faces import TIE, ClassDecision
 from . import decisions as efg
 
 PAYOFF_COLUMNS = ["decision", "option", "reply", "replier", "mover_payoff", "replier_payoff"]
@@ -58,18 +58,32 @@ class Solved:
     def regret(self) -> float:
         return max(self.values.values()) - self.values[self.chosen]
 
+    @property
+    def likeliest(self) -> str:
+        """The equilibrium's most likely option (of several equally likely, the first in the root's order)."""
+        return max(self.strategy, key=lambda m: self.strategy[m])
+
+    @property
+    def agrees(self) -> bool:
+        """The chosen option is one of the equilibrium's most likely: an option as likely as the likeliest
+        (within ``TIE``) agrees too, since the equilibrium plays it as often."""
+        return self.strategy[self.chosen] >= self.strategy[self.likeliest] - TIE
+
 
 # --- the core: any choice of the class, solved ---------------------------------------------------------
 def solve_rows(name: str, rows: Any, games: Mapping[str, Game], options: Options, playouts: int, seed: int,
-               iterations: int, limit: int | None, plies: Plies = lambda game, seat, move: 2) -> list[Solved]:
-    """Each row of ``rows`` (decisions of game ``name``) solved; ``limit`` keeps the latest ones."""
+               iterations: int, limit: int | None, plies: Plies = lambda game, seat, move: 2, bot: str = "random",
+               whole_turn: bool = False) -> list[Solved]:
+    """Each row of ``rows`` (decisions of game ``name``) solved; ``limit`` keeps the latest ones. ``bot`` plays
+    the playouts; ``whole_turn``: the mover's moves right after its option finish it (see ``solve_options``)."""
     if limit is not None:
         rows = rows.sort_values("at", kind="stable").tail(limit)
-    return [_solve_row(name, row, games, options, plies, (playouts, seed, iterations)) for row in rows.itertuples()]
+    settings = (playouts, seed, iterations, bot, whole_turn)
+    return [_solve_row(name, row, games, options, plies, settings) for row in rows.itertuples()]
 
 
 def _solve_row(name: str, row: Any, games: Mapping[str, Game], options: Options, plies: Plies,
-               settings: tuple[int, int, int]) -> Solved:
+               settings: tuple[int, int, int, str, bool]) -> Solved:
     if row.table not in games:
         raise ValueError(f"no game for table {row.table!r}: pass every table's game in `games`")
     label = f"{row.table} ply {row.ply}"
@@ -90,16 +104,18 @@ def _solve_row(name: str, row: Any, games: Mapping[str, Game], options: Options,
 
 
 def solve_options(name: str, game: Game, seat: int, options: Sequence[str], playouts: int = 4, seed: int = 0,
-                  iterations: int = 300, plies: int = 2) -> tuple[efg.Tree, efg.Solution]:
+                  iterations: int = 300, bot: str = "random", whole_turn: bool = False,
+                  plies: int = 2) -> tuple[efg.Tree, efg.Solution]:
     """The two-ply game at ``game``: ``seat`` plays one of ``options`` (move texts), then every legal reply
-    (``plies=1``: the options only, each worth its playouts)."""
+    (``plies=1``: the options only, each worth its playouts by ``bot``). ``whole_turn``: the moves ``seat``
+    makes right after its option, before any other seat moves, are decisions of the tree that count no ply."""
     kept = set(options)
 
     def root_options(g: Game, s: int, legal: Any) -> list[Any]:
         return [m for m in legal if str(m) in kept] if g.ply == 0 and s == seat else list(legal)
 
-    tree = efg.decision_tree(name, game.position(), plies=plies, evaluate=efg.playouts(playouts, seed=seed),
-                             moves=root_options)
+    tree = efg.decision_tree(name, game.position(), plies=plies, evaluate=efg.playouts(playouts, seed=seed, bot=bot),
+                             moves=root_options, whole_turn=whole_turn)
     if tree.root.kind != "decision" or tree.root.seat != seat:
         raise ValueError(f"seat {seat} is not the one to decide in this position")
     return tree, efg.solve(tree, iterations=iterations)
@@ -128,7 +144,7 @@ def _cells(tree: efg.Tree, solution: efg.Solution, seat: int) -> list[tuple[str,
     out = []
     root = tree.root.infoset or ""
     for move, _, child in tree.root.edges:
-        nexts = _next_decisions(child)
+        nexts = _next_decisions(child, seat if tree.whole_turn else None)
         replies = sorted({m for node in nexts for m, _, _ in node.edges}, key=lambda m: (m != "pass", m))
         for reply in replies or [""]:
             strategy = {**solution.strategy, root: {m: float(m == move) for m in tree.infosets[root][1]}}
@@ -142,11 +158,12 @@ def _cells(tree: efg.Tree, solution: efg.Solution, seat: int) -> list[tuple[str,
     return out
 
 
-def _next_decisions(node: efg.Node) -> list[efg.Node]:
-    """The first decision nodes at or below ``node`` (through chance nodes)."""
-    if node.kind == "decision":
+def _next_decisions(node: efg.Node, mover: int | None = None) -> list[efg.Node]:
+    """The first decision nodes at or below ``node`` (through chance nodes, and through the decisions of
+    ``mover`` that finish its option)."""
+    if node.kind == "decision" and node.seat != mover:
         return [node]
-    return [d for _, _, child in node.edges for d in _next_decisions(child)]
+    return [d for _, _, child in node.edges for d in _next_decisions(child, mover)]
 
 
 def payoff_matrix(payoffs: Any, decision: str) -> Any:
@@ -205,7 +222,7 @@ def class_decisions(decisions: Any, games: Mapping[str, Game], game: str, name: 
 
     solved = solve_rows(definition(game).info.name, decision_rows(decisions, game, name, people_only), games,
                         options, kind.playouts if playouts is None else playouts, seed, iterations, limit,
-                        kind.plies)
+                        kind.plies, kind.bot, kind.whole_turn)
     return (payoff_rows(solved, kind.option_name, kind.no_reply),
             pd.DataFrame([kind.compare(one) for one in solved], columns=list(kind.columns)))
 

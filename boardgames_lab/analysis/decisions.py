@@ -110,6 +110,7 @@ class Tree:
     infosets: dict[str, tuple[int, tuple[str, ...]]]
     members: dict[str, list[Node]]
     evaluation: str
+    whole_turn: bool = False  # the root seat's moves right after the root finish its option (``decision_tree``)
 
     def nodes(self) -> list[Node]:
         out, stack = [], [self.root]
@@ -164,9 +165,11 @@ def _quote(text: str) -> str:
 
 def decision_tree(name: str, position: dict[str, Any] | str, plies: int = 2,
                   evaluate: Evaluation = score_margins, moves: MoveFilter | None = None,
-                  max_nodes: int = 20000) -> Tree:
+                  max_nodes: int = 20000, whole_turn: bool = False) -> Tree:
     """The extensive-form game of the next ``plies`` player moves from ``position`` (see the module's
-    docstring). ``moves(game, seat, legal)`` may keep some of a seat's moves (default: all)."""
+    docstring). ``moves(game, seat, legal)`` may keep some of a seat's moves (default: all). ``whole_turn``:
+    the moves the root's seat makes right after the root, before any other seat moves (a death it chooses, the
+    rest of its turn), finish its option: they are decisions of the tree that count no ply."""
     if plies < 1:
         raise ValueError(f"plies must be at least 1, not {plies}")
     start = from_position(name, position, chance="explicit")
@@ -175,7 +178,8 @@ def decision_tree(name: str, position: dict[str, Any] | str, plies: int = 2,
     keys: dict[tuple[int, str], str] = {}
     count = [0]
 
-    def grow(game: Game, left: int) -> Node:
+    def grow(game: Game, left: int, turn: bool = False) -> Node:
+        """``turn``: the root's seat is still finishing the turn of its option (``whole_turn``)."""
         count[0] += 1
         if count[0] > max_nodes:
             raise ValueError(f"the tree has more than {max_nodes} nodes: fewer plies, or a moves filter")
@@ -187,11 +191,13 @@ def decision_tree(name: str, position: dict[str, Any] | str, plies: int = 2,
             if len({_quote(str(o)) for o, _ in outcomes}) < len(outcomes):
                 raise ValueError(f"two outcomes of a draw have one text: {[str(o) for o, _ in outcomes]}")
             for outcome, p in outcomes:
-                node.edges.append((str(outcome), float(p), grow(game.clone().apply(outcome, player=CHANCE), left)))
+                node.edges.append((str(outcome), float(p),
+                                   grow(game.clone().apply(outcome, player=CHANCE), left, turn)))
             return node
-        if left == 0:
-            return Node("leaf", payoffs=[float(v) for v in evaluate(game)])
         seat = int(acting_seat(game))  # type: ignore[arg-type]
+        turn = turn and seat == root_seat
+        if left == 0 and not turn:
+            return Node("leaf", payoffs=[float(v) for v in evaluate(game)])
         legal = list(seat_moves(game, seat))
         chosen = list(moves(game, seat, legal)) if moves is not None else legal
         if not chosen:
@@ -206,13 +212,16 @@ def decision_tree(name: str, position: dict[str, Any] | str, plies: int = 2,
                              f"{list(infosets[infoset][1])} and {list(label)}")
         node = Node("decision", seat=seat, infoset=infoset)
         members.setdefault(infoset, []).append(node)
+        then = turn or (game is start and whole_turn)  # the seat's next moves still finish its option
         for move in chosen:
-            node.edges.append((str(move), None, grow(game.clone().apply(move, player=seat), left - 1)))
+            after = game.clone().apply(move, player=seat)
+            node.edges.append((str(move), None, grow(after, left if turn else left - 1, then)))
         return node
 
+    root_seat = None if start.is_over or start.to_act() == (CHANCE,) else acting_seat(start)
     root = grow(start, plies)
     return Tree(start.definition.info.name, start.num_players, root, infosets, members,
-                getattr(evaluate, "__name__", "evaluation"))
+                getattr(evaluate, "__name__", "evaluation"), whole_turn)
 
 
 def _information(game: Game, seat: int) -> str:

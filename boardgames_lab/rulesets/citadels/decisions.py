@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...faces import ClassDecision
+from ...faces import OPTION_COLUMNS, ClassDecision, option_row
 
 DRAFT_VERBS = ("pick", "bury")  # the notation's verbs: keep a character, or lay one face down (two players)
 
@@ -25,22 +25,13 @@ def draft_plies(game: Any, seat: int, move: str) -> int:
     return 2 if game.clone().apply(move, player=seat).phase == "draft" else 1
 
 
-COMPARE_COLUMNS = ("decision", "table", "seat", "name", "ply", "round", "options", "chose", "p_chosen",
-                   "likeliest", "p_likeliest", "equilibrium", "values", "value_chosen", "value_best", "agrees",
-                   "regret", "nash_conv", "time_taken")
+COMPARE_COLUMNS = (*OPTION_COLUMNS[:5], "round", *OPTION_COLUMNS[5:])
 
 
 def compare(one: Any) -> dict[str, Any]:
-    """One solved draft step against the equilibrium: the pick made, the likeliest one, and every option's value."""
-    options = list(one.values)
-    likeliest = max(options, key=lambda m: one.strategy[m])
-    return {"decision": one.label, "table": one.row.table, "seat": one.seat, "name": one.row.name,
-            "ply": one.row.ply, "round": one.position.view(one.seat).get("round"), "options": options,
-            "chose": one.chosen, "p_chosen": one.strategy[one.chosen], "likeliest": likeliest,
-            "p_likeliest": one.strategy[likeliest], "equilibrium": dict(one.strategy), "values": dict(one.values),
-            "value_chosen": one.values[one.chosen], "value_best": max(one.values.values()),
-            "agrees": one.strategy[one.chosen] >= one.strategy[likeliest], "regret": one.regret,
-            "nash_conv": one.solution.nash_conv, "time_taken": one.row.time_taken}
+    """One solved draft step against the equilibrium: the pick made, the likeliest one, and every option's value
+    (a pick as likely as the likeliest agrees: ``Solved.agrees``)."""
+    return {**option_row(one), "round": one.position.view(one.seat).get("round")}
 
 
 # A playout is a whole game, about a tenth of a second with random bots: a first pick of four players is 20

@@ -27,15 +27,14 @@ COMPARE_COLUMNS = ("decision", "table", "seat", "name", "ply", "card", "chose", 
 
 
 def compare(one: Any) -> dict[str, Any]:
-    """One solved buy-or-take decision against the equilibrium: which verb it chose and which the equilibrium
-    likes better."""
+    """One solved buy-or-take decision against the equilibrium: which verb it chose, its probabilities, and
+    whether the verb chosen is the likelier one (an even mix agrees with either: ``Solved.agrees``)."""
     row, (verb, card) = one.row, one.chosen.split(" ", 1)
     p_buy, p_take = one.strategy[f"buy {card}"], one.strategy[f"take {card}"]
-    likelier = "buy" if p_buy >= p_take else "take"
     return {"decision": one.label, "table": row.table, "seat": one.seat, "name": row.name, "ply": row.ply,
             "card": card, "chose": verb, "p_buy": round(p_buy, 3), "p_take": round(p_take, 3),
             "value_buy": one.values[f"buy {card}"], "value_take": one.values[f"take {card}"],
-            "agrees": verb == likelier, "regret": one.regret, "nash_conv": one.solution.nash_conv,
+            "agrees": one.agrees, "regret": one.regret, "nash_conv": one.solution.nash_conv,
             "time_taken": row.time_taken}
 
 
