@@ -164,5 +164,5 @@ def seat_order(seat: int | None, players: int) -> list[int]:
     return [(me + k) % players for k in range(players)]
 
 
-__all__ = ["OPTION_COLUMNS", "TIE", "ClassDecision", "Layout", "first_position", "option_row", "relative_seats", "seat_order",
-           "two_plies"]
+__all__ = ["OPTION_COLUMNS", "TIE", "ClassDecision", "Layout", "first_position", "option_row", "relative_seats",
+           "seat_order", "two_plies"]
