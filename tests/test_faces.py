@@ -149,7 +149,7 @@ def test_a_game_registered_at_run_time_gets_the_board_and_a_tournament(nim: str)
 def test_the_faces_of_a_bundled_game_are_its_packages_modules() -> None:
     d = definition("village")
     assert d.actions.__name__ == "boardgames_lab.rulesets.village.actions"
-    assert d.decisions is None  # Village declares no class decision
+    assert d.decisions.__name__ == "boardgames_lab.rulesets.village.decisions" and d.decisions.DECISIONS
     assert definition("citadels").decisions.DECISIONS and d.heuristic.score_moves
 
 
