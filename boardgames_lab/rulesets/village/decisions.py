@@ -55,11 +55,12 @@ def compare(one: Any) -> dict[str, Any]:
             "value_influence": value["influence"]}
 
 
-# A random Village playout from mid-game is a few hundredths of a second. The mover's own moves after its
-# payment (a death it owes, as time runs past the bridge) finish the option, so the reply is always the next
-# player's: two or three options, a death or none, then a dozen replies.
+# The mover's own moves after its payment (a death it owes, as time runs past the bridge) finish the option,
+# so the reply is always the next player's: two or three options, a death or none, then a dozen replies. A
+# random playout from the first rounds is about a tenth of a second (every bag draw weighed as chance), so two
+# playouts a leaf solve a payment in two or three seconds.
 DECISIONS = {
     "time_or_influence": ClassDecision(
         "Pay with time or with influence?", payment_options, compare, COMPARE_COLUMNS, phase="action",
-        whole_turn=True),
+        playouts=2, whole_turn=True),
 }
