@@ -1,6 +1,7 @@
 """The class's own decisions against the equilibrium: each kind of decision a game declares (its decisions
-face, ``DECISIONS`` in rulesets/<game>/decisions.py: a Saint Petersburg buy or take, a Citadels draft pick...),
-solved in the real positions the students made it in.
+face, ``DECISIONS`` in rulesets/<game>/decisions.py: a Saint Petersburg buy or take, a Citadels draft pick, a
+Keythedral start-player bid, a Village payment with time or influence), solved in the real positions the
+students made it in.
 
 ``session.decisions()`` (a classroom session's record, one row per move) holds every decision a student
 made. ``decision_rows(decisions, game, name)`` picks the rows of one declared kind of decision (those whose
@@ -9,8 +10,9 @@ solves each of them with one core:
 
 For each decision the core rebuilds the real position (the table's game just before that ply) and the
 extensive-form game of the next plies with :mod:`boardgames_lab.analysis.decisions`: the declared options
-at the root, then every legal reply of whoever acts next, chance where the game draws, information sets
-from each seat's view, leaves worth the mean final score margins of seeded random playouts. OpenSpiel's
+at the root, then every legal reply of whoever acts next (with the declaration's ``whole_turn``, after the
+mover's own moves that finish its option), chance where the game draws, information sets from each seat's
+view, leaves worth the mean final score margins of seeded playouts by the declaration's bot. OpenSpiel's
 CFR+ solves it.
 
 ``class_decisions`` returns two tables:
@@ -20,8 +22,9 @@ CFR+ solves it.
   the equilibrium is played where the tree goes on). ``payoff_matrix`` lays one decision out as a table.
 - ``comparison``: one row per decision, the declaration's columns: what the student chose, the
   equilibrium's probabilities, the value of each option to the student (both then following the
-  equilibrium), whether the choice is the equilibrium's most likely one, the regret (the best option's
-  value minus the chosen one's) and NashConv (0 at an exact equilibrium).
+  equilibrium), whether the choice agrees (the equilibrium plays it at least as often as any other option:
+  an even mix agrees with either, ``Solved.agrees``), the regret (the best option's value minus the chosen
+  one's) and NashConv (0 at an exact equilibrium).
 """
 from __future__ import annotations
 

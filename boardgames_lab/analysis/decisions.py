@@ -4,7 +4,8 @@
 ``chance="explicit"`` and walks every line of play for ``plies`` player moves:
 
 - Decision nodes: the seat that acts (the first seat of ``to_act()`` with a move, as the OpenSpiel adapter
-  asks a reaction window) and its moves (``seat_moves``, or the ``moves`` filter's choice of them).
+  asks a reaction window) and its moves (``seat_moves``, or the ``moves`` filter's choice of them). With
+  ``whole_turn``, the root seat's moves right after the root, before another seat's, count no ply.
 - Chance nodes: wherever ``to_act() == (CHANCE,)``, the outcomes and probabilities of ``chance_outcomes()``.
   A draw the game does not stop at (a game whose draws are not yet chance phases) is made by the position's
   generator: the tree then has one future there, the real one, that no player sees in advance.
