@@ -5,9 +5,9 @@ from .state import KuhnState
 
 
 def check_deal(st: KuhnState, move: Deal) -> Refusal | None:
-    left = st.undealt()
-    return None if move.card in left else Refusal("kuhn_poker.deal", f"{move.card!r} is not left in the deck",
-                                                  f"deal {' or '.join(left)}")
+    if move.card in st.undealt():
+        return None
+    return Refusal("kuhn_poker.deal", f"{move.card!r} is not left in the deck", f"deal {' or '.join(st.undealt())}")
 
 
 def chance_weights(st: KuhnState) -> list[tuple[Deal, int]]:

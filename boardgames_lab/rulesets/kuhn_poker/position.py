@@ -1,4 +1,4 @@
-"""A Kuhn poker position: each seat's card (null until dealt) and the betting; state.invariants fit them to the phase."""
+"""A Kuhn poker position: each seat's card (null until dealt) and the betting (state.invariants fit them to phases)."""
 from typing import Any
 
 from ...core.position import Reader, names, text

@@ -4,7 +4,7 @@ from typing import Any
 from ...core.definition import State
 from .data import CARDS, CLOSED, OPEN
 
-HISTORIES = {"deal": frozenset({()}), "betting": frozenset(OPEN), "game_over": CLOSED}  # the bettings of each phase
+HISTORIES = {"deal": frozenset({()}), "betting": frozenset(OPEN), "showdown": CLOSED, "game_over": CLOSED}
 
 
 class KuhnState(State):
@@ -34,6 +34,6 @@ def invariants(st: KuhnState) -> list[str]:
     laws = [(len(set(dealt)) == len(dealt), "each card is dealt once"),
             (st.cards[:len(dealt)] == dealt and (None in st.cards) == (st.phase == "deal"),
              f"the cards are dealt in seat order, all before the betting: {st.cards}"),
-            (st.history in HISTORIES.get(st.phase, frozenset()), f"the betting fits the {st.phase} phase: {list(st.history)}"),
+            (st.history in HISTORIES[st.phase], f"the betting fits the {st.phase} phase: {list(st.history)}"),
             (st.phase == "game_over" or st.current == len(st.history) % 2, "the seats take turns, the first first")]
     return [law for kept, law in laws if not kept]
