@@ -1,4 +1,4 @@
-"""A rule of thumb from the view: bet and call with the King, check with the Queen, fold the Jack (it never bluffs)."""
+"""A rule of thumb from the view: bet and call with the King; else check, and fold facing a bet (it never bluffs)."""
 from typing import Any, Sequence
 
 from .data import NAMES, RANK

@@ -19,6 +19,7 @@ def show(data: dict[str, Any], player: int | None, st: KuhnState) -> dict[str, A
 
 
 def determinize(st: KuhnState, player: int | None, rng: Rng) -> KuhnState:
+    """Deal again the cards ``player`` has not seen (until a showdown shows them), from those it has not seen."""
     out = st.clone()
     hidden = [p for p in range(st.num_players) if p != player and st.cards[p] is not None]
     pool = [st.cards[p] for p in hidden] + st.undealt()
