@@ -1,7 +1,9 @@
-"""Every rule id of every game is cited by at least one test, and every citation names a real rule."""
+"""Every rule id of every game is cited by at least one test, and every citation names a real rule: the games
+registered, and every game package in boardgames_lab/rulesets/ (the example game, registered only by its tests)."""
 from __future__ import annotations
 
 import re
+from importlib import import_module
 from pathlib import Path
 
 import boardgames_lab as bgl
@@ -24,7 +26,9 @@ def cited_ids() -> set[str]:
 
 
 def all_ids() -> set[str]:
-    return {rule.id for game in bgl.games() for rule in bgl.rules(game["name"])}
+    packages = [p.name for p in (Path(bgl.__file__).parent / "rulesets").iterdir() if (p / "rules.py").is_file()]
+    packaged = {rule.id for name in packages for rule in import_module(f"boardgames_lab.rulesets.{name}.rules").RULES}
+    return packaged | {rule.id for game in bgl.games() for rule in bgl.rules(game["name"])}
 
 
 def test_every_rule_is_cited_by_a_test() -> None:
