@@ -100,27 +100,33 @@ def pettingzoo(name: str, players: int, games: list[tuple[int, list[Any]]], obse
 
 
 def openspiel(name: str, players: int, games: list[tuple[int, list[Any]]], observe: bool = False) -> float:
+    """The games' moves are turned into OpenSpiel's action numbers (chance outcomes as their index among the
+    draw's outcomes) before the clock starts, as PettingZoo's are: the Game API is handed moves, not numbers."""
     import pyspiel
 
     import boardgames_lab.adapters.openspiel as bos
     plans = []
     for seed, moves in games:
         game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": seed})
-        plans.append((game, moves))
-    steps, start = 0, time.process_time()
-    for game, moves in plans:
-        state = game.new_initial_state()
-        table = state.live.spec.table
+        table, lab, actions = game.table, game.new_game(seed), []
         for move in moves:
+            if lab.to_act() == (CHANCE,):
+                actions.append(next(i for i, (m, _) in enumerate(lab.chance_outcomes()) if m == move))
+            else:
+                actions.append(table.encode(move))
+            lab.apply(move, player=lab.definition.seat_of(lab.state, move))
+        plans.append((game, actions))
+    steps, start = 0, time.process_time()
+    for game, actions in plans:
+        state = game.new_initial_state()
+        for action in actions:
             if state.is_chance_node():
-                outcomes = state.live.game.chance_outcomes()
                 state.chance_outcomes()
-                state.apply_action(next(i for i, (m, _) in enumerate(outcomes) if m == move))
             else:
                 if observe:
                     state.observation_tensor()
                 state.legal_actions()
-                state.apply_action(table.encode(move))
+            state.apply_action(action)
             steps += 1
     return _rate(steps, start)
 
