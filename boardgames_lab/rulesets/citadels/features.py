@@ -2,6 +2,10 @@
 
 Built from the view alone (``definition.view(state, seat)``), so two positions the seat cannot tell apart give
 the same vector. Seats are counted from the observer (``you``, ``+1`` the next seat, ...) up to seven.
+``encode_state`` writes the same vector straight from the state, reading only what the view shows the seat (where
+a character is by the view's own rule, ``view._knows``; the passed characters while it drafts; the cards it
+draws or exchanges while it acts; its own hand): tests/adapters/test_features.py checks the two agree on many
+positions.
 """
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ from typing import Any
 from ...faces import Layout, relative_seats, seat_order
 from .data import CARD_IDS, CHAR_IDS
 from .flow import FLOW
+from .state import NOBODY, CitadelsState
+from .view import _knows
 
 PLAYERS = 7
 SEATS = relative_seats(PLAYERS)
@@ -93,3 +99,94 @@ def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[i
         L.put(out, "booths", sum(p["booths"]), k)
         L.count(out, f"city.{SEATS[k]}", p["city"])
     L.count(out, "hand", view["players"][seat]["hand"] or ())
+
+
+# The layout's offsets, looked up once for ``encode_state``.
+_AT = LAYOUT.offset
+_PHASE = LAYOUT.index["phase"]
+_WHERE_AT = tuple(_AT[f"where.{c}"] for c in CHAR_IDS)
+_FACE_UP, _FACE_DOWN, _PASSING = (PLAYERS + i for i in range(len(PLACES)))
+_WINDOW = LAYOUT.index["window"]
+_CITY_AT = tuple(_AT[f"city.{s}"] for s in SEATS)
+_NO_TURN = ("draft", "round_start")  # no character's turn in these phases: nobody is the turn's player
+
+
+def encode_state(st: CitadelsState, seat: int, public: bool = False) -> "array[float]":
+    """``encode(definition.view(st, seat), seat, players)`` (the spectator's view where ``public``), read from
+    the state."""
+    out = LAYOUT.blank()
+    n = st.num_players
+    viewer = None if public else seat
+    over = st.final is not None
+    phase = st.phase
+    at = _PHASE.get(phase)
+    if at is not None:
+        out[_AT["phase"] + at] = 1.0
+    out[_AT["round"]] = st.round
+    for name, who in (("to_act", None if over else st.current),
+                      ("turn_player", None if st.tp == NOBODY or phase in _NO_TURN else st.tp),
+                      ("crown", st.crown), ("first_eight", None if st.first_eight == NOBODY else st.first_eight)):
+        if who is not None and 0 <= who < n:
+            out[_AT[name] + (who - seat) % n] = 1.0
+    for k in range(n):
+        out[_AT["seated"] + k] = 1.0
+    out[_AT["deck"]] = len(st.deck)
+    at = _AT["discard"]
+    for card in st.discard:
+        out[at + card] += 1.0
+    drafting = viewer is not None and phase == "draft" and st.current == viewer  # citadels.draft.secret
+    _characters(out, st, viewer, seat, drafting)
+    if drafting:
+        at = _AT["pool"]
+        for r in st.pool:
+            out[at + r] += 1.0
+    out[_AT["pool_size"]] = len(st.pool)
+    out[_AT["face_down"]] = len(st.down)
+    if viewer is not None and st.current == viewer:  # citadels.turn.income, char.wizard_redraw: the chooser's
+        for name, cards in (("drawn", st.drawn), ("exchange", st.exchange)):
+            at = _AT[name]
+            for card in cards:
+                out[at + card] += 1.0
+    out[_AT["drawn_size"]] = len(st.drawn)
+    out[_AT["exchange_size"]] = len(st.exchange)
+    window = _WINDOW.get(st.window)
+    if window is not None:
+        out[_AT["window"] + window] = 1.0
+    steps = st.steps
+    done = steps[:st.step] if st.step < len(steps) else steps
+    for k in range(n):
+        p = (seat + k) % n
+        out[_AT["gold"] + k] = st.gold[p]
+        out[_AT["hand_size"] + k] = len(st.hands[p])
+        held = st.owner.count(p) if over else sum(1 for x in done if x == 2 * p)  # a step: seat * 2 + bury
+        out[_AT["character_count"] + k] = held
+        out[_AT["booths"] + k] = sum(st.booths[p])
+        at = _CITY_AT[k]
+        for card in st.city[p]:
+            out[at + card] += 1.0
+    if viewer == seat or over:  # citadels.setup.cards: a hand is its owner's until the final count
+        at = _AT["hand"]
+        for card in st.hands[seat]:
+            out[at + card] += 1.0
+    return out
+
+
+def _characters(out: "array[float]", st: CitadelsState, viewer: int | None, seat: int, drafting: bool) -> None:
+    """Where ``viewer`` knows each character to be, and the calling's flags."""
+    n = st.num_players
+    rank, turn = st.rank, st.phase not in _NO_TURN
+    for r in range(len(CHAR_IDS)):
+        if _knows(st, viewer, r):
+            owner = st.owner[r]
+            if owner != NOBODY:
+                out[_WHERE_AT[r] + (owner - seat) % n] = 1.0
+            elif r in st.face_up:
+                out[_WHERE_AT[r] + _FACE_UP] = 1.0
+            elif r in st.down:
+                out[_WHERE_AT[r] + _FACE_DOWN] = 1.0
+            elif drafting and r in st.pool:
+                out[_WHERE_AT[r] + _PASSING] = 1.0
+        for flag, on in (("called", 0 <= r <= rank), ("revealed", st.shown[r]), ("silent", st.silent[r]),
+                         ("murdered", st.killed == r), ("robbed", st.robbed == r), ("current", rank == r and turn)):
+            if on:
+                out[_AT[flag] + r] = 1.0

@@ -3,16 +3,22 @@
 Built from the view alone (``definition.view(state, seat)``), so two positions the seat cannot tell apart give
 the same vector. Seats are counted from the observer (``you``, ``+1`` the next seat, ...) up to five. The board
 grows where the tiles are laid, so its fields, sites and fences are slots in the view's order, each with its
-place's coordinates (``x``, ``y``, the Keythedral at 0,0).
+place's coordinates (``x``, ``y``, the Keythedral at 0,0). ``encode_state`` writes the same vector straight from
+the state, reading only what the view shows the seat (what lies behind its own screen, the others' once the
+screens open; the field tile it drew; the face-up rows; how many cards and tiles are in the stacks):
+tests/adapters/test_features.py checks the two agree on many positions.
 """
 from __future__ import annotations
 
 from array import array
+from functools import lru_cache
 from typing import Any
 
 from ...faces import Layout, relative_seats, seat_order
-from .data import BUILDINGS, COTTAGES_PER_PLAYER, FENCES_PER_PLAYER, FIELD_COLOUR, FIELDS_PER_PLAYER, LAWS, LETTER
+from .data import (BUILDINGS, COTTAGES_PER_PLAYER, FENCES_PER_PLAYER, FIELD_COLOUR, FIELD_TILES, FIELDS_PER_PLAYER,
+                   LAWS, LETTER)
 from .flow import FLOW
+from .state import KEYTHEDRAL, KState
 
 PLAYERS = 5
 SEATS = relative_seats(PLAYERS)
@@ -168,3 +174,138 @@ def _stacks(out: "array[float]", view: dict[str, Any], rel: dict[int, str]) -> N
         for key in ("high_bidder", "payer", "payee"):
             if a.get(key) is not None:
                 L.one_hot(out, f"auction.{key}", rel.get(a[key]))
+
+
+# The layout's offsets, looked up once for ``encode_state``.
+_AT = LAYOUT.offset
+_PHASE = LAYOUT.index["phase"]
+_FIELD_AT = tuple(_AT[f"field.{i}"] for i in range(FIELD_SLOTS))
+_SITE_AT = tuple(_AT[f"site.{i}"] for i in range(SITE_SLOTS))
+_FENCE_AT = tuple(_AT[f"fence.{i}"] for i in range(FENCE_SLOTS))
+_FIELD_KIND = tuple(FIELD.index(FIELD_COLOUR[t.kind]) for t in FIELD_TILES)  # a field tile's colour entry
+_FIELD_NUMBER, _FIELD_WORKER = FIELD.index("number"), FIELD.index(f"worker {SEATS[0]}")
+_SITE_OWNER = SITE.index(f"owner {SEATS[0]}")
+_FENCE_OWNER = FENCE.index(f"owner {SEATS[0]}")
+_AUCTION_SEATS = ("high_bidder", "payer", "payee")
+
+
+def encode_state(st: KState, seat: int, public: bool = False) -> "array[float]":
+    """``encode(definition.view(st, seat), seat, players)`` (the spectator's view where ``public``), read from
+    the state."""
+    out = LAYOUT.blank()
+    n = st.num_players
+    over = st.final is not None
+    at = _PHASE.get(st.phase)
+    if at is not None:
+        out[_AT["phase"] + at] = 1.0
+    out[_AT["round"]] = st.round
+    if not over and 0 <= st.current < n:
+        out[_AT["to_act"] + (st.current - seat) % n] = 1.0
+    out[_AT["start_player"] + (st.start - seat) % n] = 1.0
+    for k in range(n):
+        out[_AT["seated"] + k] = 1.0
+    _board_state(out, st, seat)
+    _stacks_state(out, st, seat, public)
+    for k in range(n):
+        p = (seat + k) % n
+        out[_AT["cube_count"] + k] = sum(st.cubes[p])
+        out[_AT["seat_count"] + k] = len(st.seats[p])
+        out[_AT["fences_left"] + k] = st.fences_left[p]
+        out[_AT["law_count"] + k] = len(st.law_hands[p])
+        out[_AT["out_of_actions"] + k] = st.out[p]
+    if not public or over:  # keythedral.secret.screens: behind a screen is its owner's until the final scoring
+        at = _AT["cubes"]
+        for i, count in enumerate(st.cubes[seat]):
+            out[at + i] = count
+        at = _AT["seats"]
+        for t in st.seats[seat]:
+            out[at + t] += 1.0
+        at = _AT["laws"]
+        for c in st.law_hands[seat]:
+            out[at + c] += 1.0
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _field_block(node: tuple[int, int], t: int) -> "array[float]":
+    """A laid field's entries up to its number: present, place, colour, number (they never change once laid)."""
+    block = array("f", bytes(4 * _FIELD_WORKER))
+    block[0], block[1], block[2] = 1.0, node[0], node[1]
+    block[_FIELD_KIND[t]] = 1.0
+    block[_FIELD_NUMBER] = FIELD_TILES[t].number
+    return block
+
+
+@lru_cache(maxsize=8192)
+def _site_block(node: tuple[int, int], c: int, house: bool) -> "array[float]":
+    """A site's entries up to its owner: present, place, the Keythedral or the cottage's number, house."""
+    keythedral = c == KEYTHEDRAL
+    return array("f", (1.0, node[0], node[1], keythedral, 0 if keythedral else c % 5 + 1, not keythedral and house))
+
+
+def _board_state(out: "array[float]", st: KState, seat: int) -> None:
+    """The fields, sites and fences, in the view's order (by place)."""
+    n = st.num_players
+    workers = st.workers
+    for at, (node, t) in zip(_FIELD_AT, sorted(st.fields.items())):
+        out[at:at + _FIELD_WORKER] = _field_block(node, t)
+        worker = workers.get(node)
+        if worker is not None:
+            out[at + _FIELD_WORKER + (worker - seat) % n] = 1.0
+    houses = st.houses
+    for at, (node, c) in zip(_SITE_AT, sorted(st.sites.items())):
+        if c == KEYTHEDRAL:
+            out[at:at + _SITE_OWNER] = _site_block(node, c, False)
+        else:
+            out[at:at + _SITE_OWNER] = _site_block(node, c, houses[c])
+            out[at + _SITE_OWNER + (c // 5 - seat) % n] = 1.0
+    for at, ((site, field), owner) in zip(_FENCE_AT, sorted(st.fences.items())):
+        out[at:at + 5] = array("f", (1.0, site[0], site[1], field[0], field[1]))
+        out[at + _FENCE_OWNER + (owner - seat) % n] = 1.0
+
+
+def _stacks_state(out: "array[float]", st: KState, seat: int, public: bool) -> None:
+    """The stacks, the mat, the store, the laws and the auction."""
+    n = st.num_players
+    out[_AT["field_stack"]] = len(st.field_stack)
+    if not public and st.field_taken and st.current == seat:  # keythedral.secret.field_stack: the taker's tile
+        out[_AT["next_field"] + FIELD_TILES[st.field_stack[-1]].kind] = 1.0
+    at = _AT["work_order"]
+    for i, k in enumerate(st.chosen[:PLAYERS]):
+        out[at + i] = k
+    out[_AT["stage"]] = min(st.stage, 4) + 1
+    tiles = _AT["mat.tiles"]
+    for i, row in enumerate(st.rows[:len(STAGES)]):
+        up = st.face_up[i]
+        out[_AT["mat.face_up"] + i] = up
+        out[_AT["mat.count"] + i] = len(row)
+        if up:  # keythedral.buy.next_stage: a row's tiles are seen once it is turned face up
+            for t in row:
+                out[tiles + t] += 1.0
+    at = _AT["store"]
+    for i, count in enumerate(st.store):
+        out[at + i] = count
+    at = _AT["shops"]
+    for i, count in enumerate(st.shops):
+        out[at + i] = count
+    at = _AT["law_spaces"]
+    for i, c in enumerate(st.law_spaces[:2]):
+        out[at + i] = c >= 0
+    out[_AT["law_stack"]] = len(st.law_deck)
+    at = _AT["laws_played"]
+    for c in st.law_used:
+        out[at + c] += 1.0
+    out[_AT["effects"]] = len(st.effects)
+    out[_AT["passes"]] = st.passes
+    a = st.auction
+    if a:
+        at = _AT["auction"]
+        out[at] = 1.0
+        for i, key in enumerate(("b", "high", "owe"), 1):
+            value = a.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                out[at + i] = value
+        for key in _AUCTION_SEATS:
+            who = a.get(key)
+            if who is not None and 0 <= who < n:
+                out[_AT[f"auction.{key}"] + (who - seat) % n] = 1.0

@@ -2,6 +2,9 @@
 
 Built from the view alone (``definition.view(state, seat)``), so two positions the seat cannot tell apart give
 the same vector. Seats are counted from the observer (``you``, ``+1`` the next seat, ...) up to four.
+``encode_state`` writes the same vector straight from the state, reading only what the view shows the seat
+(its own rubles and hand, the others' once the game is over or under ``open_money``; the decks' sizes):
+tests/adapters/test_features.py checks the two agree on many positions.
 """
 from __future__ import annotations
 
@@ -9,8 +12,10 @@ from array import array
 from typing import Any
 
 from ...faces import Layout, relative_seats, seat_order
-from .data import CARDS, DECKS, GROUPS, ROW_SLOTS
+from .data import CARDS, DECKS, GROUPS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, ROW_SLOTS, WAREHOUSE
 from .flow import FLOW
+from .prices import EMPTY, cheapest
+from .state import NO_DECK, SPState
 
 PLAYERS = 4
 SEATS = relative_seats(PLAYERS)
@@ -91,3 +96,67 @@ def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[i
     if me["money"] is not None:
         L.put(out, "money", me["money"])
     L.count(out, "hand", me["hand"] or ())
+
+
+# The layout's offsets, looked up once for ``encode_state``.
+_AT = LAYOUT.offset
+_PHASE = LAYOUT.index["phase"]
+_MARKER_AT = tuple(_AT[f"marker.{m}"] for m in MARKERS)
+_ROW_AT = (tuple(_AT[f"upper.{i}"] for i in range(ROW_SLOTS)), tuple(_AT[f"lower.{i}"] for i in range(ROW_SLOTS)))
+_AREA_AT = tuple(_AT[f"area.{s}"] for s in SEATS)
+
+
+def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]":
+    """``encode(definition.view(st, seat), seat, players)`` (the spectator's view where ``public``), read from
+    the state."""
+    out = LAYOUT.blank()
+    n = st.num_players
+    over = st.final is not None
+    phase = _PHASE.get(st.phase)
+    if phase is not None:
+        out[_AT["phase"] + phase] = 1.0
+    out[_AT["round"]] = st.round
+    if not over and 0 <= st.current < n:
+        out[_AT["to_act"] + (st.current - seat) % n] = 1.0
+    for k in range(n):
+        out[_AT["seated"] + k] = 1.0
+    for at, holder in zip(_MARKER_AT, st.markers):
+        out[at + (holder - seat) % n] = 1.0
+    at = _AT["deck"]
+    for i, deck in enumerate(st.decks):
+        out[at + i] = len(deck)
+    owned, used = st.owned[st.current], st.obs_used[st.current]
+    price = _AT["price"]
+    for r, row in enumerate((st.upper, st.lower)):
+        slots = _ROW_AT[r]
+        for i, card in enumerate(row):
+            if card != EMPTY:
+                out[slots[i] + card] = 1.0
+                if not over:
+                    cost = cheapest(owned, used, card, r == 1)
+                    if cost is not None:
+                        out[price + r * ROW_SLOTS + i] = cost
+    if st.drawn != EMPTY:
+        out[_AT["drawn"] + st.drawn] = 1.0
+    out[_AT["observing"]] = st.observing != NO_DECK
+    out[_AT["passes"]] = st.passes
+    out[_AT["end_triggered"]] = st.end_triggered
+    out[_AT["removed"]] = len(st.removed)
+    for k in range(n):
+        p = (seat + k) % n
+        out[_AT["points"] + k] = st.points[p]
+        out[_AT["hand_size"] + k] = len(st.hands[p])
+        out[_AT["hand_limit"] + k] = HAND_LIMIT_WAREHOUSE if st.owned[p][WAREHOUSE] else HAND_LIMIT
+        out[_AT["observatories_used"] + k] = st.obs_used[p]
+        area = _AREA_AT[k]
+        for card in st.areas[p]:
+            out[area + card] += 1.0
+    # saint_petersburg.money.secret: the rubles and hand are the owner's alone until the final count
+    own = not public
+    if own or over or st.options["open_money"]:
+        out[_AT["money"]] = st.money[seat]
+    if own or over:
+        at = _AT["hand"]
+        for card in st.hands[seat]:
+            out[at + card] += 1.0
+    return out
