@@ -111,6 +111,15 @@ _CITY_AT = tuple(_AT[f"city.{s}"] for s in SEATS)
 _NO_TURN = ("draft", "round_start")  # no character's turn in these phases: nobody is the turn's player
 
 
+(_P_PHASE, _ROUND, _TO_ACT, _TURN_PLAYER, _CROWN, _FIRST_EIGHT, _SEATED, _DECK, _DISCARD, _POOL, _POOL_SIZE,
+ _FACE_DOWN_COUNT, _DRAWN, _DRAWN_SIZE, _EXCHANGE, _EXCHANGE_SIZE, _P_WINDOW, _GOLD, _HAND_SIZE, _CHARACTER_COUNT,
+ _BOOTHS, _HAND) = (_AT[f] for f in (
+    "phase", "round", "to_act", "turn_player", "crown", "first_eight", "seated", "deck", "discard", "pool",
+    "pool_size", "face_down", "drawn", "drawn_size", "exchange", "exchange_size", "window", "gold", "hand_size",
+    "character_count", "booths", "hand"))
+_CALLED, _REVEALED, _SILENT, _MURDERED, _ROBBED, _CURRENT = (_AT[flag] for flag in FLAGS)
+
+
 def encode_state(st: CitadelsState, seat: int, public: bool = False) -> "array[float]":
     """``encode(definition.view(st, seat), seat, players)`` (the spectator's view where ``public``), read from
     the state."""
@@ -121,72 +130,81 @@ def encode_state(st: CitadelsState, seat: int, public: bool = False) -> "array[f
     phase = st.phase
     at = _PHASE.get(phase)
     if at is not None:
-        out[_AT["phase"] + at] = 1.0
-    out[_AT["round"]] = st.round
-    for name, who in (("to_act", None if over else st.current),
-                      ("turn_player", None if st.tp == NOBODY or phase in _NO_TURN else st.tp),
-                      ("crown", st.crown), ("first_eight", None if st.first_eight == NOBODY else st.first_eight)):
-        if who is not None and 0 <= who < n:
-            out[_AT[name] + (who - seat) % n] = 1.0
+        out[_P_PHASE + at] = 1.0
+    out[_ROUND] = st.round
+    if not over and 0 <= st.current < n:
+        out[_TO_ACT + (st.current - seat) % n] = 1.0
+    if st.tp != NOBODY and phase not in _NO_TURN and 0 <= st.tp < n:
+        out[_TURN_PLAYER + (st.tp - seat) % n] = 1.0
+    out[_CROWN + (st.crown - seat) % n] = 1.0
+    if st.first_eight != NOBODY and 0 <= st.first_eight < n:
+        out[_FIRST_EIGHT + (st.first_eight - seat) % n] = 1.0
     for k in range(n):
-        out[_AT["seated"] + k] = 1.0
-    out[_AT["deck"]] = len(st.deck)
-    at = _AT["discard"]
+        out[_SEATED + k] = 1.0
+    out[_DECK] = len(st.deck)
     for card in st.discard:
-        out[at + card] += 1.0
+        out[_DISCARD + card] += 1.0
     drafting = viewer is not None and phase == "draft" and st.current == viewer  # citadels.draft.secret
     _characters(out, st, viewer, seat, drafting)
     if drafting:
-        at = _AT["pool"]
         for r in st.pool:
-            out[at + r] += 1.0
-    out[_AT["pool_size"]] = len(st.pool)
-    out[_AT["face_down"]] = len(st.down)
+            out[_POOL + r] += 1.0
+    out[_POOL_SIZE] = len(st.pool)
+    out[_FACE_DOWN_COUNT] = len(st.down)
     if viewer is not None and st.current == viewer:  # citadels.turn.income, char.wizard_redraw: the chooser's
-        for name, cards in (("drawn", st.drawn), ("exchange", st.exchange)):
-            at = _AT[name]
-            for card in cards:
-                out[at + card] += 1.0
-    out[_AT["drawn_size"]] = len(st.drawn)
-    out[_AT["exchange_size"]] = len(st.exchange)
+        for card in st.drawn:
+            out[_DRAWN + card] += 1.0
+        for card in st.exchange:
+            out[_EXCHANGE + card] += 1.0
+    out[_DRAWN_SIZE] = len(st.drawn)
+    out[_EXCHANGE_SIZE] = len(st.exchange)
     window = _WINDOW.get(st.window)
     if window is not None:
-        out[_AT["window"] + window] = 1.0
+        out[_P_WINDOW + window] = 1.0
     steps = st.steps
     done = steps[:st.step] if st.step < len(steps) else steps
+    gold, hands, booths, city = st.gold, st.hands, st.booths, st.city
     for k in range(n):
         p = (seat + k) % n
-        out[_AT["gold"] + k] = st.gold[p]
-        out[_AT["hand_size"] + k] = len(st.hands[p])
-        held = st.owner.count(p) if over else sum(1 for x in done if x == 2 * p)  # a step: seat * 2 + bury
-        out[_AT["character_count"] + k] = held
-        out[_AT["booths"] + k] = sum(st.booths[p])
+        out[_GOLD + k] = gold[p]
+        out[_HAND_SIZE + k] = len(hands[p])
+        # a draft step is seat * 2 + bury: the steps keeping a character
+        out[_CHARACTER_COUNT + k] = st.owner.count(p) if over else done.count(2 * p)
+        out[_BOOTHS + k] = sum(booths[p])
         at = _CITY_AT[k]
-        for card in st.city[p]:
+        for card in city[p]:
             out[at + card] += 1.0
     if viewer == seat or over:  # citadels.setup.cards: a hand is its owner's until the final count
-        at = _AT["hand"]
-        for card in st.hands[seat]:
-            out[at + card] += 1.0
+        for card in hands[seat]:
+            out[_HAND + card] += 1.0
     return out
 
 
 def _characters(out: "array[float]", st: CitadelsState, viewer: int | None, seat: int, drafting: bool) -> None:
     """Where ``viewer`` knows each character to be, and the calling's flags."""
     n = st.num_players
-    rank, turn = st.rank, st.phase not in _NO_TURN
+    rank, turn, killed, robbed = st.rank, st.phase not in _NO_TURN, st.killed, st.robbed
+    shown, silent, owners = st.shown, st.silent, st.owner
     for r in range(len(CHAR_IDS)):
         if _knows(st, viewer, r):
-            owner = st.owner[r]
+            owner, where = owners[r], _WHERE_AT[r]
             if owner != NOBODY:
-                out[_WHERE_AT[r] + (owner - seat) % n] = 1.0
+                out[where + (owner - seat) % n] = 1.0
             elif r in st.face_up:
-                out[_WHERE_AT[r] + _FACE_UP] = 1.0
+                out[where + _FACE_UP] = 1.0
             elif r in st.down:
-                out[_WHERE_AT[r] + _FACE_DOWN] = 1.0
+                out[where + _FACE_DOWN] = 1.0
             elif drafting and r in st.pool:
-                out[_WHERE_AT[r] + _PASSING] = 1.0
-        for flag, on in (("called", 0 <= r <= rank), ("revealed", st.shown[r]), ("silent", st.silent[r]),
-                         ("murdered", st.killed == r), ("robbed", st.robbed == r), ("current", rank == r and turn)):
-            if on:
-                out[_AT[flag] + r] = 1.0
+                out[where + _PASSING] = 1.0
+        if 0 <= r <= rank:
+            out[_CALLED + r] = 1.0
+            if r == rank and turn:
+                out[_CURRENT + r] = 1.0
+        if shown[r]:
+            out[_REVEALED + r] = 1.0
+        if silent[r]:
+            out[_SILENT + r] = 1.0
+    if 0 <= killed < len(CHAR_IDS):
+        out[_MURDERED + killed] = 1.0
+    if 0 <= robbed < len(CHAR_IDS):
+        out[_ROBBED + robbed] = 1.0

@@ -14,7 +14,7 @@ from typing import Any
 from ...faces import Layout, relative_seats, seat_order
 from .data import CARDS, DECKS, GROUPS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, ROW_SLOTS, WAREHOUSE
 from .flow import FLOW
-from .prices import EMPTY, cheapest
+from .prices import DISCOUNT_CARD, EMPTY, FLAT, IS_TRADING, cheapest
 from .state import NO_DECK, SPState
 
 PLAYERS = 4
@@ -102,8 +102,12 @@ def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[i
 _AT = LAYOUT.offset
 _PHASE = LAYOUT.index["phase"]
 _MARKER_AT = tuple(_AT[f"marker.{m}"] for m in MARKERS)
-_ROW_AT = (tuple(_AT[f"upper.{i}"] for i in range(ROW_SLOTS)), tuple(_AT[f"lower.{i}"] for i in range(ROW_SLOTS)))
+_SLOT_AT = tuple(_AT[f"{row}.{i}"] for row in ("upper", "lower") for i in range(ROW_SLOTS))  # by display slot
 _AREA_AT = tuple(_AT[f"area.{s}"] for s in SEATS)
+(_P_PHASE, _ROUND, _TO_ACT, _SEATED, _DECK, _PRICE, _DRAWN, _OBSERVING, _PASSES, _END, _REMOVED, _POINTS, _MONEY,
+ _HAND, _HAND_SIZE, _HAND_LIMIT, _OBS_USED) = (_AT[f] for f in (
+    "phase", "round", "to_act", "seated", "deck", "price", "drawn", "observing", "passes", "end_triggered", "removed",
+    "points", "money", "hand", "hand_size", "hand_limit", "observatories_used"))
 
 
 def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]":
@@ -114,49 +118,50 @@ def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]"
     over = st.final is not None
     phase = _PHASE.get(st.phase)
     if phase is not None:
-        out[_AT["phase"] + phase] = 1.0
-    out[_AT["round"]] = st.round
-    if not over and 0 <= st.current < n:
-        out[_AT["to_act"] + (st.current - seat) % n] = 1.0
+        out[_P_PHASE + phase] = 1.0
+    out[_ROUND] = st.round
+    current = st.current
+    if not over and 0 <= current < n:
+        out[_TO_ACT + (current - seat) % n] = 1.0
     for k in range(n):
-        out[_AT["seated"] + k] = 1.0
+        out[_SEATED + k] = 1.0
     for at, holder in zip(_MARKER_AT, st.markers):
         out[at + (holder - seat) % n] = 1.0
-    at = _AT["deck"]
     for i, deck in enumerate(st.decks):
-        out[at + i] = len(deck)
-    owned, used = st.owned[st.current], st.obs_used[st.current]
-    price = _AT["price"]
-    for r, row in enumerate((st.upper, st.lower)):
-        slots = _ROW_AT[r]
-        for i, card in enumerate(row):
-            if card != EMPTY:
-                out[slots[i] + card] = 1.0
-                if not over:
-                    cost = cheapest(owned, used, card, r == 1)
-                    if cost is not None:
-                        out[price + r * ROW_SLOTS + i] = cost
+        out[_DECK + i] = len(deck)
+    owned, used = st.owned[current], st.obs_used[current]
+    for slot, card in st.shown:  # the display's cards, by slot (0..7 upper row, 8..15 lower)
+        out[_SLOT_AT[slot] + card] = 1.0
+        if not over:
+            lower = slot >= ROW_SLOTS
+            if IS_TRADING[card]:
+                cost = cheapest(owned, used, card, lower)
+                if cost is not None:
+                    out[_PRICE + slot] = cost
+            else:
+                which = DISCOUNT_CARD[card]
+                out[_PRICE + slot] = FLAT[lower][card][2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
     if st.drawn != EMPTY:
-        out[_AT["drawn"] + st.drawn] = 1.0
-    out[_AT["observing"]] = st.observing != NO_DECK
-    out[_AT["passes"]] = st.passes
-    out[_AT["end_triggered"]] = st.end_triggered
-    out[_AT["removed"]] = len(st.removed)
+        out[_DRAWN + st.drawn] = 1.0
+    out[_OBSERVING] = st.observing != NO_DECK
+    out[_PASSES] = st.passes
+    out[_END] = st.end_triggered
+    out[_REMOVED] = len(st.removed)
+    hands, points, obs_used, owned_by, areas = st.hands, st.points, st.obs_used, st.owned, st.areas
     for k in range(n):
         p = (seat + k) % n
-        out[_AT["points"] + k] = st.points[p]
-        out[_AT["hand_size"] + k] = len(st.hands[p])
-        out[_AT["hand_limit"] + k] = HAND_LIMIT_WAREHOUSE if st.owned[p][WAREHOUSE] else HAND_LIMIT
-        out[_AT["observatories_used"] + k] = st.obs_used[p]
-        area = _AREA_AT[k]
-        for card in st.areas[p]:
-            out[area + card] += 1.0
+        out[_POINTS + k] = points[p]
+        out[_HAND_SIZE + k] = len(hands[p])
+        out[_HAND_LIMIT + k] = HAND_LIMIT_WAREHOUSE if owned_by[p][WAREHOUSE] else HAND_LIMIT
+        out[_OBS_USED + k] = obs_used[p]
+        at = _AREA_AT[k]
+        for card in areas[p]:
+            out[at + card] += 1.0
     # saint_petersburg.money.secret: the rubles and hand are the owner's alone until the final count
     own = not public
     if own or over or st.options["open_money"]:
-        out[_AT["money"]] = st.money[seat]
+        out[_MONEY] = st.money[seat]
     if own or over:
-        at = _AT["hand"]
-        for card in st.hands[seat]:
-            out[at + card] += 1.0
+        for card in hands[seat]:
+            out[_HAND + card] += 1.0
     return out

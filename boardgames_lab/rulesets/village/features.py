@@ -162,6 +162,12 @@ _GOODS_AT = tuple(_AT[f"goods.{g}"] for g in GOODS)
 _VILLAGERS_AT = tuple(_AT[f"villagers.{s}"] for s in SEATS)
 _TOWNS_AT = tuple(_AT[f"towns.{s}"] for s in SEATS)
 _CUSTOMERS_AT = tuple(_AT[f"customers.{s}"] for s in SEATS)
+_PER_SEAT_NAMES = (*(f"cubes.{c}" for c in COLOURS), *(f"goods.{g}" for g in GOODS), "grain", "coins", "prestige",
+                   "time", "lap_position")
+_PER_SEAT, _PER_SEAT_FIELDS = _AT[_PER_SEAT_NAMES[0]], len(_PER_SEAT_NAMES)
+if [_AT[f] for f in _PER_SEAT_NAMES] != [_PER_SEAT + PLAYERS * i for i in range(_PER_SEAT_FIELDS)]:
+    raise AssertionError("village features: the per-seat fields written in one stride are not one after another")
+_TOWN_BITS = tuple(tuple(t for t in range(len(TOWN_IDS)) if bits >> t & 1) for bits in range(1 << len(TOWN_IDS)))
 _PIECE = tuple(tuple(LAYOUT.index["villagers.you"][f"{place} g{g}"] for place in PLACE_NAMES) for g in GENERATIONS)
 
 
@@ -197,22 +203,20 @@ def encode_state(st: VillageState, seat: int, public: bool = False) -> "array[fl
                 out[at + tile] = 1.0
     out[_AT["pile"]] = len(st.pile)  # village.hidden.pile: its size, never its order
     _market_state(out, st, seat)
+    cubes, goods, grain, coins, prestige, time = st.cubes, st.goods, st.grain, st.coins, st.prestige, st.time
     for k in range(n):
         p = (seat + k) % n
-        for at, count in zip(_CUBES_AT, st.cubes[p]):
-            out[at + k] = count
-        for at, count in zip(_GOODS_AT, st.goods[p]):
-            out[at + k] = count
-        out[_AT["grain"] + k], out[_AT["coins"] + k] = st.grain[p], st.coins[p]
-        out[_AT["prestige"] + k], out[_AT["time"] + k] = st.prestige[p], st.time[p]
-        out[_AT["lap_position"] + k] = st.time[p] % lap
+        # cubes.<colour>, goods.<good>, grain, coins, prestige, time and lap_position lie one after another, each
+        # with one entry per seat: seat k's entries are every PLAYERS-th from the first field's k-th
+        at = _PER_SEAT + k
+        out[at:at + _PER_SEAT_FIELDS * PLAYERS:PLAYERS] = array(
+            "f", (*cubes[p], *goods[p], grain[p], coins[p], prestige[p], time[p], time[p] % lap))
         at = _VILLAGERS_AT[k]
         for piece, place in zip(_PIECE, st.places[p]):
             out[at + piece[place]] += 1.0
-        at, visited = _TOWNS_AT[k], st.visited[p]
-        for t in range(len(TOWN_IDS)):
-            if visited >> t & 1:
-                out[at + t] = 1.0
+        at = _TOWNS_AT[k]
+        for t in _TOWN_BITS[st.visited[p]]:
+            out[at + t] = 1.0
         at = _CUSTOMERS_AT[k]
         for tile in st.served[p]:
             if tile >= 0:
