@@ -4,12 +4,15 @@ For each game (at its default player count) the same random games are played, mo
 the engine's fast path (``legal_moves`` then ``advance``), the checked ``Game`` API (``legal_moves`` then
 ``apply``), the PettingZoo environment (``last(observe=False)``, then ``step``; and ``last()``, which also
 builds the observation vector and the action mask) and the OpenSpiel state (``legal_actions`` then
-``apply_action``; and with the acting seat's observation tensor each step). The games are recorded once
+``apply_action``; and with the acting seat's observation each step, asked as ``observation_tensor()``, which
+OpenSpiel hands over as a list, or read from the game's observer as a NumPy array). The games are recorded once
 through the ``Game`` API (a new seeded game whenever one ends) and replayed, so every path makes the same
 moves: with the draws as chance moves for OpenSpiel and the fast path, drawn by the game's generator for
 PettingZoo (each adapter is compared with the ``Game`` API on its own games). A reaction window asks its
 seats in ``to_act()`` order, as the adapters do. The paths alternate over a few rounds and the best of each
-is kept, in CPU time. It prints steps per second and the ratio of each adapter to the ``Game`` API.
+is kept, in CPU time, with the garbage collector paused while a path runs, as ``timeit`` does (a full collection
+walks every position the games keep for undo, and would land on whichever path allocates the object that
+triggers it). It prints steps per second and the ratio of each adapter to the ``Game`` API.
 
 Then, on the first decision of a two-player Saint Petersburg game, it times OpenSpiel's MCTS bot (random
 rollouts to the end, through the OpenSpiel adapter) and the lab's MCTS bot (random playouts on the fast
@@ -18,9 +21,10 @@ path), and prints iterations per second of each.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 import boardgames_lab as bgl
 from boardgames_lab.core.moves import CHANCE
@@ -51,6 +55,17 @@ def record(name: str, players: int, steps: int, chance: str = "explicit") -> lis
         out.append((seed, moves))
         seed += 1
     return out
+
+
+def _paused(path: Callable[..., float], *args: Any, **kwargs: Any) -> float:
+    """One path's rate with the garbage collector paused (collected before and after)."""
+    gc.collect()
+    gc.disable()
+    try:
+        return path(*args, **kwargs)
+    finally:
+        gc.enable()
+        gc.collect()
 
 
 def _rate(steps: int, start: float) -> float:
@@ -99,28 +114,41 @@ def pettingzoo(name: str, players: int, games: list[tuple[int, list[Any]]], obse
     return _rate(steps, start)
 
 
-def openspiel(name: str, players: int, games: list[tuple[int, list[Any]]], observe: bool = False) -> float:
+def openspiel(name: str, players: int, games: list[tuple[int, list[Any]]], observe: str = "") -> float:
+    """The games' moves are turned into OpenSpiel's action numbers (chance outcomes as their index among the
+    draw's outcomes) before the clock starts, as PettingZoo's are: the Game API is handed moves, not numbers.
+    ``observe``: "tensor" asks ``state.observation_tensor()`` each step (OpenSpiel hands it over as a list of
+    floats); "observer" fills the game's observer (``make_observation(game)``, its tensor a NumPy array)."""
     import pyspiel
+    from open_spiel.python.observation import make_observation
 
     import boardgames_lab.adapters.openspiel as bos
     plans = []
     for seed, moves in games:
         game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": seed})
-        plans.append((game, moves))
-    steps, start = 0, time.process_time()
-    for game, moves in plans:
-        state = game.new_initial_state()
-        table = state.live.spec.table
+        table, lab, actions = game.table, game.new_game(seed), []
         for move in moves:
-            if state.is_chance_node():
-                outcomes = state.live.game.chance_outcomes()
-                state.chance_outcomes()
-                state.apply_action(next(i for i, (m, _) in enumerate(outcomes) if m == move))
+            if lab.to_act() == (CHANCE,):
+                actions.append(next(i for i, (m, _) in enumerate(lab.chance_outcomes()) if m == move))
             else:
-                if observe:
+                actions.append(table.encode(move))
+            lab.apply(move, player=lab.definition.seat_of(lab.state, move))
+        plans.append((game, actions))
+    observers = {id(game): make_observation(game) for game, _ in plans}
+    steps, start = 0, time.process_time()
+    for game, actions in plans:
+        state = game.new_initial_state()
+        observer = observers[id(game)]
+        for action in actions:
+            if state.is_chance_node():
+                state.chance_outcomes()
+            else:
+                if observe == "tensor":
                     state.observation_tensor()
+                elif observe == "observer":
+                    observer.set_from(state, state.current_player())
                 state.legal_actions()
-                state.apply_action(table.encode(move))
+            state.apply_action(action)
             steps += 1
     return _rate(steps, start)
 
@@ -159,18 +187,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mcts", type=int, default=40, help="OpenSpiel MCTS iterations timed (default 40)")
     args = parser.parse_args(argv)
     print(f"{'game':18} {'players':>7} {'fast path':>10} {'Game API':>9} {'PettingZoo':>11} {'ratio':>6} "
-          f"{'+obs':>6} {'API auto':>9} {'OpenSpiel':>10} {'ratio':>6} {'+obs':>6}"
-          "   (steps per second; ratio: adapter / Game API on the same games; +obs: observing every step)")
+          f"{'+obs':>6} {'API auto':>9} {'OpenSpiel':>10} {'ratio':>6} {'+obs':>6} {'+observer':>9}"
+          "   (steps per second; ratio: adapter / Game API on the same games; +obs: observing every step, "
+          "OpenSpiel's observation_tensor(); +observer: its observer's NumPy tensor)")
     for name in [args.game] if args.game else GAMES:
         players = definition(name).info.default_players
         games, auto = record(name, players, args.steps), record(name, players, args.steps, chance="auto")
-        rounds = [(fast_path(name, players, games), game_api(name, players, games),
-                   game_api(name, players, auto, chance="auto"), pettingzoo(name, players, auto, False),
-                   pettingzoo(name, players, auto, True), openspiel(name, players, games),
-                   openspiel(name, players, games, observe=True)) for _ in range(args.rounds)]
-        fast, api, api_auto, pz, pz_obs, spiel, spiel_obs = (max(r[i] for r in rounds) for i in range(7))
+        paths: list[tuple[Callable[..., float], tuple[Any, ...]]] = [
+            (fast_path, (games,)), (game_api, (games,)), (game_api, (auto, "auto")), (pettingzoo, (auto, False)),
+            (pettingzoo, (auto, True)), (openspiel, (games,)), (openspiel, (games, "tensor")),
+            (openspiel, (games, "observer"))]
+        rounds = [[_paused(path, name, players, *more) for path, more in paths] for _ in range(args.rounds)]
+        fast, api, api_auto, pz, pz_obs, spiel, spiel_obs, spiel_observer = (
+            max(r[i] for r in rounds) for i in range(len(paths)))
         print(f"{name:18} {players:7} {fast:10.0f} {api:9.0f} {pz:11.0f} {pz / api_auto:6.2f} {pz_obs / api_auto:6.2f} "
-              f"{api_auto:9.0f} {spiel:10.0f} {spiel / api:6.2f} {spiel_obs / api:6.2f}")
+              f"{api_auto:9.0f} {spiel:10.0f} {spiel / api:6.2f} {spiel_obs / api:6.2f} {spiel_observer / api:9.2f}")
     theirs, ours = mcts_rates(args.mcts, 10 * args.mcts)
     print(f"\nMCTS on Saint Petersburg (2 players, first decision, random playouts to the end): "
           f"OpenSpiel {theirs:.1f} iterations/s, ours {ours:.1f} iterations/s ({ours / theirs:.0f}x)")

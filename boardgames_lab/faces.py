@@ -11,7 +11,8 @@ A game's faces are modules of its package that the lab's tools read through its 
 - ``exercises``: ``EXERCISES``, name -> builder of the keyword arguments of ``analysis.Exercise``.
 - ``decisions``: ``DECISIONS``, name -> :class:`ClassDecision`; ``analysis.class_decisions`` solves them.
 - ``features``: ``LAYOUT`` (a :class:`Layout`) and ``encode(view, seat, players)``, the observation vector of a
-  view seen from ``seat``; the adapters' observation tensors and strings.
+  view seen from ``seat``; the adapters' observation tensors and strings. Optionally ``encode_state(state, seat,
+  public)``, the same vector written from the state (docs/adapters/features.md).
 """
 from __future__ import annotations
 

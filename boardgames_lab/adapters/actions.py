@@ -45,6 +45,7 @@ class ActionSpace:
         self.moves: tuple[Any, ...] = tuple(table)
         self._index = index
         self._seen: dict[Any, int] = {}  # moves of any seat already encoded (a move of seat 0 is its own key)
+        self._made: dict[tuple[int, int], Any] = {}  # (action, seat) -> the move, once decoded (moves are frozen)
         self.fingerprint = fingerprint(table)
 
     @property
@@ -70,8 +71,12 @@ class ActionSpace:
             action = int(action)  # numpy integers
         if not 0 <= action < len(self.moves):
             raise ValueError(f"action must be from 0 to {len(self.moves) - 1}, not {action}")
-        move = self.moves[action]
-        return replace(move, player=seat) if seat != 0 else move
+        if seat == 0:
+            return self.moves[action]
+        made = self._made.get((action, seat))
+        if made is None:
+            made = self._made[action, seat] = replace(self.moves[action], player=seat)
+        return made
 
     def actions(self, moves: Sequence[Any]) -> list[int]:
         """The sorted action numbers of ``moves``."""

@@ -69,10 +69,14 @@ _PLAIN: "WeakKeyDictionary[Any, PlainFeatures]" = WeakKeyDictionary()
 
 
 def observe(d: Any, state: Any, seat: int, public: bool = False) -> "array[float]":
-    """The observation vector of ``seat``: its view (the spectator's where ``public``) in the game's layout."""
+    """The observation vector of ``seat``: its view (the spectator's where ``public``) in the game's layout,
+    written straight from the state where the face has ``encode_state`` (the same vector, tested)."""
     face = features(d)
     if isinstance(face, PlainFeatures):
         return face.public(d, state, seat)
+    direct = getattr(face, "encode_state", None)
+    if direct is not None:
+        return direct(state, seat, public)
     view = d.view(state, None if public else seat)
     return face.encode(view, seat, state.num_players)
 

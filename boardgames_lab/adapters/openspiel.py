@@ -165,23 +165,51 @@ class Live:
     ``clone`` (the rules are shared, never copied) and pickles as the shorter of the actions played from the
     first node and the position now (with the seats' records)."""
 
-    __slots__ = ("spec", "game", "moves", "actions", "recall", "player", "initial")
+    __slots__ = ("spec", "_game", "moves", "actions", "recall", "player", "initial", "legal", "outcomes")
 
     def __init__(self, spec: BoardGame):
         self.spec = spec
-        self.game: Game | None = spec.initial_game() if spec.fixed_seed >= 0 else None
+        # A fixed seed's game is copied from the initial one when first read: OpenSpiel makes an initial state
+        # each time it asks for a tensor's shape, and reads only the observer's remembered vector from it.
+        self._game: Game | None = None
         self.player: int | None = None  # the player to act, once asked (OpenSpiel asks several times a step)
         self.initial = True  # no action applied yet: OpenSpiel builds such states to learn tensor shapes
         self.moves = 0  # moves made in the game (chance's included), for max_moves
         self.actions: list[int] | None = []  # None once the game is a sample: its actions no longer replay to it
         self.recall: Recall | None = None  # read from the game's log when an information state is asked for
+        self.legal: list[int] | None = None  # the legal actions here, once asked
+        self.outcomes: list[tuple[Any, float]] | None = None  # the draw's outcomes here, once asked
+
+    @property
+    def game(self) -> Game | None:
+        game = self._game
+        if game is None and self.spec.fixed_seed >= 0:
+            game = self._game = self.spec.initial_game()
+        return game
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        self._game = game
+
+    def moved(self) -> None:
+        """Forget what was learnt of the position before a move."""
+        self.player, self.initial, self.legal, self.outcomes = None, False, None, None
+
+    def draws(self) -> list[tuple[Any, float]]:
+        """The outcomes of the draw the game stands at (asked once per position)."""
+        outcomes = self.outcomes
+        if outcomes is None:
+            assert self.game is not None
+            outcomes = self.outcomes = self.game.chance_outcomes()
+        return outcomes
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Live":
         other = Live.__new__(Live)
         other.spec, other.moves, other.player, other.initial = self.spec, self.moves, self.player, self.initial
         other.actions = None if self.actions is None else self.actions.copy()
-        other.game = None if self.game is None else self.game.clone()
+        other._game = None if self._game is None else self._game.clone()
         other.recall = None if self.recall is None else self.recall.copy()
+        other.legal = other.outcomes = None  # a copy's game may be changed in place: it asks again
         return other
 
     def synced(self) -> Recall:
@@ -210,9 +238,8 @@ def _replayed(game: str, actions: list[int]) -> Live:
 
 def _restored(game: str, position: str, moves: int, recall: Recall) -> Live:
     spec = pyspiel.load_game(game)
-    live = Live.__new__(Live)
-    live.spec, live.moves, live.actions, live.recall = spec, moves, None, recall
-    live.player, live.initial = None, False
+    live = Live(spec)
+    live.moves, live.actions, live.recall, live.initial = moves, None, recall, False
     live.game = game_from_position(spec.definition, json.loads(position), chance="explicit")
     recall.synced = len(live.game.log)  # the restored game's log starts at its position, already recorded
     return live
@@ -236,32 +263,42 @@ class BoardGameState(pyspiel.State):
     # --- who acts -------------------------------------------------------------------------------------
     def current_player(self) -> int:
         live = self.live
-        if live.player is None:
-            if live.game is None:
+        player = live.player
+        if player is None:
+            game = live.game
+            if game is None:
                 return _CHANCE
-            if self.is_terminal():
-                live.player = _TERMINAL
+            if game.is_over or live.moves >= live.spec.max_moves:
+                player = _TERMINAL
             else:
-                seat = acting_seat(live.game)
-                live.player = _CHANCE if seat == CHANCE else int(seat)  # type: ignore[arg-type]
-        return live.player
+                seat = acting_seat(game)
+                player = _CHANCE if seat == CHANCE else int(seat)  # type: ignore[arg-type]
+            live.player = player
+        return player
 
     def is_terminal(self) -> bool:
-        return self.game is not None and (self.game.is_over or self.live.moves >= self._spec.max_moves)
+        return self.current_player() == _TERMINAL
 
     def is_truncated(self) -> bool:
         """Was the game cut off at ``max_moves`` before its end?"""
         return self.game is not None and not self.game.is_over and self.live.moves >= self._spec.max_moves
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.game is not None
-        return self._spec.table.actions(seat_moves(self.game, player))
+        live = self.live
+        if live.legal is None or player != live.player:
+            assert live.game is not None
+            actions = live.spec.table.actions(seat_moves(live.game, player))
+            if player != live.player:
+                return actions
+            live.legal = actions
+        return live.legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.game is None:
-            deals = self._spec.deals
+        live = self.live
+        if live.game is None:
+            deals = live.spec.deals
             return [(i, 1.0 / deals) for i in range(deals)]
-        outcomes = self.game.chance_outcomes()
+        outcomes = live.draws()
         if len(outcomes) > DRAW_OUTCOMES:
             raise ValueError(f"a draw of {len(outcomes)} outcomes is more than the adapter's {DRAW_OUTCOMES}")
         return [(i, p) for i, (_, p) in enumerate(outcomes)]
@@ -270,16 +307,20 @@ class BoardGameState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         live = self.live
         player = self.current_player()
-        live.player, live.initial = None, False
+        game = live.game
         if live.actions is not None:
             live.actions.append(int(action))
-        if live.game is None:
+        if game is None:
+            live.moved()
             live.game = live.spec.new_game(int(action))
             return
         if player == _CHANCE:
-            live.game.apply(live.game.chance_outcomes()[action][0], player=CHANCE)
+            move = live.draws()[action][0]
+            live.moved()
+            game.apply(move, player=CHANCE)
         else:
-            live.game.apply(live.spec.table.decode(action, player), player=player)
+            live.moved()
+            game.apply(live.spec.table.decode(action, player), player=player)
         live.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -331,7 +372,8 @@ class BoardGameState(pyspiel.State):
         sample = Game(d, game.num_players, seed, game.options, names=game.names, start=state, chance="explicit")
         recall.synced = len(sample.log)
         live = other.live
-        live.game, live.recall, live.actions, live.player, live.initial = sample, recall, None, None, False
+        live.moved()
+        live.game, live.recall, live.actions = sample, recall, None
         return other
 
     def __str__(self) -> str:
@@ -356,10 +398,10 @@ class ViewObserver:
 
     def set_from(self, state: BoardGameState, player: int) -> None:
         live = state.live
-        if live.game is None:
-            self.tensor.fill(0)
-        elif live.initial and player in self.initial:  # every initial state of a fixed seed is the same
+        if live.initial and player in self.initial:  # every initial state of a fixed seed is the same
             self.tensor[:] = self.initial[player]
+        elif live.game is None:
+            self.tensor.fill(0)
         else:
             values = observe(live.game.definition, live.game.state, player, self.public)
             n = len(values)

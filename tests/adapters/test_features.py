@@ -7,6 +7,7 @@ import random
 import pytest
 
 import boardgames_lab as bgl
+from boardgames_lab.core.errors import OptionError
 from boardgames_lab.core.moves import CHANCE
 from boardgames_lab.core.registry import definition
 from boardgames_lab.core.rng import Rng
@@ -65,3 +66,55 @@ def test_features_are_the_same_for_states_the_seat_cannot_tell_apart_and_count_f
     before = (acting - 1) % n
     assert d.features.encode(game.view(acting), acting, n)[layout.at("to_act", "you")] == 1
     assert d.features.encode(game.view(before), before, n)[layout.at("to_act", "+1")] == 1
+
+
+def _states(name: str, games: int, every: int) -> "list[bgl.Game]":
+    """Positions of games at every player count with random options, played to their ends by the heuristic bot and
+    random moves mixed, drawn by the generator or at explicit draws: about one position in ``every`` and the end."""
+    from boardgames_lab.bots import bot_move, make_bot
+    d = definition(name)
+    rng = random.Random(name)
+    found = []
+    for k in range(games):
+        players = d.info.min_players + k % (d.info.max_players - d.info.min_players + 1)
+        while True:  # options that conflict at this count are refused: draw others
+            options = {o.name: rng.choice(o.choices) for o in d.info.options}
+            try:
+                game = bgl.new_game(name, players=players, seed=k, chance="explicit" if k % 3 == 2 else "auto",
+                                    **options)
+                break
+            except OptionError:
+                continue
+        bot = make_bot("heuristic", seed=k)
+        while not game.is_over and game.ply < 3000:
+            if game.to_act() == (CHANCE,):
+                game.apply(rng.choice(game.chance_outcomes())[0], player=CHANCE)
+                continue
+            move = bot_move(game, bot) if rng.random() < 0.7 else rng.choice(game.legal_moves())
+            game.apply(move, player=game.definition.seat_of(game.state, move))
+            if rng.randrange(every) == 0:
+                found.append(game.clone())
+        assert game.is_over, f"{name}: a game of seed {k} did not end in 3000 moves"
+        found.append(game)
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_encoding_from_the_state_is_the_encoding_of_the_view(name: str) -> None:
+    """A game's ``encode_state`` reads its state directly (the adapters' fast path): on many positions, from every
+    seat and the spectator's side, it writes exactly what ``encode`` writes from the view."""
+    d = definition(name)
+    face = d.features
+    checked = over = 0
+    for game in _states(name, 12, 20):
+        n, state = game.num_players, game.state
+        over += game.is_over
+        for seat in range(n):
+            for public in (False, True):
+                expected = list(face.encode(d.view(state, None if public else seat), seat, n))
+                got = list(face.encode_state(state, seat, public))
+                if got != expected:
+                    wrong = [label for label, a, b in zip(face.LAYOUT.labels(), got, expected) if a != b]
+                    pytest.fail(f"{name} ply {game.ply} phase {game.phase} seat {seat} public={public}: {wrong[:8]}")
+                checked += 1
+    assert over > 0 and checked > 200

@@ -2,6 +2,10 @@
 
 Built from the view alone (``definition.view(state, seat)``), so two positions the seat cannot tell apart give
 the same vector. Seats are counted from the observer (``you``, ``+1`` the next seat, ...) up to seven.
+``encode_state`` writes the same vector straight from the state, reading only what the view shows the seat (where
+a character is by the view's own rule, ``view._knows``; the passed characters while it drafts; the cards it
+draws or exchanges while it acts; its own hand): tests/adapters/test_features.py checks the two agree on many
+positions.
 """
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ from typing import Any
 from ...faces import Layout, relative_seats, seat_order
 from .data import CARD_IDS, CHAR_IDS
 from .flow import FLOW
+from .state import NOBODY, CitadelsState
+from .view import _knows
 
 PLAYERS = 7
 SEATS = relative_seats(PLAYERS)
@@ -93,3 +99,112 @@ def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[i
         L.put(out, "booths", sum(p["booths"]), k)
         L.count(out, f"city.{SEATS[k]}", p["city"])
     L.count(out, "hand", view["players"][seat]["hand"] or ())
+
+
+# The layout's offsets, looked up once for ``encode_state``.
+_AT = LAYOUT.offset
+_PHASE = LAYOUT.index["phase"]
+_WHERE_AT = tuple(_AT[f"where.{c}"] for c in CHAR_IDS)
+_FACE_UP, _FACE_DOWN, _PASSING = (PLAYERS + i for i in range(len(PLACES)))
+_WINDOW = LAYOUT.index["window"]
+_CITY_AT = tuple(_AT[f"city.{s}"] for s in SEATS)
+_NO_TURN = ("draft", "round_start")  # no character's turn in these phases: nobody is the turn's player
+
+
+(_P_PHASE, _ROUND, _TO_ACT, _TURN_PLAYER, _CROWN, _FIRST_EIGHT, _SEATED, _DECK, _DISCARD, _POOL, _POOL_SIZE,
+ _FACE_DOWN_COUNT, _DRAWN, _DRAWN_SIZE, _EXCHANGE, _EXCHANGE_SIZE, _P_WINDOW, _GOLD, _HAND_SIZE, _CHARACTER_COUNT,
+ _BOOTHS, _HAND) = (_AT[f] for f in (
+    "phase", "round", "to_act", "turn_player", "crown", "first_eight", "seated", "deck", "discard", "pool",
+    "pool_size", "face_down", "drawn", "drawn_size", "exchange", "exchange_size", "window", "gold", "hand_size",
+    "character_count", "booths", "hand"))
+_CALLED, _REVEALED, _SILENT, _MURDERED, _ROBBED, _CURRENT = (_AT[flag] for flag in FLAGS)
+
+
+def encode_state(st: CitadelsState, seat: int, public: bool = False) -> "array[float]":
+    """``encode(definition.view(st, seat), seat, players)`` (the spectator's view where ``public``), read from
+    the state."""
+    out = LAYOUT.blank()
+    n = st.num_players
+    viewer = None if public else seat
+    over = st.final is not None
+    phase = st.phase
+    at = _PHASE.get(phase)
+    if at is not None:
+        out[_P_PHASE + at] = 1.0
+    out[_ROUND] = st.round
+    if not over and 0 <= st.current < n:
+        out[_TO_ACT + (st.current - seat) % n] = 1.0
+    if st.tp != NOBODY and phase not in _NO_TURN and 0 <= st.tp < n:
+        out[_TURN_PLAYER + (st.tp - seat) % n] = 1.0
+    out[_CROWN + (st.crown - seat) % n] = 1.0
+    if st.first_eight != NOBODY and 0 <= st.first_eight < n:
+        out[_FIRST_EIGHT + (st.first_eight - seat) % n] = 1.0
+    for k in range(n):
+        out[_SEATED + k] = 1.0
+    out[_DECK] = len(st.deck)
+    for card in st.discard:
+        out[_DISCARD + card] += 1.0
+    drafting = viewer is not None and phase == "draft" and st.current == viewer  # citadels.draft.secret
+    _characters(out, st, viewer, seat, drafting)
+    if drafting:
+        for r in st.pool:
+            out[_POOL + r] += 1.0
+    out[_POOL_SIZE] = len(st.pool)
+    out[_FACE_DOWN_COUNT] = len(st.down)
+    if viewer is not None and st.current == viewer:  # citadels.turn.income, char.wizard_redraw: the chooser's
+        for card in st.drawn:
+            out[_DRAWN + card] += 1.0
+        for card in st.exchange:
+            out[_EXCHANGE + card] += 1.0
+    out[_DRAWN_SIZE] = len(st.drawn)
+    out[_EXCHANGE_SIZE] = len(st.exchange)
+    window = _WINDOW.get(st.window)
+    if window is not None:
+        out[_P_WINDOW + window] = 1.0
+    steps = st.steps
+    done = steps[:st.step] if st.step < len(steps) else steps
+    gold, hands, booths, city = st.gold, st.hands, st.booths, st.city
+    for k in range(n):
+        p = (seat + k) % n
+        out[_GOLD + k] = gold[p]
+        out[_HAND_SIZE + k] = len(hands[p])
+        # a draft step is seat * 2 + bury: the steps keeping a character
+        out[_CHARACTER_COUNT + k] = st.owner.count(p) if over else done.count(2 * p)
+        out[_BOOTHS + k] = sum(booths[p])
+        at = _CITY_AT[k]
+        for card in city[p]:
+            out[at + card] += 1.0
+    if viewer == seat or over:  # citadels.setup.cards: a hand is its owner's until the final count
+        for card in hands[seat]:
+            out[_HAND + card] += 1.0
+    return out
+
+
+def _characters(out: "array[float]", st: CitadelsState, viewer: int | None, seat: int, drafting: bool) -> None:
+    """Where ``viewer`` knows each character to be, and the calling's flags."""
+    n = st.num_players
+    rank, turn, killed, robbed = st.rank, st.phase not in _NO_TURN, st.killed, st.robbed
+    shown, silent, owners = st.shown, st.silent, st.owner
+    for r in range(len(CHAR_IDS)):
+        if _knows(st, viewer, r):
+            owner, where = owners[r], _WHERE_AT[r]
+            if owner != NOBODY:
+                out[where + (owner - seat) % n] = 1.0
+            elif r in st.face_up:
+                out[where + _FACE_UP] = 1.0
+            elif r in st.down:
+                out[where + _FACE_DOWN] = 1.0
+            elif drafting and r in st.pool:
+                out[where + _PASSING] = 1.0
+        if 0 <= r <= rank:
+            out[_CALLED + r] = 1.0
+            if r == rank and turn:
+                out[_CURRENT + r] = 1.0
+        if shown[r]:
+            out[_REVEALED + r] = 1.0
+        if silent[r]:
+            out[_SILENT + r] = 1.0
+    if 0 <= killed < len(CHAR_IDS):
+        out[_MURDERED + killed] = 1.0
+    if 0 <= robbed < len(CHAR_IDS):
+        out[_ROBBED + robbed] = 1.0

@@ -2,6 +2,9 @@
 
 Built from the view alone (``definition.view(state, seat)``), so two positions the seat cannot tell apart give
 the same vector. Seats are counted from the observer (``you``, ``+1`` the next seat, ...) up to four.
+``encode_state`` writes the same vector straight from the state, reading only what the view shows the seat
+(its own rubles and hand, the others' once the game is over or under ``open_money``; the decks' sizes):
+tests/adapters/test_features.py checks the two agree on many positions.
 """
 from __future__ import annotations
 
@@ -9,8 +12,10 @@ from array import array
 from typing import Any
 
 from ...faces import Layout, relative_seats, seat_order
-from .data import CARDS, DECKS, GROUPS, ROW_SLOTS
+from .data import CARDS, DECKS, GROUPS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, ROW_SLOTS, WAREHOUSE
 from .flow import FLOW
+from .prices import DISCOUNT_CARD, EMPTY, FLAT, IS_TRADING, cheapest
+from .state import NO_DECK, SPState
 
 PLAYERS = 4
 SEATS = relative_seats(PLAYERS)
@@ -91,3 +96,72 @@ def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[i
     if me["money"] is not None:
         L.put(out, "money", me["money"])
     L.count(out, "hand", me["hand"] or ())
+
+
+# The layout's offsets, looked up once for ``encode_state``.
+_AT = LAYOUT.offset
+_PHASE = LAYOUT.index["phase"]
+_MARKER_AT = tuple(_AT[f"marker.{m}"] for m in MARKERS)
+_SLOT_AT = tuple(_AT[f"{row}.{i}"] for row in ("upper", "lower") for i in range(ROW_SLOTS))  # by display slot
+_AREA_AT = tuple(_AT[f"area.{s}"] for s in SEATS)
+(_P_PHASE, _ROUND, _TO_ACT, _SEATED, _DECK, _PRICE, _DRAWN, _OBSERVING, _PASSES, _END, _REMOVED, _POINTS, _MONEY,
+ _HAND, _HAND_SIZE, _HAND_LIMIT, _OBS_USED) = (_AT[f] for f in (
+    "phase", "round", "to_act", "seated", "deck", "price", "drawn", "observing", "passes", "end_triggered", "removed",
+    "points", "money", "hand", "hand_size", "hand_limit", "observatories_used"))
+
+
+def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]":
+    """``encode(definition.view(st, seat), seat, players)`` (the spectator's view where ``public``), read from
+    the state."""
+    out = LAYOUT.blank()
+    n = st.num_players
+    over = st.final is not None
+    phase = _PHASE.get(st.phase)
+    if phase is not None:
+        out[_P_PHASE + phase] = 1.0
+    out[_ROUND] = st.round
+    current = st.current
+    if not over and 0 <= current < n:
+        out[_TO_ACT + (current - seat) % n] = 1.0
+    for k in range(n):
+        out[_SEATED + k] = 1.0
+    for at, holder in zip(_MARKER_AT, st.markers):
+        out[at + (holder - seat) % n] = 1.0
+    for i, deck in enumerate(st.decks):
+        out[_DECK + i] = len(deck)
+    owned, used = st.owned[current], st.obs_used[current]
+    for slot, card in st.shown:  # the display's cards, by slot (0..7 upper row, 8..15 lower)
+        out[_SLOT_AT[slot] + card] = 1.0
+        if not over:
+            lower = slot >= ROW_SLOTS
+            if IS_TRADING[card]:
+                cost = cheapest(owned, used, card, lower)
+                if cost is not None:
+                    out[_PRICE + slot] = cost
+            else:
+                which = DISCOUNT_CARD[card]
+                out[_PRICE + slot] = FLAT[lower][card][2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
+    if st.drawn != EMPTY:
+        out[_DRAWN + st.drawn] = 1.0
+    out[_OBSERVING] = st.observing != NO_DECK
+    out[_PASSES] = st.passes
+    out[_END] = st.end_triggered
+    out[_REMOVED] = len(st.removed)
+    hands, points, obs_used, owned_by, areas = st.hands, st.points, st.obs_used, st.owned, st.areas
+    for k in range(n):
+        p = (seat + k) % n
+        out[_POINTS + k] = points[p]
+        out[_HAND_SIZE + k] = len(hands[p])
+        out[_HAND_LIMIT + k] = HAND_LIMIT_WAREHOUSE if owned_by[p][WAREHOUSE] else HAND_LIMIT
+        out[_OBS_USED + k] = obs_used[p]
+        at = _AREA_AT[k]
+        for card in areas[p]:
+            out[at + card] += 1.0
+    # saint_petersburg.money.secret: the rubles and hand are the owner's alone until the final count
+    own = not public
+    if own or over or st.options["open_money"]:
+        out[_MONEY] = st.money[seat]
+    if own or over:
+        for card in hands[seat]:
+            out[_HAND + card] += 1.0
+    return out
