@@ -208,6 +208,7 @@ class GameDefinition(Generic[S]):
     exercises: Any = Face()  # EXERCISES: the game-theory exercises built from real positions, by name
     decisions: Any = Face()  # DECISIONS: the class decisions solved against the equilibrium, by name
     render: Any = Face()  # render_html(view, names, winners): the game's HTML picture (the PettingZoo html mode)
+    words: Any = Face()  # describe(state, move): a move as a sentence in the game's own terms (Game.describe)
     move_cap: int = 10_000  # moves after which a tournament stops a game and records it as unfinished
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -36,6 +36,7 @@ FACES = {
     "heuristic": "the heuristic bot's rule of thumb: a score and a reason for each legal move",
     "exercises": "game-theory exercises built from positions of real games",
     "decisions": "the kinds of class decision solved against the equilibrium",
+    "words": "each move as a sentence in the game's own terms: names, amounts, what it brings (describe)",
 }
 
 GAME_PACKAGES = (
