@@ -53,6 +53,15 @@ def _cards(n: int) -> str:
 
 
 def describe(st: CitadelsState, move: Any) -> str:
+    """The move as a sentence, seats written {p0}, {p1}... for the players' names."""
+    for part in (_turn_words, _ability_words, _action_card_words):
+        text = part(st, move)
+        if text is not None:
+            return text
+    return f"{{p{move.player}}} makes a move."
+
+
+def _turn_words(st: CitadelsState, move: Any) -> str | None:
     p, kind = move.player, move.kind
     who = _seat(p)
     if kind == "pick":
@@ -84,6 +93,12 @@ def describe(st: CitadelsState, move: Any) -> str:
     if kind == "rob":
         return (f"{_as(st)}{who} robs {character(move.character)}: when that character is revealed, all its "
                 "player's gold goes to the Thief.")
+    return None
+
+
+def _ability_words(st: CitadelsState, move: Any) -> str | None:
+    p, kind = move.player, move.kind
+    who = _seat(p)
     if kind == "swap":
         mine = len(st.hands[p]) if 0 <= p < st.num_players else 0
         theirs = len(st.hands[move.fellow]) if 0 <= move.fellow < st.num_players else 0
@@ -113,6 +128,12 @@ def describe(st: CitadelsState, move: Any) -> str:
         return f"{who} pays {GRAVEYARD_PRICE} gold at the Graveyard and takes the {lost} into hand."
     if kind == "decline":
         return f"{who} {_declines(st)}."
+    return None
+
+
+def _action_card_words(st: CitadelsState, move: Any) -> str | None:
+    p, kind = move.player, move.kind
+    who = _seat(p)
     if kind == "play":
         what = PLAYED.get(move.card)
         return f"{who} plays {name(move.card)}" + (f": {what}." if what else ".")
@@ -141,7 +162,7 @@ def describe(st: CitadelsState, move: Any) -> str:
         return f"Chance: {name(move.card)} comes off the deck."
     if kind == "lay":
         return f"Chance: {character(move.character)} is laid aside face {'up' if move.face_up else 'down'}."
-    return f"{who} makes a move."
+    return None
 
 
 def _declines(st: CitadelsState) -> str:

@@ -123,6 +123,15 @@ def _choice(st: KState, p: int, law_id: str, choice: str) -> str:
 
 
 def describe(st: KState, move: Any) -> str:
+    """The move as a sentence, seats written {p0}, {p1}... for the players' names."""
+    for part in (_board_words, _law_and_auction_words, _chance_words):
+        text = part(st, move)
+        if text is not None:
+            return text
+    return f"{{p{move.player}}} makes a move."
+
+
+def _board_words(st: KState, move: Any) -> str | None:
     p, kind = move.player, move.kind
     who = _seat(p)
     if kind == "field":
@@ -154,6 +163,12 @@ def describe(st: KState, move: Any) -> str:
         return f"{who} buys one {cube(move.craft)} from the {shop} for {cubes(move.paid)}."
     if kind == "trade":
         return f"{who} gives the trader {cubes(move.paid)} for {cubes(move.receive)}."
+    return None
+
+
+def _law_and_auction_words(st: KState, move: Any) -> str | None:
+    p, kind = move.player, move.kind
+    who = _seat(p)
     if kind == "law":
         return f"{who} procures the law card on new-law space {move.space}, paying 1 {cube(move.paid)}."
     if kind == "relocate":
@@ -182,6 +197,12 @@ def describe(st: KState, move: Any) -> str:
         return f"{who} plays {law(move.law)}{' ' + choice if choice else ''}{summary}."
     if kind == "decline":
         return f"{who} plays no law card now."
+    return None
+
+
+def _chance_words(st: KState, move: Any) -> str | None:
+    p, kind = move.player, move.kind
+    who = _seat(p)
     if kind == "draw":
         t = getattr(move, "tile", None)
         what = f"a {FIELD_NAME[FIELD_TILES[t].kind]}" if isinstance(t, int) and 0 <= t < len(FIELD_TILES) else "drawn"
@@ -195,4 +216,4 @@ def describe(st: KState, move: Any) -> str:
         return f"Chance: the {stage}building tiles are turned face up."
     if kind == "replace":
         return f"Chance: {tile(move.tile)} takes the place of the tile whose design changed."
-    return f"{who} makes a move."
+    return None

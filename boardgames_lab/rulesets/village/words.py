@@ -76,6 +76,15 @@ def _a(word: str) -> str:
 
 
 def describe(st: VillageState, move: Any) -> str:
+    """The move as a sentence, seats written {p0}, {p1}... for the players' names."""
+    for part in (_action_words, _council_to_mass_words, _mass_and_chance_words):
+        text = part(st, move)
+        if text is not None:
+            return text
+    return f"{{p{move.player}}} makes a move."
+
+
+def _action_words(st: VillageState, move: Any) -> str | None:
     p, kind = move.player, move.kind
     who = _seat(p)
     if kind == "take":
@@ -110,6 +119,12 @@ def describe(st: VillageState, move: Any) -> str:
         time = council_advance_time(st.options).get(stage, 0)
         return (f"{who} advances their {villager(move.generation)} on {place(move.place)} to council stage {stage} "
                 f"for {_time(time)} and {paid}{_coins(move.coins)}.")
+    return None
+
+
+def _council_to_mass_words(st: VillageState, move: Any) -> str | None:
+    p, kind = move.player, move.kind
+    who = _seat(p)
     if kind == "privilege":
         return f"{who} {_privilege(move)}."
     if kind == "travel":
@@ -138,6 +153,12 @@ def describe(st: VillageState, move: Any) -> str:
         paid = "a bread" if move.bread else f"{CHURCH_GRAIN.get(stage, 0)} grain"
         return (f"{who} advances their {villager(move.generation)} from {place(move.place)} to church stage {stage}, "
                 f"paying {paid}.")
+    return None
+
+
+def _mass_and_chance_words(st: VillageState, move: Any) -> str | None:
+    p, kind = move.player, move.kind
+    who = _seat(p)
     if kind == "done":
         return f"{who} is done at this Mass."
     if kind == "seed":
@@ -149,7 +170,7 @@ def describe(st: VillageState, move: Any) -> str:
         return "Chance: a monk comes out of the black bag at the Mass."
     if kind == "villager":
         return f"Chance: {_seat(move.owner)}'s {villager(move.generation)} comes out of the black bag at the Mass."
-    return f"{who} makes a move."
+    return None
 
 
 def _craft(st: VillageState, who: str, move: Any) -> str:
