@@ -81,17 +81,18 @@ def _play(args: argparse.Namespace) -> int:
                                for i, n in enumerate(names)]
     print(f"{game!r}")
     humans = [seat for seat, bot in enumerate(seats) if bot is None]
+    said: dict[int, str] = {}  # each move in words, said in the position it was made from, by ply
     if not humans:
         while not game.is_over:
-            game.apply(bot_move(game, seats[game.current_player or 0]))
-        _print_log(game.log_for(None)[-1:] if args.quiet else game.log_for(None))
+            _make(game, bot_move(game, seats[game.current_player or 0]), said)
+        _print_log(game.log_for(None)[-1:] if args.quiet else game.log_for(None), said)
     else:
         # One person at the table reads the log as their seat; several sharing a screen read the public log.
         reader = humans[0] if len(humans) == 1 else None
         print(f"You play {', '.join(game.names[s] for s in humans)}. Type a move, or one of: "
               f"{', '.join(COMMANDS)}.")
         try:
-            _play_with_people(game, seats, reader)
+            _play_with_people(game, seats, reader, said)
         except _Stop as stop:
             print(f"{stop} Game stopped at ply {game.ply}; scores so far: "
                   + ", ".join(f"{n} {s}" for n, s in zip(game.names, game.scores())))
@@ -103,26 +104,35 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play_with_people(game: Game, seats: list[Bot | None], reader: int | None) -> None:
+def _play_with_people(game: Game, seats: list[Bot | None], reader: int | None, said: dict[int, str]) -> None:
     """Bots move at once; each person is asked at their turn. The log is printed as it grows."""
-    _print_log(game.log_for(reader))  # the set-up, before anyone moves
+    _print_log(game.log_for(reader), said)  # the set-up, before anyone moves
     shown = game.ply
     while not game.is_over:
         seat = game.current_player or 0
         bot = seats[seat]
         if bot is not None:
-            game.apply(bot_move(game, bot))
-        elif not _human_turn(game, seats, seat):
+            _make(game, bot_move(game, bot), said)
+        elif not _human_turn(game, seats, seat, said):
             shown = game.ply  # taken back: the log goes on from the position now
             continue
-        _print_log([e for e in game.log_for(reader) if e["ply"] > shown])
+        _print_log([e for e in game.log_for(reader) if e["ply"] > shown], said)
         shown = game.ply
 
 
-def _print_log(entries: list[dict[str, object]]) -> None:
+def _make(game: Game, move: Move, said: dict[int, str]) -> None:
+    """Make a legal move, keeping its words (said before it is made: they read the position it is made from)."""
+    said[game.ply + 1] = game.describe(move)
+    game.apply(move)
+
+
+def _print_log(entries: list[dict[str, object]], said: dict[int, str]) -> None:
+    """The log: each move in words (where the reader may see the move), then what changed."""
     for entry in entries:
         if entry["move"] is not None:
-            print(f"[{entry['ply']:>4}] {entry['phase']:<12} {entry['text']}")
+            ply = entry["ply"]
+            text = said[ply] if isinstance(ply, int) and ply in said else entry["text"]
+            print(f"[{entry['ply']:>4}] {entry['phase']:<12} {text}")
         else:
             print(f"[{entry['ply']:>4}] {entry['text']}")
         for change in entry["changes"]:  # type: ignore[attr-defined]
@@ -135,7 +145,7 @@ def _seat_text(game: Game, seat: int) -> str:
     return render(game.state, seat) if render else repr(game)
 
 
-def _human_turn(game: Game, seats: list[Bot | None], seat: int) -> bool:
+def _human_turn(game: Game, seats: list[Bot | None], seat: int, said: dict[int, str]) -> bool:
     """Ask the person in ``seat`` until they play a legal move (True) or take moves back (False)."""
     print(_seat_text(game, seat))
     while True:
@@ -155,7 +165,7 @@ def _human_turn(game: Game, seats: list[Bot | None], seat: int) -> bool:
         elif text:
             move = _legal_move(game, text)
             if move is not None:
-                game.apply(move)
+                _make(game, move, said)
                 return True
 
 
@@ -191,9 +201,11 @@ def _undo(game: Game, seats: list[Bot | None]) -> bool:
     except UndoBlocked as err:
         print(f"cannot undo: {err}")
         return False
+    words = []
     for _ in taken:
-        game.undo()
-    print(f"Took back {', '.join(str(m) for m in reversed(taken))}; back at ply {game.ply}.")
+        move = game.undo()
+        words.append(game.describe(move))  # said in the position it was made from, where the game now stands
+    print(f"Took back: {' '.join(reversed(words))} Back at ply {game.ply}.")
     return True
 
 

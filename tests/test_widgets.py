@@ -103,7 +103,7 @@ def test_clicking_a_move_button_applies_exactly_that_move(viewer: GameViewer) ->
     assert viewer.board_html.value != before
     assert viewer.board_html.value == render_html(game.full_view(), game.names)
     assert [b.description for b in viewer.move_buttons] == [str(m) for m in game.legal_moves()]
-    assert str(move) in viewer.message.value
+    assert game.at(0).describe(move) in viewer.message.value
 
 
 def test_apply_by_notation_and_a_refused_move(viewer: GameViewer) -> None:

@@ -40,9 +40,26 @@ def engine_refusal(game: Game, move: Any, player: int | None) -> Refusal | None:
     allowed = d.flow.phase(state.phase).moves
     kind = getattr(move, "kind", None)
     if kind not in allowed:
-        return Refusal("core.wrong_phase", f"{kind!r} is not a move of the {state.phase} phase",
-                       f"moves here are: {', '.join(allowed)}")
+        return out_of_phase(game, move, allowed)
     return None
+
+
+def out_of_phase(game: Game, move: Any, allowed: tuple[str, ...]) -> Refusal:
+    """A move of a kind the phase does not allow: the game's reason where it has one (its kind's ``outside``
+    check, then the rule of the card, action or window the kind belongs to), ``core.wrong_phase`` only where the
+    game declares none."""
+    d, state, kind = game.definition, game.state, move.kind
+    here = d.flow.phase(state.phase).label
+    remedy = f"moves here are: {', '.join(allowed)}"
+    declared = d.kind_of.get(kind)
+    if declared is not None and declared.outside is not None:
+        refusal = declared.outside(state, move)
+        if refusal is not None:
+            return refusal
+    if declared is None or not declared.rule:
+        return Refusal("core.wrong_phase", f"{kind!r} is not a move of the {state.phase} phase", remedy)
+    when = " or ".join(dict.fromkeys(f'"{p.label}"' for p in d.flow.phases if kind in p.moves))
+    return Refusal(declared.rule, f"'{kind}' is a move of {when}, not of \"{here}\"", remedy)
 
 
 def _who(game: Game, seat: int) -> str:

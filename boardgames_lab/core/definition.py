@@ -210,6 +210,7 @@ class GameDefinition(Generic[S]):
     decisions: Any = Face()  # DECISIONS: the class decisions solved against the equilibrium, by name
     features: Any = Face()  # LAYOUT and encode(view, seat, players): the adapters' observation tensors and strings
     render: Any = Face()  # render_html(view, names, winners): the game's HTML picture (the PettingZoo html mode)
+    words: Any = Face()  # describe(state, move): a move as a sentence in the game's own terms (Game.describe)
     move_cap: int = 10_000  # moves after which a tournament stops a game and records it as unfinished
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -194,6 +194,22 @@ class Game:
             return Explanation(True, "core.legal", f"{move_text(move)} is legal here" + (f": {words}" if words else ""))
         return Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
 
+    def describe(self, move: Move | str, player: int | None = None) -> str:
+        """The move as a sentence in the game's own terms, naming its seat ("Anna buys the Gold Miner for 4
+        rubles; ..."), from the game's ``words`` face; its notation where the game has none."""
+        if isinstance(move, str):
+            move = self.parse_move(move, player)
+        problem = not_a_move(self, move)
+        if problem:
+            raise InvalidNotation(problem)
+        seat = self.definition.seat_of(self.state, move)
+        words = self.definition.words
+        if words is None:
+            return f"{self._name_of(seat)}: {move_text(move)}"
+        names = self.names
+        return _PLAYER_MARK.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
+                                words.describe(self.state, move))
+
     def apply(self, move: Move | str, player: int | None = None) -> "Game":
         """Make a move (a value or its notation) for ``player`` (default: the seat to act).
         An illegal move raises ``IllegalMove`` naming the rule, and changes nothing."""

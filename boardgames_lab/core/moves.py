@@ -78,6 +78,10 @@ class Kind:
     information, which play mode's undo may not cross (a random draw blocks undo by itself).
     ``describe(state, move)``, for a legal move, says in words what it does here (a price,
     line by line), for ``explain``; without it a legal move is just "legal here".
+    ``rule`` is the game's rule that governs the kind (the card, action or window it belongs to): a move of the
+    kind made in a phase that does not allow it is refused under it, not under ``core.wrong_phase``.
+    ``outside(state, move)``, asked there first, gives the game's own reason where one applies in any phase (no
+    card of that kind owned, a window not open), as its check would give it.
     """
 
     move: type[Move]
@@ -85,6 +89,8 @@ class Kind:
     candidates: Candidates
     reveals: Reveals = never
     describe: Callable[[Any, Any], str] | None = None
+    rule: str = ""
+    outside: Check | None = None
 
     @property
     def name(self) -> str:

@@ -37,6 +37,7 @@ FACES = {
     "exercises": "game-theory exercises built from positions of real games",
     "decisions": "the kinds of class decision solved against the equilibrium",
     "features": "the fixed layout of a seat's observation, built from its view, for the adapters",
+    "words": "each move as a sentence in the game's own terms: names, amounts, what it brings (describe)",
 }
 
 GAME_PACKAGES = (

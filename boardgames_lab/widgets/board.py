@@ -131,7 +131,7 @@ class BoardControl:
         rule = self._rulebook[why.rule].text if why.rule in self._rulebook else ""
         remedy = f"<br><b>What would make it legal:</b> {escape(why.remedy)}" \
             if why.remedy and why.remedy not in why.reason else ""
-        self._answer(target, f"<b>Why not <code>{escape(str(move))}</code>?</b> {escape(why.reason)}"
+        self._answer(target, f"<b>Why not?</b> {escape(self.map.game.describe(move))} No: {escape(why.reason)}"
                              f"<br>rule <code>{escape(why.rule)}</code>{' — ' + escape(rule) if rule else ''}{remedy}")
         return why
 

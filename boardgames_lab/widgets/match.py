@@ -46,7 +46,7 @@ class BotMatch:
         self.viewer.bot = _SeatBots(self)
         self._bots: dict[int, Any] = {}
         self._busy = False
-        self._last: tuple[int, Any, str, bool] | None = None  # the bot's seat, move, reason, may all read the move
+        self._last: tuple[int, str, str, bool] | None = None  # the bot's seat, its move in words, reason, may all read the move
         self.reasons = w.HTML()
         self.reasons.add_class("bgl-reasons")
         self.auto = w.Checkbox(value=auto, description="Bots answer at once", indent=False)
@@ -143,7 +143,11 @@ class BotMatch:
 
     def _show_reason(self, seat: int, move: Any, bot: Any) -> None:
         entry = self.game.log[-1]
-        self._last = (seat, move, str(getattr(bot, "last_reason", "")), entry["visible_to"] is None)
+        reason = str(getattr(bot, "last_reason", ""))
+        notation = f"{move}: "
+        reason = reason[len(notation):] if reason.startswith(notation) else reason  # the sentence names the move
+        sentence = self.game.at(self.game.ply - 1).describe(move)  # said in the position the bot moved from
+        self._last = (seat, sentence, reason, entry["visible_to"] is None)
         self._sync_reason()
 
     def _sync_reason(self) -> None:
@@ -153,15 +157,15 @@ class BotMatch:
         if self._last is None:
             self.reasons.value = ""
             return
-        seat, move, reason, public = self._last
+        seat, sentence, reason, public = self._last
         viewpoint = self.viewer.viewpoint
         own = viewpoint == TEACHER or viewpoint == seat
         who = f"<b>{escape(self.game.names[seat])}</b> ({escape(self.seat_kind(seat))})"
         if not (own or public):
             self.reasons.value = f"{who} made a move."
             return
-        why = f": {escape(reason)}" if own and reason else ""
-        self.reasons.value = f"{who} played <code>{escape(str(move))}</code>{why}"
+        why = f" Why: {escape(reason)}" if own and reason else ""
+        self.reasons.value = f"{who}: {escape(sentence)}{why}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -93,13 +93,12 @@ class TargetMap:
 
     # --- words on a target ------------------------------------------------------------------------
     def preview(self, prefix: Prefix, target: str) -> str:
-        """What clicking a usable target does: the move's own explanation (a price term by term), or the
-        moves it still leads to."""
+        """What clicking a usable target does: the move in the game's words (with its price term by term where
+        the game gives one), or the moves it still leads to."""
         under = self.moves_under((*prefix, target))
         if len(under) == 1:
-            move = under[0]
-            return self.game.explain(move, player=self.game.definition.seat_of(self.game.state, move)).reason
-        shown = ", ".join(str(m) for m in under[:4]) + (", ..." if len(under) > 4 else "")
+            return move_words(self.game, under[0], detail=True)
+        shown = " ".join(move_words(self.game, m) for m in under[:4]) + (" ..." if len(under) > 4 else "")
         return f"{len(under)} moves: {shown}"
 
     def why_not(self, prefix: Prefix, target: str, seats: Sequence[int]) -> tuple[Any, Explanation] | None:
@@ -126,6 +125,17 @@ class TargetMap:
             if not why.legal:
                 return move, why
         return None
+
+
+def move_words(game: Game, move: Any, detail: bool = False) -> str:
+    """A move as a sentence in the game's words (``game.describe``); with ``detail``, its kind's own account of
+    what it does here (a price term by term), where the game gives one."""
+    sentence = game.describe(move)
+    kind = game.definition.kind_of.get(move.kind)
+    if not detail or kind is None or kind.describe is None:
+        return sentence
+    terms = kind.describe(game.state, move)
+    return f"{sentence} Price: {terms}." if terms else sentence
 
 
 def candidates(game: Game, seat: int) -> Iterator[Any]:

@@ -87,7 +87,7 @@ class GameViewer:
             except GameError as e:
                 self._fail(str(e))
                 return None
-            self._say(f"Played {self._move_words(self.game, played)}.")
+            self._say(f"Played: {self._move_words(self.game, played)}")
             self.refresh()
             for hook in self.on_move:
                 hook(played)
@@ -414,6 +414,7 @@ class GameViewer:
         several = len(game.to_act()) > 1  # a reaction window: say whose answer each button is
         for button, move in zip(self._button_pool, moves):
             button.description = f"{game.names[move.player]}: {move}" if several else str(move)
+            button.tooltip = game.describe(move)  # the notation a person may type, the sentence on hover
             button.disabled = not live
             button.button_style = "info" if move == played else ""
         self._shown_moves = moves
@@ -502,15 +503,16 @@ class GameViewer:
         entry = game.log[-1]
         return entry["visible_to"] is None or seat in entry["visible_to"]
 
-    def _move_words(self, game: Game, move: Any, shown: bool | None = None) -> str:
-        """The last move as this perspective may read it: its notation, or only whose move it was."""
+    def _move_words(self, game: Game, move: Any, shown: bool | None = None, made: bool = True) -> str:
+        """The last move as this perspective may read it: in the game's words, said in the position it was made
+        from (``made``: the game stands after it), or only whose move it was."""
         if shown is None:
             shown = self._last_move_shown(game)
         if shown:
-            return str(move)
+            return (game.at(game.ply - 1) if made else game).describe(move)
         seat = getattr(move, "player", None)
-        return f"a move of {game.names[seat]}" if isinstance(seat, int) and 0 <= seat < game.num_players \
-            else "a move"
+        return f"a move of {game.names[seat]}." if isinstance(seat, int) and 0 <= seat < game.num_players \
+            else "a move."
 
     def _undo_words(self, reason: str) -> str:
         """Play mode's refusal to undo names the move taken back: only where this perspective may read it."""
@@ -532,7 +534,7 @@ class GameViewer:
             except GameError as e:  # UndoBlocked: the play-mode policy says no
                 self._fail(self._undo_words(str(e)))
                 return None
-            self._say(f"{verb} {self._move_words(self.game, move, before)}.")
+            self._say(f"{verb}: {self._move_words(self.game, move, before, made=step != self.game.undo)}")
             self.refresh()
             for hook in hooks:
                 hook(move)

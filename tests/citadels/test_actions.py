@@ -186,12 +186,13 @@ def test_action_cards_in_hand_score_one_each() -> None:
     assert state_of(game).final[1]["action_cards"] == 2
 
 
+@cites(P + "action.acrobat")
 def test_acrobat_and_rasputin_are_not_played_in_ones_own_turn() -> None:
     game = variant()
     game = give(game, 0, hand=["acrobat"])
     game = at_turn(game, 0, "bishop")
     assert not game.explain("play acrobat")
-    assert game.explain("play acrobat").rule == "core.wrong_phase"  # only the Acrobat's window allows it
+    assert game.explain("play acrobat").rule == P + "action.acrobat"  # only the Acrobat's window allows it
 
 
 @cites(P + "violet.laboratory")

@@ -54,8 +54,8 @@ def test_cannonball_refusals_name_what_is_missing() -> None:
     assert short.rule == P + "action.cannonball" and "difference is 2 gold and you have 1" in short.reason
 
 
-@cites("core.wrong_phase")
-def test_cashing_a_booth_in_ones_own_turn_is_a_move_of_another_phase() -> None:
+@cites(P + "action.ticket_cash")
+def test_cashing_a_booth_in_ones_own_turn_cites_the_booths_window() -> None:
     """A booth is cashed only right after a payment: in the cash phase the flow opens for its owner."""
     game = variant()
     game = give(game, 0, hand=["ticket_booth"])
@@ -63,17 +63,22 @@ def test_cashing_a_booth_in_ones_own_turn_is_a_move_of_another_phase() -> None:
     game.apply("gold")
     game.apply("play ticket_booth")
     why = refused(game, "cash")
-    assert why.rule == "core.wrong_phase" and "turn phase" in why.reason
+    assert why.rule == P + "action.ticket_cash" and "right after a fellow player pays" in why.reason
 
 
-@cites("core.wrong_phase")
-def test_answers_out_of_their_moment_are_moves_of_another_phase() -> None:
-    """The engine refuses them from the one phase declaration, and says which moves the turn allows."""
+@cites(P + "violet.graveyard", P + "action.fortune_teller", P + "turn.income", P + "action.window",
+       P + "char.wizard_redraw", P + "draft.pass_left")
+def test_answers_out_of_their_moment_cite_the_rule_of_their_moment() -> None:
+    """Each is refused under the rule of the card, action or window it belongs to, saying where it is made and
+    which moves the turn allows."""
     game = variant()
     game = at_turn(game, 0, "bishop")
-    for text in ("save", "take manor", "keep manor", "decline", "exchange done", "pick king"):
+    rules = {"save": "violet.graveyard", "take manor": "action.fortune_teller", "keep manor": "turn.income",
+             "decline": "action.window", "exchange done": "char.wizard_redraw", "pick king": "draft.pass_left"}
+    for text, rule in rules.items():
         why = game.explain(text)
-        assert not why.legal and why.rule == "core.wrong_phase" and "build" in why.remedy, text
+        assert not why.legal and why.rule == P + rule and "build" in why.remedy, text
+        assert "Character's turn" in why.reason, why
         refused(game, text)
 
 

@@ -133,8 +133,8 @@ def test_a_move_of_a_seat_not_to_act_is_refused_by_the_engine() -> None:
     assert game.parse_move(str(first), 1) == other
 
 
-@cites("core.wrong_phase")
-def test_a_kind_of_another_phase_is_refused_by_the_engine() -> None:
+@cites("citadels.turn.income")
+def test_a_kind_of_another_phase_is_refused_by_its_rule() -> None:
     game = bgl.new_game("citadels", players=4, seed=1)
     why = game.explain(Gold(0))
-    assert not why.legal and why.rule == "core.wrong_phase" and "pick" in why.remedy
+    assert not why.legal and why.rule == "citadels.turn.income" and "pick" in why.remedy

@@ -116,7 +116,7 @@ def test_work_order_and_placing() -> None:
     assert "worker 3,1" not in {str(m) for m in game.legal_moves()}
     with pytest.raises(IllegalMove) as err:
         game.apply("order 2")
-    assert err.value.rule == "core.wrong_phase"  # the engine refuses a kind of another phase
+    assert err.value.rule == "keythedral.order.choose"  # a kind of another phase: the rule of the work order
     with pytest.raises(IllegalMove) as err:
         game.apply("worker 1,1", player=0)  # player 2 is to place: player 1 may not
     assert err.value.rule == "core.not_your_turn"

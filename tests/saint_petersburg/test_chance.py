@@ -94,12 +94,12 @@ def explicit_start(players: int, seed: int) -> list[str]:
     return laid
 
 
-@cites(P + "setup.first_display")
+@cites(P + "setup.first_display", P + "deck.top_card")
 def test_a_card_not_left_in_the_deck_is_refused_naming_the_rule() -> None:
     game = bgl.new_game("saint_petersburg", players=2, seed=4, chance="explicit")
     before = game.position()
     refused = [("lay market", P + "setup.first_display"), (LayCard(CHANCE, "zzz"), P + "setup.first_display"),
-               (DrawCard(CHANCE, "lumberjack"), "core.wrong_phase"), (LayCard(0, "lumberjack"), "core.not_your_turn")]
+               (DrawCard(CHANCE, "lumberjack"), P + "deck.top_card"), (LayCard(0, "lumberjack"), "core.not_your_turn")]
     for move, rule in refused:
         why = game.explain(move, player=CHANCE) if isinstance(move, str) else game.explain(move)
         assert not why and why.rule == rule, (move, why)

@@ -88,18 +88,18 @@ def test_passing_is_not_final_and_the_phase_ends_on_a_full_run_of_passes() -> No
     game.apply("pass")
     assert game.phase == "building"
     why = game.explain("pub 1")
-    assert not why and why.rule == "core.wrong_phase"
+    assert not why and why.rule == P + "card.pub"
 
 
-@cites(P + "action.one_of_four", "core.wrong_phase")
-def test_moves_of_another_phase_are_refused_by_the_engine() -> None:
+@cites(P + "action.one_of_four", P + "card.observatory")
+def test_moves_of_another_phase_are_refused_by_the_rule_of_their_card() -> None:
     game = position(phase="worker", upper=["lumberjack"])
     why = game.explain("observe buildings")
-    assert not why and why.rule == "core.wrong_phase" and "worker phase" in why.reason
+    assert not why and why.rule == P + "card.observatory" and "you own no Observatory" in why.reason
     before = game.position()
     with pytest.raises(bgl.IllegalMove) as err:
         game.apply("discard lumberjack@drawn")
-    assert err.value.rule == "core.wrong_phase" and game.position() == before
+    assert err.value.rule == P + "card.observatory" and game.position() == before
 
 
 @cites("core.not_your_turn")
@@ -429,7 +429,8 @@ def test_observatory_draw_then_buy_take_or_discard() -> None:
     drawn = game.view(1)["drawn"]
     assert drawn is not None  # shown openly
     assert {f"discard {drawn}@drawn", f"take {drawn}@drawn"} <= moves(game)
-    assert game.explain("pass").rule == "core.wrong_phase"
+    why = game.explain("pass")
+    assert why.rule == P + "card.observatory" and "discard it" in why.remedy
     game.apply(f"take {drawn}@drawn")
     assert game.phase == "building" and game.current_player == 1
     game.apply("pass")
@@ -449,7 +450,8 @@ def test_observatory_cannot_take_a_decks_last_card_and_only_in_building_phase() 
     assert not why and "last card" in why.reason
     game = position(players=2, phase="worker")
     game = give(game, 0, area=["observatory"], money=30)
-    assert game.explain("observe workers").rule == "core.wrong_phase"
+    why = game.explain("observe workers")  # owned, but used in the building phase only
+    assert why.rule == P + "card.observatory" and '"Building phase"' in why.reason and "Worker phase" in why.reason
 
 
 @cites(P + "card.observatory_used")

@@ -234,8 +234,8 @@ def test_refusals_on_the_empty_board_of_the_last_actions() -> None:
     for move in ("take harvest green", "well harvest +3c"):
         rule, reason = refused(game, move)
         assert rule == P + "end.no_cubes" and "free" in reason, move
-    rule, reason = refused(game, "harvest")  # an action before its area is chosen: the engine's phase check
-    assert rule == "core.wrong_phase" and "free" in reason
+    rule, reason = refused(game, "harvest")  # an action before its area is chosen: the harvest's rule says when
+    assert rule == P + "harvest.grain" and '"Act"' in reason and "free" in reason
 
 
 @cites(P + "turn.take_cube", P + "mass.select")
@@ -287,7 +287,7 @@ def test_every_well_formed_move_is_legal_or_refused_with_a_reason() -> None:
         game.apply(rng.choice(game.legal_moves()))
 
 
-@cites("core.not_your_turn", "core.wrong_phase")
+@cites("core.not_your_turn", P + "harvest.grain")
 def test_the_engine_refuses_a_move_out_of_turn_or_of_another_phase() -> None:
     game = position(players=3)
     assert game.to_act() == (0,) and game.phase == "turn"
@@ -300,6 +300,6 @@ def test_the_engine_refuses_a_move_out_of_turn_or_of_another_phase() -> None:
     with pytest.raises(IllegalMove) as err:
         game.apply(take, player=1)  # player 1 makes player 0's move
     assert err.value.rule == "core.not_your_turn"
-    rule, reason = refused(game, "harvest")
-    assert rule == "core.wrong_phase" and "take" in reason
+    rule, reason = refused(game, "harvest")  # of another phase: the rule of the harvest, not the engine's
+    assert rule == P + "harvest.grain" and "take" in reason
     assert game.definition.snapshot(state(game)) == before

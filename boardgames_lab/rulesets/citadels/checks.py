@@ -77,6 +77,15 @@ def window_closes(st: CitadelsState, m: Any) -> bool:
     return st.phase in ("rasputin", "acrobat") and len(st.queue) == 1
 
 
+def cash_outside(st: CitadelsState, m: Cash) -> Refusal | None:
+    """citadels.action.ticket_cash: a booth is cashed by its owner right after a fellow player pays onto it."""
+    if not st.booths[m.player]:
+        return no("action.ticket_cash", "you have no Ticket Booth in play", "play one; fellow players may then pay "
+                  "onto it, and you may cash it right after a payment")
+    return no("action.ticket_cash", "a Ticket Booth is cashed right after a fellow player pays onto it, not now",
+              "wait for a payment onto your booth")
+
+
 def legal(st: CitadelsState, m: Any) -> Refusal | None:
     """A move always open where its phase allows it (both answers of the Graveyard and the Ticket Booth,
     declining a window, finishing the Wizard's exchange)."""
@@ -114,36 +123,36 @@ def _cannons(st: CitadelsState, seat: int) -> list[Any]:
 
 
 KINDS = (
-    Kind(Pick, check_pick, _chars(Pick), reveals=draft_ends),
-    Kind(Bury, check_bury, _chars(Bury), reveals=draft_ends),
-    Kind(Gold, ct.check_gold, _one(Gold)),
-    Kind(Draw, ct.check_draw, _one(Draw), reveals=always),
-    Kind(Keep, check_keep, _kept, reveals=last_keep),
-    Kind(Build, ct.check_build, _hand(Build)),
-    Kind(Income, ct.check_income, _one(Income)),
-    Kind(End, ct.check_end, _one(End), reveals=always),
-    Kind(Kill, ct.check_kill, _chars(Kill)),
-    Kind(Rob, ct.check_rob, _chars(Rob)),
-    Kind(Swap, ct.check_swap, _seats(Swap), reveals=always),
-    Kind(Exchange, ct.check_exchange, _hand(Exchange)),
-    Kind(ExchangeDone, legal, _one(ExchangeDone), reveals=always),
-    Kind(Bonus, ct.check_bonus, _one(Bonus)),
-    Kind(ArchitectCards, ct.check_cards, _one(ArchitectCards), reveals=always),
-    Kind(Destroy, ct.check_destroy, ct.destroy_candidates),
-    Kind(Laboratory, ca.check_lab, _hand(Laboratory)),
-    Kind(Smithy, ca.check_smithy, _one(Smithy), reveals=always),
-    Kind(Save, legal, _one(Save)),
-    Kind(Decline, legal, _one(Decline), reveals=window_closes),
-    Kind(Cash, legal, _one(Cash)),
-    Kind(Play, ca.check_play, _hand(Play)),
-    Kind(FortuneTeller, ca.check_fortune, _seats(FortuneTeller), reveals=always),
-    Kind(Take, ca.check_take, _shown, reveals=always),
-    Kind(Cannonball, ca.check_cannon, _cannons),
-    Kind(Ticket, ca.check_ticket, _seats(Ticket), reveals=always),
-    Kind(Acrobat, ca.check_acrobat, _one(Acrobat), reveals=always),
-    Kind(Rasputin, ca.check_rasputin, _one(Rasputin), reveals=always),
-    Kind(DrawCard, dr.check_draw_card, dr.draw_candidates, reveals=always),
-    Kind(LayCharacter, dr.check_lay, dr.lay_candidates, reveals=always),
+    Kind(Pick, check_pick, _chars(Pick), reveals=draft_ends, rule="citadels.draft.pass_left"),
+    Kind(Bury, check_bury, _chars(Bury), reveals=draft_ends, rule="citadels.draft.two_players"),
+    Kind(Gold, ct.check_gold, _one(Gold), rule="citadels.turn.income"),
+    Kind(Draw, ct.check_draw, _one(Draw), reveals=always, rule="citadels.turn.income"),
+    Kind(Keep, check_keep, _kept, reveals=last_keep, rule="citadels.turn.income"),
+    Kind(Build, ct.check_build, _hand(Build), rule="citadels.turn.build"),
+    Kind(Income, ct.check_income, _one(Income), rule="citadels.char.colour_income"),
+    Kind(End, ct.check_end, _one(End), reveals=always, rule="citadels.turn.end"),
+    Kind(Kill, ct.check_kill, _chars(Kill), rule="citadels.char.assassin"),
+    Kind(Rob, ct.check_rob, _chars(Rob), rule="citadels.char.thief_targets"),
+    Kind(Swap, ct.check_swap, _seats(Swap), reveals=always, rule="citadels.char.wizard_swap"),
+    Kind(Exchange, ct.check_exchange, _hand(Exchange), rule="citadels.char.wizard_redraw"),
+    Kind(ExchangeDone, legal, _one(ExchangeDone), reveals=always, rule="citadels.char.wizard_redraw"),
+    Kind(Bonus, ct.check_bonus, _one(Bonus), rule="citadels.char.merchant_gold"),
+    Kind(ArchitectCards, ct.check_cards, _one(ArchitectCards), reveals=always, rule="citadels.char.architect_cards"),
+    Kind(Destroy, ct.check_destroy, ct.destroy_candidates, rule="citadels.char.warlord_removes"),
+    Kind(Laboratory, ca.check_lab, _hand(Laboratory), rule="citadels.violet.laboratory"),
+    Kind(Smithy, ca.check_smithy, _one(Smithy), reveals=always, rule="citadels.violet.smithy"),
+    Kind(Save, legal, _one(Save), rule="citadels.violet.graveyard"),
+    Kind(Decline, legal, _one(Decline), reveals=window_closes, rule="citadels.action.window"),
+    Kind(Cash, legal, _one(Cash), rule="citadels.action.ticket_cash", outside=cash_outside),
+    Kind(Play, ca.check_play, _hand(Play), rule="citadels.action.one_per_turn"),
+    Kind(FortuneTeller, ca.check_fortune, _seats(FortuneTeller), reveals=always, rule="citadels.action.fortune_teller"),
+    Kind(Take, ca.check_take, _shown, reveals=always, rule="citadels.action.fortune_teller"),
+    Kind(Cannonball, ca.check_cannon, _cannons, rule="citadels.action.cannonball"),
+    Kind(Ticket, ca.check_ticket, _seats(Ticket), reveals=always, rule="citadels.action.ticket_booth"),
+    Kind(Acrobat, ca.check_acrobat, _one(Acrobat), reveals=always, rule="citadels.action.acrobat"),
+    Kind(Rasputin, ca.check_rasputin, _one(Rasputin), reveals=always, rule="citadels.action.rasputin"),
+    Kind(DrawCard, dr.check_draw_card, dr.draw_candidates, reveals=always, rule="citadels.deck.reshuffle"),
+    Kind(LayCharacter, dr.check_lay, dr.lay_candidates, reveals=always, rule="citadels.draft.face_down"),
 )
 
 __all__ = ["KINDS"]

@@ -151,6 +151,14 @@ def encode_state(st: CitadelsState, seat: int, public: bool = False) -> "array[f
             out[_POOL + r] += 1.0
     out[_POOL_SIZE] = len(st.pool)
     out[_FACE_DOWN_COUNT] = len(st.down)
+    _players_of_state(out, st, viewer, seat, over)
+    return out
+
+
+def _players_of_state(out: "array[float]", st: CitadelsState, viewer: int | None, seat: int, over: bool) -> None:
+    """The rest of ``encode_state``: the cards drawn to choose from, the window, and each player's gold, hand,
+    characters kept and city, counted from ``seat``."""
+    n = st.num_players
     if viewer is not None and st.current == viewer:  # citadels.turn.income, char.wizard_redraw: the chooser's
         for card in st.drawn:
             out[_DRAWN + card] += 1.0
@@ -177,7 +185,6 @@ def encode_state(st: CitadelsState, seat: int, public: bool = False) -> "array[f
     if viewer == seat or over:  # citadels.setup.cards: a hand is its owner's until the final count
         for card in hands[seat]:
             out[_HAND + card] += 1.0
-    return out
 
 
 def _characters(out: "array[float]", st: CitadelsState, viewer: int | None, seat: int, drafting: bool) -> None:

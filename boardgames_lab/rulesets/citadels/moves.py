@@ -345,6 +345,9 @@ def parse(text: str, seat: int) -> Move:
     if not words or words[0] not in WORDS:
         raise InvalidNotation(f"{text!r} is not a Citadels move; examples: {_EXAMPLES}")
     word, rest = words[0], words[1:]
+    joined = "_".join(rest)
+    if len(rest) > 1 and (joined in CARD_INDEX or joined in CHAR_INDEX):  # a name typed with spaces: "Trading Post"
+        rest = [joined]
     if word == "draw" and len(rest) == 1:
         return DrawCard(seat, _card(text, rest[0]))
     if word == "lay":

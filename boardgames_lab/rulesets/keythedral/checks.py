@@ -276,18 +276,20 @@ def single(cls: Callable[[int], Any]) -> Callable[[KState, int], list[Any]]:
 
 
 KINDS: tuple[Kind, ...] = (
-    Kind(LayField, check_field, field_candidates, reveals=lambda st, m: True),
-    Kind(LayCottage, check_cottage, cottage_candidates),
-    Kind(ChooseOrder, check_order, order_candidates),
-    Kind(PlaceWorker, check_worker, worker_candidates),
-    Kind(Relocate, check_relocate, relocate_candidates),
-    Kind(TakeCube, check_take, lambda st, seat: [TakeCube(seat, c) for c in LETTER[:5]]),
-    Kind(Bid, check_bid, bid_candidates),
-    Kind(GiveCube, check_give, lambda st, seat: [GiveCube(seat, c) for c in LETTER]),
-    Kind(ChooseStart, check_start, lambda st, seat: [ChooseStart(seat, q) for q in range(st.num_players)]),
-    Kind(Pass, always_legal, single(Pass)),
-    Kind(Decline, always_legal, single(Decline)),
+    Kind(LayField, check_field, field_candidates, reveals=lambda st, m: True, rule="keythedral.setup.lay_field"),
+    Kind(LayCottage, check_cottage, cottage_candidates, rule="keythedral.setup.lay_cottage"),
+    Kind(ChooseOrder, check_order, order_candidates, rule="keythedral.order.choose"),
+    Kind(PlaceWorker, check_worker, worker_candidates, rule="keythedral.order.place_in_turn"),
+    Kind(Relocate, check_relocate, relocate_candidates, rule="keythedral.fence.relocate"),
+    Kind(TakeCube, check_take, lambda st, seat: [TakeCube(seat, c) for c in LETTER[:5]],
+         rule="keythedral.law.unexpected_harvest"),
+    Kind(Bid, check_bid, bid_candidates, rule="keythedral.auction.bid_once"),
+    Kind(GiveCube, check_give, lambda st, seat: [GiveCube(seat, c) for c in LETTER], rule="keythedral.auction.pay"),
+    Kind(ChooseStart, check_start, lambda st, seat: [ChooseStart(seat, q) for q in range(st.num_players)],
+         rule="keythedral.auction.choose_start"),
+    Kind(Pass, always_legal, single(Pass), rule="keythedral.action.pass_again"),
+    Kind(Decline, always_legal, single(Decline), rule="keythedral.law.window"),
     *ACTION_KINDS,
-    Kind(PlayLaw, check_play, play_candidates),
+    Kind(PlayLaw, check_play, play_candidates, rule="keythedral.law.window"),
     *CHANCE_KINDS,  # a stage turned face up, a tile drawn: the chance record blocks undo across them
 )

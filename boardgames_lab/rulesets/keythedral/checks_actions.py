@@ -227,11 +227,13 @@ def procure_candidates(st: KState, seat: int) -> list[ProcureLaw]:
 
 
 ACTION_KINDS = (
-    Kind(BuyTile, check_buy, buy_candidates),
-    Kind(BuildHouse, check_house, lambda st, seat: [BuildHouse(seat, k) for k in range(1, 6)]),
-    Kind(BuildFence, check_fence, fence_candidates),
-    Kind(RemoveFence, check_unfence, lambda st, seat: [RemoveFence(seat, s, f) for s, f in sorted(st.fences)]),
-    Kind(BuyCraft, check_craft, craft_candidates),
-    Kind(Trade, check_trade, trade_candidates),
-    Kind(ProcureLaw, check_procure, procure_candidates),
+    Kind(BuyTile, check_buy, buy_candidates, rule="keythedral.buy.face_up"),
+    Kind(BuildHouse, check_house, lambda st, seat: [BuildHouse(seat, k) for k in range(1, 6)],
+         rule="keythedral.house.cost"),
+    Kind(BuildFence, check_fence, fence_candidates, rule="keythedral.fence.build"),
+    Kind(RemoveFence, check_unfence, lambda st, seat: [RemoveFence(seat, s, f) for s, f in sorted(st.fences)],
+         rule="keythedral.fence.remove"),
+    Kind(BuyCraft, check_craft, craft_candidates, rule="keythedral.craft.exchange"),
+    Kind(Trade, check_trade, trade_candidates, rule="keythedral.trader.exchange"),
+    Kind(ProcureLaw, check_procure, procure_candidates, rule="keythedral.law.procure"),
 )

@@ -313,8 +313,8 @@ def _outcomes_of(kind: str) -> Callable[[KState, int], list[Any]]:
 
 
 CHANCE_KINDS = (
-    Kind(DrawField, check_draw, _outcomes_of("draw"), reveals=never),
-    Kind(DealLaw, check_deal, _outcomes_of("deal")),
-    Kind(TurnTiles, check_turn, _outcomes_of("turn")),
-    Kind(ReplaceTile, check_replace, _outcomes_of("replace")),
+    Kind(DrawField, check_draw, _outcomes_of("draw"), reveals=never, rule="keythedral.setup.lay_field"),
+    Kind(DealLaw, check_deal, _outcomes_of("deal"), rule="keythedral.setup.law_spaces"),
+    Kind(TurnTiles, check_turn, _outcomes_of("turn"), rule="keythedral.buy.next_stage"),
+    Kind(ReplaceTile, check_replace, _outcomes_of("replace"), rule="keythedral.law.design_change"),
 )

@@ -360,7 +360,11 @@ def parse(text: str, seat: int) -> Move:
     words = text.split()
     if not words:
         raise InvalidNotation("an empty move; examples: 'pass', 'order 3', 'worker 3,1', 'buy 1-A'")
-    k, args = words[0], words[1:]
+    k, args = words[0].lower(), words[1:]
+    if k in ("craft", "trade", "law", "give", "take", "buy", "replace", "turn"):
+        args = [a.upper() for a in args]  # cube letters and tile ids are capitals: "craft i st" reads "craft I ST"
+    elif k == "play" and args:
+        args = [args[0].lower(), *args[1:]]  # a law card's id
     move: Move | None = None
     if k in ("pass", "decline") and not args:
         move = Pass(seat) if k == "pass" else Decline(seat)

@@ -194,16 +194,24 @@ def check_observe(st: SPState, move: Observe) -> Refusal | None:
     if move.deck not in DECKS:
         return _no("card.observatory", f"an Observatory draws from a deck: {move.deck!r} is none of them",
                    f"name one of {', '.join(DECKS)}")
-    owned = st.owned[p][OBSERVATORY]
-    if not owned:
-        return _no("card.observatory", "you own no Observatory", "buy one to draw from a deck in the building phase")
-    if owned <= st.obs_used[p]:
+    unowned = observatory_owned(st, move)
+    if unowned:
+        return unowned
+    if st.owned[p][OBSERVATORY] <= st.obs_used[p]:
         return _no("card.observatory_used", "your Observatory is already turned over this round",
                    "it turns face up at the start of the next round")
     if move.deck not in observable_decks(st, p):
         size = len(st.decks[DECKS.index(move.deck)])
         return _no("card.observatory", f"the {move.deck} deck holds {size} card(s); an Observatory may not take "
                    "a deck's last card", f"choose a deck with at least {OBSERVATORY_MIN_DECK}")
+    return None
+
+
+def observatory_owned(st: SPState, move: Observe) -> Refusal | None:
+    """saint_petersburg.card.observatory: only its owner draws with it (asked in any phase: the card's reason
+    comes before the phase's)."""
+    if not st.owned[move.player][OBSERVATORY]:
+        return _no("card.observatory", "you own no Observatory", "buy one to draw from a deck in the building phase")
     return None
 
 
@@ -257,6 +265,26 @@ def check_pub(st: SPState, move: BuyPoints) -> Refusal | None:
     return None
 
 
+def pub_outside(st: SPState, move: BuyPoints) -> Refusal | None:
+    """saint_petersburg.card.pub: only a Pub's owner buys points, and only right after the building scoring."""
+    if not st.owned[move.player][PUB]:
+        return _no("card.pub", "you own no Pub", "buy one to buy points after each building scoring")
+    return None
+
+
+def pass_outside(st: SPState, move: Pass) -> Refusal | None:
+    """saint_petersburg.card.pub / card.observatory: at the Pub each owner answers with the points they buy (none
+    is "pub 0"); after an Observatory draw its card is bought, taken or discarded first."""
+    if st.phase == "pub":
+        return _no("card.pub", "at the Pub each owner answers with the points they buy; passing is not an answer",
+                   "write 'pub 0' to buy none")
+    if st.phase == "observatory":
+        drawn = CARDS[st.drawn].name if st.drawn != EMPTY else "card"
+        return _no("card.observatory", f"the {drawn} drawn with the Observatory waits for a decision",
+                   "buy it, take it into hand or discard it first")
+    return None
+
+
 def pub_buys(st: SPState, seat: int) -> list[Move]:
     return [BuyPoints(seat, k) for k in range(pub_limit(st, seat) + 1)]
 
@@ -267,15 +295,19 @@ def pub_reveals(st: SPState, move: BuyPoints) -> bool:
 
 
 KINDS = (
-    Kind(Pass, check_pass, passes, reveals=pass_reveals),
-    Kind(BuyCard, check_buy, buys, describe=lambda st, m: _price_words(st, m)),
-    Kind(TakeCard, check_take, takes),
-    Kind(PlayCard, check_play, plays, describe=lambda st, m: _price_words(st, m)),
-    Kind(Observe, check_observe, observes),
-    Kind(BuyDrawn, check_buy_drawn, drawn_buys, describe=lambda st, m: _price_words(st, m)),
-    Kind(TakeDrawn, check_take_drawn, lambda st, seat: [TakeDrawn(seat, CARD_IDS[st.drawn])]),
-    Kind(DiscardDrawn, check_discard, lambda st, seat: [DiscardDrawn(seat, CARD_IDS[st.drawn])]),
-    Kind(BuyPoints, check_pub, pub_buys, reveals=pub_reveals),
+    Kind(Pass, check_pass, passes, reveals=pass_reveals, rule="saint_petersburg.action.pass", outside=pass_outside),
+    Kind(BuyCard, check_buy, buys, describe=lambda st, m: _price_words(st, m), rule="saint_petersburg.action.buy"),
+    Kind(TakeCard, check_take, takes, rule="saint_petersburg.action.take"),
+    Kind(PlayCard, check_play, plays, describe=lambda st, m: _price_words(st, m), rule="saint_petersburg.action.play"),
+    Kind(Observe, check_observe, observes, rule="saint_petersburg.card.observatory", outside=observatory_owned),
+    Kind(BuyDrawn, check_buy_drawn, drawn_buys, describe=lambda st, m: _price_words(st, m),
+         rule="saint_petersburg.card.observatory"),
+    Kind(TakeDrawn, check_take_drawn, lambda st, seat: [TakeDrawn(seat, CARD_IDS[st.drawn])],
+         rule="saint_petersburg.card.observatory"),
+    Kind(DiscardDrawn, check_discard, lambda st, seat: [DiscardDrawn(seat, CARD_IDS[st.drawn])],
+         rule="saint_petersburg.card.observatory"),
+    Kind(BuyPoints, check_pub, pub_buys, reveals=pub_reveals, rule="saint_petersburg.card.pub",
+         outside=pub_outside),
     *CHANCE_KINDS,
 )
 

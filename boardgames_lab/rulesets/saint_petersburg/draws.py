@@ -52,6 +52,6 @@ def sample_chance(st: SPState) -> LayCard | DrawCard:
 
 
 CHANCE_KINDS = (
-    Kind(LayCard, check_chance_card, chance_cards, reveals=always),
-    Kind(DrawCard, check_chance_card, chance_cards, reveals=always),
+    Kind(LayCard, check_chance_card, chance_cards, reveals=always, rule="saint_petersburg.deck.top_card"),
+    Kind(DrawCard, check_chance_card, chance_cards, reveals=always, rule="saint_petersburg.deck.top_card"),
 )

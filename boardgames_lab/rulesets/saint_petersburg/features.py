@@ -147,6 +147,13 @@ def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]"
     out[_PASSES] = st.passes
     out[_END] = st.end_triggered
     out[_REMOVED] = len(st.removed)
+    _encode_players(out, st, seat, public, over)
+    return out
+
+
+def _encode_players(out: "array[float]", st: SPState, seat: int, public: bool, over: bool) -> None:
+    """The players' part of ``encode_state``: each seat's points, hand size and area, counted from ``seat``."""
+    n = st.num_players
     hands, points, obs_used, owned_by, areas = st.hands, st.points, st.obs_used, st.owned, st.areas
     for k in range(n):
         p = (seat + k) % n
@@ -164,4 +171,3 @@ def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]"
     if own or over:
         for card in hands[seat]:
             out[_HAND + card] += 1.0
-    return out

@@ -181,6 +181,13 @@ def parse(text: str, seat: int = 0, board: Any = None) -> Move:
     if not isinstance(text, str):
         raise InvalidNotation(f"a move's notation is text, not {type(text).__name__}")
     words = " ".join(text.strip().split())
+    verb, _, rest = words.partition(" ")
+    verb = verb.lower()
+    words = f"{verb} {rest}" if rest else verb
+    if verb in ("buy", "take", "play", "discard") and rest and not _SLOT_ONLY.match(words):
+        words = _named(verb, rest, text, board)
+    elif verb == "observe" or verb in _CHANCE_MOVES:
+        words = f"{verb} {card_id(rest) or rest.lower()}" if verb in _CHANCE_MOVES else f"{verb} {rest.lower()}"
     if words == "pass":
         return Pass(seat)
     if words.startswith("pub "):
@@ -203,6 +210,41 @@ def parse(text: str, seat: int = 0, board: Any = None) -> Move:
             return BuyCard(seat, "", slot.upper(), replaces[1:]) if kind == "buy" else TakeCard(seat, "", slot.upper())
         words = f"{kind} {card}@{slot.upper()}{replaces}"
     return _card_move(words, text, seat)
+
+
+def _key(name: str) -> str:
+    """A card's name or id as typed, compared without case, spaces or punctuation ("Gold Miner", "gold_miner")."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+CARD_KEYS = {**{_key(c.name): c.id for c in CARDS}, **{_key(c.id): c.id for c in CARDS}}
+
+
+def card_id(name: str) -> str:
+    """The id of the card ``name`` names, in any case, by id or by name ("" if none)."""
+    return CARD_KEYS.get(_key(name), "")
+
+
+_PARTS = re.compile(r"^([^@>]+?)\s*(?:@\s*([A-Za-z0-9]+))?\s*(?:>\s*(.+))?$")
+
+
+def _named(verb: str, rest: str, text: str, board: Any) -> str:
+    """A card move as typed, its cards named in any case by id or name, and the slot left out where the card
+    lies in one slot only ("buy Library" for the one Library on the board), in notation."""
+    parts = _PARTS.match(rest)
+    if not parts:
+        return f"{verb} {rest}"
+    name, slot, replaces = parts.group(1), parts.group(2) or "", parts.group(3) or ""
+    card = card_id(name) or name.lower()
+    replaced = (card_id(replaces) or replaces.lower()) if replaces else ""
+    if not slot and verb in ("buy", "take") and board is not None and card in CARD_INDEX:
+        found = [where for where in SLOTS if board(where) == card]
+        if len(found) != 1:
+            where = f"lies in {', '.join(found)}" if found else "lies nowhere on the board"
+            raise InvalidNotation(f"{text!r}: the {CARDS[CARD_INDEX[card]].name} {where}; name the card of a slot, "
+                                  f"e.g. '{verb} {card}@{found[0] if found else 'U1'}'")
+        slot = found[0]
+    return f"{verb} {card}" + (f"@{slot}" if slot else "") + (f">{replaced}" if replaced else "")
 
 
 def _points(amount: str, text: str) -> int:

@@ -203,6 +203,13 @@ def encode_state(st: VillageState, seat: int, public: bool = False) -> "array[fl
                 out[at + tile] = 1.0
     out[_AT["pile"]] = len(st.pile)  # village.hidden.pile: its size, never its order
     _market_state(out, st, seat)
+    _players_of_state(out, st, seat, lap)
+    return out
+
+
+def _players_of_state(out: "array[float]", st: VillageState, seat: int, lap: int) -> None:
+    """The players' part of ``encode_state``: each seat's goods, villagers, towns and customers, from ``seat``."""
+    n = st.num_players
     cubes, goods, grain, coins, prestige, time = st.cubes, st.goods, st.grain, st.coins, st.prestige, st.time
     for k in range(n):
         p = (seat + k) % n
@@ -221,7 +228,6 @@ def encode_state(st: VillageState, seat: int, public: bool = False) -> "array[fl
         for tile in st.served[p]:
             if tile >= 0:
                 out[at + tile] += 1.0
-    return out
 
 
 def _market_state(out: "array[float]", st: VillageState, seat: int) -> None:

@@ -1,0 +1,219 @@
+"""Keythedral moves in words: who does what, naming fields by their type and where they lie from the Keythedral,
+cubes by their resources, building tiles by their stage and seat, law cards by their titles.
+
+``describe(state, move)`` names seats as ``{p0}``, ``{p1}``... (``Game.describe`` puts the players' names in) and
+never writes notation ("3,1", "2-C", "ST", "+T").
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .data import (BUILDING_INDEX, BUILDINGS, CUBE_NAME, FIELD_NAME, FIELD_TILES, LAW_INDEX, LAWS,
+                   LETTER, SHOP, STAGE_POINTS, Node, parse_node)
+from .prices import adjusted_costs
+from .state import KState
+
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+KIND_OF_LETTER = {LETTER[k]: k for k in range(len(LETTER))}
+
+
+def _seat(q: int) -> str:
+    return f"{{p{q}}}"
+
+
+def direction(node: Node) -> str:
+    """Where a place lies from the Keythedral (the board's top is north): "2 steps north-east of the Keythedral"."""
+    x, y = node
+    if x == 0 and y == 0:
+        return "at the Keythedral"
+    steps = (max(abs(x), abs(y)) + 1) // 2
+    sector = round(math.atan2(-y, x) / (math.pi / 4)) % 8
+    return f"{steps} step{'s' if steps != 1 else ''} {COMPASS[sector]} of the Keythedral"
+
+
+def field(st: KState, node: Node) -> str:
+    """A field by its type where one is laid ("the farm 1 step north of the Keythedral")."""
+    tile = st.fields.get(node)
+    kind = FIELD_NAME[FIELD_TILES[tile].kind] if tile is not None else "field"
+    return f"the {kind} {direction(node)}"
+
+
+def site(st: KState, node: Node) -> str:
+    """A cottage site, by the cottage or house on it and its owner where one stands."""
+    there = st.sites.get(node)
+    if there is not None and 0 <= there < len(st.cottage_at):
+        what = "house" if st.houses[there] else "cottage"
+        return f"{_seat(there // 5)}'s {what} {there % 5 + 1} ({direction(node)})"
+    return f"the cottage site {direction(node)}"
+
+
+def cubes(letters: str) -> str:
+    """Cube letters in words: "2 stone, 1 timber and 1 water"."""
+    counts = [letters.count(letter) for letter in LETTER]
+    parts = [f"{n} {CUBE_NAME[k]}" for k, n in enumerate(counts) if n]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" and {parts[-1]}"
+
+
+def cube(letter: str) -> str:
+    k = KIND_OF_LETTER.get(letter)
+    return CUBE_NAME[k] if k is not None else repr(letter)
+
+
+def tile(tile_id: str) -> str:
+    i = BUILDING_INDEX.get(tile_id)
+    if i is None:
+        return repr(tile_id)
+    stage = BUILDINGS[i].stage
+    return f"a stage-{stage + 1} building tile (a seat worth {STAGE_POINTS[stage]})"
+
+
+def _tile_price(st: KState, move: Any) -> str:
+    i = BUILDING_INDEX.get(move.tile)
+    if i is None:
+        return ""
+    if move.paid:
+        return f" with Substitution, paying {cubes(move.paid)}"
+    cost = dict(adjusted_costs(st, i)).get(move.change)
+    if cost is None:
+        return ""
+    letters = "".join(LETTER[k] * n for k, n in enumerate(cost))
+    change = ""
+    if move.change:
+        up = [move.change[j + 1] for j in range(0, len(move.change), 2) if move.change[j] == "+"]
+        down = [move.change[j + 1] for j in range(0, len(move.change), 2) if move.change[j] == "-"]
+        change = "".join([f", one {cube(c)} more under the Price increase" for c in up]
+                         + [f", one {cube(c)} less under the Price decrease" for c in down])
+    return f" for {cubes(letters)}{change}"
+
+
+def law(law_id: str) -> str:
+    i = LAW_INDEX.get(law_id)
+    return f"the law card {LAWS[i].title}" if i is not None else repr(law_id)
+
+
+def _choice(st: KState, p: int, law_id: str, choice: str) -> str:
+    """A law card's choice in words."""
+    if not choice:
+        return ""
+    if law_id in ("broken_fences", "start_order") and choice.isdigit():
+        return f"naming {_seat(int(choice) - 1)}"
+    if law_id in ("unexpected_harvest", "good_harvest", "poor_harvest") and choice in KIND_OF_LETTER:
+        k = KIND_OF_LETTER[choice]
+        return f"for the {FIELD_NAME[k]}s ({CUBE_NAME[k]})" if k < len(FIELD_NAME) else f"for {CUBE_NAME[k]}"
+    if law_id in ("design_change", "price_decrease"):
+        return f"on {tile(choice)}"
+    if law_id == "craft_bargain" and ":" in choice:
+        used, paid = choice.split(":", 1)
+        return f"taking a used {cube(used)} from the store for one {cube(paid)}"
+    if law_id in ("cottage_number", "upgrade_cottage") and choice.isdigit():
+        return f"on their cottage {choice}"
+    if law_id == "double_production":
+        node = parse_node(choice)
+        return f"for their worker in {field(st, node)}" if node else ""
+    if law_id == "unsafe_fence" and ">" in choice:
+        a, b = (parse_node(x) for x in choice.split(">", 1))
+        return f"on the fence between {site(st, a)} and {field(st, b)}" if a and b else ""
+    if law_id == "downgrade_house":
+        node = parse_node(choice)
+        return f"on {site(st, node)}" if node else ""
+    return ""
+
+
+def describe(st: KState, move: Any) -> str:
+    """The move as a sentence, seats written {p0}, {p1}... for the players' names."""
+    for part in (_board_words, _law_and_auction_words, _chance_words):
+        text = part(st, move)
+        if text is not None:
+            return text
+    return f"{{p{move.player}}} makes a move."
+
+
+def _board_words(st: KState, move: Any) -> str | None:
+    p, kind = move.player, move.kind
+    who = _seat(p)
+    if kind == "field":
+        top = st.field_stack[-1] if st.field_taken and st.field_stack else None
+        what = f"their field tile, a {FIELD_NAME[FIELD_TILES[top].kind]}," if top is not None else "the top field tile"
+        return f"{who} lays {what} on the empty field {direction(move.field)}."
+    if kind == "cottage":
+        return f"{who} lays their cottage {move.number} on the cottage site {direction(move.site)}."
+    if kind == "order":
+        return (f"{who} puts work order marker {st.order_k + 1} on number {move.number}: the cottages and houses "
+                f"numbered {move.number} send their workers next.")
+    if kind == "worker":
+        number = st.placing % 5 + 1 if st.placing >= 0 else None
+        source = f" from their {'house' if st.houses[st.placing] else 'cottage'} {number}" if number else ""
+        return f"{who} sends a worker{source} into {field(st, move.field)}."
+    if kind == "pass":
+        return f"{who} passes this turn (and may act again later in the round)."
+    if kind == "buy":
+        return f"{who} buys {tile(move.tile)}{_tile_price(st, move)}."
+    if kind == "house":
+        return f"{who} turns their cottage {move.number} into a house for 1 stone and 1 timber."
+    if kind == "fence":
+        return f"{who} builds a fence between {site(st, move.site)} and {field(st, move.field)} for 1 timber."
+    if kind == "unfence":
+        return f"{who} pays 2 wine to remove the fence between {site(st, move.site)} and {field(st, move.field)}."
+    if kind == "craft":
+        k = KIND_OF_LETTER.get(move.craft)
+        shop = SHOP.get(k, "craft shop") if k is not None else "craft shop"
+        return f"{who} buys one {cube(move.craft)} from the {shop} for {cubes(move.paid)}."
+    if kind == "trade":
+        return f"{who} gives the trader {cubes(move.paid)} for {cubes(move.receive)}."
+    return None
+
+
+def _law_and_auction_words(st: KState, move: Any) -> str | None:
+    p, kind = move.player, move.kind
+    who = _seat(p)
+    if kind == "law":
+        return f"{who} procures the law card on new-law space {move.space}, paying 1 {cube(move.paid)}."
+    if kind == "relocate":
+        c = st.relocating[0] if st.relocating else None
+        what = f"their fenced-off {'house' if st.houses[c] else 'cottage'} {c % 5 + 1}" if c is not None \
+            else "their fenced-off cottage"
+        return f"{who} lays {what} again on the cottage site {direction(move.site)}."
+    if kind == "bid":
+        if move.cubes == 0:
+            return f"{who} makes no bid for the start player marker."
+        return f"{who} bids {move.cubes} cube{'s' if move.cubes != 1 else ''} for the start player marker."
+    if kind == "give":
+        payee = st.auction.get("payee") if st.auction else None
+        to = f" to {_seat(payee)}" if isinstance(payee, int) else ""
+        return f"{who} pays 1 {cube(move.cube)} of their bid{to}."
+    if kind == "take":
+        return f"{who} takes 1 {cube(move.cube)} from the store (Unexpected harvest)."
+    if kind == "start":
+        if move.start_player == p:
+            return f"{who} keeps the start player marker for themselves."
+        return f"{who} makes {_seat(move.start_player)} the start player."
+    if kind == "play":
+        i = LAW_INDEX.get(move.law)
+        choice = _choice(st, p, move.law, move.choice)
+        summary = f": {LAWS[i].summary}" if i is not None else ""
+        return f"{who} plays {law(move.law)}{' ' + choice if choice else ''}{summary}."
+    if kind == "decline":
+        return f"{who} plays no law card now."
+    return None
+
+
+def _chance_words(st: KState, move: Any) -> str | None:
+    p, kind = move.player, move.kind
+    who = _seat(p)
+    if kind == "draw":
+        t = getattr(move, "tile", None)
+        what = f"a {FIELD_NAME[FIELD_TILES[t].kind]}" if isinstance(t, int) and 0 <= t < len(FIELD_TILES) else "drawn"
+        return f"Chance: the top field tile is {what}."
+    if kind == "deal":
+        return f"Chance: a law card is dealt face down onto new-law space {move.space}."
+    if kind == "turn":
+        first = move.tiles.split(",")[0] if getattr(move, "tiles", "") else ""
+        i = BUILDING_INDEX.get(first)
+        stage = f"stage-{BUILDINGS[i].stage + 1} " if i is not None else ""
+        return f"Chance: the {stage}building tiles are turned face up."
+    if kind == "replace":
+        return f"Chance: {tile(move.tile)} takes the place of the tile whose design changed."
+    return None
