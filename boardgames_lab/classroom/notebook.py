@@ -237,6 +237,11 @@ class Classroom:
         """A bot in an empty or abandoned seat (counted from 0); it moves at once when the seat is to act."""
         self.room.seat_bot(table, seat, bot)
 
+    def free_seat(self, table: str, seat: int) -> None:
+        """Take a seat (counted from 0) back: its link stops working, the page open at it is told and closed, its
+        name and bot are cleared, and the table link hands it out again."""
+        self.room.free_seat(table, seat)
+
     def add_table(self, game: str, players: int | None = None, seed: int | None = None,
                   mode: str = "play", **options: Any) -> str:
         """A new table (``mode="sandbox"`` lets the teacher undo there); returns its id."""
