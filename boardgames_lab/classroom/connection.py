@@ -28,6 +28,7 @@ class Connection:
         self.token: str | None = None  # the seat's token it said hello with (a freed seat's is revoked)
         self.device: str | None = None
         self.watching: str | None = None
+        self.spectating = False  # the teacher's page: every table's public view with each room message
         self.log_ply = -1  # the last ply whose log entry this connection was sent
         self.replies: deque[dict[str, Any]] = deque()
         self.dirty = False

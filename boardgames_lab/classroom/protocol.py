@@ -49,11 +49,17 @@ Teacher to server (after ``hello`` with the teacher token and no table)
     ``{"type": "teacher", "action": "free_seat", "table": "t1", "seat": 2}``: take a seat back: its token is
         revoked (its link no longer works), its name, bot and device are cleared, and each page open at it
         is sent ``freed`` and closed (code 4001); the table link then hands the seat out again.
+    ``{"type": "teacher", "action": "spectate"}``: from now on every ``room`` message carries each table's public
+        view drawn (``html``, what a projector may show) and its ``join`` code.
+    ``{"type": "teacher", "action": "add_table", "game": "citadels", "players": 4}``: a new table (``players``
+        optional); ``done`` carries its ``table`` id. A game or a number of players the engine refuses gets
+        ``bad_field`` naming ``game`` or ``players``.
     ``{"type": "teacher", "action": "end"}``: end the session (every table refuses moves from then on).
     Answered by ``done`` (with the action) or ``error``. A seat's token never gets these.
 
 Server to client
-    ``welcome``: ``role`` ("seat" or "teacher"), ``session``, ``table``, ``seat``, ``game``, ``players``.
+    ``welcome``: ``role`` ("seat" or "teacher"), ``session``, ``table``, ``seat``, ``game``, ``players``; the
+        teacher's also ``games`` (each game's name and its numbers of players) and ``bots``.
     ``state``: the seat's own picture, pushed after every change at its table: ``table``, ``seat``,
         ``ply``, ``phase``, ``to_act`` (the seats the engine says may act: public, as on the board),
         ``your_turn``, ``legal`` (this seat's legal moves as notation, from ``seat_moves``; empty when
@@ -110,11 +116,13 @@ _SEATED: dict[str, dict[str, tuple[type, bool]]] = {  # per type: each field's t
     "explain": {"move": (str, True)},
     "name": {"name": (str, True)},
     "ping": {},
-    "teacher": {"action": (str, True), "table": (str, False), "seat": (int, False), "bot": (str, False)},
+    "teacher": {"action": (str, True), "table": (str, False), "seat": (int, False), "bot": (str, False),
+                "game": (str, False), "players": (int, False)},
 }
-TEACHER_ACTIONS = ("status", "watch", "pause", "resume", "seat_bot", "undo", "free_seat", "end")
+TEACHER_ACTIONS = ("status", "watch", "spectate", "pause", "resume", "seat_bot", "undo", "free_seat", "add_table",
+                   "end")
 _LIMITS = {"table": MAX_TABLE, "token": MAX_TOKEN, "join": MAX_TOKEN, "name": MAX_NAME, "move": MAX_MOVE, "bot": 20,
-           "action": 20, "session": MAX_SESSION, "device": MAX_TOKEN}
+           "action": 20, "session": MAX_SESSION, "device": MAX_TOKEN, "game": 40}
 
 
 class ProtocolError(Exception):

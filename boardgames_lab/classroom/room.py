@@ -7,6 +7,8 @@ an existing database rebuilds every table by replaying its recorded moves.
 """
 from __future__ import annotations
 
+import csv
+import io
 import json
 import secrets
 import threading
@@ -17,7 +19,7 @@ from ..bots import BOTS, bot_move, make_bot
 from ..core.errors import GameError, IllegalMove
 from ..core.game import Game
 from ..core.positions import from_position
-from ..core.registry import new_game
+from ..core.registry import definition, new_game
 from .pictures import render, seat_log, seat_message, teacher_message
 from .protocol import ProtocolError
 from .store import MoveRow, Store, TableRow
@@ -26,6 +28,9 @@ from .tables import ClassTable, SeatInfo, new_token, seat_names
 MAX_BOT_MOVES = 20_000  # a guard: bots alone at a table stop after this many moves in one go
 SESSION_BYTES = 6  # a session id of 8 characters: it tells one lesson's links from another's, it guards nothing
 WRITE_WAIT = 300.0  # seconds an action waits for a table's last write: only a database that hangs takes this long
+
+
+DECISION_COLUMNS = ["table", "game", "seat", "name", "ply", "phase", "seen", "legal", "move", "time_taken", "at", "bot"]
 
 
 class TableWriting(Exception):
@@ -89,6 +94,17 @@ class Room:
             table.name_game()
             self._register(table)
             return table
+
+    def add_table_checked(self, game: str, players: int | None = None) -> ClassTable:
+        """``add_table`` for a message: a game or a number of players the engine refuses is a ``bad_field``."""
+        try:
+            info = definition(game).info
+        except GameError as err:
+            raise ProtocolError("bad_field", str(err), "game") from None
+        if players is not None and not info.min_players <= players <= info.max_players:
+            raise ProtocolError("bad_field", f"{info.name} takes {info.min_players} to {info.max_players} players, "
+                                f"not {players}", "players")
+        return self.add_table(info.name, players=players)
 
     def _load(self, row: TableRow) -> None:
         seats = [SeatInfo(s["token"], s["name"], s["bot"], device=s["device"]) for s in self.store.seats(row.id)]
@@ -479,8 +495,20 @@ class Room:
                              "name": name, "ply": m.ply, "phase": m.phase,
                              "seen": json.loads(m.seen), "legal": json.loads(m.legal), "move": m.move,
                              "time_taken": m.think, "at": m.at, "bot": m.bot})
-        columns = ["table", "game", "seat", "name", "ply", "phase", "seen", "legal", "move", "time_taken", "at", "bot"]
-        return pd.DataFrame(rows, columns=columns)
+        return pd.DataFrame(rows, columns=DECISION_COLUMNS)
+
+    def decisions_csv(self) -> str:
+        """``decisions()`` as CSV text, without pandas: ``seen`` and ``legal`` are JSON in their cells."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(DECISION_COLUMNS)
+        with self.lock:
+            for m in self.store.moves():
+                table = self.tables.get(m.table_id)
+                name = m.name if m.name is not None else table.names()[m.seat] if table else None
+                writer.writerow([m.table_id, table.game.name if table else "", m.seat, name, m.ply, m.phase, m.seen,
+                                 m.legal, m.move, m.think, m.at, m.bot or ""])
+        return out.getvalue()
 
     def close(self) -> None:
         self.store.close()

@@ -16,12 +16,13 @@ from typing import Any, Callable
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .connection import Connection, Staged, Waiting
 from .protocol import BURST, CLOSE_AFTER, RATE, WINDOW, ProtocolError, RateLimiter, dumps, parse
+from .pictures import render
 from .room import Room, TableWriting
 
 HARD_MAX_SIZE = 4 * 1024 * 1024  # uvicorn closes the connection above this; the app answers above 16 KB
@@ -83,7 +84,9 @@ class TableServer:
         room.add_listener(self._changed)
         self.app = Starlette(routes=[
             Route("/", self.index), Route("/play", self.play), Route("/static/student.js", self.script),
-            WebSocketRoute("/ws", self.websocket)])
+            Route("/teacher", self.teacher_page), Route("/static/teacher.js", self.teacher_script),
+            Route("/teacher/decisions.csv", self.decisions_csv), WebSocketRoute("/ws", self.websocket)])
+        self._public: dict[str, tuple[int, str]] = {}  # table -> (version, its public view drawn)
 
     # --- pages ------------------------------------------------------------------------------
     async def index(self, request: Request) -> Response:
@@ -95,6 +98,23 @@ class TableServer:
 
     async def script(self, request: Request) -> Response:
         return Response(_static("student.js"), media_type="text/javascript", headers=PAGE_HEADERS)
+
+    async def teacher_page(self, request: Request) -> Response:
+        """The teacher's page: it holds no data; it asks for the teacher token and speaks the protocol."""
+        return HTMLResponse(_static("teacher.html"), headers=PAGE_HEADERS)
+
+    async def teacher_script(self, request: Request) -> Response:
+        return Response(_static("teacher.js"), media_type="text/javascript", headers=PAGE_HEADERS)
+
+    async def decisions_csv(self, request: Request) -> Response:
+        """Every decision of the session as CSV, for the teacher token (``Authorization: Bearer <token>``)."""
+        given = request.headers.get("authorization", "")
+        if not given.startswith("Bearer ") or not self.room.is_teacher(given[len("Bearer "):]):
+            return PlainTextResponse("the teacher token is needed (Authorization: Bearer <token>)", status_code=403,
+                                     headers=PAGE_HEADERS)
+        text = await asyncio.get_running_loop().run_in_executor(None, self.room.decisions_csv)
+        headers = {**PAGE_HEADERS, "Content-Disposition": 'attachment; filename="decisions.csv"'}
+        return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
     # --- changes from the room (any thread) ----------------------------------------------------
     def _changed(self, table_id: str) -> None:
@@ -309,8 +329,23 @@ class TableServer:
             if conn.watching is not None:
                 conn.replies.append(self.room.teacher_state(conn.watching))
                 conn.wake.set()
-            return dumps({"type": "room", "tables": self.room.summary(), "ended": self.room.ended})
+            tables = self.room.summary()
+            if conn.spectating:
+                for row in tables:
+                    row["html"], row["join"] = self._public_view(row["table"])
+            return dumps({"type": "room", "session": self.room.session, "tables": tables, "ended": self.room.ended})
         return None
+
+    def _public_view(self, table_id: str) -> tuple[str, str]:
+        """A table's public view drawn (what anyone at it sees: ``game.view(None)``), once per change; its join code."""
+        table = self.room.tables[table_id]
+        cached = self._public.get(table_id)
+        if cached is None or cached[0] != table.version:
+            with self.room.lock:
+                game = table.game
+                cached = (table.version, render(game.name, game.view(None), table.names(), game.winners()))
+            self._public[table_id] = cached
+        return cached[1], table.join_code
 
     def _seat_state(self, conn: Connection) -> str:
         """The seat's state: its cached text, with the log entries it has not been sent yet spliced in."""
@@ -409,9 +444,13 @@ class TableServer:
         self.room.check_session(data.get("session"))
         token = data["token"]
         if self.room.is_teacher(token):
+            from ..bots import BOTS
+            from ..core.registry import games
             conn.role = "teacher"
             conn.send({"type": "welcome", "role": "teacher", "session": self.room.session, "table": None,
-                       "seat": None})
+                       "seat": None, "bots": sorted(BOTS),
+                       "games": [{"name": g["name"], "title": g["title"], "players": g["players"],
+                                  "default_players": g["default_players"]} for g in games()]})
             conn.kick()
             return
         table, seat = self.room.authenticate(token, data.get("table"))
@@ -462,6 +501,16 @@ class TableServer:
         if action == "watch":
             conn.watching = data["table"]
             conn.send(room.teacher_state(data["table"]))
+        elif action == "spectate":
+            conn.spectating = True
+            conn.kick()
+        elif action == "add_table":
+            if "game" not in data:
+                raise ProtocolError("bad_field", "field 'game' is missing", "game")
+            table = room.add_table_checked(data["game"], data.get("players"))
+            conn.send({"type": "done", "action": action, "table": table.id})
+            self._kick_teachers()
+            return
         elif action == "end":
             room.end()
         conn.send({"type": "done", "action": action})

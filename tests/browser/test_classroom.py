@@ -450,3 +450,71 @@ def test_a_table_link_gives_a_seat_after_a_name_and_a_reload_keeps_it(tmp_path: 
                 browser.close()
     finally:
         srv.kill()
+
+
+def test_the_teacher_page_shows_every_table_live_and_its_controls_act(tmp_path: Path) -> None:
+    """Opened with the teacher token the command prints: every table's public view, live; pause and resume, free
+    a seat, seat a bot, add a table, and the decisions downloaded as CSV."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"no Chromium at {CHROMIUM}")
+    from playwright.sync_api import expect, sync_playwright
+
+    from boardgames_lab.classroom.room import Room
+    from tests.classroom.helpers import Client
+    room = Room(str(tmp_path / "class.sqlite3"))
+    for game, seed in (("citadels", 3), ("saint_petersburg", 4)):
+        room.add_table(game, players=3, seed=seed)
+    acting = room.tables["t2"].game.to_act()[0]  # a bot there moves at once
+    student_seat = (acting + 1) % 3
+    token, seat_token = room.teacher_token, room.tables["t2"].seats[student_seat].token
+    room.close()
+    srv = Server(tmp_path / "class.sqlite3", tmp_path)
+    srv.start()
+    base = f"http://127.0.0.1:{srv.port}"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_context(accept_downloads=True).new_page()
+                page.goto(f"{base}/teacher#token={token}")
+                assert token not in page.url  # taken off the address once read
+                cards = page.locator("section.table")
+                expect(cards).to_have_count(2)
+                t1, t2 = page.locator('section[data-table="t1"]'), page.locator('section[data-table="t2"]')
+                expect(t1.locator(".board")).to_contain_text("Seat 1")
+                student = Client(base)
+                student.hello(seat_token, "t2", name="Ann")
+                expect(t2.locator(".seats")).to_contain_text(f"{student_seat + 1}. Ann (here)")  # live: she came
+                t1.locator("button.pause").click()
+                expect(t1.locator("h3")).to_contain_text("paused")
+                t1.locator("button.pause").click()
+                expect(t1.locator("h3")).not_to_contain_text("paused")
+                t2.locator("select.seat").select_option(str(student_seat))
+                t2.locator("button.free").click()
+                assert student.until("freed")
+                expect(t2.locator(".seats")).to_contain_text(f"{student_seat + 1}. Seat {student_seat + 1} (away)")
+                t2.locator("select.seat").select_option(str(acting))
+                t2.locator("select.bot").select_option("random")
+                t2.locator("button.seat-bot").click()
+                expect(t2.locator(".seats")).to_contain_text(f"{acting + 1}. Seat {acting + 1} (bot)")
+                expect(t2.locator("h3")).not_to_contain_text("ply 0 ")
+                page.select_option("#add-game", "village")
+                page.select_option("#add-players", "2")
+                page.click("#add-form button")
+                expect(cards).to_have_count(3)
+                expect(page.locator("#answer")).to_contain_text("table t3 added")
+                with page.expect_download() as download:
+                    page.click("#csv")
+                text = Path(download.value.path()).read_text()
+                assert text.splitlines()[0] == "table,game,seat,name,ply,phase,seen,legal,move,time_taken,at,bot"
+                assert "random" in text  # the bot's moves at t2
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "classroom_teacher_page.png"), full_page=True)
+                wrong = browser.new_context().new_page()
+                wrong.goto(f"{base}/teacher#token={seat_token}x")
+                expect(wrong.locator("#answer")).to_contain_text("The server refused the token")
+                expect(wrong.locator("#token-form")).to_be_visible()
+            finally:
+                browser.close()
+    finally:
+        srv.kill()
