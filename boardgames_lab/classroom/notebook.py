@@ -177,7 +177,7 @@ class Classroom:
         bot = widgets.Dropdown(options=sorted(BOTS), value="random", description="Bot")
         pause, resume = widgets.Button(description="Pause"), widgets.Button(description="Resume")
         seat_bot = widgets.Button(description="Seat a bot")
-        taken = widgets.Dropdown(description="Seat")
+        taken = widgets.Dropdown(description="Take back")  # not "Seat": that names the bot's choice
         free = widgets.Button(description="Free the seat")
         answer = widgets.HTML()
 
