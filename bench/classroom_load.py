@@ -31,6 +31,7 @@ from typing import Any
 
 import psutil
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
@@ -64,7 +65,21 @@ class Run:
 
 
 async def student(url: str, table: str, token: str, run: Run, think: tuple[float, float], seed: int) -> None:
+    """One student; turned away while too many connections from this address have not said hello yet (code
+    1013, as when a whole class opens its pages at once), it tries again shortly, as the student page does."""
     rng = random.Random(seed)
+    while True:
+        try:
+            return await _student(url, table, token, run, think, rng)
+        except ConnectionClosed as closed:
+            if closed.rcvd is None or closed.rcvd.code != 1013 or run.stop:
+                raise
+            run.errors["busy_retried"] = run.errors.get("busy_retried", 0) + 1
+            await asyncio.sleep(rng.uniform(0.05, 0.3))
+
+
+async def _student(url: str, table: str, token: str, run: Run, think: tuple[float, float],
+                   rng: random.Random) -> None:
     async with connect(url, max_size=None, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
         decided = -1

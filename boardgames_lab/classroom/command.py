@@ -68,6 +68,7 @@ def serve_command(args: argparse.Namespace) -> int:
     base = args.public_url or f"http://{host}:{args.port}"
     print(f"Classroom session in {args.db}: {len(room.tables)} tables; listening on {args.host}:{args.port}")
     print(f"Teacher token (keep it to yourself): {room.teacher_token}")
+    print(f"Teacher page (every table live, and the controls): {base}/teacher#token={room.teacher_token}")
     tables = room.table_links(base)
     for link in tables:
         print(f"\nTable {link['table']} ({link['game']}): students open {link['url']}")

@@ -17,13 +17,18 @@ MAX_QUEUED = 500  # replies waiting for a client that does not read: beyond this
 class Connection:
     """One WebSocket: a seat or the teacher. Replies go out in order; table updates are coalesced."""
 
-    def __init__(self, ws: WebSocket, limiter: RateLimiter):
+    def __init__(self, ws: WebSocket, limiter: RateLimiter, address: str = "", opened: float = 0.0):
         self.ws = ws
         self.limiter = limiter
-        self.role: str | None = None
+        self.address = address  # the client's network address (the cap on connections without a hello counts it)
+        self.opened = opened  # when it was accepted (the server's clock): without a hello it is closed in time
+        self.role: str | None = None  # "seat", "teacher", "freed" (its seat was taken back), None before hello
         self.table: str | None = None
         self.seat: int | None = None
+        self.token: str | None = None  # the seat's token it said hello with (a freed seat's is revoked)
+        self.device: str | None = None
         self.watching: str | None = None
+        self.spectating = False  # the teacher's page: every table's public view with each room message
         self.log_ply = -1  # the last ply whose log entry this connection was sent
         self.replies: deque[dict[str, Any]] = deque()
         self.dirty = False

@@ -3,11 +3,14 @@
 >>> session = Classroom("citadels", tables=2, players=4, db="class.sqlite3")   # doctest: +SKIP
 >>> session          # the join links with QR codes, then every table live     # doctest: +SKIP
 >>> session.decisions()                                                        # doctest: +SKIP
+>>> remote = Classroom.attach("http://192.168.1.20:8000", "<teacher token>")   # doctest: +SKIP
 """
 from __future__ import annotations
 
+import json
 import threading
 import time
+import urllib.request
 from html import escape
 from typing import Any, Callable
 
@@ -58,6 +61,12 @@ class Classroom:
         self.room.add_listener(self._refresh)
         if start:
             self.server.start()
+
+    @staticmethod
+    def attach(url: str, teacher_token: str) -> "AttachedClassroom":
+        """The session a server already runs (``boardgames-lab classroom serve`` on this or another machine),
+        by its address and the teacher token it printed: its progress, its controls and its decisions."""
+        return AttachedClassroom(url, teacher_token)
 
     # --- links -------------------------------------------------------------------------------------
     @property
@@ -168,6 +177,8 @@ class Classroom:
         bot = widgets.Dropdown(options=sorted(BOTS), value="random", description="Bot")
         pause, resume = widgets.Button(description="Pause"), widgets.Button(description="Resume")
         seat_bot = widgets.Button(description="Seat a bot")
+        taken = widgets.Dropdown(description="Take back")  # not "Seat": that names the bot's choice
+        free = widgets.Button(description="Free the seat")
         answer = widgets.HTML()
 
         def seats(_: Any = None) -> None:  # the seats nobody is at: empty, or left by their student
@@ -177,6 +188,9 @@ class Classroom:
             if [o[1] for o in free] != [o[1] for o in seat.options]:
                 seat.options = free
             seat_bot.disabled = not free
+            every = [(f"{i + 1}: {name}", i) for i, name in enumerate(t.names())]
+            if every != list(taken.options):
+                taken.options = every
 
         def run(action: Callable[[], None], done: str) -> None:
             try:
@@ -194,8 +208,10 @@ class Classroom:
         resume.on_click(lambda _: run(lambda: self.resume(table.value), f"table {table.value} resumed"))
         seat_bot.on_click(lambda _: run(lambda: self.seat_bot(table.value, seat.value, bot.value),
                                         f"a {bot.value} bot sits in seat {seat.value + 1} of table {table.value}"))
+        free.on_click(lambda _: run(lambda: self.free_seat(table.value, taken.value),
+                                    f"seat {taken.value + 1} of table {table.value} is free again"))
         box = widgets.VBox([widgets.HTML("<b>Teacher's controls</b>"), widgets.HBox([table, pause, resume]),
-                            widgets.HBox([seat, bot, seat_bot]), answer])
+                            widgets.HBox([seat, bot, seat_bot]), widgets.HBox([taken, free]), answer])
         box.add_class("bgl-classroom-controls")
         return box
 
@@ -237,6 +253,11 @@ class Classroom:
         """A bot in an empty or abandoned seat (counted from 0); it moves at once when the seat is to act."""
         self.room.seat_bot(table, seat, bot)
 
+    def free_seat(self, table: str, seat: int) -> None:
+        """Take a seat (counted from 0) back: its link stops working, the page open at it is told and closed, its
+        name and bot are cleared, and the table link hands it out again."""
+        self.room.free_seat(table, seat)
+
     def add_table(self, game: str, players: int | None = None, seed: int | None = None,
                   mode: str = "play", **options: Any) -> str:
         """A new table (``mode="sandbox"`` lets the teacher undo there); returns its id."""
@@ -271,4 +292,110 @@ class Classroom:
         return self.room.decisions()
 
 
-__all__ = ["Classroom"]
+class AttachedClassroom:
+    """A running server's session, driven over its own protocol with the teacher token (nothing is shared with the
+    server's process: this works from any machine that reaches it). Each call opens a connection, says hello,
+    sends one teacher message and returns its answer; a refusal raises ``ProtocolError`` with the server's code
+    and field, and changes nothing."""
+
+    WAIT = 30.0  # seconds to wait for the server's answer
+
+    def __init__(self, url: str, teacher_token: str):
+        self.url = url.rstrip("/")
+        self.teacher_token = teacher_token
+        self.session = str(self._ask(None)["session"])  # a wrong token or address fails here, in words
+
+    def _ask(self, message: dict[str, Any] | None) -> dict[str, Any]:
+        """Say hello as the teacher, then send ``message`` (None: only the room); the answer to it."""
+        from websockets.sync.client import connect
+        ws_url = self.url.replace("https://", "wss://").replace("http://", "ws://") + "/ws"
+        with connect(ws_url, open_timeout=self.WAIT, max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "token": self.teacher_token}))
+            sent = False
+            room: dict[str, Any] | None = None
+            while True:
+                reply = json.loads(ws.recv(timeout=self.WAIT))
+                if reply["type"] == "error":
+                    raise ProtocolError(reply["code"], reply["message"], reply.get("field"), reply.get("rule"))
+                if reply["type"] == "welcome" and reply["role"] != "teacher":
+                    raise ProtocolError("not_teacher", "this is a seat's token, not the teacher's", "token")
+                if reply["type"] == "room":
+                    room = reply
+                    if message is None:
+                        return reply
+                if message is not None and not sent and room is not None:
+                    ws.send(json.dumps({"type": "teacher", **message}))
+                    sent = True
+                elif sent and reply["type"] == "done":
+                    return reply
+
+    def progress(self) -> Any:
+        """Every table as a row: ply, phase, who is to act and for how long, who is connected."""
+        import pandas as pd
+        return pd.DataFrame(self._ask(None)["tables"]).set_index("table")
+
+    def links(self) -> list[dict[str, Any]]:
+        """One link per table (each student who opens it takes the next free seat)."""
+        room = self._spectated()
+        return [{"table": t["table"], "game": t["game"],
+                 "url": f"{self.url}/play?session={self.session}&table={t['table']}&join={t['join']}"}
+                for t in room["tables"]]
+
+    def _spectated(self) -> dict[str, Any]:
+        from websockets.sync.client import connect
+        ws_url = self.url.replace("https://", "wss://").replace("http://", "ws://") + "/ws"
+        with connect(ws_url, open_timeout=self.WAIT, max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "token": self.teacher_token}))
+            ws.send(json.dumps({"type": "teacher", "action": "spectate"}))
+            while True:
+                reply = json.loads(ws.recv(timeout=self.WAIT))
+                if reply["type"] == "error":
+                    raise ProtocolError(reply["code"], reply["message"], reply.get("field"))
+                if reply["type"] == "room" and all("join" in t for t in reply["tables"]):
+                    return dict(reply)
+
+    def pause(self, table: str) -> None:
+        self._ask({"action": "pause", "table": table})
+
+    def resume(self, table: str) -> None:
+        self._ask({"action": "resume", "table": table})
+
+    def seat_bot(self, table: str, seat: int, bot: str = "random") -> None:
+        self._ask({"action": "seat_bot", "table": table, "seat": seat, "bot": bot})
+
+    def free_seat(self, table: str, seat: int) -> None:
+        self._ask({"action": "free_seat", "table": table, "seat": seat})
+
+    def add_table(self, game: str, players: int | None = None) -> str:
+        message: dict[str, Any] = {"action": "add_table", "game": game}
+        if players is not None:
+            message["players"] = players
+        return str(self._ask(message)["table"])
+
+    def undo(self, table: str) -> None:
+        self._ask({"action": "undo", "table": table})
+
+    def end(self) -> None:
+        self._ask({"action": "end"})
+
+    def decisions(self) -> Any:
+        """Every decision made, as ``Classroom.decisions()`` gives it (from the server's CSV)."""
+        import io
+
+        import pandas as pd
+        request = urllib.request.Request(self.url + "/teacher/decisions.csv",
+                                         headers={"Authorization": f"Bearer {self.teacher_token}"})
+        with urllib.request.urlopen(request, timeout=self.WAIT) as reply:
+            text = reply.read().decode("utf-8")
+        frame = pd.read_csv(io.StringIO(text), keep_default_na=False, dtype={"table": str, "name": str, "move": str,
+                                                                             "phase": str, "game": str})
+        for column in ("seen", "legal"):
+            frame[column] = [json.loads(v) for v in frame[column]]
+        frame["bot"] = [b or None for b in frame["bot"]]
+        return frame
+
+    def __repr__(self) -> str:
+        return f"<Classroom attached to {self.url}, session {self.session}>"
+
+
+__all__ = ["AttachedClassroom", "Classroom"]

@@ -4,17 +4,30 @@ Every message is one JSON object with a ``type``. A message larger than ``MAX_ME
 text that is not JSON, an unknown type, a missing, unexpected or mistyped field, all get an
 ``error`` naming the field at fault, and change nothing. Each connection may send ``RATE``
 messages a second on average (bursts of ``BURST``); beyond that the message is dropped with a
-``rate_limited`` error, and a connection that keeps going is closed (code 1008).
+``rate_limited`` error, and a connection with more than ``CLOSE_AFTER`` messages dropped within the
+last ``WINDOW`` seconds is closed (code 1008, the reason in words).
+
+Every link and every ``hello`` or ``claim`` belongs to one session: ``session`` is the session's id
+(``Room.session``, in every link the server prints). A message naming another session gets
+``bad_session``: it comes from a link of another lesson.
 
 Student (a seat) to server
-    ``{"type": "hello", "table": "t1", "token": "<seat token>", "name": "Ann"}``
-        Join a seat; ``name`` (optional, 1-40 printable characters) is the display name. The answer is
-        ``welcome`` then a ``state``. A wrong table or token gets ``error`` code ``bad_token`` (the same
-        for both, so table ids cannot be probed), and the connection stays unjoined.
-    ``{"type": "claim", "table": "t1", "join": "<table's join code>", "name": "Ann"}``
+    ``{"type": "hello", "session": "<id>", "table": "t1", "token": "<seat token>", "name": "Ann",
+    "device": "<this browser's id>"}``
+        Join a seat; ``name`` (optional, 1-40 printable characters) is the display name, unique at the
+        table (another seat's name gets ``name_taken``). ``device`` (optional) is a random id the page keeps
+        for its browser: when a seat is open on two devices (or two tabs) at once, each gets a ``notice``.
+        The answer is ``welcome`` then a ``state``. A wrong table or token gets ``error`` code ``bad_token``
+        (the same for both, so table ids cannot be probed), and the connection stays unjoined.
+    ``{"type": "claim", "session": "<id>", "table": "t1", "join": "<table's join code>", "name": "Ann",
+    "device": "<id>", "other": false}``
         Take the next free seat at a table from its table link (a seat nobody has named, joined or given
         to a bot). The answer is ``claimed`` with the seat's ``token`` (keep it: it is the seat from now
-        on), then ``welcome`` and ``state`` as after a hello; ``table_full`` when no seat is free.
+        on), then ``welcome`` and ``state`` as after a hello; ``table_full`` when no seat is free. A table
+        link seats a device once: a second claim from the same ``device`` at the same table gets that
+        device's seat back under the same name (a claim sent again), and under another name is refused
+        ``already_seated`` unless ``other`` is true ("I am someone else"): then the device takes a free seat
+        and the seat it held stays its student's.
     ``{"type": "move", "move": "<notation>", "ply": 12}``
         Make a move as this seat. ``ply`` is the ply of the state the student decided on: a move sent
         for an older state (a replayed or duplicated message) is refused with code ``stale``, unless the
@@ -33,11 +46,20 @@ Teacher to server (after ``hello`` with the teacher token and no table)
     ``{"type": "teacher", "action": "pause" | "resume", "table": "t1"}``
     ``{"type": "teacher", "action": "seat_bot", "table": "t1", "seat": 2, "bot": "random"}``
     ``{"type": "teacher", "action": "undo", "table": "t1"}``: take back the last move (sandbox tables only).
+    ``{"type": "teacher", "action": "free_seat", "table": "t1", "seat": 2}``: take a seat back: its token is
+        revoked (its link no longer works), its name, bot and device are cleared, and each page open at it
+        is sent ``freed`` and closed (code 4001); the table link then hands the seat out again.
+    ``{"type": "teacher", "action": "spectate"}``: from now on every ``room`` message carries each table's public
+        view drawn (``html``, what a projector may show) and its ``join`` code.
+    ``{"type": "teacher", "action": "add_table", "game": "citadels", "players": 4}``: a new table (``players``
+        optional); ``done`` carries its ``table`` id. A game or a number of players the engine refuses gets
+        ``bad_field`` naming ``game`` or ``players``.
     ``{"type": "teacher", "action": "end"}``: end the session (every table refuses moves from then on).
     Answered by ``done`` (with the action) or ``error``. A seat's token never gets these.
 
 Server to client
-    ``welcome``: ``role`` ("seat" or "teacher"), ``table``, ``seat``, ``game``, ``players``.
+    ``welcome``: ``role`` ("seat" or "teacher"), ``session``, ``table``, ``seat``, ``game``, ``players``; the
+        teacher's also ``games`` (each game's name and its numbers of players) and ``bots``.
     ``state``: the seat's own picture, pushed after every change at its table: ``table``, ``seat``,
         ``ply``, ``phase``, ``to_act`` (the seats the engine says may act: public, as on the board),
         ``your_turn``, ``legal`` (this seat's legal moves as notation, from ``seat_moves``; empty when
@@ -46,13 +68,16 @@ Server to client
         ``log_reset`` true the whole log), ``names`` (display names), ``paused``, ``ended``, ``over``,
         ``scores`` and ``winners`` (at the end only).
     ``claimed``: ``table``, ``seat``, ``token``.
+    ``notice``: ``code`` (``opened_elsewhere``: this seat is open on more than one device or tab now) and
+        ``message``, in words.
+    ``freed``: the teacher took this seat back (``message``); the connection is closed after it.
     ``accepted``: ``ply`` (after the move) and ``move``.
     ``explanation``, ``pong``, ``room``, ``teacher_state``, ``done``.
     ``error``: ``code``, ``message``, and where it applies ``field`` (the message field at fault) or
         ``rule`` (the rule id that forbids a move).
 
 Error codes: ``too_large``, ``bad_json``, ``bad_field``, ``unknown_type``, ``rate_limited``,
-``bad_token``, ``table_full``, ``not_joined``, ``not_teacher``, ``notation``, ``illegal``, ``stale``, ``paused``,
+``bad_token``, ``bad_session``, ``table_full``, ``already_seated``, ``name_taken``, ``not_joined``, ``not_teacher``, ``notation``, ``illegal``, ``stale``, ``paused``,
 ``ended``, ``storage``, ``too_many_waiting`` (already 30 moves and teacher actions, ``server.MAX_WAITING``,
 wait for the table's last move to be written; nothing was changed).
 
@@ -64,6 +89,7 @@ from __future__ import annotations
 import json
 import time
 import unicodedata
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -72,24 +98,31 @@ from ..core.jsontext import read_json
 MAX_MESSAGE = 16 * 1024  # bytes of one message's text
 RATE = 10.0  # messages a second per connection, on average
 BURST = 30  # messages a connection may send at once
-CLOSE_AFTER = 100  # rate-limited messages in a row before the connection is closed
+CLOSE_AFTER = 100  # rate-limited messages within WINDOW seconds: one more and the connection is closed
+WINDOW = 20.0  # seconds over which the rate-limited messages are counted
 MAX_NAME = 40
 MAX_MOVE = 200
 MAX_TOKEN = 100
 MAX_TABLE = 40
+MAX_SESSION = 40
 
 # The fields of each message type: name -> (type, required).
 _SEATED: dict[str, dict[str, tuple[type, bool]]] = {  # per type: each field's type and whether it is required
-    "hello": {"table": (str, False), "token": (str, True), "name": (str, False)},
-    "claim": {"table": (str, True), "join": (str, True), "name": (str, True)},
+    "hello": {"table": (str, False), "token": (str, True), "name": (str, False), "session": (str, False),
+              "device": (str, False)},
+    "claim": {"table": (str, True), "join": (str, True), "name": (str, True), "session": (str, False),
+              "device": (str, False), "other": (bool, False)},
     "move": {"move": (str, True), "ply": (int, True)},
     "explain": {"move": (str, True)},
     "name": {"name": (str, True)},
     "ping": {},
-    "teacher": {"action": (str, True), "table": (str, False), "seat": (int, False), "bot": (str, False)},
+    "teacher": {"action": (str, True), "table": (str, False), "seat": (int, False), "bot": (str, False),
+                "game": (str, False), "players": (int, False)},
 }
-TEACHER_ACTIONS = ("status", "watch", "pause", "resume", "seat_bot", "undo", "end")
-_LIMITS = {"table": MAX_TABLE, "token": MAX_TOKEN, "join": MAX_TOKEN, "name": MAX_NAME, "move": MAX_MOVE, "bot": 20, "action": 20}
+TEACHER_ACTIONS = ("status", "watch", "spectate", "pause", "resume", "seat_bot", "undo", "free_seat", "add_table",
+                   "end")
+_LIMITS = {"table": MAX_TABLE, "token": MAX_TOKEN, "join": MAX_TOKEN, "name": MAX_NAME, "move": MAX_MOVE, "bot": 20,
+           "action": 20, "session": MAX_SESSION, "device": MAX_TOKEN, "game": 40}
 
 
 class ProtocolError(Exception):
@@ -173,16 +206,21 @@ def dumps(message: dict[str, Any]) -> str:
 
 @dataclass
 class RateLimiter:
-    """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``.
+    """A token bucket per connection: ``rate`` messages a second, bursts of ``burst``; and the messages it
+    refused within the last ``window`` seconds, so that a flood is told from a burst.
 
-    The clock is injectable so tests count messages instead of timing them."""
+    A message let through now and then does not forgive the refusals before it: a client sending far over the
+    rate is ``flooding`` once more than ``close_after`` of its messages were refused within ``window`` seconds,
+    however its messages are spaced. The clock is injectable so tests count messages instead of timing them."""
 
     rate: float = RATE
     burst: int = BURST
     clock: Callable[[], float] = time.monotonic
+    window: float = WINDOW
+    close_after: int = CLOSE_AFTER
     _tokens: float = field(init=False)
     _last: float = field(init=False)
-    refused_in_a_row: int = field(init=False, default=0)
+    _refused: deque[float] = field(init=False, default_factory=deque)  # when each recent refusal was
 
     def __post_init__(self) -> None:
         self._tokens = float(self.burst)
@@ -194,11 +232,28 @@ class RateLimiter:
         self._last = now
         if self._tokens >= 1.0:
             self._tokens -= 1.0
-            self.refused_in_a_row = 0
             return True
-        self.refused_in_a_row += 1
+        self._refused.append(now)
         return False
 
+    @property
+    def refused(self) -> int:
+        """The messages refused within the last ``window`` seconds."""
+        since = self.clock() - self.window
+        refused = self._refused
+        while refused and refused[0] <= since:
+            refused.popleft()
+        return len(refused)
 
-__all__ = ["BURST", "CLOSE_AFTER", "MAX_MESSAGE", "RATE", "ProtocolError", "RateLimiter", "display_name",
+    @property
+    def flooding(self) -> bool:
+        return self.refused > self.close_after
+
+    def close_reason(self) -> str:
+        """Why a flooding connection is closed (a WebSocket close reason: at most 123 bytes)."""
+        return (f"too many messages: over {self.close_after} refused in {self.window:g} s "
+                f"(at most {self.rate:g} a second)")
+
+
+__all__ = ["BURST", "CLOSE_AFTER", "MAX_MESSAGE", "RATE", "WINDOW", "ProtocolError", "RateLimiter", "display_name",
            "dumps", "parse"]

@@ -7,6 +7,8 @@ an existing database rebuilds every table by replaying its recorded moves.
 """
 from __future__ import annotations
 
+import csv
+import io
 import json
 import secrets
 import threading
@@ -17,14 +19,18 @@ from ..bots import BOTS, bot_move, make_bot
 from ..core.errors import GameError, IllegalMove
 from ..core.game import Game
 from ..core.positions import from_position
-from ..core.registry import new_game
+from ..core.registry import definition, new_game
 from .pictures import render, seat_log, seat_message, teacher_message
 from .protocol import ProtocolError
 from .store import MoveRow, Store, TableRow
-from .tables import ClassTable, SeatInfo, new_token
+from .tables import ClassTable, SeatInfo, new_token, seat_names
 
 MAX_BOT_MOVES = 20_000  # a guard: bots alone at a table stop after this many moves in one go
+SESSION_BYTES = 6  # a session id of 8 characters: it tells one lesson's links from another's, it guards nothing
 WRITE_WAIT = 300.0  # seconds an action waits for a table's last write: only a database that hangs takes this long
+
+
+DECISION_COLUMNS = ["table", "game", "seat", "name", "ply", "phase", "seen", "legal", "move", "time_taken", "at", "bot"]
 
 
 class TableWriting(Exception):
@@ -47,6 +53,11 @@ class Room:
             teacher = new_token()
             self.store.put("teacher_token", teacher)
         self.teacher_token = teacher
+        session = self.store.get("session")
+        if session is None:  # made once per database: every link and every page's storage carries it
+            session = secrets.token_urlsafe(SESSION_BYTES)
+            self.store.put("session", session)
+        self.session = session
         self.ended = self.store.get("ended") == "1"
         for row in self.store.tables():
             self._load(row)
@@ -71,7 +82,7 @@ class Room:
         """A new table (validated by the engine before anything is written)."""
         with self.lock:
             seed = secrets.randbelow(2**31) if seed is None else seed
-            built = _new_game(game, players, seed, options or {}, mode, start)
+            built = _new_game(game, players, seed, options or {}, mode, start, None)
             row = TableRow(id=f"t{len(self.tables) + 1}", ord=len(self.tables), game=built.name,
                            players=built.num_players, seed=seed, options=dict(options or {}), mode=mode,
                            start=start, paused=False, created=self.clock(), join_code=new_token())
@@ -80,11 +91,24 @@ class Room:
             tokens = [new_token() for _ in range(built.num_players)]
             self.store.add_table(row, tokens)
             table = ClassTable(row.id, built, [SeatInfo(t) for t in tokens], row.join_code, offered_at=self.clock())
+            table.name_game()
             self._register(table)
             return table
 
+    def add_table_checked(self, game: str, players: int | None = None) -> ClassTable:
+        """``add_table`` for a message: a game or a number of players the engine refuses is a ``bad_field``."""
+        try:
+            info = definition(game).info
+        except GameError as err:
+            raise ProtocolError("bad_field", str(err), "game") from None
+        if players is not None and not info.min_players <= players <= info.max_players:
+            raise ProtocolError("bad_field", f"{info.name} takes {info.min_players} to {info.max_players} players, "
+                                f"not {players}", "players")
+        return self.add_table(info.name, players=players)
+
     def _load(self, row: TableRow) -> None:
-        game = _new_game(row.game, row.players, row.seed, row.options, row.mode, row.start)
+        seats = [SeatInfo(s["token"], s["name"], s["bot"], device=s["device"]) for s in self.store.seats(row.id)]
+        game = _new_game(row.game, row.players, row.seed, row.options, row.mode, row.start, seat_names(seats))
         last = row.created
         for m in self.store.moves(row.id):
             try:
@@ -93,7 +117,6 @@ class Room:
                 raise RuntimeError(f"table {row.id}: recorded move {m.ply} {m.move!r} of seat {m.seat} "
                                    f"no longer replays: {err}") from None
             last = m.at
-        seats = [SeatInfo(s["token"], s["name"], s["bot"]) for s in self.store.seats(row.id)]
         table = ClassTable(row.id, game, seats, row.join_code, paused=row.paused, offered_at=max(last, self.clock()))
         for i, seat in enumerate(seats):
             if seat.bot:
@@ -106,6 +129,12 @@ class Room:
             self._by_token[seat.token] = (table.id, i)
 
     # --- who is who ---------------------------------------------------------------------------
+    def check_session(self, session: str | None) -> None:
+        """A link of another session (another lesson's, kept by a browser) is told apart from a wrong token."""
+        if session is not None and not secrets.compare_digest(session.encode(), self.session.encode()):
+            raise ProtocolError("bad_session", "this link belongs to another session (another lesson): open the "
+                                "link your teacher gave for this one", "session")
+
     def authenticate(self, token: str, table_id: str | None = None) -> tuple[ClassTable, int]:
         """The table and seat of a seat token; the same error for an unknown table and a wrong token."""
         found = self._by_token.get(token) if isinstance(token, str) else None
@@ -113,24 +142,54 @@ class Room:
             raise ProtocolError("bad_token", "no seat with this table and token", "token")
         return self.tables[found[0]], found[1]
 
-    def claim(self, table_id: str, code: str, name: str) -> tuple[ClassTable, int]:
-        """A free seat at the table whose join code this is (a seat nobody has named, joined or given a bot)."""
+    def claim(self, table_id: str, code: str, name: str, device: str | None = None,
+              other: bool = False) -> tuple[ClassTable, int]:
+        """A free seat at the table whose join code this is (a seat nobody has named, joined or given a bot).
+
+        A table link seats a ``device`` once: the device's own seat again when it claims under that seat's name
+        (its claim sent again), ``already_seated`` under another name, unless ``other`` (someone else at the same
+        browser): then a free seat, which becomes the device's (the seat it held stays its student's)."""
         with self.lock:
             table = self.tables.get(table_id) if isinstance(table_id, str) else None
             if table is None or not secrets.compare_digest(code.encode(), table.join_code.encode()):
                 raise ProtocolError("bad_token", "no table with this id and join code", "join")
+            held = next((i for i, s in enumerate(table.seats) if device is not None and s.device == device), None)
+            if held is not None and not other:
+                if table.seats[held].name == name:
+                    return table, held
+                raise ProtocolError("already_seated", f"this device already holds a seat at table {table.id} "
+                                    f"({table.names()[held]}); someone else on it says 'I am someone else'",
+                                    "device")
+            self._name_free(table, None, name)
             free = [i for i, s in enumerate(table.seats) if s.name is None and s.bot is None and not s.connections]
             if not free:
                 raise ProtocolError("table_full", "every seat at this table is taken; ask the teacher for a link")
-            self.store.set_seat(table.id, free[0], name=name)
-            table.seats[free[0]].name = name
-            self._changed(table)
-            return table, free[0]
+            seat = free[0]
+            if held is not None:
+                self.store.set_seat(table.id, held, device=None)
+                table.seats[held].device = None
+            self.store.set_seat(table.id, seat, name=name, device=device)
+            table.seats[seat].name, table.seats[seat].device = name, device
+            self._renamed(table)
+            return table, seat
+
+    def _name_free(self, table: ClassTable, seat: int | None, name: str) -> None:
+        """Names are unique at a table (the log and the scores would not tell two Anns apart)."""
+        wanted = name.casefold()
+        for i, shown in enumerate(table.names()):
+            if i != seat and wanted in (shown.casefold(), (table.seats[i].name or "").casefold()):
+                raise ProtocolError("name_taken", f"{shown} is already the name of seat {i + 1} at table "
+                                    f"{table.id}: names are unique at a table, choose another", "name")
+
+    def _renamed(self, table: ClassTable) -> None:
+        table.name_game()
+        self._changed(table)
 
     def table_links(self, base: str) -> list[dict[str, Any]]:
         """One link per table: each student who opens it gets the next free seat."""
         base = base.rstrip("/")
-        return [{"table": t.id, "game": t.game.name, "url": f"{base}/play?table={t.id}&join={t.join_code}"}
+        return [{"table": t.id, "game": t.game.name,
+                 "url": f"{base}/play?session={self.session}&table={t.id}&join={t.join_code}"}
                 for t in self.tables.values()]
 
     def is_teacher(self, token: str) -> bool:
@@ -145,7 +204,7 @@ class Room:
         """One join link per seat (the token is in the link: whoever has it plays that seat)."""
         base = base.rstrip("/")
         return [{"table": t.id, "game": t.game.name, "seat": i, "name": t.names()[i],
-                 "url": f"{base}/play?table={t.id}&token={s.token}"}
+                 "url": f"{base}/play?session={self.session}&table={t.id}&token={s.token}"}
                 for t in self.tables.values() for i, s in enumerate(t.seats)]
 
     def add_listener(self, listener: Callable[[str], None]) -> None:
@@ -256,7 +315,7 @@ class Room:
         table._cache.clear()  # a bot moving next must not be handed this seat's picture of the old position
         now = self.clock()
         rows.append(MoveRow(table.id, game.ply, seat, str(game.moves[-1]), phase, now, table.think(seat, now), seen,
-                            json.dumps(legal), bot))
+                            json.dumps(legal), bot, game.names[seat]))
         table.moved(seat, now)
         table.offered_at = now
 
@@ -310,13 +369,17 @@ class Room:
             table = self.tables[table_id]
             if table.seats[seat].name == name:
                 return
+            self._name_free(table, seat, name)
             self.store.set_seat(table_id, seat, name=name)
             table.seats[seat].name = name
-            self._changed(table)
+            self._renamed(table)
 
-    def connected(self, table_id: str, seat: int, delta: int) -> None:
+    def connected(self, table_id: str, seat: int, delta: int, token: str | None = None) -> None:
+        """A page opened (+1) or closed (-1) at the seat; one closed after the seat was freed counts no more."""
         with self.lock:
-            self.tables[table_id].seats[seat].connections += delta
+            seat_info = self.tables[table_id].seats[seat]
+            if token is None or seat_info.token == token:
+                seat_info.connections = max(0, seat_info.connections + delta)
 
     # --- what a seat sees ---------------------------------------------------------------------
     def state_for(self, table_id: str, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -357,9 +420,26 @@ class Room:
             self.store.set_seat(table_id, seat, bot=bot)
             table.seats[seat].bot = bot
             table.seats[seat].player = make_bot(bot, seed=table.game.seed * 10 + seat)
+            table.name_game()
             if not self.ended:
                 self._bots_answer(table)
             self._changed(table)
+
+    def free_seat(self, table_id: str, seat: int, wait: bool = True) -> None:
+        """Take a seat back: its token is revoked (a new one is made), its name, bot and device are cleared, and
+        the table link hands it out again. The server closes the pages open at it (they are told why)."""
+        with self.lock:
+            table = self.table(table_id)
+            if type(seat) is not int or not 0 <= seat < len(table.seats):
+                raise ProtocolError("bad_field", f"seat must be from 0 to {len(table.seats) - 1}", "seat")
+            table = self._writable(table_id, wait)
+            token = new_token()
+            self.store.set_seat(table_id, seat, token=token, name=None, bot=None, device=None)
+            old = table.seats[seat]
+            self._by_token.pop(old.token, None)
+            table.seats[seat] = SeatInfo(token)
+            self._by_token[token] = (table_id, seat)
+            self._renamed(table)
 
     def undo(self, table_id: str, wait: bool = True) -> None:
         """Take back the last move at a sandbox table (a table in play mode refuses)."""
@@ -410,22 +490,35 @@ class Room:
             rows = []
             for m in self.store.moves():
                 table = self.tables.get(m.table_id)
+                name = m.name if m.name is not None else table.names()[m.seat] if table else None
                 rows.append({"table": m.table_id, "game": table.game.name if table else None, "seat": m.seat,
-                             "name": table.names()[m.seat] if table else None, "ply": m.ply, "phase": m.phase,
+                             "name": name, "ply": m.ply, "phase": m.phase,
                              "seen": json.loads(m.seen), "legal": json.loads(m.legal), "move": m.move,
                              "time_taken": m.think, "at": m.at, "bot": m.bot})
-        columns = ["table", "game", "seat", "name", "ply", "phase", "seen", "legal", "move", "time_taken", "at", "bot"]
-        return pd.DataFrame(rows, columns=columns)
+        return pd.DataFrame(rows, columns=DECISION_COLUMNS)
+
+    def decisions_csv(self) -> str:
+        """``decisions()`` as CSV text, without pandas: ``seen`` and ``legal`` are JSON in their cells."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(DECISION_COLUMNS)
+        with self.lock:
+            for m in self.store.moves():
+                table = self.tables.get(m.table_id)
+                name = m.name if m.name is not None else table.names()[m.seat] if table else None
+                writer.writerow([m.table_id, table.game.name if table else "", m.seat, name, m.ply, m.phase, m.seen,
+                                 m.legal, m.move, m.think, m.at, m.bot or ""])
+        return out.getvalue()
 
     def close(self) -> None:
         self.store.close()
 
 
 def _new_game(game: str, players: int | None, seed: int, options: dict[str, Any], mode: str,
-              start: dict[str, Any] | None) -> Game:
+              start: dict[str, Any] | None, names: list[str] | None) -> Game:
     if start is not None:
-        return from_position(game, start, mode=mode)
-    return new_game(game, players=players, seed=seed, mode=mode, **options)
+        return from_position(game, start, names=names, mode=mode)
+    return new_game(game, players=players, seed=seed, mode=mode, names=names, **options)
 
 
 __all__ = ["ClassTable", "Room", "SeatInfo", "TableWriting", "new_token", "render"]

@@ -16,18 +16,25 @@ from typing import Any, Callable
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .connection import Connection, Staged, Waiting
-from .protocol import BURST, CLOSE_AFTER, RATE, ProtocolError, RateLimiter, dumps, parse
+from .protocol import BURST, CLOSE_AFTER, RATE, WINDOW, ProtocolError, RateLimiter, dumps, parse
+from .pictures import render
 from .room import Room, TableWriting
 
 HARD_MAX_SIZE = 4 * 1024 * 1024  # uvicorn closes the connection above this; the app answers above 16 KB
 CLOSE = "_close"  # an internal marker in a connection's replies: close it once the replies before are out
 MAX_WAITING = 30  # moves and teacher actions waiting for one table's write (a burst of one connection fits)
-TABLE_ACTIONS = ("pause", "resume", "seat_bot", "undo")  # the teacher's actions taken in arrival order
+TABLE_ACTIONS = ("pause", "resume", "seat_bot", "undo", "free_seat")  # the teacher's, taken in arrival order
+SEAT_ACTIONS = ("seat_bot", "free_seat")  # the teacher's actions on one seat
+MAX_STRANGERS = 200  # connections open at once that have not said hello yet (a page says it at once)
+MAX_STRANGERS_PER_ADDRESS = 32  # of them from one network address (a class behind one router opening at once)
+HELLO_TIMEOUT = 15.0  # seconds a connection may stay open without a hello (the server's clock)
+SWEEP_EVERY = 1.0  # seconds between looks for connections past HELLO_TIMEOUT
+FREED = 4001  # the close code of a page whose seat the teacher took back
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'unsafe-inline' 'self'; "
                                "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
@@ -53,12 +60,20 @@ class TableServer:
     arrival order, when the write is done: nobody is asked to try again because of the server's own write."""
 
     def __init__(self, room: Room, clock: Callable[[], float] = time.monotonic, rate: float = RATE,
-                 burst: int = BURST):
+                 burst: int = BURST, window: float = WINDOW, close_after: int = CLOSE_AFTER,
+                 max_strangers: int = MAX_STRANGERS, max_strangers_per_address: int = MAX_STRANGERS_PER_ADDRESS,
+                 hello_timeout: float = HELLO_TIMEOUT):
         self.room = room
         self.clock = clock
         self.rate = rate
         self.burst = burst
+        self.window = window
+        self.close_after = close_after
+        self.max_strangers = max_strangers
+        self.max_strangers_per_address = max_strangers_per_address
+        self.hello_timeout = hello_timeout
         self.connections: set[Connection] = set()
+        self._sweeper: asyncio.Task[None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._dumped: dict[tuple[str, int], tuple[int, str]] = {}
         self._staged: list[Staged] = []
@@ -69,7 +84,9 @@ class TableServer:
         room.add_listener(self._changed)
         self.app = Starlette(routes=[
             Route("/", self.index), Route("/play", self.play), Route("/static/student.js", self.script),
-            WebSocketRoute("/ws", self.websocket)])
+            Route("/teacher", self.teacher_page), Route("/static/teacher.js", self.teacher_script),
+            Route("/teacher/decisions.csv", self.decisions_csv), WebSocketRoute("/ws", self.websocket)])
+        self._public: dict[str, tuple[int, str]] = {}  # table -> (version, its public view drawn)
 
     # --- pages ------------------------------------------------------------------------------
     async def index(self, request: Request) -> Response:
@@ -81,6 +98,23 @@ class TableServer:
 
     async def script(self, request: Request) -> Response:
         return Response(_static("student.js"), media_type="text/javascript", headers=PAGE_HEADERS)
+
+    async def teacher_page(self, request: Request) -> Response:
+        """The teacher's page: it holds no data; it asks for the teacher token and speaks the protocol."""
+        return HTMLResponse(_static("teacher.html"), headers=PAGE_HEADERS)
+
+    async def teacher_script(self, request: Request) -> Response:
+        return Response(_static("teacher.js"), media_type="text/javascript", headers=PAGE_HEADERS)
+
+    async def decisions_csv(self, request: Request) -> Response:
+        """Every decision of the session as CSV, for the teacher token (``Authorization: Bearer <token>``)."""
+        given = request.headers.get("authorization", "")
+        if not given.startswith("Bearer ") or not self.room.is_teacher(given[len("Bearer "):]):
+            return PlainTextResponse("the teacher token is needed (Authorization: Bearer <token>)", status_code=403,
+                                     headers=PAGE_HEADERS)
+        text = await asyncio.get_running_loop().run_in_executor(None, self.room.decisions_csv)
+        headers = {**PAGE_HEADERS, "Content-Disposition": 'attachment; filename="decisions.csv"'}
+        return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
     # --- changes from the room (any thread) ----------------------------------------------------
     def _changed(self, table_id: str) -> None:
@@ -94,9 +128,54 @@ class TableServer:
 
     def _kick(self, table_id: str) -> None:
         self._drain(table_id)  # a write made by another thread (the teacher's notebook) may have just finished
+        table = self.room.tables.get(table_id)
         for conn in list(self.connections):
-            if conn.table == table_id or conn.role == "teacher":
+            if conn.role == "seat" and conn.table == table_id and table is not None and conn.seat is not None \
+                    and table.seats[conn.seat].token != conn.token:
+                self._freed(conn)  # the teacher took the seat back (from here or from the notebook)
+            elif conn.table == table_id or conn.role == "teacher":
                 conn.kick()
+
+    def _freed(self, conn: Connection) -> None:
+        """The seat's token is revoked: its page is told why, then closed (its moves waiting are refused)."""
+        conn.role = "freed"
+        conn.send({"type": "freed", "table": conn.table, "message": "the teacher has taken this seat back: "
+                   "its link no longer works. Take a free seat from your table's link, or ask the teacher"})
+        self._close(conn, "the teacher freed this seat", FREED)
+
+    def _close(self, conn: Connection, reason: str, code: int = 1008) -> None:
+        """Close once the replies before are out (the connection's reading loop ends with the close)."""
+        conn.replies.append({"type": CLOSE, "reason": reason, "code": code})
+        conn.wake.set()
+
+    # --- connections without a hello -------------------------------------------------------------
+    def _stranger_refusal(self, address: str) -> str | None:
+        """Why a new connection is not taken: too many open without a hello, from its address or in all."""
+        strangers = [c for c in self.connections if c.role is None]
+        if len(strangers) >= self.max_strangers:
+            return f"server busy: {len(strangers)} connections have not said hello; try again shortly"
+        if sum(c.address == address for c in strangers) >= self.max_strangers_per_address:
+            return (f"too many connections without a hello from this address (at most "
+                    f"{self.max_strangers_per_address}); try again shortly")
+        return None
+
+    def sweep(self) -> int:
+        """Close the connections that have said no hello for ``hello_timeout`` seconds; return how many."""
+        now = self.clock()
+        late = [c for c in self.connections if c.role is None and not c.closed
+                and now - c.opened >= self.hello_timeout]
+        for conn in late:
+            conn.closed = True
+            self._close(conn, f"no hello within {self.hello_timeout:g} s")
+        return len(late)
+
+    async def _sweep_while_open(self) -> None:
+        try:
+            while self.connections:
+                await asyncio.sleep(SWEEP_EVERY)
+                self.sweep()
+        finally:
+            self._sweeper = None
 
     # --- arrival order at a table ---------------------------------------------------------------
     def _submit(self, conn: Connection, table_id: str, data: dict[str, Any]) -> None:
@@ -126,6 +205,8 @@ class TableServer:
         if table is not None and table.writing:
             return False
         try:
+            if data["type"] == "move" and conn.role != "seat":
+                raise ProtocolError("seat_freed", "the teacher has taken this seat back; the move was not made")
             if data["type"] == "move":
                 self._stage(conn, table_id, data)
             else:
@@ -153,6 +234,8 @@ class TableServer:
             self.room.pause(table_id, action == "pause", wait=False)
         elif action == "seat_bot":
             self.room.seat_bot(table_id, data["seat"], data.get("bot", "random"), wait=False)
+        elif action == "free_seat":
+            self.room.free_seat(table_id, data["seat"], wait=False)
         else:
             self.room.undo(table_id, wait=False)
         conn.send({"type": "done", "action": action})
@@ -160,24 +243,37 @@ class TableServer:
     # --- one connection ----------------------------------------------------------------------
     async def websocket(self, ws: WebSocket) -> None:
         self.loop = asyncio.get_running_loop()
-        await ws.accept()
-        conn = Connection(ws, RateLimiter(self.rate, self.burst, self.clock))
-        self.connections.add(conn)
-        sender = asyncio.create_task(self._sender(conn))
+        address = ws.client.host if ws.client is not None else ""
+        refusal = self._stranger_refusal(address)
+        if refusal is not None:  # accepted only to say why, in words the page can show
+            try:
+                await ws.accept()
+                await ws.close(code=1013, reason=refusal)
+            except (WebSocketDisconnect, RuntimeError, OSError):  # it went away first
+                pass
+            return
+        conn = Connection(ws, RateLimiter(self.rate, self.burst, self.clock, self.window, self.close_after),
+                          address, self.clock())
+        self.connections.add(conn)  # counted from here on: connections arriving during the handshake see it
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_while_open())
+        sender: asyncio.Task[None] | None = None
         try:
+            await ws.accept()
+            sender = asyncio.create_task(self._sender(conn))
             reason = await self._receive(conn)
             await asyncio.wait_for(conn.settled.wait(), timeout=30)  # its moves written and answered first
             if reason is not None:  # the replies so far go out first, then the close
-                conn.replies.append({"type": CLOSE, "reason": reason})
-                conn.wake.set()
+                self._close(conn, reason)
                 await asyncio.wait_for(sender, timeout=10)
-        except (WebSocketDisconnect, asyncio.TimeoutError):
+        except (WebSocketDisconnect, asyncio.TimeoutError, OSError):
             pass
         finally:
             self.connections.discard(conn)
-            sender.cancel()
+            if sender is not None:
+                sender.cancel()
             if conn.role == "seat" and conn.table is not None and conn.seat is not None:
-                self.room.connected(conn.table, conn.seat, -1)
+                self.room.connected(conn.table, conn.seat, -1, conn.token)
                 self._kick_teachers()
 
     async def _receive(self, conn: Connection) -> str | None:
@@ -187,10 +283,11 @@ class TableServer:
             if message["type"] == "websocket.disconnect":
                 return None
             if not conn.limiter.allow():
-                if conn.limiter.refused_in_a_row >= CLOSE_AFTER:
-                    return "too many messages"
+                if conn.limiter.flooding:
+                    return conn.limiter.close_reason()
                 conn.send({"type": "error", "code": "rate_limited",
-                           "message": f"at most {self.rate:g} messages a second (bursts of {self.burst})"})
+                           "message": f"at most {self.rate:g} messages a second (bursts of {self.burst}); this one "
+                                      f"was dropped"})
                 continue
             text = message.get("text")
             if text is None:
@@ -209,7 +306,7 @@ class TableServer:
                 while conn.replies:
                     reply = conn.replies.popleft()
                     if reply["type"] == CLOSE:
-                        await conn.ws.close(code=1008, reason=reply["reason"])
+                        await conn.ws.close(code=reply["code"], reason=reply["reason"])
                         return
                     await conn.ws.send_text(dumps(reply))
                 if conn.dirty and not self._held(conn):
@@ -232,8 +329,23 @@ class TableServer:
             if conn.watching is not None:
                 conn.replies.append(self.room.teacher_state(conn.watching))
                 conn.wake.set()
-            return dumps({"type": "room", "tables": self.room.summary(), "ended": self.room.ended})
+            tables = self.room.summary()
+            if conn.spectating:
+                for row in tables:
+                    row["html"], row["join"] = self._public_view(row["table"])
+            return dumps({"type": "room", "session": self.room.session, "tables": tables, "ended": self.room.ended})
         return None
+
+    def _public_view(self, table_id: str) -> tuple[str, str]:
+        """A table's public view drawn (what anyone at it sees: ``game.view(None)``), once per change; its join code."""
+        table = self.room.tables[table_id]
+        cached = self._public.get(table_id)
+        if cached is None or cached[0] != table.version:
+            with self.room.lock:
+                game = table.game
+                cached = (table.version, render(game.name, game.view(None), table.names(), game.winners()))
+            self._public[table_id] = cached
+        return cached[1], table.join_code
 
     def _seat_state(self, conn: Connection) -> str:
         """The seat's state: its cached text, with the log entries it has not been sent yet spliced in."""
@@ -301,11 +413,15 @@ class TableServer:
         elif kind == "claim":
             if conn.role is not None:
                 raise ProtocolError("bad_field", "this connection has already said hello", "type")
-            table, seat = self.room.claim(data["table"], data["join"], data["name"])
+            self.room.check_session(data.get("session"))
+            table, seat = self.room.claim(data["table"], data["join"], data["name"], data.get("device"),
+                                          data.get("other", False))
             conn.send({"type": "claimed", "table": table.id, "seat": seat, "token": table.seats[seat].token})
-            self._seated(conn, table, seat)
+            self._seated(conn, table, seat, data.get("device"))
         elif conn.role is None:
             raise ProtocolError("not_joined", "say hello with your token first")
+        elif conn.role == "freed":
+            raise ProtocolError("seat_freed", "the teacher has taken this seat back; nothing was changed")
         elif kind == "teacher":
             if conn.role != "teacher":
                 raise ProtocolError("not_teacher", "only the teacher's token may do this", "type")
@@ -325,24 +441,47 @@ class TableServer:
     def _hello(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.role is not None:
             raise ProtocolError("bad_field", "this connection has already said hello", "type")
+        self.room.check_session(data.get("session"))
         token = data["token"]
         if self.room.is_teacher(token):
+            from ..bots import BOTS
+            from ..core.registry import games
             conn.role = "teacher"
-            conn.send({"type": "welcome", "role": "teacher", "table": None, "seat": None})
+            conn.send({"type": "welcome", "role": "teacher", "session": self.room.session, "table": None,
+                       "seat": None, "bots": sorted(BOTS),
+                       "games": [{"name": g["name"], "title": g["title"], "players": g["players"],
+                                  "default_players": g["default_players"]} for g in games()]})
             conn.kick()
             return
         table, seat = self.room.authenticate(token, data.get("table"))
         if "name" in data:
             self.room.set_name(table.id, seat, data["name"])
-        self._seated(conn, table, seat)
+        self._seated(conn, table, seat, data.get("device"))
 
-    def _seated(self, conn: Connection, table: Any, seat: int) -> None:
+    def _seated(self, conn: Connection, table: Any, seat: int, device: str | None) -> None:
         conn.role, conn.table, conn.seat = "seat", table.id, seat
-        self.room.connected(table.id, seat, +1)
-        conn.send({"type": "welcome", "role": "seat", "table": table.id, "seat": seat, "game": table.game.name,
-                   "players": table.game.num_players})
+        conn.token, conn.device = table.seats[seat].token, device
+        self.room.connected(table.id, seat, +1, conn.token)
+        conn.send({"type": "welcome", "role": "seat", "session": self.room.session, "table": table.id, "seat": seat,
+                   "name": table.names()[seat], "game": table.game.name, "players": table.game.num_players})
         conn.kick()
         self._kick_teachers()
+        self._tell_open_elsewhere(conn)
+
+    def _tell_open_elsewhere(self, conn: Connection) -> None:
+        """A seat opened on a second device (or in a second tab): every page at the seat is told, in words."""
+        here = [c for c in self.connections if c.role == "seat" and c.table == conn.table and c.seat == conn.seat]
+        if len(here) < 2:
+            return
+        assert conn.table is not None and conn.seat is not None
+        name = self.room.tables[conn.table].names()[conn.seat]
+        devices = {c.device for c in here}
+        where = (f"in {len(here)} tabs of one browser" if len(devices) == 1 and None not in devices
+                 else f"on {len(here)} devices or tabs")
+        for c in here:
+            c.send({"type": "notice", "code": "opened_elsewhere", "seat": conn.seat,
+                    "message": f"{name}'s seat at table {conn.table} has just been opened again: it is open {where} "
+                               f"now. If that was not you, tell the teacher."})
 
     def _teacher(self, conn: Connection, data: dict[str, Any]) -> None:
         action = data["action"]
@@ -351,7 +490,7 @@ class TableServer:
             if "table" not in data:
                 raise ProtocolError("bad_field", "field 'table' is missing", "table")
             room.table(data["table"])
-        if action == "seat_bot" and "seat" not in data:
+        if action in SEAT_ACTIONS and "seat" not in data:
             raise ProtocolError("bad_field", "field 'seat' is missing", "seat")
         if action == "status":
             conn.kick()
@@ -362,15 +501,25 @@ class TableServer:
         if action == "watch":
             conn.watching = data["table"]
             conn.send(room.teacher_state(data["table"]))
+        elif action == "spectate":
+            conn.spectating = True
+            conn.kick()
+        elif action == "add_table":
+            if "game" not in data:
+                raise ProtocolError("bad_field", "field 'game' is missing", "game")
+            table = room.add_table_checked(data["game"], data.get("players"))
+            conn.send({"type": "done", "action": action, "table": table.id})
+            self._kick_teachers()
+            return
         elif action == "end":
             room.end()
         conn.send({"type": "done", "action": action})
 
 
 def create_app(room: Room, clock: Callable[[], float] = time.monotonic, rate: float = RATE,
-               burst: int = BURST) -> Starlette:
-    """The Starlette app serving ``room`` (``app.state.server`` is its TableServer)."""
-    server = TableServer(room, clock, rate, burst)
+               burst: int = BURST, **limits: Any) -> Starlette:
+    """The Starlette app serving ``room`` (``app.state.server`` is its TableServer; ``limits`` as for it)."""
+    server = TableServer(room, clock, rate, burst, **limits)
     server.app.state.server = server
     return server.app
 

@@ -11,6 +11,7 @@ import json
 import random
 from contextlib import ExitStack
 from typing import Any, Callable, Iterable
+from urllib.parse import parse_qs, urlparse
 
 Choose = Callable[[dict[str, Any], random.Random], str]
 WAIT = 30.0  # seconds to wait for one message before giving up
@@ -53,7 +54,7 @@ def play_students(url: str, seats: Iterable[dict[str, Any]], moves: int, choose:
     made = 0
     with ExitStack() as connections:
         for seat in seats:
-            token = seat.get("token") or seat["url"].split("token=", 1)[1]
+            token = seat.get("token") or parse_qs(urlparse(seat["url"]).query)["token"][0]
             ws = connections.enter_context(connect(url.replace("http://", "ws://").rstrip("/") + "/ws", max_size=None,
                                                    open_timeout=WAIT))
             tables.setdefault(seat["table"], []).append(_Student(ws, seat["table"], token))

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from sqlalchemy import (Boolean, Column, Float, Integer, MetaData, String, Table, Text, create_engine, event,
-                        insert, select, update, delete)
+                        insert, inspect, select, text, update, delete)
 from sqlalchemy.engine import Engine
 
 META = MetaData()
@@ -46,6 +46,7 @@ SEATS = Table(
     Column("token", String(100), nullable=False, unique=True),
     Column("name", String(80), nullable=True),
     Column("bot", String(40), nullable=True),
+    Column("device", String(100), nullable=True),  # the browser that took the seat from the table link
 )
 MOVES = Table(
     "classroom_moves", META,
@@ -59,6 +60,7 @@ MOVES = Table(
     Column("seen", Text, nullable=False),  # the seat's view when it decided (JSON)
     Column("legal", Text, nullable=False),  # the seat's legal moves then, as notation (JSON list)
     Column("bot", String(40), nullable=True),  # the bot that made it, None for a person
+    Column("name", String(80), nullable=True),  # the seat's name then (a seat freed and taken again has another)
 )
 META_KV = Table(
     "classroom_meta", META,
@@ -97,6 +99,7 @@ class MoveRow:
     seen: str
     legal: str
     bot: str | None
+    name: str | None = None
 
 
 def sqlite_url(path: str) -> str:
@@ -142,6 +145,20 @@ class Store:
         elif self.engine.dialect.name == "postgresql":
             event.listen(self.engine, "connect", _postgres_commit(durability))
         META.create_all(self.engine)
+        self._add_columns()
+
+    def _add_columns(self) -> None:
+        """A database made before a column was added gets it (empty): an older session opens as it was."""
+        inspector = inspect(self.engine)
+        missing = [(table.name, column) for table in (SEATS, MOVES)
+                   for column in table.columns if column.name not in
+                   {c["name"] for c in inspector.get_columns(table.name)}]
+        if not missing:
+            return
+        with self.engine.begin() as c:
+            for table_name, column in missing:  # names from this module's own tables, never from outside
+                kind = column.type.compile(dialect=self.engine.dialect)
+                c.execute(text(f"ALTER TABLE {table_name} ADD COLUMN {column.name} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -166,8 +183,8 @@ class Store:
                 options=json.dumps(row.options), mode=row.mode,
                 start=None if row.start is None else json.dumps(row.start), paused=row.paused, created=row.created,
                 join_code=row.join_code))
-            c.execute(insert(SEATS), [{"table_id": row.id, "seat": s, "token": t, "name": None, "bot": None}
-                                      for s, t in enumerate(tokens)])
+            c.execute(insert(SEATS), [{"table_id": row.id, "seat": s, "token": t, "name": None, "bot": None,
+                                       "device": None} for s, t in enumerate(tokens)])
 
     def tables(self) -> list[TableRow]:
         with self.engine.connect() as c:

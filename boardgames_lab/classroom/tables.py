@@ -21,6 +21,17 @@ class SeatInfo:
     bot: str | None = None
     player: Any = None  # the bot object when a bot sits here
     connections: int = 0
+    device: str | None = None  # the browser that took this seat from the table link (it holds one seat a table)
+
+
+def seat_names(seats: list[SeatInfo]) -> list[str]:
+    """Each seat's name as the table shows it: the student's, "Seat 3" while nobody has named it, "(bot)" after
+    a bot's."""
+    out = []
+    for i, seat in enumerate(seats):
+        name = seat.name or f"Seat {i + 1}"
+        out.append(f"{name} (bot)" if seat.bot else name)
+    return out
 
 
 @dataclass
@@ -66,11 +77,22 @@ class ClassTable:
         return ply == now or (ply < now and self.free_since.get(seat, now) <= ply)
 
     def names(self) -> list[str]:
-        out = []
-        for i, seat in enumerate(self.seats):
-            name = seat.name or f"Seat {i + 1}"
-            out.append(f"{name} (bot)" if seat.bot else name)
-        return out
+        return seat_names(self.seats)
+
+    def name_game(self) -> None:
+        """The game's own names become the seats' (its log and its answers say "Ann", not "Player 1").
+
+        The log is told from the game's names and kept once told: a new name has it told again."""
+        names = self.names()
+        game = self.game
+        if game.names == names:
+            return
+        game.names = names
+        game._entries = []  # the log entries told so far: told again, with these names, when next read
+        game._scribe = None
+        if not game.edited:  # a seed's set-up is told again too (a position's was told as the table was made)
+            game._setup_entry = None
+        self._logs.clear()
 
 
-__all__ = ["ClassTable", "SeatInfo", "TOKEN_BYTES", "new_token"]
+__all__ = ["ClassTable", "SeatInfo", "TOKEN_BYTES", "new_token", "seat_names"]

@@ -43,7 +43,8 @@ NAMES = [f"Student {i + 1}" for i in range(PLAYERS)]
 WAIT = 30_000  # ms a page may take to show a change (never part of what is checked)
 # The page's own words, outside the board and the log (student.html, student.js).
 CHROME = ("Your name Set Your moves Why not? Explain Play it Log Final scores wins your turn waiting for "
-          "game over The game is over. Nothing to decide now. paused by the teacher the session has ended")
+          "game over The game is over. Nothing to decide now. paused by the teacher the session has ended "
+          "Seated on this device: (not you? ask the teacher for your own link) I am someone else")
 
 
 _STYLE = re.compile(r"<style\b.*?</style\s*>", re.S | re.I)
@@ -166,6 +167,7 @@ class Server:
     def __init__(self, db: Path, tmp: Path):
         self.db, self.port, self.links = db, free_port(), tmp / "links.json"
         self.process = None
+        self.session = ""
 
     def start(self) -> None:
         self.process = serve_subprocess(self.db, self.port, self.links)
@@ -183,6 +185,7 @@ def server(tmp_path: Path) -> Iterator[tuple[Server, dict[str, list[str]]]]:
     from boardgames_lab.classroom.room import Room
     room = Room(str(tmp_path / "class.sqlite3"))
     tokens = {}
+    session = room.session
     for table_id, game, seed in TABLES:
         table = room.add_table(game, players=PLAYERS, seed=seed)
         assert table.id == table_id
@@ -190,6 +193,7 @@ def server(tmp_path: Path) -> Iterator[tuple[Server, dict[str, list[str]]]]:
     room.close()
     s = Server(tmp_path / "class.sqlite3", tmp_path)
     s.start()
+    s.session = session
     yield s, tokens
     s.kill()
 
@@ -287,7 +291,8 @@ async def _whole_games(srv: Server, tokens: dict[str, list[str]]) -> list[Table]
                 for seat, token in enumerate(tokens[table.id]):
                     page = await (await browser.new_context()).new_page()
                     page.set_default_timeout(WAIT)
-                    await page.goto(f"http://127.0.0.1:{srv.port}/play?table={table.id}&token={token}")
+                    await page.goto(f"http://127.0.0.1:{srv.port}/play?session={srv.session}&table={table.id}"
+                                    f"&token={token}")
                     await page.fill("#name", NAMES[seat])
                     await page.click("#name-form button")
                     table.pages.append(page)
@@ -370,36 +375,145 @@ def test_the_leak_check_finds_the_teachers_view_on_a_students_page() -> None:
 
 
 def test_a_table_link_gives_a_seat_after_a_name_and_a_reload_keeps_it(tmp_path: Path) -> None:
+    """A lesson as a teacher has it: table links of this session, a shared computer, a seat taken back, a link
+    of last week's session. Every page says in words where it stands; none waits at "connecting"."""
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import expect, sync_playwright
 
     from boardgames_lab.classroom.room import Room
+    from tests.classroom.helpers import Client
+    last_week = Room(str(tmp_path / "last_week.sqlite3"))
+    old = last_week.add_table("saint_petersburg", players=3, seed=4)
     room = Room(str(tmp_path / "class.sqlite3"))
-    table = room.add_table("saint_petersburg", players=2, seed=4)
-    link = f"/play?table={table.id}&join={table.join_code}"
+    table = room.add_table("saint_petersburg", players=3, seed=4)
+    link = f"/play?session={room.session}&table={table.id}&join={table.join_code}"
+    old_link = f"/play?session={last_week.session}&table={old.id}&token={old.seats[0].token}"
+    teacher_token = room.teacher_token
     room.close()
     srv = Server(tmp_path / "class.sqlite3", tmp_path)
     srv.start()
+    base = f"http://127.0.0.1:{srv.port}"
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             try:
-                pages = [browser.new_context().new_page() for _ in range(2)]
+                contexts = [browser.new_context() for _ in range(2)]
+                pages = [c.new_page() for c in contexts]
                 for i, page in enumerate(pages):
-                    page.goto(f"http://127.0.0.1:{srv.port}{link}")
+                    page.goto(base + link)
                     expect(page.locator("#status")).to_contain_text("type your name")
                     page.fill("#name", f"Pupil {i}")
                     page.click("#name-form button")
                     expect(page.locator("#title")).to_contain_text(f"you are Pupil {i}")
-                    assert "token=" in page.url and "join=" not in page.url
+                    expect(page.locator("#seated")).to_contain_text(f"Seated on this device: Pupil {i}")
+                    assert "token=" not in page.url  # the seat's token stays in this browser's storage
                     page.reload()
                     expect(page.locator("#title")).to_contain_text(f"you are Pupil {i}")
+                # A second student at Pupil 0's computer opens the same table link: it says whose seat this is.
+                shared = contexts[0].new_page()
+                shared.goto(base + link)
+                expect(shared.locator("#seated")).to_contain_text("Seated on this device: Pupil 0")
+                expect(pages[0].locator("#notice")).to_contain_text("open in 2 tabs of one browser")
+                shared.click("#someone-else")
+                expect(shared.locator("#status")).to_contain_text("type your name")
+                shared.fill("#name", "Pupil 0")  # a name already at the table
+                shared.click("#name-form button")
+                expect(shared.locator("#error")).to_contain_text("names are unique at a table")
+                shared.fill("#name", "Pupil 2")
+                shared.click("#name-form button")
+                expect(shared.locator("#title")).to_contain_text("you are Pupil 2")
+                expect(pages[0].locator("#title")).to_contain_text("you are Pupil 0")  # Pupil 0 keeps their seat
+                expect(pages[1].locator("#board")).to_contain_text("Pupil 2")
                 third = browser.new_context().new_page()
-                third.goto(f"http://127.0.0.1:{srv.port}{link}")
+                third.goto(base + link)
                 third.fill("#name", "Late")
                 third.click("#name-form button")
                 expect(third.locator("#error")).to_contain_text("every seat at this table is taken")
+                # The teacher takes Pupil 1's seat back: the page says so, and Late takes the seat.
+                teacher = Client(base)
+                teacher.send({"type": "hello", "token": teacher_token})
+                teacher.until("welcome")
+                seat = next(i for i, n in enumerate(teacher.until("room")["tables"][0]["names"]) if n == "Pupil 1")
+                teacher.send({"type": "teacher", "action": "free_seat", "table": table.id, "seat": seat})
+                teacher.until("done")
+                expect(pages[1].locator("#error")).to_contain_text("The teacher has taken this seat back")
+                expect(pages[1].locator("#status")).to_contain_text("type your name")
+                third.click("#name-form button")
+                expect(third.locator("#title")).to_contain_text("you are Late")
+                # Last week's link on this week's server: words, not "connecting…" for ever.
+                stale = browser.new_context().new_page()
+                stale.goto(base + old_link)
+                expect(stale.locator("#error")).to_contain_text("This link belongs to another session")
+                expect(stale.locator("#status")).to_have_text("not seated")
+            finally:
+                browser.close()
+    finally:
+        srv.kill()
+
+
+def test_the_teacher_page_shows_every_table_live_and_its_controls_act(tmp_path: Path) -> None:
+    """Opened with the teacher token the command prints: every table's public view, live; pause and resume, free
+    a seat, seat a bot, add a table, and the decisions downloaded as CSV."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"no Chromium at {CHROMIUM}")
+    from playwright.sync_api import expect, sync_playwright
+
+    from boardgames_lab.classroom.room import Room
+    from tests.classroom.helpers import Client
+    room = Room(str(tmp_path / "class.sqlite3"))
+    for game, seed in (("citadels", 3), ("saint_petersburg", 4)):
+        room.add_table(game, players=3, seed=seed)
+    acting = room.tables["t2"].game.to_act()[0]  # a bot there moves at once
+    student_seat = (acting + 1) % 3
+    token, seat_token = room.teacher_token, room.tables["t2"].seats[student_seat].token
+    room.close()
+    srv = Server(tmp_path / "class.sqlite3", tmp_path)
+    srv.start()
+    base = f"http://127.0.0.1:{srv.port}"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_context(accept_downloads=True).new_page()
+                page.goto(f"{base}/teacher#token={token}")
+                assert token not in page.url  # taken off the address once read
+                cards = page.locator("section.table")
+                expect(cards).to_have_count(2)
+                t1, t2 = page.locator('section[data-table="t1"]'), page.locator('section[data-table="t2"]')
+                expect(t1.locator(".board")).to_contain_text("Seat 1")
+                student = Client(base)
+                student.hello(seat_token, "t2", name="Ann")
+                expect(t2.locator(".seats")).to_contain_text(f"{student_seat + 1}. Ann (here)")  # live: she came
+                t1.locator("button.pause").click()
+                expect(t1.locator("h3")).to_contain_text("paused")
+                t1.locator("button.pause").click()
+                expect(t1.locator("h3")).not_to_contain_text("paused")
+                t2.locator("select.seat").select_option(str(student_seat))
+                t2.locator("button.free").click()
+                assert student.until("freed")
+                expect(t2.locator(".seats")).to_contain_text(f"{student_seat + 1}. Seat {student_seat + 1} (away)")
+                t2.locator("select.seat").select_option(str(acting))
+                t2.locator("select.bot").select_option("random")
+                t2.locator("button.seat-bot").click()
+                expect(t2.locator(".seats")).to_contain_text(f"{acting + 1}. Seat {acting + 1} (bot)")
+                expect(t2.locator("h3")).not_to_contain_text("ply 0 ")
+                page.select_option("#add-game", "village")
+                page.select_option("#add-players", "2")
+                page.click("#add-form button")
+                expect(cards).to_have_count(3)
+                expect(page.locator("#answer")).to_contain_text("table t3 added")
+                with page.expect_download() as download:
+                    page.click("#csv")
+                text = Path(download.value.path()).read_text()
+                assert text.splitlines()[0] == "table,game,seat,name,ply,phase,seen,legal,move,time_taken,at,bot"
+                assert "random" in text  # the bot's moves at t2
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "classroom_teacher_page.png"), full_page=True)
+                wrong = browser.new_context().new_page()
+                wrong.goto(f"{base}/teacher#token={seat_token}x")
+                expect(wrong.locator("#answer")).to_contain_text("The server refused the token")
+                expect(wrong.locator("#token-form")).to_be_visible()
             finally:
                 browser.close()
     finally:

@@ -65,11 +65,12 @@ def test_the_rate_limiter_counts_messages_not_seconds() -> None:
     clock = FrozenClock()
     limiter = RateLimiter(rate=10, burst=5, clock=clock)
     assert [limiter.allow() for _ in range(7)] == [True] * 5 + [False] * 2
-    assert limiter.refused_in_a_row == 2
+    assert limiter.refused == 2
     clock.advance(0.1)  # one message's worth
     assert [limiter.allow(), limiter.allow()] == [True, False]
-    clock.advance(100)  # a long pause refills to the burst, no more
-    assert sum(limiter.allow() for _ in range(20)) == 5
+    assert limiter.refused == 3  # a message let through forgives none of the refusals before it
+    clock.advance(100)  # a long pause refills to the burst, no more, and the old refusals leave the window
+    assert sum(limiter.allow() for _ in range(20)) == 5 and limiter.refused == 15
 
 
 def test_a_seat_plays_sees_its_view_and_asks_why_not(room: Room, server) -> None:

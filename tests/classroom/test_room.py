@@ -149,6 +149,13 @@ def test_the_notebook_shows_each_table_live_and_finds_the_slow_seats(tmp_path: P
         choice.value = added
         session.pause(added)
         assert session.room.tables[added].paused and "paused" in box.children[4].value
+        controls = box.children[-1]  # the teacher frees Ann's seat from the view: her page is told
+        choice.value = "t1"
+        taken, free = controls.children[3].children
+        taken.value = state["seat"]
+        free.click()
+        assert c.until("freed") and session.room.tables["t1"].seats[state["seat"]].name is None
+        assert "is free again" in controls.children[-1].value
         c.close()
     finally:
         session.stop()

@@ -1,63 +1,119 @@
 // The student page: one seat's table, live over the classroom WebSocket (protocol in classroom/protocol.py).
-// The seat's token comes from a seat link (?table=..&token=..), or from a table link (?table=..&join=..)
-// once the student has typed a name and been given a free seat; it is kept in localStorage and put in the
-// address, so a reload or a lost connection brings the same seat back.
+// A link names its session, its table, and either a seat's token (a seat link) or the table's join code (a table
+// link: the student types a name and is given a free seat). What the page keeps in the browser's storage (the
+// seat's token, the join code) is under that session and table only: another lesson's tables, also called t1, t2,
+// ..., never find it. A browser has one random device id: the server seats it once per table, and tells a seat's
+// pages when it is open on two devices at once.
 const params = new URLSearchParams(location.search);
-const key = "bgl-classroom-seat";
+let session = params.get("session") || "";
+const table = params.get("table");
+const prefix = "bgl-classroom";
+const WELCOME_WAIT = 10000;  // ms: a server that has not answered a hello by then is said to be silent
+let key = `${prefix}:${session || "-"}:${table}`;
+localStorage.removeItem(`${prefix}-seat`);  // kept by earlier pages under the table id alone
 let saved = {};
 try { saved = JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { saved = {}; }
-const table = params.get("table") || saved.table;
-const join = params.get("join");
-let token = params.get("token") || (saved.table === table ? saved.token : null);
-if (table && token) remember(token);
+let join = params.get("join") || saved.join || null;
+let token = params.get("token") || saved.token || null;
+let device = localStorage.getItem(`${prefix}-device`);
+if (!device) {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  device = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  localStorage.setItem(`${prefix}-device`, device);
+}
+keep();
 
-function remember(t) {
-  token = t;
-  localStorage.setItem(key, JSON.stringify({table, token}));
-  history.replaceState(null, "", `${location.pathname}?table=${encodeURIComponent(table)}&token=${encodeURIComponent(t)}`);
+function keep() {  // this session's and table's token and join code, in this browser
+  if (table) localStorage.setItem(key, JSON.stringify({token, join}));
 }
 
 const $ = (id) => document.getElementById(id);
 let ws = null;
 let state = null;
 let retry = 0;
+let welcomed = false;
+let other = false;  // "I am someone else": the next claim takes a free seat, not this device's
+let waitingName = null;  // the name typed to take a seat, claimed once connected
+let silence = null;
+let rename = null;  // a name typed before the seat was welcomed
 
 function show(text) { $("error").textContent = text || ""; }
+function status(text, className = "off") { $("status").textContent = text; $("status").className = className; }
 
 function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   else show("not connected: retrying…");
 }
 
+function withSession(message) { if (session) message.session = session; return message; }
+
+function unseated(text) {
+  // No seat on this device at this table: say why, and offer a free seat where the table's join code is known.
+  welcomed = false;
+  clearTable();
+  $("seated").hidden = true;
+  $("name-button").textContent = join ? "Take a seat" : "Set";
+  $("name-form").hidden = !join;
+  status(join ? "type your name to take a seat" : "not seated");
+  show((text + (join ? " Type your name to take a free seat at this table."
+                     : " Open your table's link (the teacher's board or QR code) to take a seat.")).trim());
+}
+
+function clearTable() {
+  state = null;
+  document.body.dataset.turn = "no";
+  delete document.body.dataset.ply;
+  for (const id of ["board", "moves", "log", "scores"]) $(id).replaceChildren();
+  $("scores").hidden = true;
+}
+
 function connect() {
-  if (!table || (!token && !join)) { show("This page needs your join link (it names your table)."); return; }
+  if (!table || (!token && !join)) { status("not seated"); show("This page needs your join link (it names your table)."); return; }
+  if (!token && !waitingName) { unseated(""); $("name").focus(); return; }  // a table link: a name first
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(`${scheme}//${location.host}/ws`);
-  ws.onopen = () => {
+  status("connecting…");
+  const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+  ws = socket;
+  socket.onopen = () => {
     retry = 0;
-    const name = localStorage.getItem(`${key}-name-${table}`);
-    if (!token) {  // a table link: a seat is claimed once the student has typed a name
-      $("status").textContent = "type your name to take a seat";
-      if (name) ws.send(JSON.stringify({type: "claim", table, join, name}));
-      return;
-    }
-    const hello = {type: "hello", table, token};
-    if (name) hello.name = name;
-    ws.send(JSON.stringify(hello));
+    if (token) socket.send(JSON.stringify(withSession({type: "hello", table, token, device})));
+    else socket.send(JSON.stringify(withSession({type: "claim", table, join, name: waitingName, device, other})));
+    clearTimeout(silence);
+    silence = setTimeout(() => {  // never "connecting…" for ever: say so, and try again
+      if (ws === socket && !welcomed) {
+        show(`The server has not answered in ${WELCOME_WAIT / 1000} s; trying again.`);
+        socket.close();
+      }
+    }, WELCOME_WAIT);
   };
-  ws.onmessage = (event) => receive(JSON.parse(event.data));
-  ws.onclose = () => {
-    $("status").textContent = "disconnected: reconnecting…";
-    $("status").className = "off";
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    if (ws !== socket) return;
+    ws = null;
+    clearTimeout(silence);
+    const seated = welcomed;
+    welcomed = false;
     document.body.dataset.turn = "no";
-    retry = Math.min(retry + 1, 3);
+    if (event.code === 4001) return;  // the seat was freed: "freed" has said so
+    if (event.code === 1013 || event.code === 1008) show(`The server closed the connection: ${event.reason}.`);
+    if (!token && !waitingName) return;  // nothing to say hello with: the page waits for a name
+    status(seated ? "disconnected: reconnecting…" : "no connection: retrying…");
+    retry = Math.min(retry + 1, 4);
     setTimeout(connect, 250 * 2 ** retry);
   };
 }
 
 function receive(m) {
   if (m.type === "state") draw(m);
-  else if (m.type === "claimed") remember(m.token);
+  else if (m.type === "welcome") welcome(m);
+  else if (m.type === "claimed") { token = m.token; other = false; waitingName = null; keep(); }
+  else if (m.type === "notice") { $("notice").hidden = false; $("notice").textContent = m.message; }
+  else if (m.type === "freed") {
+    token = null;
+    keep();
+    unseated(`The teacher has taken this seat back: its link no longer works.`);
+  }
+  else if (m.type === "error" && !welcomed) refused(m);
   else if (m.type === "error") show(`${m.message}${m.rule ? ` [${m.rule}]` : ""}`);
   else if (m.type === "accepted") show("");
   else if (m.type === "explanation") {
@@ -66,6 +122,56 @@ function receive(m) {
     out.textContent = `${m.legal ? "legal" : "not allowed"}: ${m.reason}${m.rule ? ` [${m.rule}]` : ""}` +
       (m.remedy ? ` (${m.remedy})` : "");
   }
+}
+
+function refused(m) {  // a hello or a claim refused: the page says why in words, and waits for the student
+  const socket = ws;
+  waitingName = null;
+  if (m.code === "bad_token") {
+    token = null;
+    keep();
+    unseated(`This device's seat at table ${table} is not known to the server (the teacher may have freed it, or ` +
+             "it belongs to another lesson).");
+  } else if (m.code === "bad_session") {
+    token = null;
+    keep();
+    unseated("This link belongs to another session (another lesson).");
+  } else if (m.code === "already_seated") {
+    unseated(m.message + ".");
+    $("seated").hidden = false;
+    $("seated-text").textContent = "This device already has a seat at this table.";
+    $("someone-else").hidden = false;
+  } else {
+    show(`${m.message}${m.rule ? ` [${m.rule}]` : ""}`);
+    status(token ? "not seated" : "type your name to take a seat");
+  }
+  ws = null;  // an unjoined connection is closed by this page, not left for the server to time out
+  if (socket) socket.close();
+}
+
+function welcome(m) {
+  welcomed = true;
+  retry = 0;
+  clearTimeout(silence);
+  show("");
+  if (m.session && m.session !== session) {  // an older link without its session: the address and storage get it
+    session = m.session;
+    key = `${prefix}:${session}:${table}`;
+    keep();
+    params.set("session", session);
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+  }
+  $("name-form").hidden = false;
+  $("name-button").textContent = "Set";
+  seatedLine(m.name);
+  if (rename) { send({type: "name", name: rename}); rename = null; }
+}
+
+function seatedLine(name) {
+  $("seated").hidden = false;
+  $("seated-text").textContent = `Seated on this device: ${name}`;
+  $("someone-else").hidden = !join;  // a free seat needs the table's link
+  if (!join) $("seated-text").textContent += " (not you? ask the teacher for your own link)";
 }
 
 function draw(m) {
@@ -105,6 +211,7 @@ function draw(m) {
   else box.append(...lines);
   box.scrollTop = box.scrollHeight;
   if (document.activeElement !== $("name")) $("name").value = m.names[m.seat].startsWith("Seat ") ? "" : m.names[m.seat];
+  seatedLine(m.names[m.seat]);
 }
 
 function drawScores(m) {  // at the end of the game: every seat's final score, the winners marked
@@ -133,8 +240,27 @@ $("name-form").onsubmit = (event) => {
   event.preventDefault();
   const name = $("name").value.trim();
   if (!name) return;
-  localStorage.setItem(`${key}-name-${table}`, name);
-  send(token ? {type: "name", name} : {type: "claim", table, join, name});
+  if (token && welcomed) { send({type: "name", name}); return; }
+  if (token) { rename = name; return; }  // sent once the seat is welcomed
+  if (!join) return;
+  waitingName = name;  // a claim: sent once connected
+  show("");
+  if (ws) ws.close();
+  ws = null;
+  connect();
+};
+$("someone-else").onclick = () => {
+  // Someone else at this browser: this device forgets the seat it holds here (its student keeps it, by their
+  // own link) and the next name typed takes a free seat.
+  const socket = ws;
+  ws = null;
+  if (socket) socket.close();
+  token = null;
+  other = true;
+  keep();
+  unseated("");
+  $("name").value = "";
+  $("name").focus();
 };
 $("why-form").onsubmit = (event) => {
   event.preventDefault();
