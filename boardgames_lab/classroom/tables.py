@@ -87,11 +87,7 @@ class ClassTable:
         game = self.game
         if game.names == names:
             return
-        game.names = names
-        game._entries = []  # the log entries told so far: told again, with these names, when next read
-        game._scribe = None
-        if not game.edited:  # a seed's set-up is told again too (a position's was told as the table was made)
-            game._setup_entry = None
+        game.rename(names)
         self._logs.clear()
 
 

@@ -194,6 +194,19 @@ class Game:
             return Explanation(True, "core.legal", f"{move_text(move)} is legal here" + (f": {words}" if words else ""))
         return Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
 
+    def rename(self, names: Iterable[str]) -> None:
+        """Give the seats new names (a classroom's students): the log and the answers use them from now on, the
+        log told again when next read. A set-up read from a position keeps the names it was told with."""
+        names = list(names) if isinstance(names, (list, tuple)) else names
+        if not isinstance(names, list) or len(names) != self.num_players or not all(
+                isinstance(n, str) and n for n in names):
+            raise ValueError(f"names must be a list of {self.num_players} non-empty strings")
+        self.names = names
+        self._entries = []
+        self._scribe = None
+        if not self.edited:
+            self._setup_entry = None
+
     def describe(self, move: Move | str, player: int | None = None) -> str:
         """The move as a sentence in the game's own terms, naming its seat ("Anna buys the Gold Miner for 4
         rubles; ..."), from the game's ``words`` face; its notation where the game has none."""
