@@ -19,6 +19,8 @@ def _load_bundled() -> None:
 
 
 def register(definition: GameDefinition[Any]) -> None:
+    """Register a game under its ``info.name``: ``new_game``, ``games()``, the command line and the adapters (told
+    through ``watch_registrations``) see it from then on. The bundled games are registered on first use."""
     _GAMES[definition.info.name] = definition
     for watch in _WATCHERS:
         watch(definition)
@@ -33,6 +35,8 @@ def watch_registrations(watch: Callable[[GameDefinition[Any]], None]) -> None:
 
 
 def definition(name: str) -> GameDefinition[Any]:
+    """The registered game's definition, by name in any case, with spaces or hyphens for underscores; an
+    unknown name raises ``UnknownGame`` listing the games."""
     _load_bundled()
     key = name.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(name, str) else name
     if key not in _GAMES:
