@@ -18,7 +18,7 @@ def test_bots_answer_a_person_until_it_is_their_turn_again() -> None:
     match.viewer.apply(game.legal_moves()[-1])
     assert game.is_over or game.current_player == 0
     assert game.ply >= before + 3 or game.is_over
-    assert "played" in match.reasons.value
+    assert "Why: " in match.reasons.value and "@" not in match.reasons.value  # the move in words, then the reason
     match.close()
 
 
