@@ -43,13 +43,15 @@ class OpenSpielISMCTSBot:
         found = self._searches.get((name, players))
         if found is None:
             import pyspiel
-            from open_spiel.python.algorithms import ismcts, mcts
+            from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
             from ..adapters.openspiel import register
 
             game = pyspiel.load_game(register(name), {"players": players, "max_moves": self.depth})
             evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self._np)
             bot = ismcts.ISMCTSBot(game, evaluator, self.exploration, self.simulations, random_state=self._np)
+            # OpenSpiel's default sampler is seeded afresh by the C++ library: the bot's own draws keep it seeded
+            bot.set_resampler(lambda state, player: state.resample_from_infostate(player, self._np.uniform))
             found = self._searches[(name, players)] = (game, bot)
         return found
 
