@@ -59,11 +59,12 @@ class Budgets:
             elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
 
-    def describe(self) -> str:
+    def describe(self, trained: bool = True) -> str:
+        learner = (f"learner trained on {self.train_episodes} PettingZoo episodes against {self.opponent} (cut at "
+                   f"{self.train_cycles} cycles, learning rate {self.learning_rate})" if trained
+                   else "learner: a policy trained before")
         return (f"mcts {self.mcts_iterations} playouts (depth {self.mcts_depth}); openspiel_ismcts "
-                f"{self.ismcts_simulations} simulations (depth {self.ismcts_depth}); learner trained on "
-                f"{self.train_episodes} PettingZoo episodes against {self.opponent} (cut at {self.train_cycles} "
-                f"cycles, learning rate {self.learning_rate})")
+                f"{self.ismcts_simulations} simulations (depth {self.ismcts_depth}); {learner}")
 
 
 QUICK = Budgets(mcts_iterations=10, mcts_depth=20, ismcts_simulations=4, ismcts_depth=10, train_episodes=40,
@@ -267,7 +268,7 @@ def format_tables(results: Any) -> str:
     """Both tables as Markdown, with the settings above them."""
     attrs = results.attrs
     lines = [f"{attrs['game']}, {attrs['players']} players, {attrs['games']} games per pair (seats rotated), "
-             f"seed {attrs['seed']}; {Budgets(**attrs['budgets']).describe()}."]
+             f"seed {attrs['seed']}; {Budgets(**attrs['budgets']).describe(attrs.get('train_seconds') is not None)}."]
     if attrs.get("train_seconds") is not None:
         lines.append(f"Training took {attrs['train_seconds']:.0f} s.")
         if attrs["budgets"]["opponent"] == "random":  # in self-play every episode's rewards add up to 1
