@@ -282,6 +282,32 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _baselines(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from .analysis.baselines import BOTS as BASELINE_BOTS, QUICK, Budgets, baselines, format_tables
+    from .bots.learner import LinearPolicy
+
+    budgets = QUICK if args.quick else Budgets()
+    changes = {k: v for k, v in (("mcts_iterations", args.mcts_iterations), ("ismcts_simulations",
+               args.ismcts_simulations), ("train_episodes", args.train_episodes)) if v is not None}
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else list(BASELINE_BOTS)
+    try:
+        budgets = replace(budgets, **changes)
+        policy = LinearPolicy.load(args.policy) if args.policy else None
+        results = baselines(args.game, players=args.players, games=args.games, seed=args.seed, budgets=budgets,
+                            bots=bots, policy=policy, options=_options(args.game, args.option),
+                            max_moves=args.max_moves, score_cut=args.score_cut,
+                            on_pair=None if args.quiet else lambda pair, s: print(f"{pair}: {s:.0f} s", flush=True))
+    except (ValueError, OSError) as err:
+        raise SystemExit(f"baselines: {err}") from None
+    print(format_tables(results))
+    if args.csv:
+        results.to_csv(args.csv, index=False)
+        print(f"wrote {args.csv}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="boardgames-lab", description=__doc__)
     sub = top.add_subparsers(dest="command", required=True)
@@ -325,6 +351,26 @@ def parser() -> argparse.ArgumentParser:
     tr.add_argument("--csv", default=None, help="also write every game's rows to this CSV file")
     tr.add_argument("--quiet", action="store_true", help="no progress bar")
     tr.set_defaults(run=_tournament)
+    bl = sub.add_parser("baselines", help="round-robin of random, heuristic, MCTS, OpenSpiel's ISMCTS and a learner",
+                        description="Every pair of the baseline bots plays --games games (seats rotated); the "
+                                    "learner (a linear softmax policy over the features) is first trained through "
+                                    "PettingZoo. Prints win rates with 95%% Wilson intervals, per bot and per pair.")
+    bl.add_argument("game")
+    bl.add_argument("--players", type=_whole, default=2)
+    bl.add_argument("--games", type=_whole, default=10, help="games per pair (default 10)")
+    bl.add_argument("--seed", type=_seed, default=0, help="first game seed; also seeds the bots and the training")
+    bl.add_argument("--quick", action="store_true", help="tiny search budgets and a short training")
+    bl.add_argument("--bots", default=None, metavar="NAME[,NAME...]", help="a subset of the five (default: all)")
+    bl.add_argument("--mcts-iterations", type=_whole, default=None, help="playouts per MCTS decision")
+    bl.add_argument("--ismcts-simulations", type=_whole, default=None, help="simulations per ISMCTS decision")
+    bl.add_argument("--train-episodes", type=_whole, default=None, help="the learner's training episodes")
+    bl.add_argument("--policy", default=None, metavar="FILE", help="play this saved policy instead of training")
+    bl.add_argument("--max-moves", type=_whole, default=None, help="stop a game after this many moves")
+    bl.add_argument("--score-cut", action="store_true", help="rank a stopped game by its running scores")
+    bl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
+    bl.add_argument("--csv", default=None, help="also write every game's rows to this CSV file")
+    bl.add_argument("--quiet", action="store_true", help="no line per finished pair")
+    bl.set_defaults(run=_baselines)
     gm = sub.add_parser("games", help="list the games and their options")
     gm.set_defaults(run=_games)
     from .classroom.command import add_parser as add_classroom
