@@ -240,6 +240,10 @@ def jupyter_home(tmp_path_factory):
                PYTHONUNBUFFERED="1")
     env.pop("JUPYTER_PATH", None)
     env.pop("JUPYTER_TOKEN", None)
+    # The kernels start in the served copy, so a relative PYTHONPATH (".") would not find this checkout;
+    # put the repo first, absolute, so they import the package under test and not another install.
+    paths = [str(Path(p).resolve()) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([str(REPO), *paths]))
     # No "Would you like to get notified about official Jupyter news?" toast over the page.
     settings = home / "lab-user-settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)

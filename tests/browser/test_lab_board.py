@@ -108,7 +108,10 @@ def test_saint_petersburg_board(page: Page, lab_url: str, open_and_run_all: Call
     at_ply(viewer, 1)
     expect(viewer.locator(".bgl-status")).to_be_visible()
     bubble = ask_why(viewer, viewer.locator('.bgl-table [data-target="deck:buildings"]'))
-    expect(bubble).to_contain_text("observe")
+    # The deck is the Observatory's: the answer says that move in words and cites the card's own rule.
+    expect(bubble).to_contain_text("turns an Observatory over to draw the top card of the building deck")
+    expect(bubble).to_contain_text("you own no Observatory")
+    expect(bubble).to_contain_text("saint_petersburg.card.observatory")
     perspective(viewer, "Player 1")  # Player 2 took a card, Player 3 is to act: Player 1 has nothing live
     expect(viewer.locator(".bgl-table .bgl-live")).to_have_count(0, timeout=ROUND_TRIP)
     expect(viewer.locator('.bgl-table [data-target^="hand:1:"]')).to_have_count(0)  # the taken card: face down

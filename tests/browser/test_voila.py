@@ -61,7 +61,7 @@ def test_a_move_is_clicked_on_the_board_in_voila(browser_context, voila_url: str
         expect(strip).to_contain_text("Building this move", timeout=ROUND_TRIP)
         strip.locator("button.bgl-option", has_text="take into hand").click()
         expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(r"ply 1\b"), timeout=ROUND_TRIP)
-        expect(viewer).to_contain_text("Played take")
+        expect(viewer).to_contain_text(re.compile(r"Played: Player \d takes the [A-Z][\w ]+ from the \w+ row .*into hand"))
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         shot = ARTIFACTS / "voila_board.png"
         page.set_viewport_size({"width": 1400, "height": 1800})

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -13,15 +14,21 @@ LIT_FILL = "#ffd54f"  # diagrams.LIT["fillcolor"]: the highlighted phase
 ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update back in the page
 
 
-def play_move(viewer: Locator, label: str, ply: int) -> str:
-    """Click the first move button whose text holds ``label``; wait until the viewer reaches ``ply``.
+class Played(NamedTuple):
+    notation: str  # what the button showed, as a person would type it
+    words: str  # the move as a sentence, the button's hover text
 
-    Returns the move's notation as the button showed it."""
+
+def play_move(viewer: Locator, label: str, ply: int) -> Played:
+    """Click the first move button whose text holds ``label``; wait until the viewer reaches ``ply``,
+    and until the viewer says the move in words ("Played: <sentence>")."""
     button = viewer.locator(".bgl-moves button", has_text=label).first
-    move = button.inner_text().strip()
+    move = Played(button.inner_text().strip(), (button.get_attribute("title") or "").strip())
+    assert move.words and move.words != move.notation, f"the button {move.notation!r} says no sentence on hover"
     button.scroll_into_view_if_needed()
     button.click()
     expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(rf"ply {ply}\b"), timeout=ROUND_TRIP)
+    expect(viewer).to_contain_text(f"Played: {move.words}", timeout=ROUND_TRIP)
     return move
 
 
