@@ -29,6 +29,9 @@ AUCTION = ("b", "queue", "high", "high_bidder", "matched", "payer", "payee", "ow
 WINDOW_DRAWS = ("turn_tiles", "replace_tile")  # draws made while a law window stays open
 RESUME = ("order", "place", "harvest", "actions", "retrieve", "auction")
 SEAT_EFFECTS = ("work_order", "broken_fences", "moratorium")
+# The fields a law window's frame carries besides its kind and the players asked: a law card played waits
+# for answers (the Repeal law), a purchase waits for the Price increase.
+FRAME_KEYS = {"answer": ("law", "player", "args", "repealed"), "purchase": ("buyer", "tile", "move")}
 KIND_EFFECTS = ("good", "poor")
 
 
@@ -434,9 +437,17 @@ def _read_effects(fx: Reader, st: KState, n: int) -> dict[str, Any]:
 
 def _frame(n: int, seats: Any) -> Any:
     def read(value: Any, path: str) -> dict[str, Any]:
-        raw = Reader(value, path)
+        kind = Reader(value, path).str("kind", tuple(WINDOW_CARDS))
+        keys = FRAME_KEYS.get(kind, ())
+        optional = ("cancelled",) if kind == "purchase" and "cancelled" in value else ()
+        raw = Reader(value, path, ("kind", "ask") + keys + optional)
         frame = dict(raw.data)
-        frame["kind"] = raw.str("kind", tuple(WINDOW_CARDS))
+        frame["kind"] = kind
+        for key in ("repealed",) + optional:
+            if key in frame:
+                raw.bool(key)
+        if "move" in frame:
+            raw.str("move")
         frame["ask"] = raw.list("ask", ints(0, n - 1), most=n)
         for key in ("buyer", "player"):
             if key in frame:
