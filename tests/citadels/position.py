@@ -10,6 +10,7 @@ from boardgames_lab.core.game import Game
 from boardgames_lab.core.positions import read_state
 from boardgames_lab.core.registry import definition
 from boardgames_lab.rulesets.citadels.data import CHAR_IDS, CHAR_INDEX
+from boardgames_lab.rulesets.citadels.draft import STEPS
 from boardgames_lab.rulesets.citadels.state import CitadelsState
 from tests.positions import edit_data, moves  # noqa: F401  (moves: for the tests)
 
@@ -74,13 +75,20 @@ def deal_characters(game: Game, owners: dict[str, int], start: int = 0) -> Game:
     seat = owners[last]
 
     def change(st: dict[str, Any]) -> None:
+        n = len(st["gold"])
+        # The crown that makes ``seat`` the last to choose (citadels.draft.pass_left, draft.two_players): the
+        # draft stands at its last step, that seat choosing between ``last`` and a character nobody holds.
+        crown = (seat - 1) % n if n == 2 else (seat + 1) % n
+        steps = STEPS[n][crown]
+        rest = [c for c in CHAR_IDS if c not in owners]
         st["owner"] = [owners.get(c) if c != last else None for c in CHAR_IDS]
-        st["pool"], st["face_up"] = [last], []
-        st["down"] = [c for c in CHAR_IDS if c not in owners]
+        st["pool"] = sorted([last, rest[-1]], key=lambda c: CHAR_INDEX[c])
+        st["face_up"], st["down"] = [], rest[:-1]
         st["down_knower"] = [None] * len(st["down"])
-        st["steps"] = [{"seat": seat, "bury": False}]
-        st["step"], st["rank"] = 0, start - 1
-        st["taken_step"] = [None if c == last else -1 for c in CHAR_IDS]
+        st["crown"] = crown
+        st["steps"] = [{"seat": s >> 1, "bury": bool(s & 1)} for s in steps]
+        st["step"], st["rank"] = len(steps) - 1, start - 1
+        st["taken_step"] = [None if c in st["pool"] else -1 for c in CHAR_IDS]
         st["shown"], st["silent"] = [False] * 8, [False] * 8
         st["killed"] = st["robbed"] = None
     game = edit(game, change, phase="draft", current=seat)

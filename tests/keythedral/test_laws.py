@@ -41,6 +41,8 @@ def enter(game: bgl.Game, phase: str, hook: str, start: int | None = 0) -> bgl.G
     def change(st: KState) -> None:
         if start is not None:
             st.start = start
+        if phase == "retrieve_start" and not st.chosen:  # phase four comes after all five numbers were placed
+            st.chosen, st.order_k = [1, 2, 3, 4, 5], 4
         st.phase = phase
         getattr(flow, hook)(st)
         d.runner.settle(st)
