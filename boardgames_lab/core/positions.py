@@ -80,7 +80,12 @@ def game_from_position(d: GameDefinition[Any], data: object, names: Iterable[str
                        mode: str = "play", chance: str = "auto") -> Game:
     from .game import Game
     state, players, options = read_state(d, data)
-    return Game(d, players, 0, options, mode=mode, names=names, start=state, chance=chance)
+    game = Game(d, players, 0, options, mode=mode, names=names, start=state, chance=chance)
+    # A game that is not over goes on only if the seat to act has a move (a draw made above included).
+    if not game.is_over and not game.legal_moves():
+        raise PositionError("current", f"seat {game.state.current} is to act in the {game.phase} phase but has "
+                                       "no legal move, and the game is not over")
+    return game
 
 
 __all__ = ["from_position", "game_from_position", "position_of", "read_state"]

@@ -10,6 +10,7 @@ from boardgames_lab.core.game import Game
 from boardgames_lab.core.positions import read_state
 from boardgames_lab.core.registry import definition
 from boardgames_lab.rulesets.citadels.data import CHAR_IDS, CHAR_INDEX
+from boardgames_lab.rulesets.citadels.draft import STEPS
 from boardgames_lab.rulesets.citadels.state import CitadelsState
 from tests.positions import edit_data, moves  # noqa: F401  (moves: for the tests)
 
@@ -68,23 +69,45 @@ def variant(players: int = 4) -> Game:
 
 
 def deal_characters(game: Game, owners: dict[str, int], start: int = 0) -> Game:
-    """Finish the draft with these characters held (the rest face down), calling from rank ``start``: the
-    position stands at the draft's last choice, which the game then makes through its own flow."""
+    """Finish the draft with these characters held (the rest face down), then call up to rank ``start``: the
+    position stands at the draft's last choice, which the game then makes through its own flow; the calling
+    goes on from the Assassin (citadels.call.order) as the rules run it, each character held below ``start``
+    revealed and its turn ended with its income taken, every window below it declined."""
     last = max(owners, key=lambda c: CHAR_INDEX[c])
     seat = owners[last]
 
     def change(st: dict[str, Any]) -> None:
+        n = len(st["gold"])
+        # The crown that makes ``seat`` the last to choose (citadels.draft.pass_left, draft.two_players): the
+        # draft stands at its last step, that seat choosing between ``last`` and a character nobody holds.
+        crown = (seat - 1) % n if n == 2 else (seat + 1) % n
+        steps = STEPS[n][crown]
+        rest = [c for c in CHAR_IDS if c not in owners]
         st["owner"] = [owners.get(c) if c != last else None for c in CHAR_IDS]
-        st["pool"], st["face_up"] = [last], []
-        st["down"] = [c for c in CHAR_IDS if c not in owners]
+        st["pool"] = sorted([last, rest[-1]], key=lambda c: CHAR_INDEX[c])
+        st["face_up"], st["down"] = [], rest[:-1]
         st["down_knower"] = [None] * len(st["down"])
-        st["steps"] = [{"seat": seat, "bury": False}]
-        st["step"], st["rank"] = 0, start - 1
-        st["taken_step"] = [None if c == last else -1 for c in CHAR_IDS]
+        st["crown"] = crown
+        st["steps"] = [{"seat": s >> 1, "bury": bool(s & 1)} for s in steps]
+        st["step"], st["rank"] = len(steps) - 1, -1
+        st["taken_step"] = [None if c in st["pool"] else -1 for c in CHAR_IDS]
         st["shown"], st["silent"] = [False] * 8, [False] * 8
         st["killed"] = st["robbed"] = None
     game = edit(game, change, phase="draft", current=seat)
-    return game.apply(f"pick {last}", player=seat)
+    game = game.apply(f"pick {last}", player=seat)
+    return call_up_to(game, start)
+
+
+def call_up_to(game: Game, start: int) -> Game:
+    """Play the calling on until rank ``start`` is called: a turn below it ends (its income counted as taken,
+    citadels.turn.income_first), a window below it is declined by every seat (citadels.action.window)."""
+    while game.phase in ("turn", "rasputin", "acrobat") and state_of(game).rank < start:
+        if game.phase == "turn":
+            game = set_field(game, "income_done", True)
+            game.apply("end")
+        else:
+            game.apply(next(m for m in game.legal_moves() if m.kind == "decline"))
+    return game
 
 
 def at_turn(game: Game, player: int, character: str, **owners: int) -> Game:
@@ -93,7 +116,6 @@ def at_turn(game: Game, player: int, character: str, **owners: int) -> Game:
     st = state_of(game)
     assert st.tp == player and game.phase == "turn", (game.phase, st.rank)
     return game
-
 
 
 def seat_moves(game: Game, seat: int) -> set[str]:

@@ -91,7 +91,7 @@ def test_ticket_once_per_turn_and_gold_back_at_the_end() -> None:
 def test_acrobat_window_asks_everyone_privately() -> None:
     game = variant()
     game = give(game, 2, hand=["acrobat"])
-    game = deal_characters(game, {"bishop": 1}, start=3)
+    game = deal_characters(game, {"bishop": 3}, start=3)
     asked = []
     while game.phase == "acrobat":
         seat = game.to_act()[0]
@@ -119,7 +119,7 @@ def test_window_answers_are_private_in_the_log() -> None:
 @cites(P + "action.window")
 def test_window_opens_even_when_nobody_holds_the_card() -> None:
     game = variant()
-    game = deal_characters(game, {"bishop": 1}, start=3)
+    game = deal_characters(game, {"bishop": 3}, start=3)
     assert game.phase == "acrobat"
     while game.phase == "acrobat":
         assert all(seat_moves(game, seat) == {"decline"} for seat in game.to_act())
@@ -209,7 +209,7 @@ def _acrobat_window(holder: int | None) -> bgl.Game:
     game = variant()
     if holder is not None:
         game = give(game, holder, hand=["acrobat"])
-    return deal_characters(game, {"bishop": 1}, start=3)
+    return deal_characters(game, {"bishop": 3}, start=3)
 
 
 @cites(P + "action.window", P + "action.acrobat")

@@ -5,7 +5,7 @@ import pytest
 
 import boardgames_lab as bgl
 from boardgames_lab.rulesets.citadels.data import CHAR_INDEX, KING, count_by_colour, deck_for
-from tests.citadels.position import deal_characters, moves, new, play_out_draft, state_of, set_field
+from tests.citadels.position import deal_characters, moves, new, play_out_draft, state_of
 from tests.conftest import cites
 
 P = "citadels."
@@ -142,12 +142,11 @@ def test_murdered_king_takes_crown_next_round() -> None:
 
 @cites(P + "char.king_absent")
 def test_crown_stays_when_king_laid_aside() -> None:
-    game = new(4)
-    game = set_field(game, "crown", 1)
-    game = deal_characters(game, {"bishop": 2})
+    game = deal_characters(new(4), {"bishop": 2})
+    assert state_of(game).crown == 3  # the draft ran from seat 3, so that seat 2 chose last
     game.apply("gold")
     game.apply("end")
-    assert game.phase == "draft" and state_of(game).crown == 1
+    assert game.phase == "draft" and state_of(game).crown == 3 and state_of(game).current == 3
 
 
 @cites(P + "action.deck")

@@ -54,16 +54,17 @@ def test_with_two_players_the_king_sees_the_face_down_card() -> None:
 
 @cites(P + "setup.cards", P + "call.reveal")
 def test_a_hand_is_its_holders_and_a_chosen_character_its_holders_until_revealed() -> None:
-    game = at_turn(new(4), 1, "thief", assassin=0)
+    game = at_turn(new(4), 1, "thief", assassin=0, warlord=3)
     for seat in [None, *range(4)]:
         view = game.view(seat)
         for p, pl in enumerate(view["players"]):
             assert (pl["hand"] is not None) == (seat == p) and pl["hand_size"] == len(
                 game.position()["state"]["hands"][p])
-        thief = view["characters"][1]
+        thief, assassin = view["characters"][1], view["characters"][0]
         assert thief["revealed"] and thief["where"] == "p2"  # called and revealed: public
-        assistant = view["characters"][0]
-        assert (assistant["where"] is not None) == (seat == 0 or assistant["silent"])
+        assert assassin["revealed"] and assassin["where"] == "p1"  # called before the Thief, revealed: public
+        warlord = view["characters"][7]
+        assert not warlord["revealed"] and (warlord["where"] is not None) == (seat == 3)  # chosen, not called yet
 
 
 @cites(P + "action.fortune_teller")

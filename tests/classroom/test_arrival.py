@@ -23,7 +23,7 @@ P = "citadels."
 
 def _acrobat_window() -> Game:
     """Citadels with the action cards, at the Acrobat's window: every seat may answer (seat 2 holds the card)."""
-    game = deal_characters(give(variant(), 2, hand=["acrobat"]), {"bishop": 1}, start=3)
+    game = deal_characters(give(variant(), 2, hand=["acrobat"]), {"bishop": 3}, start=3)
     assert game.phase == "acrobat" and game.to_act() == (0, 1, 2, 3)
     return game
 

@@ -25,7 +25,6 @@ def edit(game: Game, change: Callable[[KState], Any]) -> Game:
     return edit_state(game, change)
 
 
-
 def after_setup(players: int = 3, seed: int = 1, **options: Any) -> Game:
     """A sandbox game whose set-up was played with the first legal move each time."""
     game = bgl.new_game("keythedral", players=players, seed=seed, mode="sandbox", **options)
@@ -91,6 +90,8 @@ def clear_cubes(game: Game) -> Game:
 
 
 def actions_state(st: KState, current: int = 0) -> None:
+    if not st.chosen:  # phase three comes after all five numbers were placed (keythedral.order.choose)
+        st.chosen, st.order_k = [1, 2, 3, 4, 5], 4
     st.phase = "actions"
     st.out = [False] * st.num_players
     st.passes = 0

@@ -33,6 +33,9 @@ def hold(game: bgl.Game, player: int, *laws: str) -> bgl.Game:
     return edit(game, lambda st: hold_cards(st, player, *laws))
 
 
+PLACED = ("harvest_start", "actions_start", "retrieve_start")
+
+
 def enter(game: bgl.Game, phase: str, hook: str, start: int | None = 0) -> bgl.Game:
     """The game rebuilt after entering an automatic phase as the flow does (with ``start`` the start player) and
     letting it settle: the flow's hook runs on the state read from the position."""
@@ -41,6 +44,8 @@ def enter(game: bgl.Game, phase: str, hook: str, start: int | None = 0) -> bgl.G
     def change(st: KState) -> None:
         if start is not None:
             st.start = start
+        if phase in PLACED and not st.chosen:  # phases two to four come after all five numbers were placed
+            st.chosen, st.order_k = [1, 2, 3, 4, 5], 4
         st.phase = phase
         getattr(flow, hook)(st)
         d.runner.settle(st)

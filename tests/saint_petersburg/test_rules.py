@@ -492,8 +492,10 @@ def short_deck(data: dict, deck: str, keep: int) -> None:
 
 
 def finish(game: bgl.Game) -> bgl.Game:
-    """The game after a last trading phase in which everybody passes."""
+    """The game after a last trading phase in which everybody passes (the trading deck ran out, which is what
+    makes it the last, saint_petersburg.end.trigger)."""
     def change(data: dict) -> None:
+        short_deck(data, "trading", 0)
         data["state"]["end_triggered"] = True
         data["phase"] = "trading"
         data["state"]["passes"] = 0

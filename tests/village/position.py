@@ -9,7 +9,8 @@ from typing import Any, Callable
 
 import boardgames_lab as bgl
 from boardgames_lab.core.game import Game
-from boardgames_lab.rulesets.village.data import AREAS, COLOURS, GOODS, PLACE_INDEX, PLAGUE
+from boardgames_lab.rulesets.village.data import (AREAS, CHRONICLE0, COLOURS, GOODS, GRAVE, PLACE_INDEX, PLAGUE,
+                                                   UNBORN)
 from boardgames_lab.rulesets.village.state import VillageState
 from tests.positions import edit_state, moves, state_of  # noqa: F401  (moves: for the tests)
 
@@ -26,7 +27,6 @@ def state(game: Game) -> VillageState:
 def edit(game: Game, change: Callable[[VillageState], Any]) -> Game:
     """The game rebuilt from its position after ``change`` (which may also set phase and current)."""
     return edit_state(game, change)
-
 
 
 def give(game: Game, player: int, cubes: dict[str, int] | None = None, goods: dict[str, int] | None = None,
@@ -56,32 +56,50 @@ def place(game: Game, player: int, piece: int, where: str) -> Game:
     return edit(game, change)
 
 
+def lay_cubes(st: VillageState, areas: dict[str, dict[str, int]]) -> None:
+    """Set the cubes on action areas (those they held go back to the bag), on a state."""
+    for name, cubes in areas.items():
+        a = AREAS.index(name)
+        for c in range(5):
+            st.bag[c] += st.spaces[a][c]
+            st.spaces[a][c] = 0
+        for colour, n in cubes.items():
+            c = PLAGUE if colour == "plague" else COLOURS.index(colour)
+            from_bag = min(n, st.bag[c])  # from the bag, the rest from the supply
+            st.bag[c] -= from_bag
+            st.supply[c] -= n - from_bag
+            st.spaces[a][c] = n
+
+
 def board(game: Game, **areas: dict[str, int]) -> Game:
     """Set the cubes on action areas (those they held go back to the bag)."""
-    def change(st: VillageState) -> None:
-        for name, cubes in areas.items():
-            a = AREAS.index(name)
-            for c in range(5):
-                st.bag[c] += st.spaces[a][c]
-                st.spaces[a][c] = 0
-            for colour, n in cubes.items():
-                c = PLAGUE if colour == "plague" else COLOURS.index(colour)
-                from_bag = min(n, st.bag[c])  # from the bag, the rest from the supply
-                st.bag[c] -= from_bag
-                st.supply[c] -= n - from_bag
-                st.spaces[a][c] = n
-    return edit(game, change)
+    return edit(game, lambda st: lay_cubes(st, areas))
 
 
-def clear_board(game: Game, keep: str | None = None) -> Game:
-    """Every cube back into the bag except on ``keep``."""
+def clear_board(game: Game, keep: str | None = None, **areas: dict[str, int]) -> Game:
+    """Every cube back into the bag except on ``keep``, then these ``areas`` set as ``board`` does: one edit, as
+    a turn is never played on an empty board (village.end.no_cubes)."""
     def change(st: VillageState) -> None:
         for a, name in enumerate(AREAS):
             if name != keep:
                 for c in range(5):
                     st.bag[c] += st.spaces[a][c]
                     st.spaces[a][c] = 0
+        lay_cubes(st, areas)
     return edit(game, change)
+
+
+def lay_dead(st: VillageState, place: str, count: int) -> None:
+    """``count`` more villagers lying in the chronicle category or the grave ``place`` (village.death.chronicle),
+    on a state: each the next to be born of a seat, from the last seat (seat 0 last), its counter raised."""
+    where = PLACE_INDEX[place]
+    for _ in range(count):
+        seat = next(p for p in range(st.num_players - 1, -1, -1) if UNBORN in st.places[p])
+        st.places[seat][st.places[seat].index(UNBORN)] = where
+        if where == GRAVE:
+            st.graves += 1
+        else:
+            st.chronicle[where - CHRONICLE0] += 1
 
 
 def act(game: Game, area: str) -> Game:
@@ -108,8 +126,7 @@ def mass_after_harvest(seed: int = 1, grain: int = 5, **options: object) -> Game
     in the bag and one on church stage 1 with ``grain`` grain, player 1 one in the bag, and nobody has a coin to
     buy villagers out, so the draw follows straight away."""
     game = position(seed=seed, **options)
-    game = clear_board(game)
-    game = board(game, harvest={"green": 1})
+    game = clear_board(game, harvest={"green": 1})
     for p, i in ((0, 0), (0, 1), (1, 0)):
         game = place(game, p, i, "bag")
     game = place(game, 0, 2, "church1")

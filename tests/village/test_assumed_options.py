@@ -10,7 +10,7 @@ from boardgames_lab.core.errors import OptionError
 from boardgames_lab.rulesets.village.data import CHURCH1, COUNCIL1, COUNCIL_ADVANCE_TIME, GRAVE, SETUP_CARDS
 from boardgames_lab.rulesets.village.info import INFO
 from tests.conftest import cites
-from tests.village.position import act, edit, give, mass_after_harvest, oldest_dies, place, position, state
+from tests.village.position import act, edit, give, lay_dead, mass_after_harvest, oldest_dies, place, position, state
 
 P = "village."
 
@@ -42,7 +42,7 @@ def test_a_fixed_number_of_stalls() -> None:
 def test_fewer_chronicle_spaces_send_the_dead_to_a_grave_sooner() -> None:
     game = position(3, chronicle_spaces=2)
     assert game.view(0)["chronicle"]["spaces_per_category"] == 2
-    game = edit(game, lambda st: st.chronicle.__setitem__(4, 2))  # full at two, where three players have three
+    game = edit(game, lambda st: lay_dead(st, "chronicle_farm", 2))  # full at two, where three players have three
     game = oldest_dies(game)
     st = state(game)
     assert st.places[0][0] == GRAVE and st.graves == 1
@@ -52,7 +52,8 @@ def test_fewer_chronicle_spaces_send_the_dead_to_a_grave_sooner() -> None:
 def test_the_last_of_fewer_graves_triggers_the_end() -> None:
     game = position(3, graves=6)
     def fill(st: Any) -> None:
-        st.chronicle[4], st.graves = 3, 5
+        lay_dead(st, "chronicle_farm", 3)
+        lay_dead(st, "grave", 5)
     game = oldest_dies(edit(game, fill))
     st = state(game)
     assert st.graves == 6 and st.end_by == 0

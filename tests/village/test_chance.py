@@ -226,8 +226,7 @@ def at_mass_draw() -> bgl.Game:
     """Seat 0 has two generation-1 villagers in the bag, seat 1 one, nobody a coin: the round's last cube is taken
     and the Mass goes straight to its draw."""
     game = position(2, seed=1)
-    game = clear_board(game)
-    game = board(game, harvest={"green": 1})
+    game = clear_board(game, harvest={"green": 1})
     for p, i in ((0, 0), (0, 1), (1, 0)):
         game = place(game, p, i, "bag")
     game = give(game, 0, coins=0)

@@ -64,8 +64,7 @@ def test_a_tool_doubles_a_craft_and_is_spent() -> None:
 def test_bread_pays_a_church_stage() -> None:
     game = position(marriage=True)
     st = state(game)
-    game = clear_board(game)
-    game = board(game, harvest={"green": 1})
+    game = clear_board(game, harvest={"green": 1})
     st = state(game)
     game = place(game, 0, 0, "church1")
     st = state(game)

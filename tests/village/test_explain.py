@@ -18,7 +18,7 @@ from boardgames_lab.core.errors import IllegalMove, InvalidNotation
 from boardgames_lab.core.moves import Move
 from boardgames_lab.rulesets.village import RULES, Craft, parse
 from tests.conftest import cites
-from tests.village.position import act, board, clear_board, edit, give, moves, place, position, state
+from tests.village.position import act, board, clear_board, edit, give, lay_dead, moves, place, position, state
 from tests.village.test_flow import market_game, mass_game
 
 P = "village."
@@ -217,10 +217,11 @@ def test_move_value_fuzz(players: int, seed: int, options: dict[str, Any]) -> No
 def test_refusals_on_the_empty_board_of_the_last_actions() -> None:
     game = position()
     st = state(game)
-    game = clear_board(game)
-    game = board(game, harvest={"green": 1})
+    game = clear_board(game, harvest={"green": 1})
     st = state(game)
     def change(st: Any) -> None:
+        lay_dead(st, "chronicle_farm", 2)  # the end is triggered: a category full, then every grave
+        lay_dead(st, "grave", 6)
         st.end_by, st.last_queue = 1, [0]
         st.current = st.turn_player = 1
         st.phase = "turn"

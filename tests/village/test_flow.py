@@ -11,8 +11,8 @@ from boardgames_lab.rulesets.village.data import (BAG, CHRONICLE0, CHURCH1, COUN
                                                   SETUP_CARDS, STALLS)
 from boardgames_lab.rulesets.village.scoring import final_scores
 from tests.conftest import cites
-from tests.village.position import (act, board, clear_board, give, mass_after_harvest, moves, oldest_dies, place,
-                                   edit, position, state)
+from tests.village.position import (act, board, clear_board, edit, give, lay_dead, mass_after_harvest, moves,
+                                   oldest_dies, place, position, state)
 
 P = "village."
 
@@ -75,15 +75,13 @@ def test_plague_cube_costs_two_time() -> None:
 @cites(P + "round.end", P + "round.next_start")
 def test_round_ends_with_the_board_empty_and_the_ring_starts_the_next() -> None:
     game = position()
-    game = clear_board(game)
-    game = board(game, council={"green": 1})
+    game = clear_board(game, council={"green": 1})
     game = place(game, 0, 0, "council1")
     game.apply("take council green")
     game.apply("privilege 1")
     assert state(game).round == 2 and state(game).start_player == 0  # seat 0 had the ring: Mass ran, new round
     game = position()
-    game = clear_board(game)
-    game = board(game, harvest={"green": 1}, family={"green": 1})
+    game = clear_board(game, harvest={"green": 1}, family={"green": 1})
     game.apply("take harvest green")
     game.apply("skip")
     game = edit(game, lambda st: setattr(st, "ring", 1))
@@ -225,7 +223,7 @@ def test_full_chronicle_category_sends_the_dead_to_a_grave() -> None:
     game = position()
     st = state(game)
     def change(st: Any) -> None:
-        st.chronicle[4] = 2  # the farm category is full with two players
+        lay_dead(st, "chronicle_farm", 2)  # the farm category is full with two players
     game = edit(game, change)
     st = state(game)
     game = oldest_dies(game)
@@ -238,15 +236,14 @@ def test_last_grave_ends_the_game_after_the_others_last_actions() -> None:
     game = position(3)
     st = state(game)
     def change(st: Any) -> None:
-        st.chronicle[4] = 2 + 1  # three players: three spaces per category
-        st.graves = 7
+        lay_dead(st, "chronicle_farm", 2 + 1)  # three players: three spaces per category
+        lay_dead(st, "grave", 7)
     game = edit(game, change)
     st = state(game)
     game = oldest_dies(game)
     st = state(game)
     assert st.end_by == 0 and st.last_queue == [2] and st.current == 1
-    game = clear_board(game)
-    game = board(game, family={"green": 2})
+    game = clear_board(game, family={"green": 2})
     st = state(game)
     game.apply("take family green")
     st = state(game)
@@ -265,8 +262,8 @@ def test_end_in_a_market_day_by_another_player_gives_everyone_a_last_action() ->
     game = market_game()
     st = state(game)
     def change(st: Any) -> None:
-        st.graves = 7
-        st.chronicle[0] = 3
+        lay_dead(st, "chronicle_council", 3)
+        lay_dead(st, "grave", 7)
         st.time[1] = 11
     game = edit(game, change)
     st = state(game)
@@ -293,10 +290,11 @@ def test_end_in_a_market_day_by_another_player_gives_everyone_a_last_action() ->
 def test_last_actions_with_an_empty_board_need_no_well() -> None:
     game = position()
     st = state(game)
-    game = clear_board(game)
-    game = board(game, harvest={"green": 1})
+    game = clear_board(game, harvest={"green": 1})
     st = state(game)
     def change(st: Any) -> None:
+        lay_dead(st, "chronicle_farm", 2)  # the end is triggered: a category full, then every grave
+        lay_dead(st, "grave", 6)
         st.end_by = 1
         st.last_queue = [0]
         st.current = st.turn_player = 1
@@ -319,8 +317,7 @@ def test_last_actions_with_an_empty_board_need_no_well() -> None:
 
 def mass_game() -> bgl.Game:
     game = position()
-    game = clear_board(game)
-    game = board(game, harvest={"green": 1})
+    game = clear_board(game, harvest={"green": 1})
     game = place(game, 0, 0, "bag")
     game = place(game, 0, 1, "bag")
     game = place(game, 1, 0, "bag")

@@ -12,7 +12,8 @@ from typing import Any, Callable
 
 from ...core.errors import PositionError
 from ...core.position import Reader, boolean, conserved, ints, items, text
-from .data import CARD_IDS, CARD_INDEX, CHAR_IDS, CHAR_INDEX, FACE_UP, START_CARDS, deck_for
+from .data import ASSASSIN, CARD_IDS, CARD_INDEX, CHAR_IDS, CHAR_INDEX, FACE_UP, START_CARDS, THIEF, deck_for
+from .draft import STEPS
 from .state import NOBODY, NOT_TAKEN, CitadelsState
 
 SCALARS = ("crown", "round", "heir", "step", "rank", "killed", "robbed", "asked", "window", "turn_player",
@@ -27,6 +28,9 @@ FIELDS = (*LISTS, *SCALARS)
 FLAGS = ("income_done", "ability_used", "colour_used", "lab_used", "smithy_used", "action_used", "exchanging",
          "turn_over", "reshuffled")
 FINAL_KEYS = ("buildings", "five_colours", "eight", "action_cards", "total", "gold")
+# The phases of a round once the characters are passed: the draft's record and the calling must be its own.
+DRAFTED = ("draft", "turn", "draw", "keep", "exchange", "graveyard", "fortune", "cash", "rasputin", "acrobat")
+TURN_PHASES = ("turn", "draw", "keep", "exchange", "graveyard", "fortune", "cash")
 
 
 def _cards(cards: list[int]) -> list[str]:
@@ -166,6 +170,8 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
     check_cards(st, data.path)
     check_characters(st, data.path, phase)
     check_phase(st, data.path, phase)
+    check_draft(st, data.path, phase)
+    check_calling(st, data.path, phase)
     return st
 
 
@@ -246,3 +252,67 @@ def check_draw(st: CitadelsState, path: str, phase: str) -> None:
         _fits(not st.pool and len(st.down) <= 1 and len(st.face_up) < (FACE_UP[st.num_players] if st.down else 1),
               path, "face_up", "while the characters are laid out: one face down first, then the face-up ones")
         st.stack.sort()  # the characters left in the King's hand: which comes next is a draw
+
+
+def check_draft(st: CitadelsState, path: str, phase: str) -> None:
+    """The draft's order is the rules' own: none before the characters are passed; from then on the order for
+    this many players from a crown holder (citadels.draft.pass_left, draft.two_players, draft.three_players),
+    the steps made counted, and while the draft runs as many characters passed as its steps still take, plus
+    the one laid face down at the end (draft.last_two, draft.seven_players). Who holds which character is the
+    set-up's to place (the calling asks each holder in turn)."""
+    n = st.num_players
+    if phase in ("deal", "lay"):
+        _fits(not st.steps and st.step == 0, path, "steps", f"the draft's order is set once the characters are "
+              f"laid out, not in the {phase} phase (citadels.draft.pass_left)")
+        return
+    if phase not in DRAFTED:
+        return
+    steps = tuple(st.steps)
+    _fits(steps in STEPS[n], path, "steps", f"is not the draft's order for {n} players from any crown holder "
+          "(citadels.draft.pass_left, draft.two_players, draft.three_players)")
+    drafting = phase == "draft"
+    _fits(st.step < len(steps) if drafting else st.step == len(steps), path, "step",
+          f"must be {'a step still to make' if drafting else 'the number of steps'} in the {phase} phase "
+          "(citadels.draft.last_two)")
+    made = range(len(steps) + 1 if not drafting else st.step)
+    _fits(all(t in (NOT_TAKEN, -1) or t in made for t in st.taken_step), path, "taken_step",
+          "names a draft step not made yet (citadels.draft.pass_left)")
+    if not drafting:
+        _fits(not st.pool, path, "pool", f"no characters are passed in the {phase} phase (citadels.draft.last_two)")
+        return
+    _fits(st.crown == steps[0] >> 1, path, "crown", "the draft starts with the crown holder (citadels.draft.pass_left)")
+    # citadels.draft.seven_players: the first face-down card joins the cards passed at the seventh step
+    held = len(steps) - st.step + 1 - (1 if n == 7 and st.step < 6 else 0)
+    _fits(len(st.pool) == held, path, "pool", f"step {st.step} of {len(steps)} passes {held} characters, not "
+          f"{len(st.pool)} (citadels.draft.pass_left, draft.last_two)")
+    _fits(all(st.taken_step[r] == NOT_TAKEN for r in st.pool), path, "taken_step",
+          "a character being passed has not been taken (citadels.draft.pass_left)")
+
+
+def check_calling(st: CitadelsState, path: str, phase: str) -> None:
+    """The calling as the rules run it (citadels.call.order, call.reveal, call.silent): only characters already
+    called are revealed or silent, never both; the character whose turn it is is the one called, revealed; a
+    murder and a theft come from the Assassin's and the Thief's turns (char.assassin, char.thief_targets)."""
+    if phase not in DRAFTED:
+        return
+    rank = st.rank
+    drafting = phase == "draft"
+    _fits(rank == -1 if drafting else 0 <= rank < 8, path, "rank", f"the character being called must fit the "
+          f"{phase} phase (citadels.call.order)")
+    for r in range(8):
+        shown, silent = st.shown[r], st.silent[r]
+        ok = not (shown and silent) if r <= rank else not (shown or silent)
+        _fits(ok, path, "shown" if shown else "silent", f"the {CHAR_IDS[r]} is "
+              + ("both revealed and silent" if r <= rank else "not called yet, neither revealed nor silent")
+              + " (citadels.call.order, call.reveal, call.silent)")
+    if phase in TURN_PHASES:
+        _fits(st.tc == rank and st.shown[rank], path, "turn_character", "the character whose turn it is is the "
+              "one called, revealed (citadels.call.reveal)")
+    if st.killed != NOBODY:
+        _fits(st.killed != ASSASSIN and rank >= ASSASSIN and st.shown[ASSASSIN] and not st.shown[st.killed], path,
+              "killed", "only the revealed Assassin murders, another character, who is then not revealed "
+              "(citadels.char.assassin)")
+    if st.robbed != NOBODY:
+        _fits(st.robbed not in (ASSASSIN, THIEF, st.killed) and rank >= THIEF and st.shown[THIEF], path, "robbed",
+              "only the revealed Thief robs, neither the Assassin, himself nor the murdered character "
+              "(citadels.char.thief_targets)")

@@ -22,6 +22,7 @@ EXTRA_MODULES = {
     "prices": "Rulebook: phase three, the costs of building tiles, houses, fences and the craft shops",
     "auction": "Rulebook: phase four, retrieve worker counters, and phase five, change start player",
     "laws": "Rulebook appendix: law card detail (the 20 law cards and the windows to play them)",
+    "reachable": "Rulebook: set-up and phases one to five, as positions: what a position read must agree with",
 }
 
 __all__ = ["DEFINITION", "EXTRA_MODULES", "INFO", "Keythedral", "MOVE_CLASSES", "RULES", "parse"]

@@ -15,9 +15,8 @@ from ...core.position import Reader, boolean, conserved, integer, ints, items, n
 from .data import CENTRE, SITE_FIELDS, Node, fmt, is_field, is_site, on_board, parse_node
 from .data import (BROWN, BUILDING_INDEX, GREY, LETTER, BUILDINGS, CRAFT_STOCK, FIELD_TILES, LAW_INDEX, LAW_SPACES,
                    LAW_SPACES_TWO_PLAYERS, LAWS, STORE_START)
-from .checks import setup_step_is_field
-from . import draws
-from .laws import TURN_EFFECTS, WINDOW_CARDS, face_up_tiles
+from .laws import TURN_EFFECTS, WINDOW_CARDS
+from .reachable import check_reachable
 from .state import KEYTHEDRAL, KState
 
 TILE_IDS = tuple(b.id for b in BUILDINGS)
@@ -27,9 +26,11 @@ FIELDS = ("start", "round", "field_stack", "fields", "sites", "houses", "fences"
           "placing", "workers", "out", "passes", "actor", "relocating", "auction", "stay", "law_deck", "law_spaces",
           "law_hands", "law_used", "effects", "window", "final")
 AUCTION = ("b", "queue", "high", "high_bidder", "matched", "payer", "payee", "owe", "chooser", "done")
-WINDOW_DRAWS = ("turn_tiles", "replace_tile")  # draws made while a law window stays open
 RESUME = ("order", "place", "harvest", "actions", "retrieve", "auction")
 SEAT_EFFECTS = ("work_order", "broken_fences", "moratorium")
+# The fields a law window's frame carries besides its kind and the players asked: a law card played waits
+# for answers (the Repeal law), a purchase waits for the Price increase.
+FRAME_KEYS = {"answer": ("law", "player", "args", "repealed"), "purchase": ("buyer", "tile", "move")}
 KIND_EFFECTS = ("good", "poor")
 
 
@@ -150,42 +151,8 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
     st.effects = _read_effects(data.obj("effects"), st, n)
     st.window = _read_window(data, n, seats)
     st.final = None if data.raw("final") is None else data.items("final", _final, length=n)
-    _check_phase(st, data, phase)
-    _check_draws(st, data, phase)
-    _check_drawn(st, data, phase)
+    check_reachable(st, data, phase)
     return st
-
-
-def _check_drawn(st: KState, data: Reader, phase: str) -> None:
-    """keythedral.secret.field_stack: only a player in their field step holds the stack's top tile."""
-    held = data.items("drawn", lambda v, p: None if v is None else integer(v, p, 0, len(FIELD_TILES) - 1),
-                     length=st.num_players)
-    for p, tile in enumerate(held):
-        if tile is None:
-            continue
-        cottages = sum(1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is not None)
-        if phase != "lay_tiles" or not st.field_stack or tile != st.field_stack[-1] or st.laid[p] != cottages \
-                or st.field_taken:
-            raise PositionError(data.at("drawn") + f"[{p}]", "only the player in their field step holds a tile, "
-                                "the top of the field stack")
-        st.field_taken = True
-
-
-def _check_draws(st: KState, data: Reader, phase: str) -> None:
-    """A position standing at a draw (explicit chance, or a teacher's set-up) has something to draw."""
-    if phase in ("deal_laws", "refill_laws") and not draws.space_to_fill(st):
-        raise PositionError(data.at("law_spaces"), f"the {phase} phase needs an empty new-law space and law cards")
-    if phase == "draw_field" and (not st.field_stack or not setup_step_is_field(st)):
-        raise PositionError(data.at("field_stack"), "the draw_field phase needs a field tile and a field step")
-    if phase == "turn_tiles" and draws.stage_to_turn(st) < 0:
-        raise PositionError(data.at("face_up"), "the turn_tiles phase needs a face-down stage to turn")
-    if ("design" in st.effects) != (phase == "replace_tile"):
-        raise PositionError(data.at("effects"), "a design change waits for its tile in the replace_tile phase only")
-    if phase == "replace_tile":
-        tile = st.effects["design"]
-        if tile not in face_up_tiles(st) or not draws.replacements(st):
-            raise PositionError(data.at("effects"), "the design change's tile is not face up on the mat with an "
-                                "unused tile of its stage to replace it")
 
 
 def tiles_in_play(n: int) -> list[int]:
@@ -321,9 +288,17 @@ def _read_effects(fx: Reader, st: KState, n: int) -> dict[str, Any]:
 
 def _frame(n: int, seats: Any) -> Any:
     def read(value: Any, path: str) -> dict[str, Any]:
-        raw = Reader(value, path)
+        kind = Reader(value, path).text("kind", tuple(WINDOW_CARDS))
+        keys = FRAME_KEYS.get(kind, ())
+        optional = ("cancelled",) if kind == "purchase" and "cancelled" in value else ()
+        raw = Reader(value, path, ("kind", "ask") + keys + optional)
         frame = dict(raw.data)
-        frame["kind"] = raw.text("kind", tuple(WINDOW_CARDS))
+        frame["kind"] = kind
+        for key in ("repealed",) + optional:
+            if key in frame:
+                raw.boolean(key)
+        if "move" in frame:
+            raw.text("move")
         frame["ask"] = raw.items("ask", ints(0, n - 1), most=n)
         for key in ("buyer", "player"):
             if key in frame:
@@ -348,32 +323,6 @@ def _read_window(data: Reader, n: int, seats: Any) -> dict[str, Any]:
 def _final(value: Any, path: str) -> dict[str, int]:
     raw = Reader(value, path, ("seats", "cubes", "total"))
     return {"seats": raw.integer("seats", 0, 10**4), "cubes": raw.integer("cubes", 0, 10**4), "total": raw.integer("total", 0, 10**4)}
-
-
-def _check_phase(st: KState, data: Reader, phase: str) -> None:
-    """The phase and the state fit together."""
-    unlaid = [c for c, node in enumerate(st.cottage_at) if node is None and c not in st.relocating]
-    setup = phase in ("lay_tiles", "draw_field", "deal_laws")
-    if phase != "turn_tiles" and setup != bool(unlaid):
-        raise PositionError(data.at("sites"), f"{'every' if setup else 'not every'} cottage is laid "
-                            f"in the {phase} phase")
-    frames = bool(st.window.get("frames"))
-    if (phase == "law_window" and not frames) or (frames and phase not in ("law_window",) + WINDOW_DRAWS):
-        raise PositionError(data.at("window"), f"a law window is {'not ' if phase == 'law_window' else ''}open "
-                            f"in the {phase} phase")
-    if (phase == "game_over") != (st.final is not None):
-        raise PositionError(data.at("final"), f"the final scores do not fit the {phase} phase")
-    if phase in ("auction", "auction_pay", "choose_start") and not st.auction:
-        raise PositionError(data.at("auction"), f"the {phase} phase needs the auction")
-    if phase == "relocate" and not st.relocating:
-        raise PositionError(data.at("relocating"), "the relocate phase needs a fenced-off cottage")
-    if phase == "place" and (st.placing < 0 or st.cottage_at[st.placing] is None or not st.to_place):
-        raise PositionError(data.at("placing"), "the place phase needs a cottage on the board placing workers")
-    if phase == "harvest_choice" and "choose" not in st.effects:
-        raise PositionError(data.at("effects"), "the harvest_choice phase needs the unexpected harvest's choice")
-    for node in st.sites:
-        if not any(f in st.fields for f in SITE_FIELDS[node]) and st.sites[node] != KEYTHEDRAL:
-            raise PositionError(data.obj("sites").at(fmt(node)), "a cottage touches no laid field")
 
 
 def _key_number(key: str) -> int | str:

@@ -197,4 +197,33 @@ def invariants(st: KState) -> list[str]:
             broken.append(f"cottage {c} is not where the board says")
     if len(set(st.workers)) != len(st.workers) or any(f not in st.fields for f in st.workers):
         broken.append("a worker outside a laid field")
+    to_act = _seat_to_act(st)
+    if to_act is not None and st.current != to_act:
+        broken.append(f"in the {st.phase} phase seat {to_act} is to act, not seat {st.current}")
     return broken
+
+
+def _seat_to_act(st: KState) -> int | None:
+    """Who decides, by the phase, where the phase names one seat (None elsewhere): the player laying in the
+    set-up, the work order's chooser, the placing cottage's owner, the next bidder, the payer, the chooser."""
+    phase, n = st.phase, st.num_players
+    if phase in ("draw_field", "lay_tiles"):  # keythedral.setup.lay_field: in turn from the start player
+        done = [sum(1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is not None) for p in range(n)]
+        between = [p for p in range(n) if st.laid[p] > done[p]]
+        if between:
+            return between[0]
+        order = [(st.start + i) % n for i in range(n)]
+        return next((p for p in order if done[p] < done[order[0]]), order[0])
+    if phase == "order":  # keythedral.order.choose / law.work_order
+        holder = st.effects.get("work_order")
+        return holder if holder is not None else (st.start + st.order_k) % n
+    if phase == "place":  # keythedral.order.place_in_turn
+        return st.placing // 5 if st.placing >= 0 else None
+    a = st.auction
+    if phase == "auction" and a.get("queue"):  # keythedral.auction.bid_once
+        return int(a["queue"][0])
+    if phase == "auction_pay" and a:  # keythedral.auction.pay
+        return int(a["payer"])
+    if phase == "choose_start" and a:  # keythedral.auction.choose_start
+        return int(a["chooser"])
+    return None

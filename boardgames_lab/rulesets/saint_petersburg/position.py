@@ -75,7 +75,7 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
         row = data.items(name, _slot_card, length=ROW_SLOTS)
         st.lay([(offset + i, card) for i, card in enumerate(row) if card != EMPTY])
     st.money = data.items("money", lambda v, p: integer(v, p, 0, MOST), length=players)
-    st.points = data.items("points", lambda v, p: integer(v, p, -MOST, MOST), length=players)
+    st.points = data.items("points", lambda v, p: integer(v, p, 0, MOST), length=players)  # points only rise
     st.hands = [sorted(h) for h in data.items("hands", lambda v, p: items(v, p, _card, most=HAND_LIMIT_WAREHOUSE),
                                              length=players)]
     for p, area in enumerate(data.items("areas", lambda v, path: items(v, path, _card), length=players)):

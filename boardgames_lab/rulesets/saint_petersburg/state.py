@@ -196,4 +196,20 @@ def invariants(st: SPState) -> list[str]:
         broken.append("the display's list of shown cards does not match its rows")
     if sum(c != EMPTY for c in st.upper) + sum(c != EMPTY for c in st.lower) > 2 * ROW_SLOTS:
         broken.append("display overfull")
+    return broken + _round_invariants(st)
+
+
+def _round_invariants(st: SPState) -> list[str]:
+    """What the rounds keep: points, the start markers as dealt and passed, and the end's trigger."""
+    # Points only ever rise during play (the hand penalty is taken in the final count alone).
+    broken = [f"player {p} has {st.points[p]} points" for p in range(st.num_players) if st.points[p] < 0]
+    # saint_petersburg.setup.start_markers / round_end.pass_markers: dealt one or two a player, then passed on
+    # together, so every player holds one (four players) or two (two players); with three, one holds two.
+    held = sorted(st.markers.count(p) for p in range(st.num_players))
+    if held != {2: [2, 2], 3: [1, 1, 2], 4: [1, 1, 1, 1]}.get(st.num_players, held):
+        broken.append(f"the start markers are held {held}, not as dealt (saint_petersburg.setup.start_markers)")
+    # saint_petersburg.end.trigger: laying a deck's last card ends the game (an Observatory never draws the last)
+    if st.end_triggered != any(not deck for deck in st.decks):
+        broken.append(f"the end is {'' if st.end_triggered else 'not '}triggered, but "
+                      f"{'some' if not st.end_triggered else 'no'} deck is empty (saint_petersburg.end.trigger)")
     return broken

@@ -6,7 +6,8 @@ from typing import Any
 
 from ...core.definition import State
 from .data import COIN_SUPPLY, COLOURS, CUBES_PER_COLOUR, CUSTOMERS, GOODS, GRAIN_SUPPLY, MONKS, PLAGUE_CUBES
-from .info import goods_totals, resolved_lap
+from .data import CATEGORIES
+from .info import chronicle_spaces, goods_totals, grave_count, resolved_lap
 
 _LISTS = ("grain", "coins", "prestige", "time", "visited", "supply", "bag", "goods_supply", "stalls", "queue",
           "pile", "chronicle", "passed")
@@ -164,4 +165,35 @@ def invariants(st: VillageState) -> list[str]:
     tiles = [t for t in st.stalls + st.queue + st.pile if t >= 0] + [t for s in st.served for t in s]
     if sorted(tiles) != list(range(len(CUSTOMERS))):
         broken.append("customer tiles do not add up")
+    return broken + _chronicle_invariants(st)
+
+
+def _chronicle_invariants(st: VillageState) -> list[str]:
+    """The chronicle, the graves and the end they trigger."""
+    broken = []
+    n = st.num_players
+    # The chronicle's and the graves' counters are the villagers lying there (village.death.chronicle); a grave
+    # is used only once a category is full, a villager leaves the game only once the graves are full too, and
+    # the end is triggered exactly when the chronicle or the graves are full (village.end.trigger).
+    from .data import CHRONICLE0, GRAVE, REMOVED
+    dead = [place for p in range(n) for place in st.places[p] if place >= CHRONICLE0]
+    spaces, graves = chronicle_spaces(st.options, n), grave_count(st.options, n)
+    for c, category in enumerate(CATEGORIES):
+        if st.chronicle[c] != dead.count(CHRONICLE0 + c):
+            broken.append(f"chronicle ({category}): the counter says {st.chronicle[c]}, "
+                          f"{dead.count(CHRONICLE0 + c)} villagers lie there (village.death.chronicle)")
+    if st.graves != dead.count(GRAVE):
+        broken.append(f"graves: the counter says {st.graves}, {dead.count(GRAVE)} villagers lie there "
+                      "(village.death.chronicle)")
+    if (st.graves or REMOVED in dead) and spaces not in st.chronicle:
+        broken.append("a villager lies in a grave or left the game while no chronicle category is full "
+                      "(village.death.chronicle)")
+    if REMOVED in dead and st.graves < graves:
+        broken.append("a villager left the game while a grave is free (village.death.chronicle)")
+    ended = sum(st.chronicle) == spaces * len(CATEGORIES) or st.graves == graves
+    if ended != (st.end_by >= 0):
+        broken.append(f"the end is {'not ' if st.end_by < 0 else ''}triggered, but the chronicle and the graves "
+                      f"are {'' if ended else 'not '}full (village.end.trigger)")
+    if st.end_by < 0 and (st.end_opener >= 0 or st.last_queue is not None):
+        broken.append("last actions are set while the end is not triggered (village.end.last_actions)")
     return broken
