@@ -6,6 +6,7 @@ read, then the clock moved. Nothing here depends on how fast this machine is.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from typing import Any
 
 import pytest
@@ -125,6 +126,13 @@ async def _open(url: str, count: int) -> list[Any]:
     return list(await asyncio.gather(*(connect(url, open_timeout=WAIT, max_size=None) for _ in range(count))))
 
 
+def _in_own_loop(make: Any) -> Any:
+    """Run the coroutine ``make()`` makes in an event loop of its own thread: a test run earlier in this process
+    (a browser driven through Playwright) may have left a loop running in this one, where asyncio.run refuses."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
+
+
 # How long a refused connection's close may take to arrive on a busy machine: the open ones wait this long once,
 # all together, so a generous bound costs the test a few seconds and never a false "still open".
 SETTLE = 5.0
@@ -168,7 +176,7 @@ def test_a_thousand_connections_without_a_hello_are_capped_then_timed_out(room: 
                 await ws.close()
             return first, then
 
-        first, then = asyncio.run(crowd())
+        first, then = _in_own_loop(crowd)
         closed = [f for f in first if f[0] is not None]
         assert len(closed) == 1000 - kept and {f[0] for f in closed} == {1013}
         reason = ("too many connections without a hello from this address (at most 32); try again shortly"
