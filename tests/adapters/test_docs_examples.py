@@ -12,5 +12,6 @@ EXAMPLES = [(page.name, code) for page in PAGES
 
 
 @pytest.mark.parametrize("page,code", EXAMPLES, ids=[name for name, _ in EXAMPLES])
-def test_the_example_runs(page: str, code: str) -> None:
+def test_the_example_runs(page: str, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # an example that saves a file (a trained policy) saves it here, not in the checkout
     exec(compile(code, page, "exec"), {})
