@@ -51,7 +51,7 @@ Teacher to server (after ``hello`` with the teacher token and no table)
         is sent ``freed`` and closed (code 4001); the table link then hands the seat out again.
     ``{"type": "teacher", "action": "spectate"}``: from now on every ``room`` message carries each table's public
         view drawn (``html``, what a projector may show) and its ``join`` code.
-    ``{"type": "teacher", "action": "add_table", "game": "citadels", "players": 4}``: a new table (``players``
+    ``{"type": "teacher", "action": "add_table", "game": <a game's name>, "players": 4}``: a new table (``players``
         optional); ``done`` carries its ``table`` id. A game or a number of players the engine refuses gets
         ``bad_field`` naming ``game`` or ``players``.
     ``{"type": "teacher", "action": "end"}``: end the session (every table refuses moves from then on).

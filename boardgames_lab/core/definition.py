@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from importlib import import_module
 from types import FunctionType, ModuleType
-from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar, get_args, get_origin
+from typing import Any, Callable, ClassVar, NoReturn, Generic, Iterable, Mapping, Sequence, TypeVar, get_args, get_origin
 
 from .errors import OptionError
 from .flow import Flow, FlowRunner
@@ -169,6 +169,12 @@ def supplied(method: F) -> F:
     one is refused when it is made, naming what is missing."""
     SUPPLIED.append(method.__name__)
     return method
+
+
+def _unsupplied(definition: object, name: str) -> NoReturn:
+    """The body of a supplied method in the base class: a definition that lacks it is refused when made, so this
+    runs only for a method deleted from an instance afterwards; it says which."""
+    raise TypeError(f"{type(definition).__name__} supplies no {name} (core/definition.py, supplied methods)")
 
 
 class GameDefinition(Generic[S]):
@@ -341,12 +347,12 @@ class GameDefinition(Generic[S]):
     @supplied
     def position(self, state: S) -> dict[str, Any]:
         """The game's own fields of a position, JSON-ready, hidden parts included."""
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "position")
 
     @supplied
     def read_position(self, data: Reader, players: int, options: dict[str, Any], phase: str) -> S:
         """A state from a position's ``state`` part, every field validated (raise PositionError naming it)."""
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "read_position")
 
     # --- views -------------------------------------------------------------------------------
     def view(self, state: S, player: int | None) -> dict[str, Any]:
@@ -364,16 +370,16 @@ class GameDefinition(Generic[S]):
     @supplied
     def show(self, data: dict[str, Any], player: int | None, state: S) -> dict[str, Any]:
         """Build a view from redacted position data. ``state`` gives only public facts (phase, seat to act)."""
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "show")
 
     # --- to be supplied by each game -------------------------------------------------------
     @supplied
     def create_state(self, players: int, seed: int, options: dict[str, Any]) -> S:
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "create_state")
 
     @supplied
     def apply_move(self, state: S, move: Move, /) -> None:
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        _unsupplied(self, "apply_move")
 
     def explain(self, state: S, move: Move, /) -> Explanation:
         """The kind's check in words, without the engine's own checks (``Game.explain`` makes those first)."""
@@ -384,32 +390,32 @@ class GameDefinition(Generic[S]):
 
     @supplied
     def parse_move(self, state: S, text: str, /, *seat: int) -> Move:
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "parse_move")
 
     def is_over(self, state: S) -> bool:
         return state.phase == self.flow.terminal
 
     @supplied
     def scores(self, state: S) -> list[int]:
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "scores")
 
     @supplied
     def winners(self, state: S) -> list[int]:
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "winners")
 
     @supplied
     def clone_state(self, state: S) -> S:
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "clone_state")
 
     @supplied
     def snapshot(self, state: S) -> Any:
         """A comparable, JSON-ready picture of the whole state (tests compare these)."""
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "snapshot")
 
     @supplied
     def determinize(self, state: S, player: int | None, rng: Rng) -> S:
         """A full state the given player cannot tell apart from ``state``: what they may not see is resampled."""
-        raise NotImplementedError  # never run: a definition lacking it is refused when made
+        return _unsupplied(self, "determinize")
 
     def move_visibility(self, state: S, move: Move, /) -> list[int] | None:
         """Who may read this move in the log (None: everyone). Called before the move is applied.
