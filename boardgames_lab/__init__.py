@@ -10,7 +10,9 @@ from .core import (CHANCE, Explanation, Game, GameError, IllegalMove, InvalidNot
 from .core.positions import from_position
 from .core.records import load_game
 from .core.registry import games, new_game, rules
+from .lessons import Lesson, LessonError, LessonRun, lesson, lessons, load_lesson
 
 __version__ = "0.1.0"
 __all__ = ["CHANCE", "PositionError", "from_position", "Explanation", "Game", "GameError", "IllegalMove", "InvalidNotation", "OptionError", "Rule",
-           "SaveFormatError", "UndoBlocked", "UnknownGame", "games", "from_position", "load_game", "new_game", "rules"]
+           "SaveFormatError", "UndoBlocked", "UnknownGame", "games", "from_position", "load_game", "new_game", "rules",
+           "Lesson", "LessonError", "LessonRun", "lesson", "lessons", "load_lesson"]

@@ -256,6 +256,37 @@ def _games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lessons(args: argparse.Namespace) -> int:
+    """List a game's lessons with their steps; with --walk, play every step and say how each behaved."""
+    from .lessons import lessons, walk
+
+    found = lessons(args.game)
+    if not found:
+        print(f"{definition(args.game).info.title} has no lessons yet.")
+        return 0
+    failed = 0
+    for lesson in found:
+        print(f"{lesson.id}: {lesson.title} ({len(lesson.steps)} steps)")
+        if not args.walk:
+            for line in lesson.outline():
+                print(f"  {line}")
+            continue
+        for step in walk(lesson):
+            print(f"  {step.number}. {step.kind} {step.title}: {step.words}")
+            for kind, move, said in step.tried:
+                text = said.text if hasattr(said, "text") else " ".join(filter(None, (said.said, said.note)))
+                print(f"     {kind} {move}: {text}" if move else f"     {kind}: {text}")
+                for change in getattr(said, "changes", ()) if kind == "ply" else ():
+                    print(f"        {change}")
+            for problem in step.problems:
+                print(f"     PROBLEM: {problem}")
+            failed += not step.ok
+    if args.walk:
+        steps = sum(len(lesson.steps) for lesson in found)
+        print(f"{len(found)} lessons, {steps} steps walked, {failed} misbehaved")
+    return 1 if failed else 0
+
+
 def _tournament(args: argparse.Namespace) -> int:
     from .analysis import as_spec, margins, tournament, win_rates
 
@@ -371,6 +402,14 @@ def parser() -> argparse.ArgumentParser:
     bl.add_argument("--csv", default=None, help="also write every game's rows to this CSV file")
     bl.add_argument("--quiet", action="store_true", help="no line per finished pair")
     bl.set_defaults(run=_baselines)
+    ls = sub.add_parser("lessons", help="list a game's lessons with their steps; --walk plays them all",
+                        description="List a game's guided lessons and their steps. With --walk, play every step "
+                                    "of every lesson as a student would (its illegal and wrong moves where it has "
+                                    "them, then its solutions; each narration to its end), print each goal and "
+                                    "the feedback given, and exit 1 if a step does not behave.")
+    ls.add_argument("game")
+    ls.add_argument("--walk", action="store_true", help="play every step with its solution and check the feedback")
+    ls.set_defaults(run=_lessons)
     gm = sub.add_parser("games", help="list the games and their options")
     gm.set_defaults(run=_games)
     from .classroom.command import add_parser as add_classroom

@@ -217,6 +217,7 @@ class GameDefinition(Generic[S]):
     features: Any = Face()  # LAYOUT and encode(view, seat, players): the adapters' observation tensors and strings
     render: Any = Face()  # render_html(view, names, winners): the game's HTML picture (the PettingZoo html mode)
     words: Any = Face()  # describe(state, move): a move as a sentence in the game's own terms (Game.describe)
+    lessons: Any = Face()  # LESSONS (lessons as JSON data) and CHECKS (named goal checks): boardgames_lab.lessons
     move_cap: int = 10_000  # moves after which a tournament stops a game and records it as unfinished
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -38,6 +38,7 @@ FACES = {
     "decisions": "the kinds of class decision solved against the equilibrium",
     "features": "the fixed layout of a seat's observation, built from its view, for the adapters",
     "words": "each move as a sentence in the game's own terms: names, amounts, what it brings (describe)",
+    "lessons": "guided lessons as JSON data (LESSONS) and the named checks of their goals (CHECKS)",
 }
 
 GAME_PACKAGES = (
