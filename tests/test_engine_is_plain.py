@@ -10,6 +10,7 @@ def test_engine_imports_no_optional_packages() -> None:
     code = (
         "import sys, boardgames_lab as b, boardgames_lab.testing, boardgames_lab.cli, boardgames_lab.bots\n"
         "g = b.new_game('saint_petersburg', players=3, seed=1); g.apply(g.legal_moves()[1]); g.log; g.view(0)\n"
+        "from boardgames_lab.lessons import LessonRun; LessonRun(b.lesson('saint_petersburg', 'first_round')).state()\n"
         f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}]\n"
         "print(','.join(bad))\n"
     )

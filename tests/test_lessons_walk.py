@@ -54,3 +54,14 @@ def test_each_lesson_is_taken_to_its_end_by_its_solutions(game: str, lesson_id: 
         if number < len(lesson.steps):
             assert run.next() is None
     assert run.finished and not run.can_next and run.progress == (len(lesson.steps), len(lesson.steps))
+@pytest.mark.parametrize("game", WITH_LESSONS)
+def test_a_game_has_the_four_kinds_of_lesson(game: str) -> None:
+    found = bgl.lessons(game)
+    assert len(found) >= 4
+    steps = [step for one in found for step in one.steps]
+    assert any(isinstance(s, Task) and s.puzzle for s in steps), "a decision puzzle"
+    assert any(isinstance(s, Narration) and s.moves for s in steps), "a narration that moves the game on"
+    assert {s.seat for s in steps if isinstance(s, Narration)} >= {0, 1}, "hidden information from two seats"
+    for one in found:
+        assert any(isinstance(s, Task) and s.illegal for s in one.steps), f"{one.id}: one illegal move walked"
+        assert any(isinstance(s, Task) and s.wrong for s in one.steps), f"{one.id}: one wrong move walked"

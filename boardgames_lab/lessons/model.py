@@ -92,7 +92,7 @@ class Task:
         optional = {"solutions": list(self.solutions), "check": self.check, "seat": self.seat, "hint": self.hint,
                     "success": self.success, "miss": self.miss, "wrong": self.wrong, "illegal": self.illegal,
                     "puzzle": self.puzzle}
-        data.update({k: v for k, v in optional.items() if v not in ((), [], "", None, False)})
+        data.update({k: v for k, v in optional.items() if v is not None and v is not False and v != "" and v != []})
         return data
 
 

@@ -45,17 +45,32 @@ def owns_trading_card(game: Any, seat: int) -> bool:
     return any(CARDS[CARD_INDEX[card]].deck == TRADING for card in _me(game, seat)["area"])
 
 
+def owns_three_workers(game: Any, seat: int) -> bool:
+    """The seat has three cards or more of the worker colour face up (workers and green trading cards): each
+    worker scoring pays for every one of them."""
+    return sum(CARDS[CARD_INDEX[card]].group == 0 for card in _me(game, seat)["area"]) >= 3
+
+
+def did_not_pass(game: Any, seat: int) -> bool:
+    """The seat's last move bought, took or played a card (it did not pass)."""
+    return bool(game.moves) and game.moves[-1].kind != "pass"
+
+
 CHECKS: dict[str, Callable[[Any, int], bool]] = {
     "owns_aristocrat": owns_aristocrat,
     "owns_worker": owns_worker,
+    "owns_three_workers": owns_three_workers,
     "holds_a_card": holds_a_card,
     "owns_trading_card": owns_trading_card,
+    "did_not_pass": did_not_pass,
 }
 
 # The first round of seed 7, as it is played in the lessons.
 WORKERS = ["buy lumberjack@U3", "buy gold_miner@U1", "buy shepherd@U4", "pass", "pass"]
 BUILDINGS = ["buy market@U4", "buy customs_house@U6", "buy market@U5", "pass", "pass"]
 ARISTOCRATS = ["buy administrator@U6", "take judge@U4", "pass", "pass"]
+TRADES = ["pass", "buy weaving_mill@U6>shepherd", "pass", "pass"]
+ROUND_ONE = WORKERS + BUILDINGS + ARISTOCRATS + TRADES
 
 FIRST_ROUND = {
     "id": "first_round", "game": "saint_petersburg", "title": "A first round",
@@ -112,7 +127,112 @@ FIRST_ROUND = {
          "notes": ["Anna takes the Judge into hand for free: she may play it later, paying then.",
                    "Boris passes.",
                    "Everyone passed: aristocrats score, then the trading deck fills the board."]},
+        {"kind": "narration", "title": "Trading and the round's end", "start": _start(WORKERS + BUILDINGS
+                                                                                      + ARISTOCRATS),
+         "text": "In the trading phase trading cards upgrade cards you own; the phase scores nothing. Then the "
+                 "round ends.",
+         "moves": TRADES,
+         "notes": ["Boris holds the trading marker and acts first: he passes.",
+                   "Anna's Weaving Mill replaces her Shepherd, which leaves the game. She pays 8 less the "
+                   "Shepherd's 5: 3 rubles.", "Boris passes.",
+                   "Everyone passed. The trading phase scores nothing; the round ends. Cards left in the lower row "
+                   "leave the game, the upper row moves down, new workers fill the upper row, and every start "
+                   "marker passes to the left: Boris now begins the worker phase of round 2."]},
     ],
 }
 
-LESSONS: list[dict[str, Any]] = [FIRST_ROUND]
+COSTS = {
+    "id": "costs_and_scoring", "game": "saint_petersburg", "title": "Costs and scoring",
+    "summary": "What a card costs and why: the printed price, 1 less for each identical card you own and in the "
+               "lower row, the difference for an upgrade. And what scores when.",
+    "steps": [
+        {"kind": "task", "title": "A second Market", "start": _start(WORKERS + BUILDINGS[:2]), "seat": 0,
+         "goal": "Anna owns a Market. Buy a building for less than its printed price.",
+         "solutions": ["buy market@U5", "buy market@U7"],
+         "hint": "A card costs 1 less for each identical card already face up in your area.",
+         "success": "The second Market costs 4, not 5: Anna already owns one.",
+         "miss": "The Firehouse costs its printed 11: Anna owns no Firehouse, and it lies in the upper row.",
+         "wrong": "buy firehouse@U1", "illegal": "buy customs_house@U6"},
+        {"kind": "task", "title": "An upgrade", "start": _start(WORKERS + BUILDINGS + ARISTOCRATS + TRADES[:1]),
+         "seat": 0,
+         "goal": "Upgrade a worker: buy the Weaving Mill, replacing the worker that shows its goods symbol, wool.",
+         "check": "owns_trading_card",
+         "hint": "The Weaving Mill shows wool; so does the Shepherd. Name the card it replaces.",
+         "success": "A trading card costs its price less the value of the card it replaces: 8 - 5 = 3 rubles. "
+                    "The Shepherd leaves the game; the Weaving Mill pays more at every worker scoring.",
+         "miss": "That buys no trading card.",
+         "wrong": "buy market@U7", "illegal": "buy weaving_mill@U6>lumberjack"},
+        {"kind": "narration", "title": "The lower row", "start": _start(ROUND_ONE),
+         "text": "Round 2. The upper row moved down: a card in the lower row costs 1 less.",
+         "moves": ["pass", "buy fur_trapper@L2"],
+         "notes": ["Boris begins the worker phase now, and passes.",
+                   "The Fur Trapper's price is 6; from the lower row it costs Anna 5. Discounts add up, but a card "
+                   "always costs at least 1 ruble."]},
+        {"kind": "task", "title": "Income", "start": _start(ROUND_ONE + ["pass"]), "seat": 0,
+         "goal": "Anna's Lumberjack and Weaving Mill both pay at the worker scoring. Own a third card of the "
+                 "worker colour: more income at every worker scoring to come.",
+         "check": "owns_three_workers",
+         "hint": "The Shepherd in the upper row and the Fur Trapper in the lower row both cost Anna 5.",
+         "success": "Every worker scoring from now on pays Anna for three cards: rubles to buy buildings and "
+                    "aristocrats with.",
+         "miss": "A card in hand pays nothing at a scoring: only the cards in your area score.",
+         "wrong": "take shepherd@U1", "illegal": "buy mistress_of_ceremonies@L5"},
+        {"kind": "narration", "title": "What scores when", "start": _start(ROUND_ONE + ["pass", "buy shepherd@U1"]),
+         "text": "A phase's scoring pays only for cards of its colour, every one of them, however long it has been "
+                 "there: workers pay rubles, buildings points, aristocrats both. The trading phase scores "
+                 "nothing. At the game's end: points for different aristocrats (1, 3, 6, 10, ...), 1 point for "
+                 "each full 10 rubles, and 5 points off for each card left in hand.",
+         "moves": ["pass", "pass"],
+         "notes": ["Boris passes.", "Both passed in a row: the worker scoring pays for every card of the worker "
+                   "colour: 3 rubles a worker, more for an upgrade such as the Weaving Mill."]},
+    ],
+}
+
+HIDDEN = {
+    "id": "hidden_information", "game": "saint_petersburg", "title": "What each seat sees",
+    "summary": "Rubles and the cards in hand are secret: the others see only how many cards a hand holds. The "
+               "same table through Anna's eyes, then Boris's.",
+    "steps": [
+        {"kind": "narration", "title": "Through Anna's eyes", "start": _start(WORKERS + BUILDINGS + ARISTOCRATS),
+         "seat": 0,
+         "text": "You are Anna. You see your own rubles and your hand: the Judge you took. Of Boris you see his "
+                 "cards on the table and how many cards he holds, but not his rubles.",
+         "moves": ["take fur_shop@U4"],
+         "notes": ["Boris takes the Fur Shop into hand. Anna saw it lie on the board; from now on her view shows "
+                   "only that Boris holds one card."]},
+        {"kind": "narration", "title": "Through Boris's eyes", "start": _start(WORKERS + BUILDINGS + ARISTOCRATS),
+         "seat": 1,
+         "text": "The same table as Boris sees it: his own 11 rubles and empty hand, Anna's cards on the table, "
+                 "and that she holds one card. Which one, and how many rubles she has, are hers to know.",
+         "moves": ["take fur_shop@U4", "pass"],
+         "notes": ["Boris takes the Fur Shop: he sees it in his own hand.",
+                   "Anna passes. Boris cannot tell whether she could have paid for something."]},
+        {"kind": "task", "title": "A secret card", "start": _start(WORKERS + BUILDINGS + ARISTOCRATS), "seat": 1,
+         "goal": "You are Boris. Keep a card for later: take one into your hand, where only you see it.",
+         "check": "holds_a_card",
+         "hint": "Taking a card costs nothing now; you pay when you play it. A hand holds at most 3 cards.",
+         "success": "The card is in your hand. The others see that you hold one card, not which. Mind that each "
+                    "card still in hand at the end costs 5 points.",
+         "miss": "A bought card lies face up in your area, for everyone to see.",
+         "wrong": "buy market@U7", "illegal": "buy hospital@U3"},
+    ],
+}
+
+PUZZLE = {
+    "id": "decision_puzzle", "game": "saint_petersburg", "title": "A decision: round 2",
+    "summary": "A real position of round 2. Choose Anna's move, then read what the search bot plays and why.",
+    "steps": [
+        {"kind": "task", "title": "Anna's choice", "start": _start(ROUND_ONE + ["pass"]), "seat": 0,
+         "puzzle": True,
+         "goal": "Round 2, worker phase; Boris has passed. Buy or take the card you think best, knowing that "
+                 "workers pay at every worker scoring still to come and buildings and aristocrats score later.",
+         "check": "did_not_pass",
+         "hint": "Compare what a card costs now with what it pays in the rounds left; taking a card into hand "
+                 "keeps it for later at no cost now.",
+         "success": "Your choice is made: now compare it with the search bot's.",
+         "miss": "Boris has passed: if Anna passes too, the worker phase ends and she gains nothing this phase.",
+         "wrong": "pass", "illegal": "buy mistress_of_ceremonies@L5"},
+    ],
+}
+
+LESSONS: list[dict[str, Any]] = [FIRST_ROUND, COSTS, HIDDEN, PUZZLE]
