@@ -212,7 +212,8 @@ def test_a_teacher_makes_a_lesson_in_twenty_lines(tmp_path: Path) -> None:
     assert len(lesson.steps) == 3  # a step that does not behave is not kept
 
 
-def test_the_teach_page_example_runs() -> None:
+def test_the_teach_page_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the example saves its lesson in the folder it runs in
     page = (Path(__file__).resolve().parent.parent / "docs" / "teach.md").read_text(encoding="utf-8")
     code = page.split("## Make a lesson", 1)[1].split("```python", 1)[1].split("```", 1)[0]
     lines = [line for line in code.strip().splitlines() if line.strip() and not line.lstrip().startswith("#")]
@@ -222,6 +223,7 @@ def test_the_teach_page_example_runs() -> None:
     lesson = scope["lesson"]
     assert isinstance(lesson, Lesson) and lesson.steps and all(isinstance(s, (Task, Narration)) for s in lesson.steps)
     assert LessonRun(lesson).state()["lesson"]["title"] == lesson.title
+    assert load_lesson(tmp_path / "cheap_workers.json") == lesson
 
 
 def test_the_command_lists_and_walks(capsys: pytest.CaptureFixture[str]) -> None:
