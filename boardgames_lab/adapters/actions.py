@@ -45,6 +45,10 @@ class ActionSpace:
         self.moves: tuple[Any, ...] = tuple(table)
         self._index = index
         self._seen: dict[Any, int] = {}  # moves of any seat already encoded (a move of seat 0 is its own key)
+        # The same by identity: the engines list moves made once at import, so most lookups end here without
+        # hashing a move. Each value is kept in ``_held`` while its id is a key, so no other object can take its id.
+        self._same: dict[int, int] = {}
+        self._held: list[Any] = []
         self._made: dict[tuple[int, int], Any] = {}  # (action, seat) -> the move, once decoded (moves are frozen)
         self.fingerprint = fingerprint(table)
 
@@ -54,16 +58,34 @@ class ActionSpace:
 
     def encode(self, move: Any) -> int:
         """The action number of ``move`` (any seat's)."""
+        number = self._same.get(id(move))
+        if number is not None:
+            return number
         number = self._seen.get(move)
         if number is not None:
+            self._hold(move, number)
             return number
         key = replace(move, player=0) if getattr(move, "player", 0) != 0 else move
         try:
             number = self._seen[move] = self._index[key]
+            self._hold(move, number)
             return number
         except KeyError:
             raise UnmappedMove(f"{self.name}: the move {move!r} is not in the action table (the game's actions "
                                "face enumerates it)") from None
+
+    def _hold(self, move: Any, number: int) -> None:
+        if len(self._held) >= SAME_KEPT:  # moves made afresh each time would fill it: a cache, not a record
+            self._same, self._held = {}, []
+        self._same[id(move)] = number
+        self._held.append(move)
+
+    def numbers(self, moves: Sequence[Any]) -> list[int]:
+        """The action numbers of ``moves``, in their order."""
+        found = list(map(self._same.get, map(id, moves)))
+        if None in found:
+            return [self.encode(m) for m in moves]
+        return found  # type: ignore[return-value]  # no None among them
 
     def decode(self, action: int, seat: int) -> Any:
         """The move that action number ``action`` stands for, made by ``seat``."""
@@ -80,7 +102,29 @@ class ActionSpace:
 
     def actions(self, moves: Sequence[Any]) -> list[int]:
         """The sorted action numbers of ``moves``."""
-        return sorted(self.encode(m) for m in moves)
+        return sorted(self.numbers(moves))
+
+
+SAME_KEPT = 1 << 16  # moves an action table remembers by identity
+
+
+class Turn:
+    """One position's choices, listed once: the seat asked, its legal moves, their action numbers (sorted) and
+    the listed move of each number. The adapters read the action mask and the legal actions from it and apply
+    the listed move itself, which the checked API takes without checking it again (it has just listed it)."""
+
+    __slots__ = ("seat", "moves", "actions", "move_of")
+
+    def __init__(self, table: ActionSpace, seat: int, moves: Sequence[Any]):
+        self.seat, self.moves = seat, moves
+        self.move_of = dict(zip(table.numbers(moves), moves))
+        self.actions = sorted(self.move_of)
+
+    def move(self, table: ActionSpace, action: int) -> Any:
+        """The move of ``action`` for the seat asked: the listed one where it is legal, else the table's (which the
+        game then refuses with the rule it breaks)."""
+        move = self.move_of.get(action)
+        return table.decode(action, self.seat) if move is None else move
 
 
 def fingerprint(moves: Sequence[Any]) -> str:
@@ -111,4 +155,4 @@ def action_space(name: str, players: int) -> ActionSpace:
     return action_table(name)
 
 
-__all__ = ["ActionSpace", "UnmappedMove", "action_space", "action_table", "fingerprint"]
+__all__ = ["ActionSpace", "SAME_KEPT", "Turn", "UnmappedMove", "action_space", "action_table", "fingerprint"]

@@ -43,7 +43,7 @@ from ..core.moves import CHANCE
 from ..core.positions import game_from_position
 from ..core.registry import definition, new_game, watch_registrations
 from ..core.rng import Rng
-from .actions import action_space
+from .actions import Turn, action_space
 from .observation import PUBLIC, RECALL, Recall, features, observe
 from .pettingzoo import acting_seat, seat_moves
 
@@ -165,7 +165,7 @@ class Live:
     ``clone`` (the rules are shared, never copied) and pickles as the shorter of the actions played from the
     first node and the position now (with the seats' records)."""
 
-    __slots__ = ("spec", "_game", "moves", "actions", "recall", "player", "initial", "legal", "outcomes")
+    __slots__ = ("spec", "_game", "moves", "actions", "recall", "player", "initial", "turn", "outcomes")
 
     def __init__(self, spec: BoardGame):
         self.spec = spec
@@ -177,7 +177,7 @@ class Live:
         self.moves = 0  # moves made in the game (chance's included), for max_moves
         self.actions: list[int] | None = []  # None once the game is a sample: its actions no longer replay to it
         self.recall: Recall | None = None  # read from the game's log when an information state is asked for
-        self.legal: list[int] | None = None  # the legal actions here, once asked
+        self.turn: Turn | None = None  # the legal actions here, once asked
         self.outcomes: list[tuple[Any, float]] | None = None  # the draw's outcomes here, once asked
 
     @property
@@ -193,7 +193,7 @@ class Live:
 
     def moved(self) -> None:
         """Forget what was learnt of the position before a move."""
-        self.player, self.initial, self.legal, self.outcomes = None, False, None, None
+        self.player, self.initial, self.turn, self.outcomes = None, False, None, None
 
     def draws(self) -> list[tuple[Any, float]]:
         """The outcomes of the draw the game stands at (asked once per position)."""
@@ -209,7 +209,7 @@ class Live:
         other.actions = None if self.actions is None else self.actions.copy()
         other._game = None if self._game is None else self._game.clone()
         other.recall = None if self.recall is None else self.recall.copy()
-        other.legal = other.outcomes = None  # a copy's game may be changed in place: it asks again
+        other.turn = other.outcomes = None  # a copy's game may be changed in place: it asks again
         return other
 
     def synced(self) -> Recall:
@@ -285,13 +285,13 @@ class BoardGameState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         live = self.live
-        if live.legal is None or player != live.player:
+        turn = live.turn
+        if turn is None or player != turn.seat:
             assert live.game is not None
-            actions = live.spec.table.actions(seat_moves(live.game, player))
-            if player != live.player:
-                return actions
-            live.legal = actions
-        return live.legal
+            if player != self.current_player():
+                return live.spec.table.actions(seat_moves(live.game, player))
+            turn = live.turn = Turn(live.spec.table, player, seat_moves(live.game, player))
+        return turn.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         live = self.live
@@ -319,8 +319,10 @@ class BoardGameState(pyspiel.State):
             live.moved()
             game.apply(move, player=CHANCE)
         else:
+            turn = live.turn
+            move = live.spec.table.decode(action, player) if turn is None else turn.move(live.spec.table, action)
             live.moved()
-            game.apply(live.spec.table.decode(action, player), player=player)
+            game.apply(move, player=player)
         live.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -36,7 +36,7 @@ from pettingzoo import AECEnv
 from ..core.game import Game
 from ..core.moves import CHANCE
 from ..core.registry import definition, new_game
-from .actions import action_space
+from .actions import Turn, action_space
 from .observation import features, observe
 
 def acting_seat(game: Game) -> int | None:
@@ -92,6 +92,8 @@ class BoardGameEnv(AECEnv):
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self._seeds, _ = seeding.np_random(None)
         self.game: Game | None = None
+        self._seat: int | None = None  # the seat asked now (None once the game is over)
+        self._turn: Turn | None = None  # its choices, once listed at this position
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[dict[str, Any]]:
         return self.observation_spaces[agent]
@@ -118,20 +120,29 @@ class BoardGameEnv(AECEnv):
 
     def _select(self) -> None:
         assert self.game is not None
-        seat = acting_seat(self.game)
+        seat = self._seat = acting_seat(self.game)
+        self._turn = None
         if seat == CHANCE:  # a game played with chance="auto" never stands at a draw
             raise RuntimeError(f"{self.game_name} stands at a random draw in normal play")
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
 
+    def turn(self) -> Turn | None:
+        """The choices of the seat asked now, listed once per position (None once the game is over)."""
+        turn = self._turn
+        if turn is None and self._seat is not None and self.game is not None and not self.game.is_over:
+            turn = self._turn = Turn(self.table, self._seat, seat_moves(self.game, self._seat))
+        return turn
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
         seat = self.agent_seat[agent]
         mask = np.zeros(self.table.size, dtype=np.int8)
-        if not self.game.is_over and acting_seat(self.game) == seat:
-            mask[[self.table.encode(m) for m in seat_moves(self.game, seat)]] = 1
+        turn = self.turn() if seat == self._seat else None
+        if turn is not None:
+            mask.put(turn.actions, 1)
         values = observe(self.game.definition, self.game.state, seat)
-        return {"observation": np.frombuffer(values, np.float32).copy(), "action_mask": mask}
+        return {"observation": np.array(values, np.float32), "action_mask": mask}
 
     def view(self, agent: str) -> dict[str, Any]:
         """The agent's whole view (``game.view(seat)``) as a dict: what its observation vector encodes."""
@@ -146,14 +157,17 @@ class BoardGameEnv(AECEnv):
         assert self.game is not None
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        move = self.table.decode(action, seat)
+        turn = self._turn  # once listed (by observing), its move is applied without the checks of an unlisted one
+        move = self.table.decode(action, seat) if turn is None else turn.move(self.table, action)
         shown = self.game.definition.move_visibility(self.game.state, move)  # asked before the move, as the log does
         self.game.apply(move, player=seat)
         self.steps += 1
         self._tell(seat, move, shown)
         if self.game.is_over:
+            self._seat = self._turn = None
             self._finish(truncated=False)
         elif self.max_cycles is not None and self.steps >= self.max_cycles * self.num_players:
+            self._seat = self._turn = None
             self._finish(truncated=True)
         else:
             self._select()

@@ -90,3 +90,21 @@ def test_the_fingerprint_is_the_ordered_moves() -> None:
     assert ActionSpace("saint_petersburg", 1, moves).fingerprint == table.fingerprint
     assert ActionSpace("saint_petersburg", 1, swapped).fingerprint != table.fingerprint
     assert ActionSpace("saint_petersburg", 1, moves[:-1]).fingerprint != table.fingerprint
+
+
+def test_a_listed_move_and_an_equal_copy_get_one_number_and_the_listed_move_is_applied() -> None:
+    from dataclasses import replace
+
+    from boardgames_lab.adapters.actions import Turn
+    game = bgl.new_game("citadels", players=4, seed=3)
+    table = action_space("citadels", 4)
+    listed = game.legal_moves()
+    copies = [replace(m) for m in listed]  # equal values, other objects
+    assert all(c is not m for c, m in zip(copies, listed))
+    assert table.numbers(listed) == table.numbers(copies) == [table.encode(m) for m in copies]
+    seat = game.to_act()[0]
+    turn = Turn(table, seat, listed)
+    assert turn.actions == sorted(table.numbers(listed))
+    assert all(turn.move(table, a) is m for a, m in zip(table.numbers(listed), listed))
+    unlisted = next(a for a in range(table.size) if a not in turn.move_of)
+    assert turn.move(table, unlisted) == table.decode(unlisted, seat)
