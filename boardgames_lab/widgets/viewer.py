@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 import threading
 from html import escape
@@ -30,6 +31,8 @@ Perspective = int | str | None  # a seat, TEACHER, SPECTATOR (or None), or a pla
 CSS = """<style>
 .bgl-viewer .bgl-status{font-size:14px}
 .bgl-viewer .bgl-diagram{max-height:560px;overflow:auto;border:1px solid #ddd;border-radius:4px;background:#fff}
+.bgl-viewer .bgl-phases,.bgl-viewer .bgl-phases .widget-html,.bgl-viewer .bgl-phases .widget-html-content,
+.bgl-viewer .bgl-diagram{min-width:0;max-width:100%}
 .bgl-viewer .bgl-diagram svg{width:100%;height:auto}
 .bgl-viewer .bgl-actual .bgl-diagram svg{width:auto;max-width:none}
 .bgl-viewer .bgl-log{font-family:monospace;font-size:12px;line-height:1.35;white-space:pre-wrap;max-height:480px;
@@ -226,7 +229,8 @@ class GameViewer:
         self.phase_focus = w.HTML()  # the current phase, where it leads and on which guards: readable at any width
         self.diagram = w.HTML()
         self.diagram_zoom = w.ToggleButtons(options=["fit", "actual size"], value="fit",
-                                            tooltips=["The whole diagram in the column", "Full size: scroll to pan"],
+                                            tooltips=["As wide as the column, never too small to read: "
+                                                      "scroll for the rest", "Full size: scroll to pan"],
                                             style={"button_width": "90px"})
         self.diagram_zoom.observe(lambda change: self._zoom_diagram(change["new"]), names="value")
         self.log_html = w.HTML()
@@ -285,7 +289,8 @@ class GameViewer:
         # The diagram sits beside the log, and moves under it when the notebook is too narrow.
         phases = w.VBox([w.HTML("<b>Phase now</b>"), self.phase_focus,
                          w.HBox([w.HTML("<b>Whole diagram</b>&nbsp;"), self.diagram_zoom]), self.diagram],
-                        layout=w.Layout(width="360px", margin="0 12px 0 0"))
+                        layout=w.Layout(flex="1 1 360px", min_width="0", margin="0 12px 0 0"))  # alone: the row
+        phases.add_class("bgl-phases")  # its diagram scrolls inside it, never widening it
         lower = w.HBox([phases, history], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         setup = [self.setup.widget] if self.setup is not None else []
         box = w.VBox([w.HTML(CSS), self.status, controls, *setup, self.board_html, self.moves_label, self.moves_box,
@@ -654,7 +659,10 @@ def _phase_svg_or_message(game: Game) -> str:
         svg = phase_svg(game)
     except graphviz.ExecutableNotFound:
         return NO_DOT
-    return svg[svg.find("<svg"):]  # inline HTML wants no XML prologue or doctype
+    svg = svg[svg.find("<svg"):]  # inline HTML wants no XML prologue or doctype
+    # "fit" shrinks the diagram to the column only until its smallest labels (9 pt) are 11 px; then it scrolls.
+    width = re.match(r'<svg width="([\d.]+)pt"', svg)
+    return svg.replace("<svg ", f'<svg style="min-width:{float(width[1]) * 11 / 9:.0f}px" ', 1) if width else svg
 
 
 def _close_tree(widget: w.Widget) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Sequence
 
-from .data import CARD_INDEX, CARDS, COLOURS
+from .data import CARD_INDEX, CARDS, CHARACTERS, COLOURS
 
 Html = str
 COLOUR_CSS = {"yellow": "#fff59d", "blue": "#90caf9", "green": "#a5d6a7", "red": "#ef9a9a", "violet": "#ce93d8",
@@ -34,6 +34,8 @@ CSS = """
 .bgl-cit .card{display:inline-block;border:1px solid #777;border-radius:4px;padding:0 4px;margin:1px;font-size:11px}
 .bgl-cit .back{display:inline-block;width:14px;height:20px;margin:1px;border-radius:3px;vertical-align:middle;
  background:repeating-linear-gradient(45deg,#37474f,#37474f 3px,#78909c 3px,#78909c 6px)}
+.bgl-cit .legend{font-size:12px;color:#444;margin:4px 0}
+.bgl-cit .legend .card{margin-left:6px}
 .bgl-cit .final{border-collapse:collapse;margin-top:6px}
 .bgl-cit .final th,.bgl-cit .final td{border:1px solid #bbb;padding:2px 6px;text-align:right}
 .bgl-cit .final td:first-child{text-align:left}
@@ -58,7 +60,7 @@ def render_html(view: dict[str, Any], names: Sequence[str] | None = None,
     """Draw a view dict (``game.view(p)`` or ``game.full_view()``) as an HTML fragment."""
     names = list(names) if names is not None else [f"Player {p['seat'] + 1}" for p in view["players"]]
     parts = [f"<style>{CSS}</style>", '<div class="bgl-cit">', _header(view, names), _characters(view, names),
-             _middle(view), _players(view, names), _final(view, names, winners), "</div>"]
+             _middle(view), _legend(view), _players(view, names), _final(view, names, winners), "</div>"]
     return BoardHtml("".join(parts))
 
 
@@ -69,6 +71,19 @@ def _card(cid: str, target: str = "") -> Html:
     where = f' data-target="{escape(target)}{cid}"' if target else ""
     return (f'<span class="card"{where} style="background:{COLOUR_CSS[colour]}" title="{escape(colour)}">'
             f"{escape(c.name)}{worth}</span>")
+
+
+def _legend(view: dict[str, Any]) -> Html:
+    """Which character each district colour pays, and what the numbers on a card mean."""
+    shown = {COLOURS[CARDS[CARD_INDEX[c]].colour] for pl in view["players"] for c in (pl["hand"] or []) + pl["city"]}
+    keys = [c for c in COLOURS if c != "none" or c in shown]  # "none": the action cards, only when some are out
+    paid = {COLOURS[ch.colour]: ch.name for ch in CHARACTERS}
+    swatches = "; ".join(f'<span class="card" style="background:{COLOUR_CSS[c]}">{c}</span> '
+                         + (f"pays the {paid[c]}" if c in paid else "an action card" if c == "none" else
+                            "pays no character, has its own ability")
+                       for c in keys)
+    return (f'<div class="legend">District colours: {swatches}. On a card: its cost in gold, then its points '
+            "where they differ (4/5: costs 4, scores 5).</div>")
 
 
 def _cards(cids: Sequence[str] | None, count: int, target: str = "") -> Html:

@@ -9,7 +9,7 @@ import math
 from html import escape
 from typing import Any, Sequence
 
-from .data import parse_node
+from .data import CUBE_NAME, FIELD_COLOUR, FIELD_NAME, LETTER, parse_node
 from .flow import FLOW
 
 Html = str
@@ -20,6 +20,10 @@ CUBE_FILL = {"S": "#212121", "T": "#795548", "F": "#43a047", "W": "#1e88e5", "V"
 UNIT = 26.0  # pixels per doubled-coordinate step
 EMPTY_RING = 2  # steps of empty places drawn around the laid tiles (where set-up and relocation may lay one)
 SIDE = 2 * UNIT / (1 + math.sqrt(2))  # the edge of an octagon and of a square
+# The map is drawn 1.5 times its units and fitted to the column, but never below the scale where its labels
+# (LABEL units) are 11 px: past that the board scrolls sideways instead of shrinking.
+SHOWN, LABEL, SMALLEST_PX = 1.5, 14, 11
+CUBE_WORD = dict(zip(LETTER, CUBE_NAME))  # S: stone ... A: gold
 CSS = """
 .kt-board{font-family:Helvetica,Arial,sans-serif;font-size:13px;color:#222;line-height:1.25}
 .kt-head{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:baseline;margin-bottom:4px}
@@ -33,7 +37,13 @@ CSS = """
 .kt-marker{display:inline-block;min-width:14px;margin:0 2px;padding:0 3px;border:1px solid #555;border-radius:50%;
  text-align:center;background:#fff;font-size:11px}
 .kt-marker.kt-chosen{background:#cfd8dc;text-decoration:line-through}
-.kt-cube{display:inline-block;width:10px;height:10px;border:1px solid #555;margin:0 1px;vertical-align:middle}
+.kt-cube{display:inline-block;width:12px;height:12px;border:1px solid #555;margin:0 1px;vertical-align:middle}
+.kt-map{overflow-x:auto;max-width:100%}
+.kt-svg{display:block;max-width:100%;height:auto}
+.kt-legend{font-size:12px;line-height:1.5;color:#333;margin:4px 0}
+.kt-legend .kt-cube{margin-left:8px}
+.kt-item,.kt-store,.kt-kind{white-space:nowrap}
+.kt-sw{display:inline-block;width:14px;height:14px;border:1px solid #424242;margin:0 3px 0 8px;vertical-align:-2px}
 .kt-players{display:flex;gap:8px;flex-wrap:wrap}
 .kt-player{border:1px solid #bbb;border-radius:6px;padding:4px 6px;min-width:200px;flex:1}
 .kt-current{border:2px solid #e65100;background:#fffde7}
@@ -54,7 +64,7 @@ def render_html(view: dict[str, Any], names: Sequence[str] | None = None, winner
     """Draw a view dict (``game.view(p)`` or ``game.full_view()``) as an HTML fragment with an SVG board."""
     names = list(names) if names is not None else [f"Player {p['seat'] + 1}" for p in view["players"]]
     parts = [f"<style>{CSS}</style>", '<div class="kt-board">', _header(view, names), board_svg(view, names),
-             _mat(view), _keytown(view), _players(view, names), _final(view, names, winners), "</div>"]
+             _legend(names), _mat(view), _keytown(view), _players(view, names), _final(view, names, winners), "</div>"]
     return BoardHtml("\n".join(p for p in parts if p))
 
 
@@ -97,14 +107,15 @@ def board_svg(view: dict[str, Any], names: Sequence[str]) -> Html:
     top = min(n[1] for n in nodes) - 1.5 - EMPTY_RING
     width = (max(n[0] for n in nodes) + 1.5 + EMPTY_RING - left) * UNIT
     height = (max(n[1] for n in nodes) + 1.5 + EMPTY_RING - top) * UNIT
-    out = [f'<svg class="kt-svg" xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}">']
+    least = width * SMALLEST_PX / LABEL
+    out = [f'<div class="kt-map"><svg class="kt-svg" xmlns="http://www.w3.org/2000/svg" width="{width * SHOWN:.0f}" '
+           f'height="{height * SHOWN:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" style="min-width:{least:.0f}px">']
     out += _empty_svg(view, nodes, left, top)
     out += _field_svg(view["fields"], left, top)
     out += _site_svg(view["sites"], names, left, top)
     out += _fence_svg(view["fences"], left, top)
     out += _open_edges(view, left, top)  # the edges between a cottage and a field beside it, where a fence may go
-    out.append("</svg>")
+    out.append("</svg></div>")
     return "".join(out)
 
 
@@ -155,7 +166,7 @@ def _field_svg(fields: list[dict[str, Any]], left: float, top: float) -> list[st
         x, y = _xy(parse_node(f["at"]), left, top)  # type: ignore[arg-type]
         out.append(f'<polygon class="kt-field" data-at="{f["at"]}" data-kind="{f["kind"]}" data-target="field:{f["at"]}" '
                    f'points="{_polygon(x, y, octagon_r, 8, math.pi / 8)}" fill="{FIELD_FILL[f["kind"]]}" '
-                   f'stroke="#424242"><title>{f["kind"]} field {f["at"]} (tile {f["number"]})</title></polygon>')
+                   f'stroke="#424242"><title>{_field_word(f["kind"])} {f["at"]} (tile {f["number"]})</title></polygon>')
         if f["worker"] is not None:
             out.append(f'<circle class="kt-worker" data-owner="{f["worker"]}" cx="{x:.1f}" cy="{y:.1f}" r="7" '
                        f'fill="{PLAYER_COLOURS[f["worker"]]}" stroke="#fff" stroke-width="2"/>')
@@ -178,7 +189,7 @@ def _site_svg(sites: list[dict[str, Any]], names: Sequence[str], left: float, to
                    f'data-target="cottage:{s["owner"]}:{s["number"]}" '
                    f'data-number="{s["number"]}" points="{points}" fill="{colour}" fill-opacity="{opacity}" '
                    f'stroke="#212121"><title>{escape(names[s["owner"]])}\'s {what} {s["number"]}</title></polygon>'
-                   f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="11" font-weight="bold">'
+                   f'<text x="{x:.1f}" y="{y + 4.5:.1f}" text-anchor="middle" font-size="{LABEL}" font-weight="bold">'
                    f'{s["number"]}{"H" if s["house"] else ""}</text>')
     return out
 
@@ -198,8 +209,39 @@ def _fence_svg(fences: list[dict[str, Any]], left: float, top: float) -> list[st
 
 
 def _cubes(counts: dict[str, int], seat: int) -> Html:
-    return "".join(f'<span class="kt-cube" data-target="cube:{seat}:{k}" title="{k}" '
-                   f'style="background:{CUBE_FILL[k]}"></span>' * c for k, c in counts.items()) or "—"
+    """A seat's cubes, one square a cube (each a click target), with the count and name of each kind."""
+    def square(k: str) -> str:
+        return (f'<span class="kt-cube" data-target="cube:{seat}:{k}" title="{CUBE_WORD[k]}" '
+                f'style="background:{CUBE_FILL[k]}"></span>')
+
+    return " ".join(f'<span class="kt-kind">{square(k) * c} {c} {CUBE_WORD[k]}</span>'
+                    for k, c in counts.items() if c) or "—"
+
+
+def _field_word(kind: str) -> str:
+    """A field by its rulebook name and what it yields: "quarry (grey, stone)"."""
+    k = FIELD_COLOUR.index(kind)
+    return f"{FIELD_NAME[k]} ({kind}, {CUBE_NAME[k]})"
+
+
+def _cost_words(cost: str) -> str:
+    """A building tile's price in words: "SSW" -> "2 stone, 1 water"."""
+    return ", ".join(f"{cost.count(k)} {CUBE_WORD[k]}" for k in LETTER if k in cost)
+
+
+def _legend(names: Sequence[str]) -> Html:
+    """What each colour and mark of the map and the cubes stands for, from the game's own tables."""
+    fields = " ".join(f'<span class="kt-item"><span class="kt-sw" style="background:{FIELD_FILL[c]}"></span>'
+                      f"{_field_word(c)}</span>" for c in FIELD_COLOUR)
+    cubes = " ".join(f'<span class="kt-item"><span class="kt-cube" style="background:{CUBE_FILL[k]}"></span>'
+                     f"{k} {CUBE_WORD[k]}</span>" for k in LETTER)
+    players = " ".join(f'<span class="kt-item"><span class="kt-sw" style="background:{PLAYER_COLOURS[s]}"></span>'
+                       f"{escape(n)}</span>" for s, n in enumerate(names))
+    return (f'<div class="kt-legend"><div><b>Fields</b> (each yields its cube): {fields}</div>'
+            f"<div><b>Cubes:</b> {cubes}</div><div><b>Players:</b> {players}; a disc on a field: a worker; "
+            "a square: a cottage with its number (pale) or a house (solid, H); a bar: a fence; "
+            '<span class="kt-item"><span class="kt-sw" style="background:#6a1b9a"></span>the Keythedral</span>; '
+            "dashed: an empty place where a tile may be laid.</div></div>")
 
 
 def _mat(view: dict[str, Any]) -> Html:
@@ -208,7 +250,8 @@ def _mat(view: dict[str, Any]) -> Html:
         if row["tiles"] is None:
             tiles = "".join('<span class="kt-tile kt-down">?</span>' for _ in range(row["count"]))
         else:
-            tiles = "".join(f'<span class="kt-tile" data-tile="{t["id"]}" data-target="tile:{t["id"]}">{t["id"]}: {t["cost"]}</span>'
+            tiles = "".join(f'<span class="kt-tile" data-tile="{t["id"]}" data-target="tile:{t["id"]}">'
+                            f'{t["id"]}: {_cost_words(t["cost"])}</span>'
                             for t in row["tiles"])
         rows.append(f'<div class="kt-row" data-stage="{row["stage"]}"><b>Stage {row["stage"]}</b> '
                     f'({row["points"]} points) {tiles or "—"}</div>')
@@ -227,8 +270,8 @@ def _keytown(view: dict[str, Any]) -> Html:
 
 
 def _counts(counts: dict[str, int]) -> Html:
-    return " ".join(f'<span class="kt-store" data-target="trader:{k}"><span class="kt-cube" '
-                    f'style="background:{CUBE_FILL[k]}"></span>{k} {c}</span>' for k, c in counts.items())
+    return " · ".join(f'<span class="kt-store" data-target="trader:{k}"><span class="kt-cube" '
+                      f'style="background:{CUBE_FILL[k]}"></span>{c} {CUBE_WORD[k]}</span>' for k, c in counts.items())
 
 
 def _players(view: dict[str, Any], names: Sequence[str]) -> Html:

@@ -22,7 +22,7 @@ CSS = """
 .bgl-turn{background:#ffd54f}
 .bgl-over{background:#c8e6c9}
 .bgl-warn{background:#ffccbc}
-.bgl-row{display:flex;gap:5px;margin:2px 0 6px 0;align-items:stretch}
+.bgl-row{display:flex;flex-wrap:wrap;gap:5px;margin:2px 0 6px 0;align-items:stretch}
 .bgl-rowlabel{width:44px;font-size:11px;color:#555;align-self:center}
 .bgl-card{box-sizing:border-box;width:86px;min-height:78px;border:2px solid #999;border-radius:6px;padding:3px 4px;
  display:flex;flex-direction:column;justify-content:space-between}
@@ -32,7 +32,8 @@ CSS = """
 .bgl-aristocrat{background:#fff3e0;border-color:#ef6c00}
 .bgl-trading{border-style:double;border-width:5px;box-shadow:inset 0 0 0 1px #6a1b9a}
 .bgl-slot{font-size:11px;color:#666}
-.bgl-legend{font-size:11px;color:#555;margin:-2px 0 4px 50px}
+.bgl-legend{font-size:12px;color:#444;margin:-2px 0 4px 0}
+.bgl-legend .bgl-chip{margin-left:6px}
 .bgl-name{font-weight:bold;font-size:12px}
 .bgl-cost,.bgl-pay{font-size:11px}
 .bgl-pay{font-weight:bold}
@@ -135,11 +136,17 @@ def _card(c: dict[str, Any]) -> Html:
 
 
 def _legend(view: dict[str, Any], names: Sequence[str]) -> Html:
+    """The colour of each kind of card, the trading cards' double border, and what cost and pay mean."""
+    kinds = "".join(f'<span class="bgl-chip bgl-{group}">{group} card</span>' for group in GROUPS)
+    trading = '<span class="bgl-chip bgl-worker bgl-trading">trading card</span>'
+    line = (f"<div>Card colours: {kinds}; double border: {trading} (bought by replacing one of "
+            "your cards of its colour)</div>")
     current = view["current_player"]
-    if current is None:
-        return ""
-    return (f'<div class="bgl-legend">cost: the printed price · pay: what {escape(names[current])} would pay now, '
-            "after all discounts (—: a trading card with none of their cards to replace)</div>")
+    if current is not None:
+        line += (f"<div>cost: the printed price · pay: what {escape(names[current])} would pay now, after all "
+                 "discounts (—: a trading card with none of their cards to replace)</div>")
+    return f'<div class="bgl-legend">{line}</div>'
+
 
 
 def _drawn(view: dict[str, Any]) -> Html:
