@@ -249,3 +249,24 @@ def test_the_walk_fails_a_step_that_does_not_behave(monkeypatch: pytest.MonkeyPa
     assert main(["lessons", SP, "--walk"]) == 1
     out = capsys.readouterr().out
     assert "PROBLEM: the wrong move 'buy lumberjack@U3' was solved" in out and "1 misbehaved" in out
+
+
+def _told_after_pick(pick: str, seat: int | None) -> tuple[Any, dict[str, Any]]:
+    game = bgl.new_game("citadels", players=4, seed=6, names=["Anna", "Boris", "Clara", "Dora"])
+    lesson = Lesson.new("citadels", "A secret pick")
+    lesson.narration(game, "Anna picks a character.", moves=[pick], seat=seat)
+    run = LessonRun(lesson)
+    return run.next(), run.state()
+
+
+@pytest.mark.parametrize("seat", [None, 2, 3])  # not Boris: the rest of the characters pass to him
+def test_a_narration_tells_a_hidden_move_only_as_far_as_the_seat_sees_it(seat: int | None) -> None:
+    """A draft pick is secret (citadels.draft.secret): told to another seat or a spectator, two different picks
+    read the same and leave the same state on the screen, though the moves' own words differ."""
+    told, shown = _told_after_pick("pick assassin", seat)
+    other, other_shown = _told_after_pick("pick king", seat)
+    assert told is not None and told.move is None and "Anna" in told.said
+    assert told == other and shown == other_shown
+    # Anna herself is told her pick in words.
+    mine, _ = _told_after_pick("pick assassin", 0)
+    assert mine is not None and "Assassin" in mine.said

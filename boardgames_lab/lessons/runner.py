@@ -280,12 +280,21 @@ class LessonRun:
         game, seat, i = self.game, self._seat, self._told_count
         move = game.parse_move(step.moves[i])
         said = describe(game, move)
+        seen = len(game.log_for(seat))
         game.apply(move)
-        entry = game.log_for(seat)[-1]
-        hidden = entry["move"] is None
-        told = Told(None if hidden else str(move), entry["text"] if hidden else said,
-                    step.notes[i] if i < len(step.notes) else "", tuple(changes_seen(entry)), game.phase,
-                    tuple((str(a), str(b)) for a, b in entry["phases"]))
+        log = game.log_for(seat)
+        # A move the seat may not see leaves no entry in its log, or one without the move: it is told only what
+        # the seat's log says, never the move's own words (which may name a hidden card).
+        entry = log[-1] if len(log) > seen else None
+        note = step.notes[i] if i < len(step.notes) else ""
+        edges = tuple((str(a), str(b)) for a, b in game.log[-1]["phases"])
+        if entry is None:
+            who = game.names[move.player] if 0 <= move.player < len(game.names) else "The game"
+            told = Told(None, f"{who} acts out of sight.", note, (), game.phase, edges)
+        else:
+            hidden = entry["move"] is None
+            told = Told(None if hidden else str(move), entry["text"] if hidden else said, note,
+                        tuple(changes_seen(entry)), game.phase, edges)
         self.told.append(told)
         self._told_count += 1
         if self._told_count == len(step.moves):
