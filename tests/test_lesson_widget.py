@@ -138,6 +138,8 @@ def test_next_on_a_narration_plays_one_move_each_and_lights_the_phase() -> None:
     assert lw.run.game.phase == "building"  # both passed: scoring, refill, then the building phase
     assert lw.diagram.value.count(LIT_FILL) >= 1 and "Building phase" in words(lw.phase_focus.value)
     assert "Phases: Worker scoring" in words(lw.told_html.value)  # the phases it went along, in words
+    assert "Anna scores 6 rubles" in words(lw.told_html.value)  # what the last pass brought: the worker scoring
+    assert "Boris buys Gold Miner for 4 rubles." not in words(lw.told_html.value)  # a change restating its move
     assert lw.next_button.description == "Next step" and lw.run.done
 
 

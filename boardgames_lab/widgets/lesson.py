@@ -27,6 +27,9 @@ from .viewer import _phase_svg_or_message, _renderer_for
 
 CSS = """<style>
 .bgl-lesson{font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.4;max-width:1200px}
+.bgl-lesson .widget-html-content{line-height:1.4}
+.bgl-lesson .bgl-lesson-hint{background:#f3e5f5;border:1px solid #CC79A7;padding:5px 10px;border-radius:3px;
+ margin:4px 0}
 .bgl-lesson .bgl-lesson-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 14px}
 .bgl-lesson .bgl-lesson-title{font-size:17px;font-weight:bold}
 .bgl-lesson .bgl-lesson-count{font-size:14px;color:#37474f}
@@ -41,7 +44,6 @@ CSS = """<style>
 .bgl-lesson .bgl-fb-refused,.bgl-lesson .bgl-fb-unreadable{background:#fdecea;border:1px solid #b71c1c;color:#4a0c0c}
 .bgl-lesson .bgl-fb-head{font-weight:bold;margin-right:4px}
 .bgl-lesson .bgl-lesson-changes{margin:3px 0 0 0;padding-left:18px;font-size:13px;color:#37474f}
-.bgl-lesson .bgl-lesson-hint{background:#f3e5f5;border:1px solid #CC79A7;padding:5px 10px;border-radius:3px;margin:4px 0}
 .bgl-lesson .bgl-told{margin:0;padding-left:20px}
 .bgl-lesson .bgl-told li{margin:2px 0;color:#546e7a}
 .bgl-lesson .bgl-told li.bgl-told-last{color:#000}
@@ -185,7 +187,7 @@ class LessonWidget:
         self.widget.add_class("bgl-lesson")
 
     def _button(self, label: str, tip: str, action: Callable[[], Any], icon: str) -> w.Button:
-        button = w.Button(description=label, tooltip=tip, icon=icon)
+        button = w.Button(description=label, tooltip=tip, icon=icon, layout=w.Layout(width="auto", min_width="84px"))
         button.on_click(self._guarded(lambda _: action()))
         return button
 
@@ -257,7 +259,7 @@ class LessonWidget:
         items = []
         for i, told in enumerate(run.told):
             note = f'<span class="bgl-note">{escape(told.note)}</span>' if told.note else ""
-            changes = "".join(f"<li>{escape(c)}</li>" for c in told.changes)
+            changes = "".join(f"<li>{escape(c)}</li>" for c in _beyond(told.said, told.changes))
             went = " → ".join(escape(flow.phase(b).label) for _, b in told.edges if b != told.edges[0][0]) \
                 if told.edges else ""
             went_html = f'<span class="bgl-went">Phases: {went}</span>' if went else ""
@@ -323,6 +325,13 @@ class LessonWidget:
 
     def _say_error(self, text: str) -> None:
         self.message.value = f'<span class="bgl-msg-error">{escape(text)}</span>'
+
+
+def _beyond(said: str, changes: Iterable[str]) -> list[str]:
+    """The changes a move brought beyond itself: a log's first change often restates the move ("Boris buys Gold
+    Miner for 4 rubles." after "Boris buys the Gold Miner ..."), which its sentence has already said."""
+    opening = said.split()[:2]
+    return [c for c in changes if c.split()[:2] != opening]
 
 
 def _close_tree(widget: w.Widget) -> None:
