@@ -64,8 +64,9 @@ def shot(page: Page, widget: Locator, folder: Path, name: str) -> Path:
     path = folder / name
     widget.screenshot(path=str(path))
     assert path.stat().st_size > 10_000
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    shutil.copy(path, ARTIFACTS / name)
+    if folder.resolve() != ARTIFACTS.resolve():
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, ARTIFACTS / name)
     return path
 
 
