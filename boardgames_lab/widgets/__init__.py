@@ -9,13 +9,14 @@ ask "why not?", undo, let a bot move and scrub through the history::
     GameViewer(bgl.new_game("saint_petersburg", players=3, seed=1))
 
 ``BotMatch(game, seats=["human", "heuristic", "mcts"])`` seats bots and people at one table in the viewer.
+``LessonWidget(bgl.lesson("saint_petersburg", "first_round"))`` takes a lesson on the board, step by step.
 ``targets`` and ``paths`` (the clickable board's target map) are plain Python and import no widget library.
 """
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["BotMatch", "GameViewer", "HUMAN", "SPECTATOR", "TEACHER"]
+__all__ = ["BotMatch", "GameViewer", "HUMAN", "LessonWidget", "SPECTATOR", "TEACHER"]
 
 
 def __getattr__(name: str) -> Any:
@@ -23,6 +24,9 @@ def __getattr__(name: str) -> Any:
     if name in ("BotMatch", "HUMAN"):
         from . import match
         return getattr(match, name)
+    if name == "LessonWidget":
+        from . import lesson
+        return lesson.LessonWidget
     if name in ("GameViewer", "SPECTATOR", "TEACHER"):
         from . import viewer
         return getattr(viewer, name)

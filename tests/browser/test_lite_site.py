@@ -4,8 +4,9 @@ The site is built by lite/build.py into a temporary folder (or taken from BGL_SI
 ``make site`` output docs/_build/html/lite), served by ``python -m http.server`` on 127.0.0.1 as a
 teacher would from a USB stick, and opened in a browser where every request that leaves loopback is
 refused and counted: the test fails if there is one. Each tutorial is Run All in the Pyodide kernel
-(no Python on the server side), then a move button is clicked in its GameViewer and the board must
-change. Screenshots go to artifacts/lite_<game>.png; the timings to artifacts/lite_site_timings.json.
+(no Python on the server side); a tutorial that opens on a lesson has it taken to its end by clicks; then
+a move button is clicked in its GameViewer and the board must change. Screenshots go to
+artifacts/lite_<game>.png; the timings to artifacts/lite_site_timings.json.
 """
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+import boardgames_lab as bgl
 from tests.browser.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, REPO, _free_port, _stop, _wait_http
+from tests.browser.test_lab_lesson import take_lesson
 from tests.browser.viewer import LIT_FILL, play_move
 
 # Generous: a cold Pyodide kernel compiles its runtime and installs ~20 wheels in the page.
@@ -169,6 +172,11 @@ def test_tutorial_runs_offline_in_the_browser_site(lite_page: Page, site_url: st
                                                    outside_requests: list[str], loaded_paths: set[str],
                                                    notebook: str, board_css: str, move_label: str) -> None:
     panel, seen = run_all_in_lite(lite_page, site_url, notebook)
+    lessons = bgl.lessons(notebook[:-6])
+    if lessons:  # the tutorial opens on the game's first lesson: taken to its end by clicks, in Pyodide
+        started = time.monotonic()
+        take_lesson(lite_page, panel.locator(".bgl-lesson").first, notebook[:-6], lessons[0].id, ARTIFACTS, "lite")
+        seen["first lesson taken"] = time.monotonic() - started
     # phase_diagram(game) without dot: the build-time SVG, shown as the notebook's picture
     expect(panel.locator(".jp-RenderedSVG img").first).to_be_visible()
 
