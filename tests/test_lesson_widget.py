@@ -15,6 +15,7 @@ import boardgames_lab as bgl
 from boardgames_lab.diagrams import LIT
 from boardgames_lab.lessons import Narration, Task
 from boardgames_lab.widgets import LessonWidget
+from boardgames_lab.widgets.targets import Made
 
 GAMES = [g["name"] for g in bgl.games()]
 LESSONS = [(game, lesson.id) for game in GAMES for lesson in bgl.lessons(game)]
@@ -37,7 +38,12 @@ def click_move(lw: LessonWidget, notation: str) -> None:
     move = run.game.parse_move(notation, run.seat)
     for target in [t.id for t in lw.board.map.paths[move]]:
         assert target in lw.board.widget.targets, f"{target} is not live"
+        # The board makes the move as soon as one legal move is left below the clicks: the rest of the path is
+        # not clicked then.
+        made = isinstance(lw.board.map.click(lw.board.prefix, target), Made)
         click(lw, target)
+        if made:
+            break
 
 
 def sp() -> LessonWidget:
