@@ -116,13 +116,18 @@ _SEATED: dict[str, dict[str, tuple[type, bool]]] = {  # per type: each field's t
     "explain": {"move": (str, True)},
     "name": {"name": (str, True)},
     "ping": {},
+    "why": {"target": (str, True), "prefix": (list, False)},
+    "lesson": {"action": (str, True), "move": (str, False), "step": (int, False), "target": (str, False),
+               "prefix": (list, False)},
     "teacher": {"action": (str, True), "table": (str, False), "seat": (int, False), "bot": (str, False),
-                "game": (str, False), "players": (int, False)},
+                "game": (str, False), "players": (int, False), "lesson": (str, False)},
 }
 TEACHER_ACTIONS = ("status", "watch", "spectate", "pause", "resume", "seat_bot", "undo", "free_seat", "add_table",
-                   "end")
+                   "end", "assign_lesson", "clear_lesson")
+LESSON_ACTIONS = ("attempt", "hint", "retry", "next", "goto", "why")
 _LIMITS = {"table": MAX_TABLE, "token": MAX_TOKEN, "join": MAX_TOKEN, "name": MAX_NAME, "move": MAX_MOVE, "bot": 20,
-           "action": 20, "session": MAX_SESSION, "device": MAX_TOKEN, "game": 40}
+           "action": 20, "session": MAX_SESSION, "device": MAX_TOKEN, "game": 40, "lesson": 80, "target": MAX_MOVE}
+MAX_CLICKS = 12  # the clicks a "why not?" may name before the thing touched
 
 
 class ProtocolError(Exception):
@@ -172,6 +177,8 @@ def parse(text: str | bytes) -> dict[str, Any]:
         _check_value(name, data[name], wanted)
     if kind == "teacher" and data["action"] not in TEACHER_ACTIONS:
         raise ProtocolError("bad_field", f"field 'action' must be one of {list(TEACHER_ACTIONS)}", "action")
+    if kind == "lesson" and data["action"] not in LESSON_ACTIONS:
+        raise ProtocolError("bad_field", f"field 'action' must be one of {list(LESSON_ACTIONS)}", "action")
     if "name" in data:
         data["name"] = display_name(data["name"])
     return data
@@ -185,6 +192,12 @@ def _check_value(name: str, value: Any, wanted: type) -> None:
                             name)
     if isinstance(value, int) and not 0 <= value < 1_000_000:
         raise ProtocolError("bad_field", f"field {name!r} must be from 0 to 999999", name)
+    if isinstance(value, list):  # the clicks made so far: a few target ids
+        if len(value) > MAX_CLICKS:
+            raise ProtocolError("bad_field", f"field {name!r} may hold at most {MAX_CLICKS} items", name)
+        for item in value:
+            if type(item) is not str or len(item) > MAX_MOVE:
+                raise ProtocolError("bad_field", f"field {name!r} holds text of at most {MAX_MOVE} characters", name)
 
 
 def display_name(text: str) -> str:
@@ -255,5 +268,5 @@ class RateLimiter:
                 f"(at most {self.rate:g} a second)")
 
 
-__all__ = ["BURST", "CLOSE_AFTER", "MAX_MESSAGE", "RATE", "WINDOW", "ProtocolError", "RateLimiter", "display_name",
+__all__ = ["BURST", "CLOSE_AFTER", "LESSON_ACTIONS", "MAX_CLICKS", "MAX_MESSAGE", "RATE", "WINDOW", "ProtocolError", "RateLimiter", "display_name",
            "dumps", "parse"]
