@@ -223,7 +223,9 @@ def progress_rows(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = []
     for t in tables:
         about = t.get("lesson")
-        for s in about["students"] if about else ():
+        if not about:
+            continue
+        for s in about["students"]:
             row: dict[str, Any] = {"table": t["table"], "seat": s["seat"], "name": s["name"], "lesson": about["id"],
                                    "step": 0, "steps": about["steps"], "title": "", "done": 0, "finished": False,
                                    "attempts": 0, "wrong": 0, "refused": 0, "hints": 0, "stuck": False}
