@@ -37,7 +37,6 @@ class Kept:
     snapshot: dict[str, Any]
     run: LessonRun | None = None
     actions: list[list[Any]] = field(default_factory=list)  # since the step began: what replays it
-    version: int = 0  # bumped on every change: the student's page is redrawn from it
 
     def records(self) -> list[dict[str, Any]]:
         if self.run is not None:
@@ -186,7 +185,6 @@ class LessonDesk:
             if action in ("retry", "goto") or run.index != step:
                 kept.actions = []
             self._save(table_id, seat, kept)
-            kept.version += 1
             return None
 
     def _save(self, table_id: str, seat: int, kept: Kept) -> None:
@@ -196,10 +194,13 @@ class LessonDesk:
                          "feedback": None if run.feedback is None else run.feedback.to_dict()}
         self.room.store.put_run(table_id, seat, kept.token, kept.game, kept.lesson, kept.snapshot)
 
-    def message(self, table_id: str, seat: int) -> tuple[int, dict[str, Any]]:
-        """The student's ``lesson_state`` message and its version: the run's state (the step's seat's view, no
+    def message(self, table_id: str, seat: int) -> tuple[bool, dict[str, Any]]:
+        """Whether the student's run has just begun (the teacher is then told), and their ``lesson_state``
+        message: the run's state (the step's seat's view, no
         solution), the board drawn from that view and the clicks of the seat's legal moves while a task waits."""
         with self.lock:
+            begun = self.kept.get((table_id, seat)) is None or self.kept[(table_id, seat)].token != \
+                self.room.tables[table_id].seats[seat].token
             kept = self._kept(table_id, seat)
             run = kept.run
             assert run is not None
@@ -207,7 +208,7 @@ class LessonDesk:
             game = run.game
             waiting = isinstance(run.step, Task) and not _solved(run)
             table = self.room.tables[table_id]
-            return kept.version, {
+            return begun, {
                 "type": "lesson_state", "table": table_id, "seat": seat, "name": table.names()[seat],
                 "lesson": state, "html": render(game.name, state["view"], state["names"], game.winners()),
                 "targets": targets(game, run.seat) if waiting else []}

@@ -350,8 +350,10 @@ class TableServer:
         """The student's ``lesson_state`` (drawn in the lessons' thread: a run comes back by replaying its step)."""
         assert conn.table is not None and conn.seat is not None
         table, seat = conn.table, conn.seat
-        _, message = await asyncio.get_running_loop().run_in_executor(
+        begun, message = await asyncio.get_running_loop().run_in_executor(
             self._lessoner, self.room.lessons.message, table, seat)
+        if begun:
+            self._kick_teachers()
         conn.log_ply = -1  # back at the table, the whole log is sent again
         return dumps(message)
 
