@@ -14,6 +14,7 @@ import urllib.request
 from html import escape
 from typing import Any, Callable
 
+from .lessons import PROGRESS_COLUMNS, progress_rows
 from .protocol import ProtocolError
 from .qr import qr_svg
 from .room import Room, render
@@ -276,6 +277,22 @@ class Classroom:
         """Take back the last move at a sandbox table."""
         self.room.undo(table)
 
+    def assign_lesson(self, lesson: str, table: str | None = None, game: str | None = None) -> list[str]:
+        """Every student at ``table`` (None: at every table) takes the lesson ``lesson`` of ``game`` (by default the
+        table's game, as ``bgl.lessons(game)`` lists them) on their own page; returns the tables it went to."""
+        return self.room.lessons.assign(lesson, table, game)
+
+    def clear_lesson(self, table: str | None = None) -> list[str]:
+        """The students at ``table`` (None: every table) go back to its game (their progress is kept)."""
+        return self.room.lessons.clear(table)
+
+    def lesson_progress(self) -> Any:
+        """One row per student taking a lesson: the step they are on, its attempts, wrong and refused moves, hints,
+        and whether they are stuck there (``STUCK_AFTER`` missed tries on an unsolved task)."""
+        import pandas as pd
+        tables = [{"table": t, "lesson": self.room.lessons.summary(t)} for t in self.room.tables]
+        return pd.DataFrame(progress_rows(tables), columns=PROGRESS_COLUMNS)
+
     def end(self) -> None:
         """End the session: every table refuses moves from now on (the record stays)."""
         self.room.end()
@@ -374,6 +391,19 @@ class AttachedClassroom:
 
     def undo(self, table: str) -> None:
         self._ask({"action": "undo", "table": table})
+
+    def assign_lesson(self, lesson: str, table: str | None = None, game: str | None = None) -> list[str]:
+        message: dict[str, Any] = {"action": "assign_lesson", "lesson": lesson}
+        message.update({k: v for k, v in (("table", table), ("game", game)) if v is not None})
+        return list(self._ask(message)["tables"])
+
+    def clear_lesson(self, table: str | None = None) -> list[str]:
+        return list(self._ask({"action": "clear_lesson", **({} if table is None else {"table": table})})["tables"])
+
+    def lesson_progress(self) -> Any:
+        """As ``Classroom.lesson_progress()``, from the server's live room message."""
+        import pandas as pd
+        return pd.DataFrame(progress_rows(self._ask(None)["tables"]), columns=PROGRESS_COLUMNS)
 
     def end(self) -> None:
         self._ask({"action": "end"})

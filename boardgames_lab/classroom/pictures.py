@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.game import Game
 from ..core.registry import definition
+from .board import targets
 
 if TYPE_CHECKING:
     from .tables import ClassTable
@@ -28,7 +29,8 @@ def seat_message(table: "ClassTable", seat: int, ended: bool) -> dict[str, Any]:
         "phase": game.phase, "to_act": list(seats), "your_turn": seat in seats,
         "legal": [str(m) for m in game.definition.seat_moves(game.state, seat)] if seat in seats else [],
         "view": view, "html": render(game.name, view, names, game.winners()), "names": names,
-        "paused": table.paused, "ended": ended, "over": game.is_over}
+        "paused": table.paused, "ended": ended, "over": game.is_over,
+        "targets": targets(game, seat) if seat in seats and not (table.paused or ended) else []}
     if game.is_over:
         message["scores"] = game.scores()
         message["winners"] = game.winners()

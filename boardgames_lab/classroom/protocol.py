@@ -37,6 +37,16 @@ Student (a seat) to server
         after the move is written to the database) or ``error`` with the rule id at fault.
     ``{"type": "explain", "move": "<notation>"}``
         "Why not?": ``explanation`` with ``legal``, ``rule``, ``reason`` and ``remedy``, for this seat.
+    ``{"type": "why", "target": "row:U3", "prefix": ["hand:0:market"]}``
+        "Why not?" for a thing touched on the board (its ``data-target`` id) after the clicks ``prefix``
+        (at most ``MAX_CLICKS``): ``explanation`` with ``target``, the nearest ``move`` naming it, ``said`` (that
+        move in words), ``rule``, ``reason`` and ``remedy`` (classroom/board.py).
+    ``{"type": "lesson", "action": "attempt" | "hint" | "retry" | "next" | "goto" | "why", "move": "...",
+    "step": 2, "target": "...", "prefix": [...]}``
+        A step of the lesson the seat's table takes (``LessonRun``'s methods: ``move`` for attempt, ``step`` for
+        goto, ``target`` and ``prefix`` for why). Answered by a new ``lesson_state`` (a why by ``explanation``);
+        ``no_lesson`` when the table takes none, ``lesson`` (field ``action``) when the step cannot do it
+        (a narration attempted, a task not yet solved asked for Next, no such step).
     ``{"type": "name", "name": "Ann"}``: change the display name.
     ``{"type": "ping"}``: answered by ``pong``.
 
@@ -55,6 +65,12 @@ Teacher to server (after ``hello`` with the teacher token and no table)
         optional); ``done`` carries its ``table`` id. A game or a number of players the engine refuses gets
         ``bad_field`` naming ``game`` or ``players``.
     ``{"type": "teacher", "action": "end"}``: end the session (every table refuses moves from then on).
+    ``{"type": "teacher", "action": "assign_lesson", "lesson": "first_round", "game": <a game's name>,
+    "table": "t1"}``: the students at the table (no ``table``: at every table) take the lesson on their own
+        pages (``game`` by default the table's; every table's must then be one game). ``done`` carries the
+        ``tables``. A lesson the game has not, or a game the engine does not know, is a ``bad_field``.
+    ``{"type": "teacher", "action": "clear_lesson", "table": "t1"}``: back to the table's game (no ``table``:
+        every table); the students' progress is kept.
     Answered by ``done`` (with the action) or ``error``. A seat's token never gets these.
 
 Server to client
@@ -66,18 +82,27 @@ Server to client
         it may not act), ``view`` (``game.view(seat)``), ``html`` (that view drawn by the game's
         ``render.render_html``), ``log`` (``game.log_for(seat)`` entries after ``log_from``; with
         ``log_reset`` true the whole log), ``names`` (display names), ``paused``, ``ended``, ``over``,
-        ``scores`` and ``winners`` (at the end only).
+        ``scores`` and ``winners`` (at the end only), ``targets`` (while it may act: each legal move's
+        ``move``, its clicks ``path`` as ``[id, label]`` pairs and ``said``, the move in the game's words).
+    ``lesson_state``: instead of ``state`` while the seat's table takes a lesson: ``table``, ``seat``, ``name``,
+        ``lesson`` (``LessonRun.state()``: the step, the step's seat's view, feedback, hint, progress, records;
+        never a solution), ``html`` (that view drawn) and ``targets`` (as in ``state``, while a task waits).
+    ``lessons`` (to the teacher, after the welcome): ``games``, each game's lessons (id, title, summary, steps).
     ``claimed``: ``table``, ``seat``, ``token``.
     ``notice``: ``code`` (``opened_elsewhere``: this seat is open on more than one device or tab now) and
         ``message``, in words.
     ``freed``: the teacher took this seat back (``message``); the connection is closed after it.
     ``accepted``: ``ply`` (after the move) and ``move``.
-    ``explanation``, ``pong``, ``room``, ``teacher_state``, ``done``.
+    ``explanation``, ``pong``, ``teacher_state``, ``done``.
+    ``room``: ``session``, ``ended`` and ``tables``, each a table's summary with ``lesson``: null, or the lesson it
+        takes (``game``, ``id``, ``title``, ``steps``) and its ``students``: each seat's ``name``, ``started``,
+        ``step``, ``title``, ``done``, ``finished``, ``missed`` and ``stuck`` (``lessons.STUCK_AFTER`` missed tries
+        on the task now) and ``records`` (``LessonRun.records``).
     ``error``: ``code``, ``message``, and where it applies ``field`` (the message field at fault) or
         ``rule`` (the rule id that forbids a move).
 
 Error codes: ``too_large``, ``bad_json``, ``bad_field``, ``unknown_type``, ``rate_limited``,
-``bad_token``, ``bad_session``, ``table_full``, ``already_seated``, ``name_taken``, ``not_joined``, ``not_teacher``, ``notation``, ``illegal``, ``stale``, ``paused``,
+``bad_token``, ``bad_session``, ``no_lesson``, ``lesson``, ``table_full``, ``already_seated``, ``name_taken``, ``not_joined``, ``not_teacher``, ``notation``, ``illegal``, ``stale``, ``paused``,
 ``ended``, ``storage``, ``too_many_waiting`` (already 30 moves and teacher actions, ``server.MAX_WAITING``,
 wait for the table's last move to be written; nothing was changed).
 
@@ -116,13 +141,18 @@ _SEATED: dict[str, dict[str, tuple[type, bool]]] = {  # per type: each field's t
     "explain": {"move": (str, True)},
     "name": {"name": (str, True)},
     "ping": {},
+    "why": {"target": (str, True), "prefix": (list, False)},
+    "lesson": {"action": (str, True), "move": (str, False), "step": (int, False), "target": (str, False),
+               "prefix": (list, False)},
     "teacher": {"action": (str, True), "table": (str, False), "seat": (int, False), "bot": (str, False),
-                "game": (str, False), "players": (int, False)},
+                "game": (str, False), "players": (int, False), "lesson": (str, False)},
 }
 TEACHER_ACTIONS = ("status", "watch", "spectate", "pause", "resume", "seat_bot", "undo", "free_seat", "add_table",
-                   "end")
+                   "end", "assign_lesson", "clear_lesson")
+LESSON_ACTIONS = ("attempt", "hint", "retry", "next", "goto", "why")
 _LIMITS = {"table": MAX_TABLE, "token": MAX_TOKEN, "join": MAX_TOKEN, "name": MAX_NAME, "move": MAX_MOVE, "bot": 20,
-           "action": 20, "session": MAX_SESSION, "device": MAX_TOKEN, "game": 40}
+           "action": 20, "session": MAX_SESSION, "device": MAX_TOKEN, "game": 40, "lesson": 80, "target": MAX_MOVE}
+MAX_CLICKS = 12  # the clicks a "why not?" may name before the thing touched
 
 
 class ProtocolError(Exception):
@@ -172,6 +202,8 @@ def parse(text: str | bytes) -> dict[str, Any]:
         _check_value(name, data[name], wanted)
     if kind == "teacher" and data["action"] not in TEACHER_ACTIONS:
         raise ProtocolError("bad_field", f"field 'action' must be one of {list(TEACHER_ACTIONS)}", "action")
+    if kind == "lesson" and data["action"] not in LESSON_ACTIONS:
+        raise ProtocolError("bad_field", f"field 'action' must be one of {list(LESSON_ACTIONS)}", "action")
     if "name" in data:
         data["name"] = display_name(data["name"])
     return data
@@ -185,6 +217,12 @@ def _check_value(name: str, value: Any, wanted: type) -> None:
                             name)
     if isinstance(value, int) and not 0 <= value < 1_000_000:
         raise ProtocolError("bad_field", f"field {name!r} must be from 0 to 999999", name)
+    if isinstance(value, list):  # the clicks made so far: a few target ids
+        if len(value) > MAX_CLICKS:
+            raise ProtocolError("bad_field", f"field {name!r} may hold at most {MAX_CLICKS} items", name)
+        for item in value:
+            if type(item) is not str or len(item) > MAX_MOVE:
+                raise ProtocolError("bad_field", f"field {name!r} holds text of at most {MAX_MOVE} characters", name)
 
 
 def display_name(text: str) -> str:
@@ -255,5 +293,5 @@ class RateLimiter:
                 f"(at most {self.rate:g} a second)")
 
 
-__all__ = ["BURST", "CLOSE_AFTER", "MAX_MESSAGE", "RATE", "WINDOW", "ProtocolError", "RateLimiter", "display_name",
+__all__ = ["BURST", "CLOSE_AFTER", "LESSON_ACTIONS", "MAX_CLICKS", "MAX_MESSAGE", "RATE", "WINDOW", "ProtocolError", "RateLimiter", "display_name",
            "dumps", "parse"]

@@ -20,6 +20,7 @@ from ..core.errors import GameError, IllegalMove
 from ..core.game import Game
 from ..core.positions import from_position
 from ..core.registry import definition, new_game
+from .lessons import LessonDesk
 from .pictures import render, seat_log, seat_message, teacher_message
 from .protocol import ProtocolError
 from .store import MoveRow, Store, TableRow
@@ -61,6 +62,7 @@ class Room:
         self.ended = self.store.get("ended") == "1"
         for row in self.store.tables():
             self._load(row)
+        self.lessons = LessonDesk(self)  # the lessons assigned to tables and each student's way through them
 
     @classmethod
     def open(cls, db: str, game: str | None = None, tables: int = 1, players: int | None = None,

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .connection import Connection, Staged, Waiting
 from .protocol import BURST, CLOSE_AFTER, RATE, WINDOW, ProtocolError, RateLimiter, dumps, parse
+from .board import why_not
 from .pictures import render
 from .room import Room, TableWriting
 
@@ -81,6 +82,9 @@ class TableServer:
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="classroom-db")
+        # Lessons run in a thread of their own, in arrival order: a puzzle's search bot thinks for a second, and
+        # a game's lessons are validated on first use, while the loop goes on serving the tables.
+        self._lessoner = ThreadPoolExecutor(1, thread_name_prefix="classroom-lessons")
         room.add_listener(self._changed)
         self.app = Starlette(routes=[
             Route("/", self.index), Route("/play", self.play), Route("/static/student.js", self.script),
@@ -311,7 +315,7 @@ class TableServer:
                     await conn.ws.send_text(dumps(reply))
                 if conn.dirty and not self._held(conn):
                     conn.dirty = False
-                    text = self._update(conn)
+                    text = await self._lesson_text(conn) if self._in_lesson(conn) else self._update(conn)
                     if text is not None:
                         await conn.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away mid-send
@@ -330,11 +334,85 @@ class TableServer:
                 conn.replies.append(self.room.teacher_state(conn.watching))
                 conn.wake.set()
             tables = self.room.summary()
+            for row in tables:
+                row["lesson"] = self.room.lessons.summary(row["table"])
             if conn.spectating:
                 for row in tables:
                     row["html"], row["join"] = self._public_view(row["table"])
             return dumps({"type": "room", "session": self.room.session, "tables": tables, "ended": self.room.ended})
         return None
+
+    # --- lessons ------------------------------------------------------------------------------------
+    def _in_lesson(self, conn: Connection) -> bool:
+        return conn.role == "seat" and conn.table is not None and self.room.lessons.takes(conn.table)
+
+    async def _lesson_text(self, conn: Connection) -> str:
+        """The student's ``lesson_state`` (drawn in the lessons' thread: a run comes back by replaying its step)."""
+        assert conn.table is not None and conn.seat is not None
+        table, seat = conn.table, conn.seat
+        begun, message = await asyncio.get_running_loop().run_in_executor(
+            self._lessoner, self.room.lessons.message, table, seat)
+        if begun:
+            self._kick_teachers()
+        conn.log_ply = -1  # back at the table, the whole log is sent again
+        return dumps(message)
+
+    def _lesson(self, conn: Connection, data: dict[str, Any]) -> None:
+        """A student's lesson action, done in the lessons' thread; the student's pages and the teachers are
+        redrawn after it, or it is answered at once (a "why not?", a refusal)."""
+        assert conn.table is not None and conn.seat is not None
+        table, seat = conn.table, conn.seat
+        loop = asyncio.get_running_loop()
+        conn.pending(+1)
+
+        def done(future: "asyncio.Future[dict[str, Any] | None]") -> None:
+            conn.pending(-1)
+            try:
+                answer = future.result()
+            except ProtocolError as err:
+                conn.send(err.as_message())
+                return
+            if answer is not None:
+                conn.send(answer)
+                return
+            for other in self.connections:
+                if other.role == "seat" and other.table == table and other.seat == seat:
+                    other.kick()
+            self._kick_teachers()
+
+        loop.run_in_executor(self._lessoner, self.room.lessons.act, table, seat, data).add_done_callback(done)
+
+    def _teacher_lesson(self, conn: Connection, data: dict[str, Any]) -> None:
+        """Assign a lesson (to a table, or to every table without one named) or clear it, in the lessons' thread."""
+        action, desk = data["action"], self.room.lessons
+        if action == "assign_lesson" and "lesson" not in data:
+            raise ProtocolError("bad_field", "field 'lesson' is missing", "lesson")
+        table, game = data.get("table"), data.get("game")
+        conn.pending(+1)
+
+        def work() -> list[str]:
+            if action == "assign_lesson":
+                return desk.assign(data["lesson"], table, game)
+            return desk.clear(table)
+
+        def done(future: "asyncio.Future[list[str]]") -> None:
+            conn.pending(-1)
+            try:
+                conn.send({"type": "done", "action": action, "tables": future.result()})
+            except ProtocolError as err:
+                conn.send(err.as_message())
+
+        asyncio.get_running_loop().run_in_executor(self._lessoner, work).add_done_callback(done)
+
+    def _lesson_menu(self, conn: Connection, names: list[str]) -> None:
+        """Each game's lessons (id, title, steps), for the teacher's page: read in the lessons' thread."""
+        from ..lessons import lesson_summaries
+
+        def done(future: "asyncio.Future[dict[str, Any]]") -> None:
+            conn.send({"type": "lessons", "games": future.result()})
+
+        asyncio.get_running_loop().run_in_executor(
+            self._lessoner, lambda: {name: lesson_summaries(name) for name in names}).add_done_callback(done)
 
     def _public_view(self, table_id: str) -> tuple[str, str]:
         """A table's public view drawn (what anyone at it sees: ``game.view(None)``), once per change; its join code."""
@@ -434,6 +512,13 @@ class TableServer:
         elif kind == "explain":
             assert conn.table is not None and conn.seat is not None
             conn.send(self.room.explain(conn.table, conn.seat, data["move"]))
+        elif kind == "why":
+            assert conn.table is not None and conn.seat is not None
+            with self.room.lock:
+                conn.send(why_not(self.room.tables[conn.table].game, conn.seat, data.get("prefix", []),
+                                  data["target"]))
+        elif kind == "lesson":
+            self._lesson(conn, data)
         elif kind == "name":
             assert conn.table is not None and conn.seat is not None
             self.room.set_name(conn.table, conn.seat, data["name"])
@@ -452,6 +537,7 @@ class TableServer:
                        "games": [{"name": g["name"], "title": g["title"], "players": g["players"],
                                   "default_players": g["default_players"]} for g in games()]})
             conn.kick()
+            self._lesson_menu(conn, [g["name"] for g in games()])
             return
         table, seat = self.room.authenticate(token, data.get("table"))
         if "name" in data:
@@ -494,6 +580,9 @@ class TableServer:
             raise ProtocolError("bad_field", "field 'seat' is missing", "seat")
         if action == "status":
             conn.kick()
+            return
+        if action in ("assign_lesson", "clear_lesson"):
+            self._teacher_lesson(conn, data)
             return
         if action in TABLE_ACTIONS:
             self._submit(conn, data["table"], data)

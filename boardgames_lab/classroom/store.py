@@ -62,6 +62,21 @@ MOVES = Table(
     Column("bot", String(40), nullable=True),  # the bot that made it, None for a person
     Column("name", String(80), nullable=True),  # the seat's name then (a seat freed and taken again has another)
 )
+LESSONS = Table(  # the lesson each table takes (a table without a row plays its game)
+    "classroom_lessons", META,
+    Column("table_id", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("lesson", String(80), nullable=False),
+)
+LESSON_RUNS = Table(  # each student's way through it: what replays their run (classroom/lessons.py)
+    "classroom_lesson_runs", META,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token", String(100), nullable=False),  # the seat's token then: a seat freed and taken again starts anew
+    Column("game", String(40), nullable=False),
+    Column("lesson", String(80), nullable=False),
+    Column("snapshot", Text, nullable=False),  # JSON: the step, the records, the actions since the step began
+)
 META_KV = Table(
     "classroom_meta", META,
     Column("key", String(40), primary_key=True),
@@ -206,6 +221,33 @@ class Store:
     def set_paused(self, table_id: str, paused: bool) -> None:
         with self.engine.begin() as c:
             c.execute(update(TABLES).where(TABLES.c.id == table_id).values(paused=paused))
+
+    # --- lessons --------------------------------------------------------------------------------
+    def set_lesson(self, table_id: str, game: str | None, lesson: str | None) -> None:
+        """The table takes this lesson (None: none); its students' runs of another lesson are dropped."""
+        with self.engine.begin() as c:
+            c.execute(delete(LESSONS).where(LESSONS.c.table_id == table_id))
+            if game is not None and lesson is not None:
+                c.execute(insert(LESSONS).values(table_id=table_id, game=game, lesson=lesson))
+                c.execute(delete(LESSON_RUNS).where(LESSON_RUNS.c.table_id == table_id,
+                                                    (LESSON_RUNS.c.game != game) | (LESSON_RUNS.c.lesson != lesson)))
+
+    def lessons(self) -> dict[str, tuple[str, str]]:
+        """Each table taking a lesson: table id -> (game, lesson id)."""
+        with self.engine.connect() as c:
+            return {r["table_id"]: (r["game"], r["lesson"]) for r in c.execute(select(LESSONS)).mappings()}
+
+    def put_run(self, table_id: str, seat: int, token: str, game: str, lesson: str, snapshot: dict[str, Any]) -> None:
+        """One student's run, in one transaction (it replaces the one kept before)."""
+        with self.engine.begin() as c:
+            c.execute(delete(LESSON_RUNS).where(LESSON_RUNS.c.table_id == table_id, LESSON_RUNS.c.seat == seat))
+            c.execute(insert(LESSON_RUNS).values(table_id=table_id, seat=seat, token=token, game=game, lesson=lesson,
+                                                 snapshot=json.dumps(snapshot)))
+
+    def runs(self) -> list[dict[str, Any]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(LESSON_RUNS).order_by(LESSON_RUNS.c.table_id, LESSON_RUNS.c.seat)).mappings()
+            return [{**dict(r), "snapshot": json.loads(r["snapshot"])} for r in rows]
 
     # --- moves -----------------------------------------------------------------------------------
     def add_move(self, row: MoveRow) -> None:

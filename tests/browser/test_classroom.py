@@ -27,6 +27,8 @@ import pytest
 import boardgames_lab as bgl
 from boardgames_lab.classroom.pictures import render
 from boardgames_lab.core.rng import Rng
+from boardgames_lab.widgets.paths import click_path
+from boardgames_lab.widgets.targets import move_words
 from boardgames_lab.rulesets.citadels.data import CARDS, CHARACTERS
 from boardgames_lab.rulesets.citadels.state import NOBODY
 from boardgames_lab.rulesets.saint_petersburg.data import CARDS as SP_CARDS
@@ -42,7 +44,8 @@ KILL_AFTER = 90  # moves at each table before the kill: about a third of the way
 NAMES = [f"Student {i + 1}" for i in range(PLAYERS)]
 WAIT = 30_000  # ms a page may take to show a change (never part of what is checked)
 # The page's own words, outside the board and the log (student.html, student.js).
-CHROME = ("Your name Set Your moves Why not? Explain Play it Log Final scores wins your turn waiting for "
+CHROME = ("Your name Set Your moves, in words Why not? Explain Play it Log Final scores wins your turn waiting for "
+          "Click a thing outlined on the table, or: Nothing to click now. Sent: Hint Retry Next "
           "game over The game is over. Nothing to decide now. paused by the teacher the session has ended "
           "Seated on this device: (not you? ask the teacher for your own link) I am someone else")
 
@@ -153,7 +156,10 @@ def leaks(game: bgl.Game, seat: int, page_text: str, board_html: str, seed: int 
     if not every:
         return problems
     log = [e["text"] + " " + " ".join(c["text"] for c in e["changes"]) for e in game.log_for(seat)]
-    moves = [str(m) for m in game.definition.seat_moves(game.state, seat)] if seat in game.to_act() else []
+    legal = list(game.definition.seat_moves(game.state, seat)) if seat in game.to_act() else []
+    # The seat's own moves, as notation, in words and as the clicks that name them (the board's strip).
+    moves = [text for m in legal for text in (str(m), move_words(game, m, detail=True),
+                                              *(t.label for t in click_path(game.name, m)))]
     allowed = " ".join([blind, *log, *moves, *NAMES, CHROME, game.name.replace("_", " "), "table t1 t2"]).lower()
     shown, may = _counts(every, page_text.lower()), _counts(every, allowed)
     for label, forms in secrets.items():
@@ -233,7 +239,7 @@ LOOK = """(body, ply) => new Promise(resolve => {
       if (!board.contains(node) && node.parentElement.tagName !== 'SCRIPT') words.push(node.data);
     }
     return {board: board.innerHTML, text: words.join(' '), turn: body.dataset.turn,
-            moves: [...document.querySelectorAll('#moves button.move')].map(b => b.textContent)};
+            moves: [...document.querySelectorAll('#moves button.move')].map(b => b.dataset.move)};
   };
   if (body.dataset.ply === String(ply)) { resolve(look()); return; }
   const watch = new MutationObserver(() => {
@@ -295,6 +301,7 @@ async def _whole_games(srv: Server, tokens: dict[str, list[str]]) -> list[Table]
                                     f"&token={token}")
                     await page.fill("#name", NAMES[seat])
                     await page.click("#name-form button")
+                    await page.click("#table-moves summary")  # the moves in words: the list this test clicks
                     table.pages.append(page)
             for table in tables:
                 for seat, page in enumerate(table.pages):

@@ -61,10 +61,203 @@ function unseated(text) {
 
 function clearTable() {
   state = null;
+  lesson = null;
+  offered = [];
+  clicks = [];
   document.body.dataset.turn = "no";
   delete document.body.dataset.ply;
-  for (const id of ["board", "moves", "log", "scores"]) $(id).replaceChildren();
+  delete document.body.dataset.mode;
+  for (const id of ["board", "moves", "log", "scores", "strip", "played"]) $(id).replaceChildren();
   $("scores").hidden = true;
+  $("lesson").hidden = true;
+  hideBubble();
+}
+
+// --- the board: the game's drawing, its things clicked to build a move -------------------------------------
+// The server sends each legal move with the clicks that name it (``targets``: {move, path: [[id, label]], said});
+// the page walks those paths. A click on a thing no path offers asks the server why not (the engine's refusal of
+// the nearest move naming it). Nothing is decided here: the move made is sent as its notation, and checked there.
+let lesson = null;  // the lesson_state shown, while the table takes a lesson
+let offered = [];  // the moves that can be clicked now
+let clicks = [];  // the ids clicked so far towards one move
+let bubbleFor = null;
+
+function under(prefix) {
+  return offered.filter((t) => t.path.length >= prefix.length && prefix.every((id, i) => t.path[i][0] === id));
+}
+
+function options(prefix) {  // the next clicks that still lead to a move: id -> label
+  const found = new Map();
+  for (const t of under(prefix)) if (t.path.length > prefix.length) {
+    const [id, label] = t.path[prefix.length];
+    if (!found.has(id)) found.set(id, label);
+  }
+  return found;
+}
+
+function onBoard(id) { return $("board").querySelector(`[data-target="${CSS.escape(id)}"]`); }
+
+function hideBubble() { $("bubble").hidden = true; bubbleFor = null; }
+
+function showBubble(node, text, kind) {
+  const bubble = $("bubble");
+  bubble.textContent = text;
+  bubble.className = kind;
+  bubble.hidden = false;
+  const box = $("play").getBoundingClientRect();
+  const at = (node || $("strip")).getBoundingClientRect();
+  const width = Math.min(bubble.offsetWidth, box.width);
+  bubble.style.left = `${Math.max(0, Math.min(at.left - box.left, box.width - width))}px`;
+  bubble.style.top = `${at.bottom - box.top + 4}px`;
+}
+
+function preview(id) {  // what clicking a usable thing does, in the game's words
+  const left = under([...clicks, id]);
+  if (left.length === 1) return left[0].said;
+  return `${left.length} moves: ` + left.slice(0, 4).map((t) => t.said).join(" ") + (left.length > 4 ? " …" : "");
+}
+
+function touch(node, id) {
+  const next = options(clicks);
+  if (next.has(id)) {
+    clicks.push(id);
+    hideBubble();
+    const left = under(clicks);
+    if (left.length === 1) { make(left[0]); return; }
+    decorate();
+    showBubble(node, previewLeft(left), "preview");
+    return;
+  }
+  bubbleFor = id;
+  showBubble(node, "Why not? Asking the rules…", "why");
+  if (lesson) send({type: "lesson", action: "why", target: id, prefix: clicks});
+  else send({type: "why", target: id, prefix: clicks});
+}
+
+function previewLeft(left) {
+  return `${left.length} moves left: ` + left.slice(0, 4).map((t) => t.said).join(" ") + (left.length > 4 ? " …" : "");
+}
+
+function make(t) {
+  clicks = [];
+  $("played").textContent = `Sent: ${t.said}`;
+  if (lesson) send({type: "lesson", action: "attempt", move: t.move});
+  else send({type: "move", move: t.move, ply: state.ply});
+  offered = [];
+  decorate();
+}
+
+function drawBoard(html, targets) {
+  // The board is the game's own drawing of the seat's view (escaped by render.py on the server).
+  $("board").innerHTML = html;
+  offered = targets || [];
+  clicks = [];
+  hideBubble();
+  for (const node of $("board").querySelectorAll("[data-target]")) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    const id = node.getAttribute("data-target");
+    node.addEventListener("click", (event) => { event.stopPropagation(); touch(node, id); });
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); touch(node, id); }
+    });
+    node.addEventListener("mouseenter", () => {
+      if (options(clicks).has(id)) { bubbleFor = id; showBubble(node, preview(id), "preview"); }
+    });
+    node.addEventListener("mouseleave", () => { if (bubbleFor === id && $("bubble").className === "preview") hideBubble(); });
+  }
+  decorate();
+}
+
+function decorate() {  // outline what can be clicked next; the strip holds the clicks made and the choices not drawn
+  const next = options(clicks);
+  for (const node of $("board").querySelectorAll("[data-target]")) {
+    const id = node.getAttribute("data-target");
+    node.classList.toggle("live", next.has(id));
+    node.classList.toggle("chosen", clicks.includes(id));
+    const label = next.get(id) || id.replace(/:/g, " ");
+    node.setAttribute("aria-label", next.has(id) ? `${label}: can be used now` : `${label}: not now (why not?)`);
+  }
+  const strip = $("strip");
+  strip.replaceChildren();
+  if (!offered.length) { strip.textContent = lesson ? "" : "Nothing to click now."; return; }
+  const labels = clicks.map((id, i) => (under(clicks)[0] || {path: []}).path[i]?.[1] || id);
+  strip.append(clicks.length ? `Your move: ${labels.join(" › ")} ›` : "Click a thing outlined on the table, or:");
+  for (const [id, label] of next) {
+    if (onBoard(id)) continue;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "option";
+    b.dataset.target = id;
+    b.textContent = label;
+    b.onclick = () => touch(b, id);
+    b.onmouseenter = () => { bubbleFor = id; showBubble(b, preview(id), "preview"); };
+    strip.append(b);
+  }
+  if (clicks.length) {
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "cancel";
+    cancel.textContent = "Cancel";
+    cancel.onclick = () => { clicks = []; hideBubble(); decorate(); };
+    strip.append(cancel);
+  }
+}
+
+function explained(m) {  // a "why not?" answer, beside the thing touched
+  if (bubbleFor !== m.target) return;
+  const node = onBoard(m.target) || $("strip").querySelector(`[data-target="${CSS.escape(m.target)}"]`);
+  const why = m.move ? `${m.said} No: ${m.reason}.` : `Not now: ${m.reason}.`;
+  showBubble(node, `Why not? ${why}${m.remedy ? ` ${m.remedy}` : ""}`, "why");
+}
+
+// --- a lesson: the goal, the board of the step, feedback, Hint / Retry / Next, progress -----------------------
+function drawLesson(m) {
+  lesson = m;
+  state = null;
+  const L = m.lesson;
+  document.body.dataset.mode = "lesson";
+  document.body.dataset.step = L.number;
+  document.body.dataset.turn = "no";
+  delete document.body.dataset.ply;
+  $("title").textContent = `${L.lesson.title} · table ${m.table} · ${m.name}`;
+  $("lesson").hidden = false;
+  $("table-moves").hidden = true;
+  $("log-box").hidden = true;
+  $("scores").hidden = true;
+  $("lesson-title").textContent = `Lesson: ${L.lesson.title}`;
+  $("lesson-progress").max = L.progress.total;
+  $("lesson-progress").value = L.progress.done;
+  $("lesson-count").textContent = `step ${L.number} of ${L.lesson.steps} · ${L.progress.done} done`;
+  $("step-title").textContent = L.step.title;
+  const seen = L.seat === null ? "as the table sees it" : `through ${L.names[L.seat]}'s eyes`;
+  $("lesson-text").replaceChildren();
+  const text = document.createElement("div");
+  text.className = L.step.kind === "task" ? "goal" : "text";
+  text.textContent = L.step.kind === "task" ? `Goal: ${L.step.goal}` : L.step.text;
+  const eyes = document.createElement("div");
+  eyes.textContent = `The board ${seen}.`;
+  $("lesson-text").append(text, eyes);
+  $("lesson-told").replaceChildren(...L.told.map((t) => {
+    const line = document.createElement("div");
+    line.textContent = [t.said, ...t.changes].join(" ");
+    if (t.note) { const note = document.createElement("span"); note.className = "note"; note.textContent = ` ${t.note}`; line.append(note); }
+    return line;
+  }));
+  const fb = $("lesson-feedback");
+  fb.textContent = L.feedback ? L.feedback.text : "";
+  if (L.feedback) fb.dataset.outcome = L.feedback.outcome; else delete fb.dataset.outcome;
+  $("lesson-hint").hidden = !L.hint;
+  $("lesson-hint").textContent = L.hint ? `Hint: ${L.hint}` : "";
+  $("hint").hidden = L.step.kind !== "task";
+  $("retry").hidden = L.step.kind !== "task" && !L.told.length;
+  $("next").disabled = !L.can_next;
+  $("next").textContent = L.step.kind === "narration" && L.step.left ? "Next move" : L.finished && !L.can_next ? "Finished" : "Next";
+  $("status").textContent = L.finished ? "lesson finished" : L.step.kind === "task" && !L.done ? "your task" : "read, then Next";
+  $("status").className = L.step.kind === "task" && !L.done ? "turn" : "";
+  if (L.feedback && L.feedback.outcome !== "solved") $("played").textContent = "";
+  drawBoard(m.html, m.targets);
+  seatedLine(m.name);
 }
 
 function connect() {
@@ -105,6 +298,7 @@ function connect() {
 
 function receive(m) {
   if (m.type === "state") draw(m);
+  else if (m.type === "lesson_state") drawLesson(m);
   else if (m.type === "welcome") welcome(m);
   else if (m.type === "claimed") { token = m.token; other = false; waitingName = null; keep(); }
   else if (m.type === "notice") { $("notice").hidden = false; $("notice").textContent = m.message; }
@@ -116,6 +310,7 @@ function receive(m) {
   else if (m.type === "error" && !welcomed) refused(m);
   else if (m.type === "error") show(`${m.message}${m.rule ? ` [${m.rule}]` : ""}`);
   else if (m.type === "accepted") show("");
+  else if (m.type === "explanation" && m.target !== undefined) explained(m);
   else if (m.type === "explanation") {
     const out = $("why-out");
     out.className = m.legal ? "legal" : "illegal";
@@ -175,12 +370,19 @@ function seatedLine(name) {
 }
 
 function draw(m) {
+  if (lesson) { lesson = null; $("lesson").hidden = true; $("played").textContent = ""; }
+  $("table-moves").hidden = false;
+  $("log-box").hidden = false;
+  document.body.dataset.mode = "table";
+  delete document.body.dataset.step;
+  const fresh = !state || state.ply !== m.ply;
   state = m;
   document.body.dataset.ply = m.ply;  // for scripts and tests: the ply this page shows
   document.body.dataset.turn = m.your_turn && !m.paused && !m.ended ? "yes" : "no";
   $("title").textContent = `${m.game.replace(/_/g, " ")} · table ${m.table} · you are ${m.names[m.seat]}`;
-  // The board is the game's own drawing of this seat's view (escaped by render.py on the server).
-  $("board").innerHTML = m.html;
+  const open = m.your_turn && !m.paused && !m.ended;
+  if (fresh || !clicks.length) drawBoard(m.html, open ? m.targets : []);  // a rename keeps the clicks made
+  if (fresh && m.log.length) $("played").textContent = "";
   const status = $("status");
   const others = m.to_act.filter((s) => s !== m.seat).map((s) => m.names[s] || `seat ${s + 1}`);
   if (m.ended) { status.textContent = "the session has ended"; status.className = "off"; }
@@ -188,15 +390,16 @@ function draw(m) {
   else if (m.paused) { status.textContent = "paused by the teacher"; status.className = "off"; }
   else if (m.your_turn) { status.textContent = "your turn"; status.className = "turn"; }
   else { status.textContent = `waiting for ${others.join(", ") || "the table"}`; status.className = ""; }
-  const moves = $("moves");
+  const moves = $("moves");  // every move in words: for a screen reader, or a thing hard to touch
   moves.replaceChildren();
-  const open = m.your_turn && !m.paused && !m.ended;
+  const said = new Map((m.targets || []).map((t) => [t.move, t.said]));
   for (const text of m.legal) {
     const b = document.createElement("button");
-    b.textContent = text;
+    b.textContent = said.get(text) || text;
     b.className = "move";
+    b.dataset.move = text;
     b.disabled = !open;
-    b.onclick = () => send({type: "move", move: text, ply: state.ply});
+    b.onclick = () => { $("played").textContent = `Sent: ${b.textContent}`; send({type: "move", move: text, ply: state.ply}); };
     moves.append(b);
   }
   if (!m.legal.length) moves.textContent = m.over ? "The game is over." : "Nothing to decide now.";
@@ -262,6 +465,12 @@ $("someone-else").onclick = () => {
   $("name").value = "";
   $("name").focus();
 };
+$("hint").onclick = () => send({type: "lesson", action: "hint"});
+$("retry").onclick = () => { $("played").textContent = ""; send({type: "lesson", action: "retry"}); };
+$("next").onclick = () => { $("played").textContent = ""; send({type: "lesson", action: "next"}); };
+document.addEventListener("click", (event) => {  // a click elsewhere closes the bubble
+  if (!event.target.closest("#bubble, #strip, [data-target]")) hideBubble();
+});
 $("why-form").onsubmit = (event) => {
   event.preventDefault();
   const text = $("why").value.trim();

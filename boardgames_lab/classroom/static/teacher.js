@@ -9,6 +9,7 @@ let ws = null;
 let welcomed = false;
 let bots = [];
 let games = [];
+let lessons = {};  // game -> its lessons (id, title, steps), sent after the welcome
 let retry = 0;
 const cards = new Map();  // table id -> its card's parts, made once (a redraw keeps the choices being made)
 
@@ -57,8 +58,10 @@ function receive(m) {
     $("token-form").hidden = true;
     fillGames();
     ws.send(JSON.stringify({type: "teacher", action: "spectate"}));
-  } else if (m.type === "room") drawRoom(m);
-  else if (m.type === "done") answer(m.action === "add_table" ? `table ${m.table} added` : `done: ${m.action.replace("_", " ")}`);
+  } else if (m.type === "lessons") { lessons = m.games; fillLessons(); }
+  else if (m.type === "room") drawRoom(m);
+  else if (m.type === "done") answer(m.action === "add_table" ? `table ${m.table} added` :
+    m.tables ? `done: ${m.action.replace("_", " ")} (tables ${m.tables.join(", ")})` : `done: ${m.action.replace("_", " ")}`);
   else if (m.type === "error" && !welcomed) refuse(m.message);
   else if (m.type === "error") answer(m.message, true);
 }
@@ -86,6 +89,44 @@ function fillGames() {
   $("add-form").hidden = false;
 }
 
+function lessonOptions(game) { return (lessons[game] || []).map((l) => new Option(`${l.title} (${l.steps.length} steps)`, l.id)); }
+
+function fillLessons() {  // the lesson menus: each table's game's lessons, and every game's for all tables at once
+  const all = [];
+  for (const [game, list] of Object.entries(lessons)) {
+    for (const l of list) all.push(new Option(`${game.replace(/_/g, " ")}: ${l.title}`, `${game}/${l.id}`));
+  }
+  $("lesson-all").replaceChildren(...all);
+  $("lesson-form").hidden = !all.length;
+  for (const card of cards.values()) {
+    card.lesson.replaceChildren(...lessonOptions(card.game));
+    card.lessonBox.hidden = !card.lesson.options.length;
+  }
+}
+
+function drawLesson(card, about) {  // where each student is in the table's lesson, and who is stuck
+  card.progress.replaceChildren();
+  card.clear.hidden = !about;
+  if (!about) return;
+  const head = document.createElement("div");
+  head.textContent = `Lesson: ${about.title} (${about.steps} steps)`;
+  const list = document.createElement("ul");
+  for (const s of about.students) {
+    const li = document.createElement("li");
+    li.dataset.seat = s.seat;
+    if (!s.started) li.textContent = `${s.name}: not started`;
+    else {
+      const now = s.records[s.step - 1];
+      li.textContent = `${s.name}: step ${s.step} of ${about.steps} (${s.title}) · ${s.done} done · ` +
+        `tries ${now.attempts}, wrong ${now.wrong}, refused ${now.refused}, hints ${now.hints}` +
+        (s.finished ? " · finished" : "");
+      if (s.stuck) { const stuck = document.createElement("span"); stuck.className = "stuck"; stuck.textContent = " · stuck here"; li.append(stuck); }
+    }
+    list.append(li);
+  }
+  card.progress.append(head, list);
+}
+
 function drawRoom(m) {
   for (const t of m.tables) {
     let card = cards.get(t.table);
@@ -103,6 +144,7 @@ function drawRoom(m) {
     const keep = card.seat.value;
     card.seat.replaceChildren(...t.names.map((n, i) => new Option(`${i + 1}: ${n}`, String(i))));
     if (keep) card.seat.value = keep;
+    drawLesson(card, t.lesson);
     // The board is the game's own drawing of the public view (escaped by render.py on the server).
     card.board.innerHTML = t.html;
   }
@@ -137,10 +179,28 @@ function makeCard(t) {
   seatBot.className = "seat-bot";
   seatBot.onclick = () => send({action: "seat_bot", table: t.table, seat: Number(seat.value), bot: bot.value});
   controls.append(pause, "Seat", seat, free, bot, seatBot);
+  const lessonBox = document.createElement("div");
+  lessonBox.className = "controls lesson-controls";
+  const lesson = document.createElement("select");
+  lesson.className = "lesson";
+  lesson.replaceChildren(...lessonOptions(t.game));
+  lessonBox.hidden = !lesson.options.length;
+  const assign = document.createElement("button");
+  assign.className = "assign";
+  assign.textContent = "Assign the lesson";
+  assign.onclick = () => send({action: "assign_lesson", table: t.table, game: t.game, lesson: lesson.value});
+  const clear = document.createElement("button");
+  clear.className = "clear-lesson";
+  clear.textContent = "Back to the game";
+  clear.hidden = true;
+  clear.onclick = () => send({action: "clear_lesson", table: t.table});
+  lessonBox.append("Lesson", lesson, assign, clear);
+  const progress = document.createElement("div");
+  progress.className = "lesson-line";
   const board = document.createElement("div");
   board.className = "board";
-  box.append(title, seats, linkLine, controls, board);
-  return {box, title, seats, link, pause, seat, board};
+  box.append(title, seats, linkLine, controls, lessonBox, progress, board);
+  return {box, title, seats, link, pause, seat, board, lesson, lessonBox, clear, progress, game: t.game};
 }
 
 $("token-form").onsubmit = (event) => {
@@ -153,6 +213,12 @@ $("add-form").onsubmit = (event) => {
   event.preventDefault();
   send({action: "add_table", game: $("add-game").value, players: Number($("add-players").value)});
 };
+$("lesson-form").onsubmit = (event) => {
+  event.preventDefault();
+  const [game, lesson] = $("lesson-all").value.split("/");
+  send({action: "assign_lesson", game, lesson});
+};
+$("clear-all").onclick = () => send({action: "clear_lesson"});
 $("csv").onclick = async () => {  // fetched with the token in a header (never in an address), saved as a file
   const reply = await fetch("/teacher/decisions.csv", {headers: {Authorization: `Bearer ${token}`}});
   if (!reply.ok) { answer(await reply.text(), true); return; }
