@@ -233,3 +233,23 @@ def test_a_lesson_run_under_way_can_be_shown() -> None:
     assert lw.run is run and lw.run.number == 2 and "Step 2 of" in words(lw.head.value)
     assert repr(lw).startswith("LessonWidget('first_round', step 2 of")
     assert "application/vnd.jupyter.widget-view+json" in lw._repr_mimebundle_()
+
+
+def test_a_position_set_up_on_the_board_becomes_a_lesson_step(tmp_path: Any) -> None:
+    """A teacher sets a position up in sandbox mode (here the board's own edit, as Set up does), then turns the
+    viewer's game into a task: its start is the position, and the step plays as any other."""
+    from boardgames_lab.lessons import Lesson, LessonRun, load_lesson
+    from boardgames_lab.widgets import GameViewer
+    from boardgames_lab.widgets.setup import set_value
+    viewer = GameViewer(bgl.new_game("saint_petersburg", players=2, seed=7, mode="sandbox", names=["Ada", "Ben"]))
+    viewer.replace_game(set_value(viewer.game, "money.0", 3))  # Ada is left 3 rubles
+    lesson = Lesson.new("saint_petersburg", "Short of money")
+    lesson.task(viewer.game, goal="With 3 rubles, buy the one worker you can pay for.", solutions=["buy lumberjack@U3"],
+                wrong="take gold_miner@U1", illegal="buy gold_miner@U1", hint="Read the prices.")
+    lesson.save(tmp_path / "short.json")
+    step = load_lesson(tmp_path / "short.json").steps[0]
+    assert step.start.position is not None and step.start.position["state"]["money"][0] == 3
+    run = LessonRun(lesson)
+    refused = run.attempt("buy gold_miner@U1")
+    assert refused.outcome == "refused" and refused.rule is not None and refused.rule.startswith("saint_petersburg.")
+    assert run.attempt("buy lumberjack@U3").solved
