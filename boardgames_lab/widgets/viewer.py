@@ -469,7 +469,7 @@ class GameViewer:
         self.autoplay.disabled = game.is_over and not self.autoplay.value
         self.live_button.disabled = live
         self._syncing = True
-        value = game.ply if live else self._scrub
+        value = game.ply if live or self._scrub is None else self._scrub
         try:  # one message to the page: a bound and a value that arrive apart make its slider clamp one of them
             with self.scrubber.hold_sync(), self.scrubber.hold_trait_notifications():
                 self.scrubber.max = max(game.ply, 1)  # a slider over 0..0 cannot be drawn
