@@ -196,3 +196,21 @@ def test_an_unusable_target_says_why_in_the_engines_words() -> None:
     move, why = v.board.map.why_not((), "deck:workers", v.board._seats)
     label = v.board.widget.labels["deck:workers"]
     assert "not usable now" in label and why.reason.rstrip(".")[1:] in label and str(move) not in label
+
+
+def test_an_edit_on_the_table_starts_a_new_history_and_the_board_says_so() -> None:
+    game = bgl.new_game("saint_petersburg", players=3, seed=1, mode="sandbox")
+    v = GameViewer(game)
+    for _ in range(2):
+        v.apply(v.game.legal_moves()[0])
+    assert v.game.ply == 2 and v.game.can_undo()
+    assert "new history" in v.board.widget.history_note and "undone" in v.board.widget.history_note
+    v.board.setup_mode(True)
+    count = next(iter(v.board.spots.add))
+    assert v.board.add(count, 1) is not None
+    assert v.game is not game and v.game.ply == 0 and not v.game.moves and not v.game.can_undo()
+    assert v.undo_button.disabled and v.redo_button.disabled
+    assert v.setup is not None
+    v.setup.to_act(1)  # the set-up panel's edits say it in their message, too
+    assert "An edit starts a new history" in v.setup.message.value and v.game.ply == 0
+    assert "starts a new history" in v.setup.widget.get_title(0)

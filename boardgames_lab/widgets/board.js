@@ -208,7 +208,8 @@ function render({ model, el: root }) {
       strip.append(cancel);
     } else {
       strip.append(el("span", "bgl-strip-head",
-        "click a thing to pick it up, +/\u2212 beside a count, a player's name to make them act"));
+        "click a thing to pick it up, +/\u2212 beside a count, a player's name to make them act · "));
+      strip.append(el("b", "bgl-new-history", model.get("history_note") || ""));
     }
   }
 
@@ -223,7 +224,8 @@ function render({ model, el: root }) {
     if (setupOn()) {
       drawSetupStrip();
       legend.textContent = "Green dashed: a thing to pick up · purple dotted (while moving): a place it can go · "
-        + "each edit is checked by the engine; a refusal shows beside the place";
+        + "each edit is checked by the engine; a refusal shows beside the place · "
+        + (model.get("history_note") || "");
       return;
     }
     const building = model.get("building") || [];

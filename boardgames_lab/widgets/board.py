@@ -20,7 +20,7 @@ import traitlets
 from ..core.definition import Explanation
 from ..core.errors import GameError
 from ..core.game import Game
-from .setup import edited
+from .setup import NEW_HISTORY, edited
 from .setup_map import SetupMap, setup_map
 from .paths import click_path
 from .targets import Made, NotOffered, Prefix, TargetMap, candidates
@@ -49,6 +49,7 @@ class BoardWidget(anywidget.AnyWidget):
     setup_on = traitlets.Bool(False).tag(sync=True)
     holding = traitlets.Unicode("").tag(sync=True)
     held = traitlets.Unicode("").tag(sync=True)  # the id of the spot picked up
+    history_note = traitlets.Unicode(NEW_HISTORY).tag(sync=True)  # set-up mode says an edit restarts the history
 
 
 class BoardControl:
