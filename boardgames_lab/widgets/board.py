@@ -243,33 +243,56 @@ class BoardControl:
         does now (the move in the game's words, or the choices it opens), or why it cannot be used now (the
         engine's refusal of the nearest move naming it, as the "why not?" bubble gives it)."""
         tm, usable = self.map, self.widget.targets
-        clicked = self._clicked(tm) if tm is not None else {}
-        out: dict[str, str] = {}
+        if tm is None or not self._seats:
+            return {t: f"{name or _id_words(t)}: the table is read-only here"
+                    for t, name in thing_names(self._html).items()}
+        clicked, named = self._scan(tm)
         names = thing_names(self._html, clicked)
-        if tm is not None and any(not name for name in names.values()):  # named by no move of these seats
-            clicked = self._clicked(tm, range(tm.game.num_players))
-            names = thing_names(self._html, clicked)
+        refusals = self._refusals(tm, {t: named.get(t, ([], [])) for t in names if t not in usable})
+        out: dict[str, str] = {}
         for target, name in names.items():
             name = name or _id_words(target)
-            if tm is None or not self._seats:
-                out[target] = f"{name}: the table is read-only here"
-            elif target in usable:
+            if target in usable:
                 out[target] = f"{name}: {self._does(tm, target)}"
-            else:
-                found = tm.why_not(self.prefix, target, self._seats)
-                why = _sentence(found[1].reason) if found is not None else \
-                    f"no move of {self._who()} uses it{' after the clicks so far' if self.prefix else ''} now"
-                out[target] = f"{name}: not usable now, {why} (Enter: why not?)"
+                continue
+            found = refusals.get(target)
+            why = _sentence(found.reason) if found is not None else \
+                f"no move of {self._who()} uses it{' after the clicks so far' if self.prefix else ''} now"
+            out[target] = f"{name}: not usable now, {why} (Enter: why not?)"
         return out
 
-    def _clicked(self, tm: TargetMap, seats: Iterable[int] = ()) -> dict[str, str]:
-        """The words the board face gives each target a move of ``seats`` (default: these seats) names, legal
-        or not."""
-        out = {t.id: t.label for path in tm.paths.values() for t in path}
-        for seat in seats or self._seats:
-            for move in candidates(tm.game, seat):
-                for step in click_path(tm.game.name, move):
-                    out.setdefault(step.id, step.label)
+    def _scan(self, tm: TargetMap) -> tuple[dict[str, str], dict[str, tuple[list[Any], list[Any]]]]:
+        """One pass over every seat's candidate moves: the words the board face gives each target a move names
+        (these seats' moves first), and for these seats the moves naming each target after the clicks so far,
+        as the next click and at a later one (``TargetMap.why_not``'s order), each as (seat, move)."""
+        clicked = {t.id: t.label for path in tm.paths.values() for t in path}
+        named: dict[str, tuple[list[Any], list[Any]]] = {}
+        several, n, game = len(tm.seats) > 1, len(self.prefix), tm.game
+        others = [s for s in range(game.num_players) if s not in self._seats]
+        for seat in (*self._seats, *others):
+            mine = seat in self._seats
+            for move in candidates(game, seat):
+                path = click_path(game.name, move)
+                for step in path:
+                    clicked.setdefault(step.id, step.label)
+                if not mine:
+                    continue
+                ids = [t.id for t in path] if not several else [f"seat:{seat}", *(t.id for t in path)]
+                if tuple(ids[:n]) != self.prefix or len(ids) <= n:
+                    continue
+                for target in dict.fromkeys(ids[n:]):
+                    named.setdefault(target, ([], []))[0 if target == ids[n] else 1].append((seat, move))
+        return clicked, named
+
+    def _refusals(self, tm: TargetMap, named: dict[str, tuple[list[Any], list[Any]]]) -> dict[str, Explanation]:
+        """``TargetMap.why_not`` for many targets at once: the engine's refusal of the nearest move naming each."""
+        out: dict[str, Explanation] = {}
+        for target, (now, later) in named.items():
+            for seat, move in (*now, *later):
+                why = tm.game.explain(move, player=seat)
+                if not why.legal:
+                    out[target] = why
+                    break
         return out
 
     def _does(self, tm: TargetMap, target: str) -> str:
