@@ -139,3 +139,78 @@ def test_a_players_move_list_holds_only_their_own_moves() -> None:
     assert v.move_buttons == [] and "No moves for" in v.moves_label.value
     v.set_perspective(acting)
     assert [b.description for b in v.move_buttons] == [str(m) for m in game.legal_moves()]
+
+
+def _random_positions(name: str, players: int) -> list[bgl.Game]:
+    """The start and two later positions of a seeded random game."""
+    import random
+
+    game, rng, out = bgl.new_game(name, players=players, seed=3), random.Random(3), []
+    for stop in (0, 9, 40):
+        while game.ply < stop and not game.is_over:
+            game.apply(rng.choice(game.legal_moves()))
+        out.append(game.clone())
+    return out
+
+
+@pytest.mark.parametrize(("name", "players"), [("saint_petersburg", 3), ("citadels", 4), ("keythedral", 3),
+                                               ("village", 3)])
+def test_every_target_on_the_table_has_an_accessible_label_in_words(name: str, players: int) -> None:
+    """A screen reader hears what each thing is and what it does now, or why not: never its id."""
+    for game in _random_positions(name, players):
+        for seat in ("teacher", game.to_act()[0] if game.to_act()[0] >= 0 else "teacher"):
+            v = GameViewer(game, perspective=seat)
+            labels = v.board.widget.labels
+            drawn = set(re.findall(r'data-target="([^"]+)"', v.board_html.value))
+            assert drawn and set(labels) == drawn
+            for target, label in labels.items():
+                thing, _, says = label.partition(": ")
+                assert ":" not in target or (target not in label and thing.lower() != target.replace(":", " ").lower()), \
+                    label  # an id that is a word ("bag") may name its thing
+                assert re.search(r"[A-Za-z]{3}", thing) and len(says.split()) >= 3, label
+                if target in v.board.widget.targets:
+                    assert "not usable now" not in label, label
+                else:
+                    found = v.board.map.why_not(v.board.prefix, target, v.board._seats) if v.board.map else None
+                    assert "not usable now" in label or "read-only" in label, label
+                    if found is not None:  # the engine's own refusal, as the "why not?" bubble gives it
+                        assert found[1].reason.rstrip(".")[1:] in label, label
+            v.close()
+
+
+def test_a_card_in_the_row_is_named_and_says_what_it_offers() -> None:
+    v = sp_viewer()
+    view = v.game.full_view()
+    slot, card = next((c["slot"], c) for c in view["upper"] if c)
+    label = v.board.widget.labels[f"row:{slot}"]
+    assert label.startswith(f"{card['name']}: choose ") and "buy" in label and slot not in label
+    v.board.click(f"row:{slot}")  # a choice is open: the other cards now say why they cannot be used
+    other = next(t for t in v.board.widget.labels if t.startswith("row:") and t != f"row:{slot}")
+    assert "not usable now" in v.board.widget.labels[other]
+    v.board.cancel()
+    assert "not usable now" not in v.board.widget.labels[other]
+
+
+def test_an_unusable_target_says_why_in_the_engines_words() -> None:
+    v = sp_viewer()
+    move, why = v.board.map.why_not((), "deck:workers", v.board._seats)
+    label = v.board.widget.labels["deck:workers"]
+    assert "not usable now" in label and why.reason.rstrip(".")[1:] in label and str(move) not in label
+
+
+def test_an_edit_on_the_table_starts_a_new_history_and_the_board_says_so() -> None:
+    game = bgl.new_game("saint_petersburg", players=3, seed=1, mode="sandbox")
+    v = GameViewer(game)
+    for _ in range(2):
+        v.apply(v.game.legal_moves()[0])
+    assert v.game.ply == 2 and v.game.can_undo()
+    assert "new history" in v.board.widget.history_note and "undone" in v.board.widget.history_note
+    v.board.setup_mode(True)
+    count = next(iter(v.board.spots.add))
+    assert v.board.add(count, 1) is not None
+    assert v.game is not game and v.game.ply == 0 and not v.game.moves and not v.game.can_undo()
+    assert v.undo_button.disabled and v.redo_button.disabled
+    assert v.setup is not None
+    v.setup.to_act(1)  # the set-up panel's edits say it in their message, too
+    assert "An edit starts a new history" in v.setup.message.value and v.game.ply == 0
+    assert "starts a new history" in v.setup.widget.get_title(0)

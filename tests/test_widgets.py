@@ -469,3 +469,41 @@ def test_render_html_marks_a_price_that_does_not_apply() -> None:
     html = render_html(view)
     assert "pay —" in html
     assert html.count('class="bgl-card bgl-') == 8 + 8  # every slot drawn, empty or not
+
+
+def test_the_pages_slider_catching_up_after_autoplay_and_undo_does_not_leave_live_play() -> None:
+    """Autoplay and quick Undo clicks: the page's slider, told a new bound and value while it still shows a
+    ply it was given a moment before, may send that ply back. That is the page catching up, not a person
+    asking for the log: the viewer stays live (Undo, Redo and Bot usable), and the page is shown the live ply."""
+    from boardgames_lab.widgets import BotMatch
+
+    match = BotMatch(bgl.new_game("saint_petersburg", players=3, seed=11), seats=["human", "heuristic", "random"],
+                     perspective=0)
+    v, game = match.viewer, match.game
+    now = [100.0]
+    v._clock = lambda: now[0]
+
+    def pause(seconds: float) -> None:
+        now[0] += 0.2
+        if game.ply >= 33:
+            v.autoplay.value = False
+
+    v._pause = pause
+    v.autoplay.value = True
+    finish_autoplay(v)
+    shown = game.ply
+    v.undo_button.click()  # back to the person's turn (the bots' answers are taken back too)
+    v.undo_button.click()
+    v.bot_button.click()  # the autoplay thread's next move, before the page has caught up
+    assert game.ply != shown and v.scrubber.value == game.ply
+    for stale in (shown, game.ply - 1):  # values the viewer itself showed within the last second
+        v.scrubber.set_state({"value": stale})  # as the page's message arrives
+        assert "read-only" not in v.status.value and v._scrub is None
+        assert v.scrubber.value == game.ply and not v.bot_button.disabled and not v.undo_button.disabled
+    v.scrubber.set_state({"value": 3})  # a ply the viewer has not shown lately: a person asks for the log
+    assert f"viewing ply 3 of {game.ply} (read-only)" in v.status.value and v.undo_button.disabled
+    v.live_button.click()
+    now[0] += 2  # a second later the same ply is a person's choice, even one shown before
+    v.scrubber.set_state({"value": game.ply - 1})
+    assert f"viewing ply {game.ply - 1} of {game.ply} (read-only)" in v.status.value
+    match.close()

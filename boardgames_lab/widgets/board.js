@@ -22,6 +22,12 @@ function render({ model, el: root }) {
   let bubbleFor = null; // the target whose words the bubble shows
   let pinned = false; // a click keeps the bubble until the next click or change
 
+  // Keyboard play: while the keyboard is working the board, a move, a choice or a cancel puts the focus on the
+  // next sensible target instead of letting it drop to the page body when the table is drawn again.
+  let keyboard = false; // the last key or focus in this widget came from the keyboard
+  let opener = null; // the target whose click opened the choices in the strip (Escape goes back to it)
+  let wasBuilding = false;
+
   let asked = 0; // numbers each "why not?" question, so the same answer twice is still news
   const send = (event, target) => model.send({ event, target: target || "", seq: ++asked });
   const targets = () => model.get("targets") || {};
@@ -71,11 +77,44 @@ function render({ model, el: root }) {
       node.classList.toggle("bgl-off", !usable);
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      const label = usable ? live[id].label : id.replace(/:/g, " ");
-      node.setAttribute("aria-label", usable ? `${label}: can be used` : `${label}: not now (Enter: why not?)`);
+      // The words are Python's (BoardControl.target_labels): what the thing is and what it does now, or why
+      // not; until they arrive, the strip's words for a usable target.
+      const words = (model.get("labels") || {})[id];
+      if (words) node.setAttribute("aria-label", words);
+      else if (usable) node.setAttribute("aria-label", `${live[id].label}: ${live[id].preview}`);
+      node.setAttribute("aria-disabled", usable ? "false" : "true");
     }
     decorateSetup();
     drawStrip();
+  }
+
+  function focusLost() {
+    const now = document.activeElement;
+    return !now || now === document.body || !now.isConnected || (root.contains(now) && now.closest("[hidden]"));
+  }
+
+  // The next sensible target: the first choice of the strip while a move is being built, else the first usable
+  // target on the table, else the first thing on it (Tab goes on from there).
+  function focusNext() {
+    const choice = strip.querySelector("button.bgl-option");
+    const building = (model.get("building") || []).length > 0;
+    const next = (building && choice) || table.querySelector("[data-target].bgl-live")
+      || choice || table.querySelector("[data-target]") || strip.querySelector("button");
+    if (next) next.focus();
+  }
+
+  function keepFocus() {
+    const building = (model.get("building") || []).length > 0;
+    const started = building && !wasBuilding;
+    const ended = !building && wasBuilding;
+    wasBuilding = building;
+    if (!keyboard || setupOn()) return;
+    if (ended && opener && focusLost()) {
+      const back = onBoard(opener);
+      opener = null;
+      if (back && back.classList.contains("bgl-live")) { back.focus(); return; }
+    }
+    if (started || focusLost()) focusNext();
   }
 
   // --- set-up on the table (sandbox mode): Python sends the spots; a click picks up, drops, counts or
@@ -169,7 +208,8 @@ function render({ model, el: root }) {
       strip.append(cancel);
     } else {
       strip.append(el("span", "bgl-strip-head",
-        "click a thing to pick it up, +/\u2212 beside a count, a player's name to make them act"));
+        "click a thing to pick it up, +/\u2212 beside a count, a player's name to make them act · "));
+      strip.append(el("b", "bgl-new-history", model.get("history_note") || ""));
     }
   }
 
@@ -184,7 +224,8 @@ function render({ model, el: root }) {
     if (setupOn()) {
       drawSetupStrip();
       legend.textContent = "Green dashed: a thing to pick up · purple dotted (while moving): a place it can go · "
-        + "each edit is checked by the engine; a refusal shows beside the place";
+        + "each edit is checked by the engine; a refusal shows beside the place · "
+        + (model.get("history_note") || "");
       return;
     }
     const building = model.get("building") || [];
@@ -201,6 +242,7 @@ function render({ model, el: root }) {
       const button = el("button", "bgl-option", info.label);
       button.setAttribute("data-option", id);
       button.title = info.preview;
+      button.setAttribute("aria-label", `${info.label}: ${info.preview}`);
       button.addEventListener("click", () => send("click", id));
       button.addEventListener("mouseenter", () => act(button, id, "hover"));
       button.addEventListener("mouseleave", () => { if (!pinned) hideBubble(); });
@@ -213,7 +255,9 @@ function render({ model, el: root }) {
     }
     legend.textContent = model.get("live")
       ? "Blue dashed outline: you can use it (hover: what it does) · other marked things: hover or Enter for why not"
+        + " · keyboard: Tab to a thing, Enter or Space to use it, Escape to cancel a move being built"
       : "";
+    keepFocus();
   }
 
   function drawTable() {
@@ -221,6 +265,27 @@ function render({ model, el: root }) {
     hideBubble();
     decorate();
   }
+
+  function relabel() {
+    const words = model.get("labels") || {};
+    for (const node of table.querySelectorAll("[data-target]")) {
+      const label = words[node.getAttribute("data-target")];
+      if (label) node.setAttribute("aria-label", label);
+    }
+  }
+
+  // Escape: drop the move being built (or the thing picked up in set-up), wherever the focus is in the board.
+  root.addEventListener("keydown", (event) => {
+    keyboard = true;
+    if (event.key !== "Escape") return;
+    if (setupOn() && holding()) { event.preventDefault(); sendSetup("cancel"); return; }
+    if ((model.get("building") || []).length) { event.preventDefault(); hideBubble(); send("cancel"); }
+  });
+  root.addEventListener("mousedown", () => { keyboard = false; });
+  root.addEventListener("focusout", (event) => {
+    // Leaving the board for another control of the page: a later redraw must not pull the focus back.
+    if (event.relatedTarget && !root.contains(event.relatedTarget)) keyboard = false;
+  });
 
   function targetOf(event) {
     const node = event.target.closest && event.target.closest("[data-target]");
@@ -241,7 +306,9 @@ function render({ model, el: root }) {
     }
     if (node && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
-      act(node, node.getAttribute("data-target"), "click");
+      const id = node.getAttribute("data-target");
+      if (id in targets()) opener = id;
+      act(node, id, "click");
     }
   });
   table.addEventListener("mouseover", (event) => {
@@ -260,6 +327,7 @@ function render({ model, el: root }) {
   // Words on the screen belong to the targets they were given for: new targets (a move, another perspective,
   // a step of the move being built) take them away, even where the drawing itself stays the same.
   model.on("change:targets", () => { hideBubble(); decorate(); });
+  model.on("change:labels", relabel);
   model.on("change:building", drawStrip);
   model.on("change:note", () => { hideBubble(); drawStrip(); });
   model.on("change:live", () => { hideBubble(); drawStrip(); });

@@ -8,9 +8,11 @@ from the engine (``legal_moves`` through the map, ``explain`` for previews and r
 """
 from __future__ import annotations
 
+import re
 from html import escape
+from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import anywidget
 import traitlets
@@ -18,9 +20,10 @@ import traitlets
 from ..core.definition import Explanation
 from ..core.errors import GameError
 from ..core.game import Game
-from .setup import edited
+from .setup import NEW_HISTORY, edited
 from .setup_map import SetupMap, setup_map
-from .targets import Made, NotOffered, Prefix, TargetMap
+from .paths import click_path
+from .targets import Made, NotOffered, Prefix, TargetMap, candidates
 
 HERE = Path(__file__).resolve().parent
 
@@ -32,6 +35,9 @@ class BoardWidget(anywidget.AnyWidget):
     _css = HERE / "board.css"
     value = traitlets.Unicode("").tag(sync=True)
     targets = traitlets.Dict().tag(sync=True)  # usable now: id -> {"label", "preview"}
+    # Every target drawn on the table, usable or not: id -> its accessible label in words (what it is, and
+    # what it does now or why it cannot be used now), for screen readers.
+    labels: traitlets.Dict[str, str] = traitlets.Dict().tag(sync=True)
     building: traitlets.List[str] = traitlets.List().tag(sync=True)  # the clicks so far, in words
     answer = traitlets.Dict().tag(sync=True)  # the last "why not?": {"target", "html"}
     live = traitlets.Bool(False).tag(sync=True)  # False: a read-only table (the log, a spectator)
@@ -43,6 +49,7 @@ class BoardWidget(anywidget.AnyWidget):
     setup_on = traitlets.Bool(False).tag(sync=True)
     holding = traitlets.Unicode("").tag(sync=True)
     held = traitlets.Unicode("").tag(sync=True)  # the id of the spot picked up
+    history_note = traitlets.Unicode(NEW_HISTORY).tag(sync=True)  # set-up mode says an edit restarts the history
 
 
 class BoardControl:
@@ -64,6 +71,7 @@ class BoardControl:
         self._seats: tuple[int, ...] = ()
         self._rulebook: Any = None
         self._seq = 0
+        self._html = ""  # the table drawn, whose things the accessible labels name
         handle = guard(self._on_msg)  # the viewer's guard: a bug in a callback shows its traceback
         self.widget.on_msg(lambda _widget, content, _buffers: handle(content))
 
@@ -85,8 +93,10 @@ class BoardControl:
             self.widget.can_setup = self._setup_here
             if not self._setup_here:
                 self.widget.setup_on = False
-            self._sync()
+            self._sync(labels=False)
             self._sync_setup()
+        self._html = html
+        self._sync_labels()  # after the table is on its way: asking why not of every target takes longer
 
     # --- what a person does on the table ---------------------------------------------------------
     def click(self, target: str) -> Any | None:
@@ -214,14 +224,83 @@ class BoardControl:
     def _answer(self, target: str, html: str) -> None:
         self.widget.answer = {"target": target, "html": html, "seq": self._seq}
 
-    def _sync(self) -> None:
+    def _sync(self, labels: bool = True) -> None:
         tm = self.map
         if tm is None:
             self.widget.targets, self.widget.building = {}, []
-            return
-        self.widget.targets = {t.id: {"label": t.label, "preview": tm.preview(self.prefix, t.id)}
-                               for t in tm.options(self.prefix)}
-        self.widget.building = tm.labels(self.prefix)
+        else:
+            self.widget.targets = {t.id: {"label": t.label, "preview": tm.preview(self.prefix, t.id)}
+                                   for t in tm.options(self.prefix)}
+            self.widget.building = tm.labels(self.prefix)
+        if labels:
+            self._sync_labels()
+
+    def _sync_labels(self) -> None:
+        self.widget.labels = self.target_labels()
+
+    def target_labels(self) -> dict[str, str]:
+        """The accessible label of every target on the table, in words: what the thing is, then what using it
+        does now (the move in the game's words, or the choices it opens), or why it cannot be used now (the
+        engine's refusal of the nearest move naming it, as the "why not?" bubble gives it)."""
+        tm, usable = self.map, self.widget.targets
+        if tm is None or not self._seats:
+            return {t: f"{name or _id_words(t)}: the table is read-only here"
+                    for t, name in thing_names(self._html).items()}
+        clicked, named = self._scan(tm)
+        names = thing_names(self._html, clicked)
+        refusals = self._refusals(tm, {t: named.get(t, ([], [])) for t in names if t not in usable})
+        out: dict[str, str] = {}
+        for target, name in names.items():
+            name = name or _id_words(target)
+            if target in usable:
+                out[target] = f"{name}: {self._does(tm, target)}"
+                continue
+            found = refusals.get(target)
+            why = _sentence(found.reason) if found is not None else \
+                f"no move of {self._who()} uses it{' after the clicks so far' if self.prefix else ''} now"
+            out[target] = f"{name}: not usable now, {why} (Enter: why not?)"
+        return out
+
+    def _scan(self, tm: TargetMap) -> tuple[dict[str, str], dict[str, tuple[list[Any], list[Any]]]]:
+        """One pass over every seat's candidate moves: the words the board face gives each target a move names
+        (these seats' moves first), and for these seats the moves naming each target after the clicks so far,
+        as the next click and at a later one (``TargetMap.why_not``'s order), each as (seat, move)."""
+        clicked = {t.id: t.label for path in tm.paths.values() for t in path}
+        named: dict[str, tuple[list[Any], list[Any]]] = {}
+        several, n, game = len(tm.seats) > 1, len(self.prefix), tm.game
+        others = [s for s in range(game.num_players) if s not in self._seats]
+        for seat in (*self._seats, *others):
+            mine = seat in self._seats
+            for move in candidates(game, seat):
+                path = click_path(game.name, move)
+                for step in path:
+                    clicked.setdefault(step.id, step.label)
+                if not mine:
+                    continue
+                ids = [t.id for t in path] if not several else [f"seat:{seat}", *(t.id for t in path)]
+                if tuple(ids[:n]) != self.prefix or len(ids) <= n:
+                    continue
+                for target in dict.fromkeys(ids[n:]):
+                    named.setdefault(target, ([], []))[0 if target == ids[n] else 1].append((seat, move))
+        return clicked, named
+
+    def _refusals(self, tm: TargetMap, named: dict[str, tuple[list[Any], list[Any]]]) -> dict[str, Explanation]:
+        """``TargetMap.why_not`` for many targets at once: the engine's refusal of the nearest move naming each."""
+        out: dict[str, Explanation] = {}
+        for target, (now, later) in named.items():
+            for seat, move in (*now, *later):
+                why = tm.game.explain(move, player=seat)
+                if not why.legal:
+                    out[target] = why
+                    break
+        return out
+
+    def _does(self, tm: TargetMap, target: str) -> str:
+        step = (*self.prefix, target)
+        then = tm.options(step)
+        if len(tm.moves_under(step)) == 1 or len(then) < 2:
+            return tm.preview(self.prefix, target)
+        return "choose " + _either([t.label for t in then])
 
     def _on_msg(self, content: dict[str, Any]) -> None:
         event, target = content.get("event"), str(content.get("target", ""))
@@ -251,3 +330,100 @@ class BoardControl:
             self.to_act(target)
         elif op == "cancel":
             self.drop_held()
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _sentence(text: str) -> str:
+    """A refusal as the rest of a sentence: its first letter small, no closing full stop."""
+    text = text.strip().rstrip(".")
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+_WORD = re.compile(r"[^\W\d_]{3}")  # a word of three letters: "S 20" or "1" alone names nothing
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _Names(HTMLParser):
+    """Reads what each ``data-target`` thing of the render HTML is: its title (a tooltip, or an SVG <title>),
+    else the first words drawn inside it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, str | None]] = []  # (tag, target id or None), innermost last
+        self.title: dict[str, str] = {}
+        self.text: dict[str, list[str]] = {}
+        self.in_title = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        target = found.get("data-target")
+        if target:
+            self.text.setdefault(target, [])
+            if found.get("title"):
+                self.title.setdefault(target, str(found["title"]))
+        if tag == "title":
+            self.in_title = True
+        if tag not in _VOID:
+            self.open.append((tag, target))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        target = found.get("data-target")
+        if target:
+            self.text.setdefault(target, [])
+            if found.get("title"):
+                self.title.setdefault(target, str(found["title"]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self.in_title = False
+        for depth in range(len(self.open) - 1, -1, -1):
+            if self.open[depth][0] == tag:
+                del self.open[depth:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        words = " ".join(data.split())
+        if not words:
+            return
+        inner = next((target for _tag, target in reversed(self.open) if target), None)
+        if inner is None:
+            return
+        if self.in_title:
+            self.title.setdefault(inner, words)
+        else:
+            self.text[inner].append(words)
+
+
+def thing_names(html: str, clicked: dict[str, str] | None = None) -> dict[str, str]:
+    """What each target of the render HTML is, in the order drawn: its tooltip ("Gold Miner: worker card..."
+    gives "Gold Miner") or SVG title, else the words of a move's click on it (``clicked``: id -> label), else
+    its first words on the table (with a one-word tooltip beside them: "Keep 3 (violet)"); "" where nothing
+    drawn names it."""
+    names = _Names()
+    names.feed(html)
+    clicked = clicked or {}
+    out: dict[str, str] = {}
+    for target, text in names.text.items():
+        title = names.title.get(target, "")
+        head = title.split(":", 1)[0].strip()
+        raw = target.replace(":", " ").lower()  # a name that only spells the id out says nothing more
+        if len(title.split()) > 1 and _WORD.search(head):
+            out[target] = head if head.lower() != raw else title.replace(": ", ", ")
+        elif clicked.get(target, raw).lower() != raw:
+            out[target] = clicked[target]
+        elif text and _WORD.search(text[0] + " " + title):
+            words = text[0].strip(" :·").replace(": ", " ")
+            out[target] = f"{words} ({title})" if title and title not in words else words
+        else:
+            out[target] = title.replace(": ", ", ") if _WORD.search(title) else ""
+    return out
+
+
+def _id_words(target: str) -> str:
+    """The last resort for a thing nothing names: its kind and name (``area:harvest`` is "harvest area")."""
+    kind, _, rest = target.partition(":")
+    return f"{rest.replace('_', ' ').replace(':', ' ')} {kind}".strip()

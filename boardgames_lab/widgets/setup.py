@@ -23,6 +23,8 @@ from ..core.game import SANDBOX, Game
 from ..core.jsontext import read_json
 from ..core.positions import from_position, position_text
 
+# What the screen says of every edit: the edited position is the start of the game's history from then on.
+NEW_HISTORY = "An edit starts a new history: the moves before it cannot be undone or replayed."
 SHARE_PREFIX = "bgl1:"  # a share string: this prefix, then the position's JSON, compressed, in URL-safe base64
 
 
@@ -183,7 +185,8 @@ class SetupPanel:
                 w.HBox([self.seat, made["To act"]]), self.shared, w.HBox([made["Share"], made["Load"]]),
                 self.message, self.places]
         self.widget = w.Accordion(children=[w.VBox(rows)], selected_index=None)
-        self.widget.set_title(0, "Set up the position (sandbox mode): each edit is checked by the engine")
+        self.widget.set_title(0, "Set up the position (sandbox mode): each edit is checked by the engine "
+                                 "and starts a new history")
         self.sync()
 
     def sync(self) -> None:
@@ -204,7 +207,7 @@ class SetupPanel:
             self.message.value = f'<span class="bgl-msg-error">Refused: {_esc(str(e))}</span>'
             return None
         self._replace(game)
-        self.message.value = f'<span class="bgl-msg-ok">{_esc(done)}</span>'
+        self.message.value = f'<span class="bgl-msg-ok">{_esc(done)} {NEW_HISTORY}</span>'
         return game
 
     def move(self, source: str | None = None, target: str | None = None) -> Game | None:
@@ -246,5 +249,5 @@ def _esc(text: str) -> str:
     return escape(text)
 
 
-__all__ = ["SHARE_PREFIX", "SetupError", "SetupPanel", "edited", "move_item", "read_shared", "set_to_act",
+__all__ = ["NEW_HISTORY", "SHARE_PREFIX", "SetupError", "SetupPanel", "edited", "move_item", "read_shared", "set_to_act",
            "set_value", "share_string"]

@@ -11,6 +11,7 @@ import json
 import re
 import sys
 import threading
+import time
 from html import escape
 from typing import Any, Callable, Sequence
 
@@ -42,6 +43,7 @@ CSS = """<style>
 .bgl-viewer .bgl-msg-ok{color:#1b5e20}
 </style>"""
 NO_EXAMPLE = "a move in notation"
+ECHO_WINDOW = 1.0  # s: a scrubber value the viewer itself showed this recently, coming back, is the page catching up
 NO_DOT = ("<p><b>The phase diagram needs <code>graphviz-pure</code>, which was not found.</b> "
           "Install it with <code>pip install graphviz-pure==0.2.2</code> (the <code>lab</code> extra has it), "
           "then restart the kernel.</p>")
@@ -66,6 +68,11 @@ class GameViewer:
         self._lock = threading.RLock()  # autoplay runs in a thread; one change at a time
         self._scrub: int | None = None  # the ply shown read-only, or None for the live game
         self._syncing = False  # True while the viewer itself moves the scrubber
+        # The plies the viewer itself put on the scrubber lately, with when: the page's slider may send one of
+        # them back after the game has moved on (it clamps to a bound it has not yet been told changed), and
+        # that is not a person asking for the log.
+        self._slider_sent: list[tuple[float, int]] = []
+        self._clock: Callable[[], float] = time.monotonic
         self._shown_moves: list[Any] = []  # the move behind each visible move button
         self._button_pool: list[w.Button] = []  # reused: a new widget per move would leak comms
         self._diagram_cache: dict[str, str] = {}  # phase name -> SVG; only the lit phase changes
@@ -158,6 +165,7 @@ class GameViewer:
 
     def scrub(self, ply: int | None) -> None:
         """Show the position after ``ply`` moves, read-only (None or the current ply: back to live)."""
+        self._slider_sent.clear()  # asked for here, not sent back by the page
         self.scrubber.value = self.game.ply if ply is None else ply  # the observer redraws
 
     def live(self) -> None:
@@ -466,12 +474,15 @@ class GameViewer:
         self.autoplay.disabled = game.is_over and not self.autoplay.value
         self.live_button.disabled = live
         self._syncing = True
-        try:
-            with self.scrubber.hold_trait_notifications():
+        value = game.ply if live or self._scrub is None else self._scrub
+        try:  # one message to the page: a bound and a value that arrive apart make its slider clamp one of them
+            with self.scrubber.hold_sync(), self.scrubber.hold_trait_notifications():
                 self.scrubber.max = max(game.ply, 1)  # a slider over 0..0 cannot be drawn
-                self.scrubber.value = game.ply if live else self._scrub
+                self.scrubber.value = value
         finally:
             self._syncing = False
+        now = self._clock()
+        self._slider_sent = [(t, v) for t, v in self._slider_sent if now - t < ECHO_WINDOW] + [(now, value)]
         self.scrubber.disabled = game.ply == 0
 
     def _sync_undo_note(self, live: bool) -> None:
@@ -495,9 +506,19 @@ class GameViewer:
         if self._syncing:
             return
         with self._lock:
+            if self._stale_slider(change["new"]):
+                self._sync_controls()  # the page is shown where the game is
+                return
             ply = min(change["new"], self.game.ply)
             self._scrub = None if ply == self.game.ply else ply
             self.refresh()
+
+    def _stale_slider(self, value: int) -> bool:
+        """Is this scrubber value the page's slider sending back a ply the viewer showed a moment ago, since
+        superseded (autoplay or undo moved the game on while the page was catching up)?"""
+        now = self._clock()
+        recent = [v for t, v in self._slider_sent[:-1] if now - t < ECHO_WINDOW]
+        return self._scrub is None and value != self.game.ply and value in recent
 
     # --- moves in the perspective's words ----------------------------------------------------
     def _last_move_shown(self, game: Game) -> bool:
