@@ -54,7 +54,7 @@ def open_window(st: KState, kind: str, ask: list[int], resume: str, **data: Any)
     st.window["frames"].append({"kind": kind, "ask": ask, **data})
     st.current = ask[0]
     if st.events is not None:
-        st.note(f"Law window ({kind}): each player asked may play a law card.", {"window": kind})
+        st.note(f"Law window ({WINDOW_WHEN[kind]}): each player asked may play a law card.", {"window": kind})
     return True
 
 
