@@ -63,7 +63,7 @@ def out_of_phase(game: Game, move: Any, allowed: tuple[str, ...]) -> Refusal:
     unreached = off(game.options) if off is not None else frozenset()
     when = " or ".join(dict.fromkeys(f'"{p.label}"' for p in d.flow.phases if kind in p.moves
                                      and p.name not in unreached)) or "another phase"
-    return Refusal(declared.rule, f"this is a move of {when}, and now is \"{here}\"", f"wait for {when}")
+    return Refusal(declared.rule, f"this is a move of {when}, not of \"{here}\"", remedy)
 
 
 def _who(game: Game, seat: int) -> str:

@@ -99,7 +99,7 @@ def law(law_id: str) -> str:
     return f"the law card {LAWS[i].title}" if i is not None else repr(law_id)
 
 
-def _choice(st: KState, p: int, law_id: str, choice: str) -> str:
+def law_choice(st: KState, p: int, law_id: str, choice: str) -> str:
     """A law card's choice in words."""
     if not choice:
         return ""
@@ -197,7 +197,7 @@ def _law_and_auction_words(st: KState, move: Any) -> str | None:
         return f"{who} makes {_seat(move.start_player)} the start player."
     if kind == "play":
         i = LAW_INDEX.get(move.law)
-        choice = _choice(st, p, move.law, move.choice)
+        choice = law_choice(st, p, move.law, move.choice)
         summary = f": {LAWS[i].summary}" if i is not None else ""
         return f"{who} plays {law(move.law)}{' ' + choice if choice else ''}{summary}."
     if kind == "decline":
