@@ -101,7 +101,6 @@ def texts_of(game: Game, moves: dict[object, int]) -> Iterator[tuple[str, str]]:
         tm = TargetMap(game, [seat])
         for target in tm.options(()):
             yield f"preview {target.id}", tm.preview((), target.id)
-            yield f"label {target.id}", " ".join(tm.labels(()))
         ids = drawn_targets(game, seat) | {t.id for m, s in moves.items() if s == seat for t in click_path(game.name, m)}
         for target_id in sorted(ids):
             found = tm.why_not((), target_id, [seat])
