@@ -63,7 +63,7 @@ def test_a_kind_the_phase_does_not_allow_is_refused_by_the_engine(monkeypatch: p
 
     game = bgl.Game(RaiseOnly(), 2, 4, {})
     why = game.explain(Swap(0))
-    assert why.rule == "core.wrong_phase" and "'swap' is not a move of the play phase" in why.reason
+    assert why.rule == "core.wrong_phase" and 'not a move of "Play"' in why.reason and "raise" in why.remedy
     assert game.legal_moves() == (Raise(0, 1), Raise(0, 2))
 
 

@@ -42,7 +42,7 @@ class HeuristicBot:
         best = ranked[0][1]
         ties = [t for t in ranked if t[1] == best]
         move, _, reason = ties[self._rng.randrange(len(ties))]
-        self.last_reason = f"{move}: {reason}"
+        self.last_reason = reason  # the move is said apart, in words (game.describe)
         return move
 
 

@@ -57,9 +57,13 @@ def out_of_phase(game: Game, move: Any, allowed: tuple[str, ...]) -> Refusal:
         if refusal is not None:
             return refusal
     if declared is None or not declared.rule:
-        return Refusal("core.wrong_phase", f"{kind!r} is not a move of the {state.phase} phase", remedy)
-    when = " or ".join(dict.fromkeys(f'"{p.label}"' for p in d.flow.phases if kind in p.moves))
-    return Refusal(declared.rule, f"'{kind}' is a move of {when}, not of \"{here}\"", remedy)
+        return Refusal("core.wrong_phase", f"this is not a move of \"{here}\"", remedy)
+    # The phases named are the board's (their labels), and only those this game can reach (no variant's).
+    off = getattr(d.words, "off_phases", None)
+    unreached = off(game.options) if off is not None else frozenset()
+    when = " or ".join(dict.fromkeys(f'"{p.label}"' for p in d.flow.phases if kind in p.moves
+                                     and p.name not in unreached)) or "another phase"
+    return Refusal(declared.rule, f"this is a move of {when}, not of \"{here}\"", remedy)
 
 
 def _who(game: Game, seat: int) -> str:

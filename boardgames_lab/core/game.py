@@ -191,8 +191,14 @@ class Game:
         if refusal is None:
             kind = self.definition.kind_of[move.kind]
             words = kind.describe(self.state, move) if kind.describe is not None else ""
-            return Explanation(True, "core.legal", f"{move_text(move)} is legal here" + (f": {words}" if words else ""))
-        return Explanation(False, refusal.rule, refusal.text(), refusal.remedy)
+            return Explanation(True, "core.legal", f"{self.describe(move)} It is legal here"
+                               + (f" (price: {words})." if words else "."))
+        return Explanation(False, refusal.rule, self._names_in(refusal.text()), self._names_in(refusal.remedy))
+
+    def _names_in(self, text: str) -> str:
+        """Rule code writes {p0}, {p1}, ... for players; answers show their names."""
+        names = self.names
+        return _PLAYER_MARK.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
 
     def rename(self, names: Iterable[str]) -> None:
         """Give the seats new names (a classroom's students): the log and the answers use them from now on, the
@@ -216,12 +222,14 @@ class Game:
         if problem:
             raise InvalidNotation(problem)
         seat = self.definition.seat_of(self.state, move)
+        return self._sentence(self.state, seat, move)
+
+    def _sentence(self, state: Any, seat: int, move: Move) -> str:
+        """``move`` as a sentence in ``state`` with the seats' names: the game's ``words`` face, else its notation."""
         words = self.definition.words
         if words is None:
             return f"{self._name_of(seat)}: {move_text(move)}"
-        names = self.names
-        return _PLAYER_MARK.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
-                                words.describe(self.state, move))
+        return self._names_in(words.describe(state, move))
 
     def apply(self, move: Move | str, player: int | None = None) -> "Game":
         """Make a move (a value or its notation) for ``player`` (default: the seat to act).
@@ -239,7 +247,8 @@ class Game:
         if refusal is None and not (legal is not None and move in legal):  # an equal move of the list is legal
             refusal = self.definition.check(self.state, move)
         if refusal is not None:
-            self._raise(move, Explanation(False, refusal.rule, refusal.text(), refusal.remedy))
+            self._raise(move, Explanation(False, refusal.rule, self._names_in(refusal.text()),
+                                          self._names_in(refusal.remedy)))
         self._redo.clear()
         self._push(move)
         return self
@@ -328,11 +337,12 @@ class Game:
             visible_to = d.move_visibility(state, move)
             state.events, state.trail, state.rng.record = [], [], []
             chosen = self._chosen_outcome(state, move) if seat == CHANCE else None
+            text = self._sentence(state, seat, move)  # said in the position the move is made from
             d.advance(state, move)
             state.ply += 1
             chance = state.rng.record if chosen is None else [chosen, *state.rng.record]
             entries.append({"ply": state.ply, "phase": phase, "player": seat, "seat": seat, "move": str(move),
-                            "text": f"{self._name_of(seat)}: {move}", "changes": _named(state.events, names),
+                            "text": text, "changes": _named(state.events, names),
                             "chance": chance, "phases": state.trail, "visible_to": visible_to})
             state.events = state.trail = state.rng.record = None
         self._scribe = (ply, state)
@@ -358,7 +368,7 @@ class Game:
         if not self._moves:
             raise UndoBlocked("there is no move to undo")
         if self.mode == PLAY and self._barriers[-1]:
-            raise UndoBlocked(f"{self._moves[-1]} revealed information or drew at random; "
+            raise UndoBlocked("the last move revealed information or drew at random; "
                               "undo across it is only allowed in sandbox mode")
         move = self._moves[-1]
         self._truncate(len(self._moves) - 1)

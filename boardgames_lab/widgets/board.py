@@ -133,9 +133,8 @@ class BoardControl:
                                  "live game to play on it.")
             return None
         found = self.map.why_not(self.prefix, target, self._seats)
-        if found is None:
-            after = " after the clicks so far" if self.prefix else ""
-            self._answer(target, f"No move of {escape(self._who())} uses this{after} in this position.")
+        if found is None:  # no move of these seats names it now: what it is and when it can be used
+            self._answer(target, escape(self.map.about(target)))
             return None
         move, why = found
         rule = self._rulebook[why.rule].text if why.rule in self._rulebook else ""
@@ -217,10 +216,6 @@ class BoardControl:
         self.widget.held = self.held or ""
 
     # --- keeping the page in step ----------------------------------------------------------------------
-    def _who(self) -> str:
-        game = self.map.game if self.map is not None else None
-        return " or ".join(game.names[s] for s in self._seats) if game is not None else "anyone"
-
     def _answer(self, target: str, html: str) -> None:
         self.widget.answer = {"target": target, "html": html, "seq": self._seq}
 

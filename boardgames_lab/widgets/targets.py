@@ -13,6 +13,7 @@ and that move's refusal, so the board never words a rule itself.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -53,8 +54,8 @@ class TargetMap:
         self.game = game
         acting = game.to_act()
         self.seats = tuple(s for s in dict.fromkeys(seats) if s in acting and s >= 0)
-        self.paths: dict[Any, Path] = _distinct({m: self._path(s, m) for s in self.seats
-                                                 for m in game.definition.seat_moves(game.state, s)})
+        self.paths: dict[Any, Path] = _distinct(game, {m: self._path(s, m) for s in self.seats
+                                                       for m in game.definition.seat_moves(game.state, s)})
         self._ids = {move: tuple(t.id for t in path) for move, path in self.paths.items()}
 
     def _path(self, seat: int, move: Any) -> Path:
@@ -127,6 +128,26 @@ class TargetMap:
         return None
 
 
+    def about(self, target: str) -> str:
+        """What the thing ``target`` names is and when it can be used, in the game's words (its ``words`` face's
+        ``thing``): the answer on a target no move of the asking seats names now."""
+        return thing_words(self.game, target)
+
+
+def thing_words(game: Game, target: str) -> str:
+    """What the thing ``target`` names on ``game``'s table is and when it can be used, with the seats' names."""
+    told = getattr(game.definition.words, "thing", None)
+    text = told(game.state, target) if told is not None else None
+    seat = target.partition(":")[2]
+    if text is None and target.startswith("seat:") and seat.isdigit() and int(seat) < game.num_players:
+        text = f"{{p{seat}}}: choose them to make a move of theirs."
+    if text is None:
+        return "Nothing to do with this now: it plays no part in a move from this position."
+    names = game.names
+    return re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
+                  text)
+
+
 def move_words(game: Game, move: Any, detail: bool = False) -> str:
     """A move as a sentence in the game's words (``game.describe``); with ``detail``, its kind's own account of
     what it does here (a price term by term), where the game gives one."""
@@ -152,7 +173,7 @@ def candidates(game: Game, seat: int) -> Iterator[Any]:
         yield from found
 
 
-def _distinct(paths: dict[Any, Path]) -> dict[Any, Path]:
+def _distinct(game: Game, paths: dict[Any, Path]) -> dict[Any, Path]:
     """Paths made distinct: moves sharing their clicks, or whose clicks begin another's, get a last step
     naming the move."""
     by_ids: dict[tuple[str, ...], list[Any]] = {}
@@ -162,17 +183,18 @@ def _distinct(paths: dict[Any, Path]) -> dict[Any, Path]:
     for ids, moves in by_ids.items():
         if len(moves) > 1:
             for move in moves:
-                out[move] = (*paths[move], _named(move))
+                out[move] = (*paths[move], _named(game, move))
     all_ids = {tuple(t.id for t in path) for path in out.values()}
     prefixes = {ids[:n] for ids in all_ids for n in range(1, len(ids))}
     for move, path in list(out.items()):
         if tuple(t.id for t in path) in prefixes:
-            out[move] = (*path, _named(move))
+            out[move] = (*path, _named(game, move))
     return out
 
 
-def _named(move: Any) -> Target:
-    return Target(f"move:{move}", f"just: {move}")
+def _named(game: Game, move: Any) -> Target:
+    """The last step that tells apart moves sharing their clicks: the id keeps the notation, the label says it."""
+    return Target(f"move:{move}", game.describe(move))
 
 
-__all__ = ["Building", "Made", "NotOffered", "Prefix", "TargetMap", "candidates"]
+__all__ = ["Building", "Made", "NotOffered", "Prefix", "TargetMap", "candidates", "thing_words"]

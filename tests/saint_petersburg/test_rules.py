@@ -240,7 +240,7 @@ def test_trading_card_must_replace_and_the_replaced_card_leaves() -> None:
     assert not why and why.rule == P + "trading.must_replace"
     game = give(game, 0, area=["shepherd"])
     why = game.explain("buy weaving_mill@U1")
-    assert not why and why.rule == P + "trading.must_replace" and "weaving_mill@U1>shepherd" in why.reason
+    assert not why and why.rule == P + "trading.must_replace" and "such as your Shepherd" in why.reason
     game.apply("buy weaving_mill@U1>shepherd")
     st = state(game)
     assert "shepherd" not in st["areas"][0] and "shepherd" in st["removed"]

@@ -11,8 +11,7 @@ from .state import CitadelsState
 
 SPECIAL_PLAYS = {ACROBAT: ("action.acrobat", "it is played when the King is called and stays silent"),
                  RASPUTIN: ("action.rasputin", "it is played when a murdered character is called"),
-                 FORTUNE_TELLER: ("action.fortune_teller", "it names whose hand to look at: "
-                                  "'play fortune_teller p2'"),
+                 FORTUNE_TELLER: ("action.fortune_teller", "it names the fellow player whose hand to look at"),
                  LIVING_CANNONBALL: ("action.cannonball", "it names the building that goes and the one that "
                                      "comes: 'cannon <city building>><hand building>'")}
 
@@ -61,7 +60,7 @@ def check_play(st: CitadelsState, m: Play) -> Refusal | None:
     if c is None:
         return no("action.one_per_turn", f"there is no card called {m.card!r}", "play an action card of your hand")
     if not IS_ACTION[c]:
-        return no("turn.build", f"the {card_name(m.card)} is a building", f"build it with 'build {m.card}'")
+        return no("turn.build", f"the {card_name(m.card)} is a building", "build it instead: a building is built, not played")
     why = action_refusal(st, m.player, c)
     if why:
         return why
@@ -138,14 +137,14 @@ def check_ticket(st: CitadelsState, m: Ticket) -> Refusal | None:
 # --- the reaction windows ----------------------------------------------------------------------------
 def check_acrobat(st: CitadelsState, m: Acrobat) -> Refusal | None:
     if ACROBAT not in st.hands[m.player]:
-        return no("action.acrobat", "you hold no Acrobat", "answer 'decline'")
+        return no("action.acrobat", "you hold no Acrobat", "decline to play one")
     return None
 
 
 def check_rasputin(st: CitadelsState, m: Rasputin) -> Refusal | None:
     if RASPUTIN not in st.hands[m.player]:
-        return no("action.rasputin", "you hold no Rasputin", "answer 'decline'")
+        return no("action.rasputin", "you hold no Rasputin", "decline to play one")
     if st.owner[st.rank] != m.player:
-        return no("action.rasputin", "Rasputin saves only the murdered character's own holder", "answer 'decline'")
+        return no("action.rasputin", "Rasputin saves only the murdered character's own holder", "decline to play it")
     return None
 

@@ -53,7 +53,7 @@ def check_draw(st: CitadelsState, m: Draw) -> Refusal | None:
 def check_end(st: CitadelsState, m: End) -> Refusal | None:
     if not st.income_done:
         return no("turn.income_first", "income comes first: the turn cannot end without it",
-                  "take 'gold' or 'draw', then 'end'")
+                  "take 2 gold or draw cards first, then end the turn")
     return None
 
 
@@ -64,14 +64,16 @@ def check_build(st: CitadelsState, m: Build) -> Refusal | None:
         return no("turn.build", f"there is no card called {cid!r}", "build a card of your hand")
     name = CARDS[c].name
     if not st.income_done:
-        return no("turn.income_first", "income comes first: no build before it", "take 'gold' or 'draw', then build")
+        return no("turn.income_first", "income comes first: no build before it",
+                  "take 2 gold or draw cards first, then build")
     if c not in st.hands[p]:
         return no("turn.build", f"you hold no {name} in hand", "build a card of your hand")
     if IS_ACTION[c]:
-        return no("action.one_per_turn", f"the {name} is an action card", f"play it with 'play {cid}'")
+        return no("action.one_per_turn", f"the {name} is an action card", "play it instead: an action card is played, not built")
     if st.builds_left <= 0:
         return no("turn.build" if st.tc != ARCHITECT else "char.architect_builds",
-                  "you have no build left this turn (the Architect builds three, a Director two more)", "end")
+                  "you have no build left this turn (the Architect builds three"
+                  + (", a Director two more)" if st.options.get("action_cards") else ")"), "end your turn")
     if c in st.city[p]:
         return no("turn.no_duplicate", f"your city already has a {name}", "build a different building")
     if COST[c] > st.gold[p]:
@@ -134,7 +136,7 @@ def check_swap(st: CitadelsState, m: Swap) -> Refusal | None:
         return why
     if seat_problem(st, m.fellow) or m.fellow == m.player:
         return no("char.wizard_swap", seat_problem(st, m.fellow) or "the Wizard swaps with a fellow player",
-                  "name another player, p1.. up to the number of players")
+                  "choose one of the other players")
     return None
 
 

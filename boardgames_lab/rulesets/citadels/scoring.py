@@ -30,8 +30,9 @@ def score_final(st: CitadelsState) -> None:
         final.append({"buildings": buildings, "five_colours": five, "eight": eight, "action_cards": actions,
                       "total": total, "gold": st.gold[p]})
         if st.events is not None:
-            st.note(f"{{p{p}}}: {buildings} for buildings + {five} for colours + {eight} for eight + "
-                    f"{actions} for action cards = {total}.", {"player": p, **final[-1]})
+            cards = f" + {actions} for action cards" if st.options.get("action_cards") else ""  # the variant's
+            st.note(f"{{p{p}}}: {buildings} for buildings + {five} for colours + {eight} for eight{cards} = {total}.",
+                    {"player": p, **final[-1]})
     st.final = final
 
 

@@ -177,3 +177,68 @@ def _declines(st: CitadelsState) -> str:
     if st.phase == "acrobat":
         return "plays no Acrobat"
     return "declines"
+
+
+# --- the things on the table: what each is and when it can be used (the board's "why not?" on any of them) ---
+
+POWERS = {  # each character's power, in the rulebook's words
+    "assassin": "names a character, who loses their whole turn",
+    "thief": "names a character (not the Assassin or the murdered one) and takes all their gold when they are "
+             "called",
+    "wizard": "swaps hands with a fellow player, or discards any cards to draw as many",
+    "king": "takes the crown and 1 gold for each yellow building in their city",
+    "bishop": "takes 1 gold for each blue building; the Warlord may not destroy their buildings",
+    "merchant": "takes 1 more gold and 1 gold for each green building",
+    "architect": f"draws {ARCHITECT_CARDS} more cards and may build up to 3 buildings",
+    "warlord": "takes 1 gold for each red building and may destroy a building, paying its cost less 1 gold",
+}
+
+
+def _district(card_id: str) -> str:
+    c = CARDS[CARD_INDEX[card_id]]
+    if c.action:
+        return f"the {c.name}, an action card: when played, {PLAYED.get(card_id, 'it acts at once')}"
+    return f"{card(card_id)}, worth {c.points} point{'' if c.points == 1 else 's'} in a city"
+
+
+def thing(st: CitadelsState, target: str) -> str | None:
+    """What the thing ``target`` names on the table is and when it can be used, or None for no such thing."""
+    kind, _, rest = target.partition(":")
+    seat, _, card_id = rest.partition(":")
+    if kind == "char" and rest in CHAR_INDEX:
+        c = CHARACTERS[CHAR_INDEX[rest]]
+        return (f"The {c.name}, character {c.rank}: it {POWERS[rest]}. Each player chooses a character in the "
+                "draft; the characters are called in their order, and the one who chose it then takes its turn.")
+    if kind == "player" and rest.isdigit() and int(rest) < st.num_players:
+        p = int(rest)
+        return (f"{{p{p}}}: {st.gold[p]} gold, {_cards(len(st.hands[p]))} in hand, "
+                f"{len(st.city[p])} buildings in their city. Powers name a fellow player here: the Wizard's swap of "
+                "hands, the Warlord's destruction of a building.")
+    if kind in ("hand", "city") and seat.isdigit() and int(seat) < st.num_players and card_id in CARD_INDEX:
+        owner = f"{{p{seat}}}"
+        if kind == "hand":
+            verb = "play" if CARDS[CARD_INDEX[card_id]].action else "build"
+            return (f"{_district(card_id)[0].upper()}{_district(card_id)[1:]}; in {owner}'s hand: {owner} may "
+                    f"{verb} it in their character's turn, after taking income, paying its cost in gold.")
+        return (f"{_district(card_id)[0].upper()}{_district(card_id)[1:]}; built in {owner}'s city. It counts at "
+                "the end of the game; the Warlord may destroy it, paying its cost less 1 gold.")
+    if kind == "drawn" and rest in CARD_INDEX:
+        return (f"{_district(rest)[0].upper()}{_district(rest)[1:]}; drawn as income this turn: the player keeps "
+                "one of the cards drawn and discards the others.")
+    return None
+
+
+# --- the action-card variant: its phases and move kinds are left out of the words of a game without it ---
+
+VARIANT_PHASES = frozenset({"fortune", "cash", "rasputin", "acrobat"})
+VARIANT_KINDS = frozenset({"cash", "play", "fortune_teller", "take", "cannon", "ticket", "acrobat", "rasputin"})
+
+
+def off_phases(options: dict[str, Any]) -> frozenset[str]:
+    """The phases no game with these options reaches (the phase panel leaves them out)."""
+    return frozenset() if options.get("action_cards") else VARIANT_PHASES
+
+
+def off_kinds(options: dict[str, Any]) -> frozenset[str]:
+    """The move kinds no game with these options offers."""
+    return frozenset() if options.get("action_cards") else VARIANT_KINDS

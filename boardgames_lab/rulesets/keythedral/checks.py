@@ -18,6 +18,8 @@ from .data import LAW_INDEX, LAWS
 from .moves import (Bid, ChooseOrder, ChooseStart, Decline, GiveCube, LayCottage, LayField, Pass, PlaceWorker,
                     PlayLaw, Relocate, TakeCube)
 from .state import KState
+from .words import cube, direction, field
+from .words import site as words_site
 
 P = "keythedral."
 
@@ -91,14 +93,15 @@ def check_field(st: KState, m: LayField) -> Refusal | None:
     """keythedral.setup.lay_field: the top field tile goes where it touches a laid field or cottage."""
     if not setup_step_is_field(st):
         return no("setup.lay_cottage", "it is your cottage step now",
-                  "lay one of your cottages, e.g. 'cottage 2@2,2'; the next field tile comes next turn")
+                  "lay one of your cottages on an empty cottage site next to a laid field; the next field tile "
+                  "comes next turn")
     node = m.field
     if not on_board(node) or not is_field(node):
         return no("setup.lay_field", f"{fmt(node)} is not a field place", "both coordinates odd, e.g. 3,1")
     if node in st.fields:
-        return no("setup.lay_field", f"field {fmt(node)} already holds a tile", "pick an empty field place")
+        return no("setup.lay_field", f"{field(st, node)} is laid already", "pick an empty field place")
     if not any(g in st.fields for g in FIELD_FIELDS[node]) and not any(s in st.sites for s in FIELD_SITES[node]):
-        return no("setup.lay_field", f"field {fmt(node)} touches no laid field or cottage",
+        return no("setup.lay_field", f"the field place {direction(node)} touches no laid field or cottage",
                   "pick a place next to a laid tile")
     return None
 
@@ -112,12 +115,12 @@ def site_refusal(rule: str, st: KState, site: Node, open_only: bool = False) -> 
     if not on_board(site) or not is_site(site):
         return no(rule, f"{fmt(site)} is not a cottage site", "both coordinates even, e.g. 2,2")
     if site in st.sites:
-        return no(rule, f"site {fmt(site)} is taken", "pick an empty site")
+        return no(rule, f"the cottage site {direction(site)} is taken by {words_site(st, site)}", "pick an empty site")
     laid = [f for f in SITE_FIELDS[site] if f in st.fields]
     if not laid:
-        return no(rule, f"site {fmt(site)} touches no laid field", "pick a site next to a laid field")
+        return no(rule, f"{words_site(st, site)} touches no laid field", "pick a site next to a laid field")
     if open_only and all((site, f) in st.fences for f in laid):
-        return no(rule, f"site {fmt(site)} is fenced off from every field next to it",
+        return no(rule, f"{words_site(st, site)} is fenced off from every field next to it",
                   "pick a site with an unfenced field next to it")
     return None
 
@@ -130,7 +133,7 @@ def check_cottage(st: KState, m: LayCottage) -> Refusal | None:
     if not 1 <= m.number <= 5 or st.cottage_at[5 * p + m.number - 1] is not None:
         unlaid = [k for k in range(1, 6) if st.cottage_at[5 * p + k - 1] is None]
         return no("setup.lay_cottage", f"cottage {m.number} is not one of your unlaid cottages",
-                  f"lay one of {unlaid}")
+                  "lay one of your cottages " + ", ".join(map(str, unlaid)))
     return site_refusal("setup.lay_cottage", st, m.site)
 
 
@@ -169,17 +172,17 @@ def check_worker(st: KState, m: PlaceWorker) -> Refusal | None:
     site = st.cottage_at[st.placing] if st.placing >= 0 else None
     node = m.field
     if site is None or node not in SITE_FIELDS[site]:
-        return no("worker.adjacent", f"{fmt(node)} is not a field next to the cottage or house placing now"
-                  + (f" (on site {fmt(site)})" if site is not None else ""), "pick a field next to it")
+        return no("worker.adjacent", f"{field(st, node)} is not next to the cottage or house placing now"
+                  + (f" ({words_site(st, site)})" if site is not None else ""), "pick a field next to it")
     if node not in st.fields:
-        return no("worker.adjacent", f"no field tile is laid on {fmt(node)}", "pick a laid field")
+        return no("worker.adjacent", f"no field tile is laid {direction(node)}", "pick a laid field")
     if node in st.workers:
         same = st.workers[node] == m.player and st.to_place == 1 and st.houses[st.placing]
-        return no("worker.house_two" if same else "worker.closed", f"field {fmt(node)} already holds a worker",
+        return no("worker.house_two" if same else "worker.closed", f"{field(st, node)} already holds a worker",
                   "a house's two workers go into two different fields" if same else "pick an empty field")
     climbs = st.effects.get("broken_fences") == st.placing // 5
     if (site, node) in st.fences and not climbs:
-        return no("worker.closed", f"a fence stands between site {fmt(site)} and field {fmt(node)}",
+        return no("worker.closed", f"a fence stands between {words_site(st, site)} and {field(st, node)}",
                   "pick an unfenced field")
     return None
 
@@ -196,7 +199,7 @@ def check_take(st: KState, m: TakeCube) -> Refusal | None:
     if m.cube not in LETTER[:5]:
         return no("law.unexpected_harvest", f"{m.cube!r} is not a resource cube", "take one of S T F W V")
     if not st.store[LETTER.index(m.cube)]:
-        return no("law.unexpected_harvest", f"the store has no {m.cube} left",
+        return no("law.unexpected_harvest", f"the store has no {cube(m.cube)} left",
                   "take a colour the store still holds")
     return None
 
@@ -221,7 +224,7 @@ def bid_candidates(st: KState, seat: int) -> list[Bid]:
 def check_give(st: KState, m: GiveCube) -> Refusal | None:
     """keythedral.auction.pay: one cube at a time, from behind one's screen."""
     if m.cube not in LETTER or not st.cubes[m.player][LETTER.index(m.cube)]:
-        return no("auction.pay", f"you have no {m.cube!r} cube to pay with", "give a cube you own")
+        return no("auction.pay", f"you have no {cube(m.cube)} cube to pay with", "give a cube you own")
     return None
 
 
@@ -248,7 +251,7 @@ def check_play(st: KState, m: PlayLaw) -> Refusal | None:
         kind = st.window["frames"][-1]["kind"]
         if card not in WINDOW_CARD_NUMBERS[kind]:
             return no(rule, f"{title} does not answer this window ({WINDOW_WHEN[kind]})",
-                      "'decline' or play a card that does")
+                      "decline, or play a card that answers it")
     elif st.effects.get("turn"):
         return no("law.declared", f"{st.effects['turn']} was played this turn", "use it, or end the turn, first")
     elif card not in OWN_TURN_CARD_NUMBERS:

@@ -3,13 +3,17 @@ procuring a law card (the price cards, Substitution, Bargain and Sale included).
 from __future__ import annotations
 
 from ...core.moves import Kind, Refusal
-from .data import SITE_FIELDS, fmt
+from .data import SITE_FIELDS
 from .data import BUILDING_INDEX, BUILDINGS, CRAFT_PRICE, CUBE_NAME, GLASS, GOLD, LETTER, RESOURCES, SHOP
 from .moves import BuildFence, BuildHouse, BuyCraft, BuyTile, ProcureLaw, RemoveFence, Trade, sort_cubes
 from .laws import moratorium_blocks
-from .prices import (COSTS, LETTER_INDEX, adjusted_costs, counts_of, craft_available, cubes_text, payments,
+from .prices import (COSTS, LETTER_INDEX, adjusted_costs, counts_of, craft_available, payments,
                      substitution_payments)
 from .state import KEYTHEDRAL, KState
+from .words import counted, cubes
+from .words import field as field_words
+from .words import site as site_words
+from .words import tile as tile_words
 
 P = "keythedral."
 
@@ -35,34 +39,35 @@ def check_buy(st: KState, m: BuyTile) -> Refusal | None:
         return no("buy.face_up", f"there is no building tile {m.tile!r}", "ids look like 1-A .. 5-D")
     tile, p = BUILDING_INDEX[m.tile], m.player
     if st.stage >= 5 or tile not in st.rows[st.stage]:
-        for_sale = ", ".join(BUILDINGS[t].id for t in st.rows[st.stage]) if st.stage < 5 else "none"
         rule = "buy.next_stage" if any(tile in r for r in st.rows) else "buy.face_up"
-        return no(rule, f"{m.tile} is not a face-up tile for sale", f"for sale now: {for_sale}")
+        now = f"buy a face-up tile of stage {st.stage + 1}" if st.stage < 5 else "no tile is for sale any more"
+        return no(rule, f"that tile ({tile_words(m.tile)}) is not face up for sale", now)
     if st.effects.get("turn") == "substitution":
         if m.change or m.paid not in substitution_payments(st, p, tile):
-            return no("law.substitution", f"with Substitution, name cubes you own that may stand for {m.tile}'s "
-                      "cost after '='", f"e.g. 'buy {m.tile} ={cubes_text(COSTS[tile]).replace('+', '')}'")
+            return no("law.substitution", "with Substitution, pay with cubes you own that may stand for the cubes "
+                      f"shown ({counted(COSTS[tile])})", "pay other cubes of the same kinds: resources for resources, "
+                      "craft cubes for craft cubes")
         return None
     if m.paid:
         return no("law.substitution", "naming other cubes to pay needs the Substitution card played this turn",
-                  f"'buy {m.tile}' pays the cubes shown")
+                  "pay the cubes shown on the tile")
     costs = dict(adjusted_costs(st, tile))
     if m.change not in costs:
         return _price_choice(m, costs)
     cost = costs[m.change]
     if any(st.cubes[p][k] < cost[k] for k in range(8)):
-        return no("buy.face_up", f"{m}: {m.tile} costs {cubes_text(cost)}; you have {cubes_text(st.cubes[p])}",
+        return no("buy.face_up", f"the tile costs {counted(cost)}; you have {counted(st.cubes[p])}",
                   "gather the cubes first")
     return None
 
 
 def _price_choice(m: BuyTile, costs: dict[str, tuple[int, ...]]) -> Refusal:
     if list(costs) == [""]:
-        return no("buy.face_up", f"{m.tile} carries no price card: a purchase takes no extra cube choice",
-                  f"'buy {m.tile}'")
+        return no("buy.face_up", "the tile carries no price card: a purchase takes no extra cube choice",
+                  "pay the cubes shown on the tile")
     rule = "law.price_increase" if next(iter(costs)).startswith("+") else "law.price_decrease"
-    return no(rule, f"{m.change!r} is not a price choice for {m.tile}",
-              "choose one of " + ", ".join(f"'buy {m.tile} {c}'" for c in costs))
+    return no(rule, "that is not a price choice for the tile",
+              "pay one of: " + "; ".join(counted(cost) for cost in costs.values()))
 
 
 def buy_candidates(st: KState, seat: int) -> list[BuyTile]:
@@ -87,7 +92,7 @@ def check_house(st: KState, m: BuildHouse) -> Refusal | None:
         return no("house.cost", f"number {m.number} is not one of your cottages on the board",
                   "it may be a house already")
     if moratorium_blocks(st, p):
-        return no("law.house_moratorium", f"the House moratorium of player {st.effects['moratorium'] + 1} forbids "
+        return no("law.house_moratorium", f"the House moratorium of {{p{st.effects['moratorium']}}} forbids "
                   "other players to build houses this round")
     if not st.cubes[p][0] or not st.cubes[p][1]:
         return no("house.cost", "a house costs one stone and one timber", "gather them first")
@@ -107,7 +112,8 @@ def check_fence(st: KState, m: BuildFence) -> Refusal | None:
     cottage = st.sites.get(site)
     if (cottage is None or cottage == KEYTHEDRAL or field not in SITE_FIELDS[site] or field not in st.fields
             or (site, field) in st.fences):
-        return no("fence.build", f"{fmt(site)}>{fmt(field)} is not a free edge between a cottage and a laid field",
+        return no("fence.build", f"the edge between {site_words(st, site)} and {field_words(st, field)} is not a "
+                  "free edge between a cottage and a laid field",
                   "pick a cottage (not the Keythedral) and an unfenced field next to it")
     return None
 
@@ -121,7 +127,8 @@ def check_unfence(st: KState, m: RemoveFence) -> Refusal | None:
     if st.cubes[m.player][4] < 2:
         return no("fence.remove", "removing a fence costs two wine", "gather two first")
     if (m.site, m.field) not in st.fences:
-        return no("fence.remove", f"there is no fence at {fmt(m.site)}>{fmt(m.field)}", "pick a fence on the board")
+        return no("fence.remove", f"no fence stands between {site_words(st, m.site)} and {field_words(st, m.field)}",
+                  "pick a fence on the board")
     return None
 
 
@@ -139,7 +146,7 @@ def _payment_refusal(st: KState, rule: str, p: int, get: str, paid: str, sizes: 
         return no(rule, f"pay {' or '.join(map(str, sizes))} cubes other than {get}, by their letters in the order "
                   "S T F W V I G A", f"e.g. {'ST' if sizes[0] == 2 else 'STF'}")
     if not _owns(st, p, paid):
-        return no(rule, f"you do not own {paid}; you have {cubes_text(st.cubes[p])}", "pay with cubes you own")
+        return no(rule, f"you do not own {cubes(paid)}; you have {counted(st.cubes[p])}", "pay with cubes you own")
     return None
 
 
@@ -192,9 +199,9 @@ def _bargain_refusal(st: KState, m: Trade) -> Refusal | None:
         return no("law.bargain", f"{m.receive!r} is not two resource cubes in the order S T F W V", "e.g. 'trade WV F'")
     store = st.store
     if not store[LETTER_INDEX[a]] or not store[LETTER_INDEX[b]] or (a == b and store[LETTER_INDEX[a]] < 2):
-        return no("law.bargain", f"the store does not hold {m.receive}", "ask for cubes the store holds")
+        return no("law.bargain", f"the store does not hold {cubes(m.receive)}", "ask for cubes the store holds")
     if len(m.paid) != 1 or m.paid not in LETTER_INDEX or not st.cubes[m.player][LETTER_INDEX[m.paid]]:
-        return no("law.bargain", f"the trader takes one cube you own, not {m.paid!r}", "pay one cube you own")
+        return no("law.bargain", f"the trader takes one cube you own, not {cubes(m.paid)}", "pay one cube you own")
     return None
 
 
@@ -217,8 +224,8 @@ def check_procure(st: KState, m: ProcureLaw) -> Refusal | None:
     if not 1 <= m.space <= len(st.law_spaces) or st.law_spaces[m.space - 1] < 0:
         return no("law.procure", f"new-law space {m.space} holds no card", "pick a space with a card")
     if len(m.paid) != 1 or m.paid not in LETTER_INDEX or not st.cubes[m.player][LETTER_INDEX[m.paid]]:
-        return no("law.procure", f"a law card costs one cube you own, not {m.paid!r}; you have "
-                  f"{cubes_text(st.cubes[m.player])}", "pay one cube you own")
+        return no("law.procure", f"a law card costs one cube you own, not {cubes(m.paid)}; you have "
+                  f"{counted(st.cubes[m.player])}", "pay one cube you own")
     return None
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ...core.moves import CHANCE, Kind, Move, Refusal, never
 from .data import BUILDING_INDEX, BUILDINGS, FIELD_NAME, FIELD_TILES, LAW_INDEX, LAWS
 from .state import KState
+from .words import counted
 
 P = "keythedral."
 PHASES = ("draw_field", "deal_laws", "refill_laws", "turn_tiles", "replace_tile")
@@ -200,7 +201,8 @@ def turn_tiles(st: KState, m: TurnTiles) -> None:
     st.surplus = sorted([t for t in st.surplus if BUILDINGS[t].stage != s] + rest)
     st.face_up[s] = True
     if st.events is not None:
-        st.note(f"Stage {s + 1} is turned face up: " + ", ".join(BUILDINGS[t].id for t in chosen) + ".",
+        st.note(f"Stage {s + 1} is turned face up: " + "; ".join(f"a tile costing {counted(BUILDINGS[t].cost)}"
+                                                               for t in chosen) + ".",
                 {"stage": s + 1, "tiles": [BUILDINGS[t].id for t in chosen]})
 
 
@@ -268,7 +270,8 @@ def replace_tile(st: KState, m: ReplaceTile) -> None:
         if tile in st.effects.get(key, []):
             st.effects[key].remove(tile)
     if st.events is not None:
-        st.note(f"Design change: {BUILDINGS[tile].id} is replaced by {BUILDINGS[new].id}.",
+        st.note(f"Design change: the tile costing {counted(BUILDINGS[tile].cost)} is replaced by one costing "
+                f"{counted(BUILDINGS[new].cost)}.",
                 {"old": BUILDINGS[tile].id, "new": BUILDINGS[new].id})
 
 

@@ -7,11 +7,15 @@ from typing import Any, Callable
 from . import draws, laws
 from .checks import open_fields
 from .workers import next_placer
-from .data import SITE_FIELDS, Node, fmt
-from .data import BUILDING_INDEX, BUILDINGS, CUBE_NAME, FIELD_NAME, FIELD_TILES, LETTER, SHOP, STAGE_POINTS
+from .data import SITE_FIELDS, Node
+from .data import BUILDING_INDEX, BUILDINGS, CUBE_NAME, FIELD_NAME, FIELD_TILES, LETTER, SHOP
 from .moves import BuyTile, PlaceWorker, parse
 from .prices import CRAFT_INDEX, LETTER_INDEX, adjusted_costs
 from .state import KState, number_of, owner_of
+from .words import direction
+from .words import field as field_words
+from .words import site as site_words
+from .words import tile as tile_words
 
 
 # --- phase three: the actions ------------------------------------------------------------------------------
@@ -44,7 +48,8 @@ def complete_purchase(st: KState, p: int, text: str) -> bool:
     if (st.stage >= 5 or tile not in st.rows[st.stage] or not paid
             or any(cubes[k] < paid.count(LETTER[k]) for k in range(8))):
         if st.events is not None:
-            st.note(f"{{p{p}}}'s purchase of {move.tile} cannot be made any more; they may choose another action.",
+            st.note(f"{{p{p}}}'s purchase of {tile_words(move.tile)} cannot be made any more; they may choose "
+                    "another action.",
                     {"player": p, "tile": move.tile})
         return False
     buy(st, p, tile, paid)
@@ -60,8 +65,7 @@ def buy(st: KState, p: int, tile: int, paid: str) -> None:
     st.rows[st.stage].remove(tile)
     st.seats[p].append(tile)
     if st.events is not None:
-        st.note(f"{{p{p}}} acquires building tile {BUILDINGS[tile].id} (a seat worth "
-                f"{STAGE_POINTS[BUILDINGS[tile].stage]}).", {"player": p, "tile": BUILDINGS[tile].id})
+        st.note(f"{{p{p}}} acquires {tile_words(BUILDINGS[tile].id)}.", {"player": p, "tile": BUILDINGS[tile].id})
     while st.stage < 5 and not st.rows[st.stage]:
         st.stage += 1  # a stage still face down is turned in a chance phase next (draws.turn_tiles)
 
@@ -82,7 +86,7 @@ def build_fence(st: KState, p: int, site: Node, field: Node) -> None:
     st.add_fence(site, field, p)
     st.fences_left[p] -= 1
     if st.events is not None:
-        st.note(f"{{p{p}}} builds a fence between site {fmt(site)} and field {fmt(field)}.",
+        st.note(f"{{p{p}}} builds a fence between {site_words(st, site)} and {field_words(st, field)}.",
                 {"player": p, "site": list(site), "field": list(field)})
     if is_fenced_off(st, site):
         cottage = st.lift_cottage(site)
@@ -105,7 +109,7 @@ def remove_fence(st: KState, p: int, site: Node, field: Node, paid: bool = True)
         pay(st, p, "VV")
     st.drop_fence(site, field)
     if st.events is not None:
-        st.note(f"{{p{p}}} removes the fence between site {fmt(site)} and field {fmt(field)}.",
+        st.note(f"{{p{p}}} removes the fence between {site_words(st, site)} and {field_words(st, field)}.",
                 {"player": p, "site": list(site), "field": list(field)})
 
 
@@ -172,7 +176,7 @@ def lay_field(st: KState, node: Node) -> None:
     st.put_field(node, tile)
     st.laid[st.current] += 1
     if st.events is not None:
-        st.note(f"{{p{st.current}}} lays a {FIELD_NAME[FIELD_TILES[tile].kind]} (field {node[0]},{node[1]}).",
+        st.note(f"{{p{st.current}}} lays a {FIELD_NAME[FIELD_TILES[tile].kind]} {direction(node)}.",
                 {"player": st.current, "field": list(node), "kind": FIELD_NAME[FIELD_TILES[tile].kind]})
 
 
@@ -180,7 +184,7 @@ def lay_cottage(st: KState, number: int, node: Node) -> None:
     cottage = st.current * 5 + number - 1
     st.put_cottage(node, cottage)
     if st.events is not None:
-        st.note(f"{{p{st.current}}} lays cottage {number} on site {node[0]},{node[1]}.",
+        st.note(f"{{p{st.current}}} lays cottage {number} on the cottage site {direction(node)}.",
                 {"player": st.current, "cottage": number, "site": list(node)})
 
 
@@ -190,7 +194,7 @@ def place_worker(st: KState, move: PlaceWorker) -> None:
     st.workers[field] = p
     st.to_place -= 1
     if st.events is not None:
-        st.note(f"{{p{p}}} sends a worker from number {st.placing % 5 + 1} into field {fmt(field)}.",
+        st.note(f"{{p{p}}} sends a worker from number {st.placing % 5 + 1} into {field_words(st, field)}.",
                 {"player": p, "field": list(field)})
     if st.to_place == 0 or not open_fields(st, st.placing):
         next_placer(st)
@@ -304,7 +308,7 @@ def _relocate(st: KState, m: Any) -> None:
     st.put_cottage(site, cottage)
     if st.events is not None:
         st.note(f"{{p{cottage // 5}}} lays {'house' if st.houses[cottage] else 'cottage'} {cottage % 5 + 1} "
-                f"again on site {site[0]},{site[1]}.", {"player": cottage // 5, "site": list(site)})
+                f"again on the cottage site {direction(site)}.", {"player": cottage // 5, "site": list(site)})
 
 
 def _bid(st: KState, m: Any) -> None:

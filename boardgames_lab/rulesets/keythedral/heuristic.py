@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from .data import CUBE_POINTS, STAGE_POINTS, fmt
+from .words import cubes
 
 LETTERS = "STFWVIGA"
 CRAFT_LETTERS = "IGA"
@@ -77,14 +78,14 @@ def _exchange(move: Any, ctx: dict[str, Any]) -> tuple[float, str]:
     get = move.craft if move.kind == "craft" else move.receive
     got = Counter(get)
     useful = sum((got & ctx["lack"]).values())
-    target = ctx["target"]["id"] if ctx["target"] else "no tile"
+    target = "my target tile" if ctx["target"] else "no tile"
     if useful and _pays_spare(move.paid, ctx):
         # cheaper payments first; among them, keep the cubes worth more at the end
         return 6.0 + useful - 0.1 * len(move.paid) - 0.01 * _points(move.paid), \
-            f"spare {move.paid} for {get}, which {target} needs"
+            f"spare {cubes(move.paid)} for {cubes(get)}, which {target} needs"
     if useful:
-        return -0.5, f"{get} is for {target}, but {move.paid} is needed for it too"
-    return -1.0 - 0.1 * len(move.paid), f"{get} is not what {target} needs"
+        return -0.5, f"{cubes(get)} is for {target}, but {cubes(move.paid)} is needed for it too"
+    return -1.0 - 0.1 * len(move.paid), f"{cubes(get)} is not what {target} needs"
 
 
 def _score(move: Any, view: dict[str, Any], ctx: dict[str, Any]) -> tuple[float, str]:
@@ -101,10 +102,10 @@ def _score(move: Any, view: dict[str, Any], ctx: dict[str, Any]) -> tuple[float,
     if kind == "worker":
         cube = ctx["field_cube"].get(fmt(move.field), "")
         if cube in ctx["lack"]:
-            return 3.0, f"harvests {cube}, which my target tile lacks"
+            return 3.0, f"harvests {cubes(cube)}, which my target tile lacks"
         if cube in ctx["wanted"]:
-            return 2.0, f"harvests {cube}, which a visible tile asks for"
-        return 1.0, f"harvests {cube or 'a cube'}"
+            return 2.0, f"harvests {cubes(cube)}, which a visible tile asks for"
+        return 1.0, f"harvests {cubes(cube) if cube else 'a cube'}"
     if kind == "cottage":
         x, y = move.site
         near = sum((x + dx, y + dy) in ctx["fields"] for dx, dy in _NEAR)

@@ -14,6 +14,7 @@ from .data import Node, fmt, parse_node
 from .data import BUILDING_INDEX, BUILDINGS, CRAFTS, FIELD_TILES, LAW_INDEX, LAWS, LETTER, RESOURCES
 from .moves import PlayLaw
 from .state import KState
+from .words import law_choice
 
 # Which cards answer which window, and which are played on one's own turn in phase three (docs: "Law timing").
 ANY_TIME = ("craft_bargain", "unsafe_fence", "design_change")  # "at any time": every window and one's own turn
@@ -54,7 +55,7 @@ def open_window(st: KState, kind: str, ask: list[int], resume: str, **data: Any)
     st.window["frames"].append({"kind": kind, "ask": ask, **data})
     st.current = ask[0]
     if st.events is not None:
-        st.note(f"Law window ({kind}): each player asked may play a law card.", {"window": kind})
+        st.note(f"Law window ({WINDOW_WHEN[kind]}): each player asked may play a law card.", {"window": kind})
     return True
 
 
@@ -152,7 +153,8 @@ def play(st: KState, p: int, move: PlayLaw) -> None:
     st.law_hands[p].remove(card)
     st.law_used.append(card)
     if st.events is not None:
-        st.note(f"{{p{p}}} plays the law card {LAWS[card].title}" + (f" ({choice})." if choice else "."),
+        said = law_choice(st, p, law, choice)
+        st.note(f"{{p{p}}} plays the law card {LAWS[card].title}" + (f" ({said})." if said else "."),
                 {"player": p, "law": law, "args": choice})
     frames = st.window.get("frames")  # the player stays first in line: they may play another card or decline
     if law != "repeal_law" and open_window(st, "answer", players_from(st, p + 1, skip=p),

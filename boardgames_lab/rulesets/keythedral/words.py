@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .data import (BUILDING_INDEX, BUILDINGS, CUBE_NAME, FIELD_NAME, FIELD_TILES, LAW_INDEX, LAWS,
+from .data import (BUILDING_INDEX, BUILDINGS, CRAFT_PRICE, CUBE_NAME, FIELD_NAME, FIELD_TILES, LAW_INDEX, LAWS,
                    LETTER, SHOP, STAGE_POINTS, Node, parse_node)
 from .prices import adjusted_costs
 from .state import KState
@@ -57,6 +57,11 @@ def cubes(letters: str) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" and {parts[-1]}"
 
 
+def counted(counts: "tuple[int, ...] | list[int]") -> str:
+    """Cubes counted by kind in words: "2 stone and 1 timber"."""
+    return cubes("".join(LETTER[k] * n for k, n in enumerate(counts)))
+
+
 def cube(letter: str) -> str:
     k = KIND_OF_LETTER.get(letter)
     return CUBE_NAME[k] if k is not None else repr(letter)
@@ -94,7 +99,7 @@ def law(law_id: str) -> str:
     return f"the law card {LAWS[i].title}" if i is not None else repr(law_id)
 
 
-def _choice(st: KState, p: int, law_id: str, choice: str) -> str:
+def law_choice(st: KState, p: int, law_id: str, choice: str) -> str:
     """A law card's choice in words."""
     if not choice:
         return ""
@@ -192,7 +197,7 @@ def _law_and_auction_words(st: KState, move: Any) -> str | None:
         return f"{who} makes {_seat(move.start_player)} the start player."
     if kind == "play":
         i = LAW_INDEX.get(move.law)
-        choice = _choice(st, p, move.law, move.choice)
+        choice = law_choice(st, p, move.law, move.choice)
         summary = f": {LAWS[i].summary}" if i is not None else ""
         return f"{who} plays {law(move.law)}{' ' + choice if choice else ''}{summary}."
     if kind == "decline":
@@ -217,3 +222,78 @@ def _chance_words(st: KState, move: Any) -> str | None:
     if kind == "replace":
         return f"Chance: {tile(move.tile)} takes the place of the tile whose design changed."
     return None
+
+
+# --- the things on the table: what each is and when it can be used (the board's "why not?" on any of them) ---
+
+def _field_thing(st: KState, node: Node) -> str:
+    tile_at = st.fields.get(node)
+    if tile_at is None:
+        return (f"An empty place for a field tile, {direction(node)}: field tiles are laid next to laid ones in "
+                "the set-up; no worker can go where no tile lies.")
+    k = FIELD_TILES[tile_at].kind
+    holder = st.workers.get(node)
+    now = f"{_seat(holder)}'s worker is on it this round" if holder is not None else "no worker is on it now"
+    return (f"{field(st, node)[0].upper()}{field(st, node)[1:]}: in phase one a worker from a cottage or house on "
+            f"a corner of it (not fenced off) may go into it, and in phase two each worker there takes 1 "
+            f"{CUBE_NAME[k]}; {now}.")
+
+
+def _seat_thing(st: KState, kind: str, rest: str) -> str | None:
+    seat, _, what = rest.partition(":")
+    if not seat.isdigit() or int(seat) >= st.num_players:
+        return None
+    p = int(seat)
+    if kind == "player":
+        return (f"{_seat(p)}: cubes behind the screen, {len(st.law_hands[p])} law cards, "
+                f"{st.fences_left[p]} fences left, {len(st.seats[p])} seats in the Keythedral.")
+    if kind == "cube" and what in KIND_OF_LETTER:
+        return (f"{_seat(p)}'s {cube(what)} cubes: in phase three they pay "
+                "for building tiles, fences (timber), removing fences (wine), the craft shops, the trader and law "
+                "cards.")
+    if kind == "cottage" and what.isdigit() and 0 < int(what) <= 5:
+        at = st.cottage_at[p * 5 + int(what) - 1]
+        place = site(st, at) if at is not None else f"{_seat(p)}'s cottage {what}, not yet laid"
+        return (f"{place[0].upper()}{place[1:]}: when work order number {what} is chosen in phase one, it sends "
+                "its workers (a house two) into fields on its corners.")
+    if kind == "lawcard" and what in LAW_INDEX:
+        card = LAWS[LAW_INDEX[what]]
+        return f"{_seat(p)}'s law card {card.title}: {card.summary}; it is played once, when its card allows."
+    return None
+
+
+def thing(st: KState, target: str) -> str | None:
+    """What the thing ``target`` names on the table is and when it can be used, or None for no such thing."""
+    kind, _, rest = target.partition(":")
+    node = parse_node(rest) if kind in ("field", "site") else None
+    if kind == "field" and node is not None:
+        return _field_thing(st, node)
+    if kind == "site" and node is not None:
+        return (f"{site(st, node)[0].upper()}{site(st, node)[1:]}: cottages are laid on such corners in the set-up "
+                "(or moved here when fenced off from every field); its workers go into the fields around it.")
+    if kind == "edge" and ">" in rest:
+        corner, place = (parse_node(part) for part in rest.split(">", 1))
+        if corner is not None and place is not None:
+            return (f"The edge between {site(st, corner)} and {field(st, place)}: a fence here (1 timber, phase "
+                    "three) keeps that cottage's workers out of that field; any fence can be removed for 2 wine.")
+    if kind == "tile" and rest in BUILDING_INDEX:
+        letters = "".join(LETTER[k] * n for k, n in enumerate(BUILDINGS[BUILDING_INDEX[rest]].cost))
+        return (f"{tile(rest)[0].upper()}{tile(rest)[1:]}: bought in phase three, while its stage is face up, by "
+                f"paying exactly {cubes(letters)}.")
+    if kind == "store" and rest in KIND_OF_LETTER and KIND_OF_LETTER[rest] in SHOP:
+        k = KIND_OF_LETTER[rest]
+        return (f"The {SHOP[k]}'s {CUBE_NAME[k]} cubes: in phase three the {SHOP[k]} gives one for "
+                f"{CRAFT_PRICE[k]} other cubes.")
+    if kind == "trader" and rest in KIND_OF_LETTER and KIND_OF_LETTER[rest] in SHOP:
+        return (f"Used {cube(rest)} cubes back in the store: the {SHOP[KIND_OF_LETTER[rest]]} is restocked from them "
+                "when its shop runs out.")
+    if kind == "trader" and rest in KIND_OF_LETTER:
+        return (f"The store's {cube(rest)} cubes: workers take them in phase two; in phase three the trader gives "
+                "one resource cube for any two other cubes.")
+    if kind == "law" and rest.isdigit():
+        return (f"New-law space {rest}: a face-down law card lies here; in phase three it is procured for any one "
+                "cube, and empty spaces are refilled in phase four.")
+    if kind == "marker" and rest.isdigit():
+        return (f"Work order number {rest}: in phase one the players in turn put the next marker on a number not yet "
+                "chosen; every cottage or house with that number then sends its workers.")
+    return _seat_thing(st, kind, rest)

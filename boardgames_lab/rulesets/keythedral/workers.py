@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .checks import open_fields
-from .data import CUBE_NAME, FIELD_TILES, LETTER, fmt
+from .data import CUBE_NAME, FIELD_TILES, LETTER
 from .laws import harvest_yield
 from .state import KState
+from .words import field as field_words
 
 
 def placing_queue(st: KState, chooser: int) -> list[int]:
@@ -60,8 +61,8 @@ def harvest(st: KState) -> None:
             store[kind] -= got
             st.cubes[p][kind] += got
             if st.events is not None:
-                st.note(f"{{p{p}}} harvests {got} {CUBE_NAME[kind]} from field {fmt(field)}." if got else
-                        f"No {CUBE_NAME[kind]} for {{p{p}}} from field {fmt(field)}: the harvest fails.",
+                st.note(f"{{p{p}}} harvests {got} {CUBE_NAME[kind]} from {field_words(st, field)}." if got else
+                        f"No {CUBE_NAME[kind]} for {{p{p}}} from {field_words(st, field)}: the harvest fails.",
                         {"player": p, "field": list(field), "cube": LETTER[kind], "count": got})
     if "choose" in st.effects:
         if any(store[r] for r in range(5)):

@@ -11,16 +11,22 @@ from typing import Iterable
 from ...core.moves import Kind, Move, Refusal
 from .data import CARD_INDEX, CARDS, DECKS, GROUPS, HAND_LIMIT, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, PUB_PRICE
 from .draws import CHANCE_KINDS
-from .moves import (CARD_IDS, DRAWN, SLOT_INDEX, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Observe, Pass,
+from .moves import (CARD_IDS, SLOT_INDEX, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Observe, Pass,
                     PlayCard, TakeCard, TakeDrawn)
 from .prices import EMPTY, IS_TRADING, TARGETS, breakdown, price, usable_targets
 from .state import SPState, hand_limit, observable_decks, pub_limit, slot_card
+from .words import slot_words
 
 P = "saint_petersburg."
 
 
 def _no(rule: str, reason: str, remedy: str = "") -> Refusal:
     return Refusal(P + rule, reason, remedy)
+
+
+def _place(slot: str) -> str:
+    """A slot of the display in words: "the upper row (third place)"."""
+    return slot_words(slot)[len("from "):]
 
 
 def _name(card: int) -> str:
@@ -60,13 +66,14 @@ def _slot(st: SPState, kind: str, card_id: str, slot: str) -> int | Refusal:
         return _no(rule, f"{slot!r} is not a display slot", "name U1..U8 (upper row) or L1..L8 (lower row)")
     there = slot_card(st, slot)
     if there == EMPTY:
-        return _no(rule, f"slot {slot} is empty: there is no card there to {kind}",
+        return _no(rule, f"{_place(slot)} is empty: there is no card there to {kind}",
                    "pick a card that lies on the board")
     card = _card(rule, card_id)
     if isinstance(card, Refusal):
         return card
     if card != there:
-        return _no(rule, f"slot {slot} holds {CARD_IDS[there]}, not {card_id}", f"{kind} {CARD_IDS[there]}@{slot}")
+        return _no(rule, f"{_place(slot)} holds the {_name(there)}, not the {_name(card)}",
+                   f"{kind} the {_name(there)} there")
     return card
 
 
@@ -75,7 +82,7 @@ def check_buy(st: SPState, move: BuyCard) -> Refusal | None:
     if isinstance(card, Refusal):
         return card
     return _pay(st, move.player, card, move.replaces, SLOT_INDEX[move.slot] >= len(SLOTS) // 2,
-                f"buy {move.card}@{move.slot}", "or take it into hand for free")
+                "or take it into hand for free")
 
 
 def check_take(st: SPState, move: TakeCard) -> Refusal | None:
@@ -115,10 +122,9 @@ def _replaceable(card: int) -> list[str]:
 
 # --- what a card costs, and what a trading card replaces ---------------------------------------------
 
-def _pay(st: SPState, p: int, card: int, replaces: str, lower: bool, written: str, otherwise: str = ""
-         ) -> Refusal | None:
+def _pay(st: SPState, p: int, card: int, replaces: str, lower: bool, otherwise: str = "") -> Refusal | None:
     """saint_petersburg.buy.pay_cost, after the trading card's replacement is checked."""
-    target = _replacement(st, p, card, replaces, written)
+    target = _replacement(st, p, card, replaces)
     if isinstance(target, Refusal):
         return target
     owned = st.owned[p]
@@ -130,16 +136,17 @@ def _pay(st: SPState, p: int, card: int, replaces: str, lower: bool, written: st
                f"you need {cost - st.money[p]} more" + (f", {otherwise}" if otherwise else ""))
 
 
-def _replacement(st: SPState, p: int, card: int, replaces: str, written: str) -> int | Refusal:
+def _replacement(st: SPState, p: int, card: int, replaces: str) -> int | Refusal:
     """The own card a trading card replaces (EMPTY for another card), or why it may not."""
     if not IS_TRADING[card]:
         if replaces:
             return _no("trading.must_replace", f"{_name(card)} is not a trading card and replaces nothing",
-                       f"drop '>{replaces}'")
+                       "name no card for it to replace")
         return EMPTY
     options = usable_targets(st.owned[p], st.obs_used[p], card)
     if not replaces:
-        hint = f"for example '{written}>{CARD_IDS[options[0]]}'" if options else "you own no card it may replace yet"
+        hint = f"name one of your cards it may replace, such as your {_name(options[0])}" if options else \
+            "you own no card it may replace yet"
         return _no("trading.must_replace", f"{_name(card)} is a trading card and must replace one of your cards", hint)
     target = _card("trading.must_replace", replaces)
     if isinstance(target, Refusal):
@@ -177,9 +184,9 @@ def check_play(st: SPState, move: PlayCard) -> Refusal | None:
         return card
     hand = st.hands[move.player]
     if card not in hand:
-        held = ", ".join(CARD_IDS[c] for c in hand) or "nothing"
+        held = ", ".join(f"the {_name(c)}" for c in hand) or "nothing"
         return _no("action.play", f"you hold no {_name(card)} in hand (you hold {held})", "play a card you hold")
-    return _pay(st, move.player, card, move.replaces, False, f"play {move.card}")
+    return _pay(st, move.player, card, move.replaces, False)
 
 
 def plays(st: SPState, seat: int) -> list[PlayCard]:
@@ -222,8 +229,9 @@ def observes(st: SPState, seat: int) -> list[Observe]:
 def _drawn(st: SPState, card_id: str) -> int | Refusal:
     """The card drawn with the Observatory, which the move must name."""
     if card_id != CARD_IDS[st.drawn]:
-        return _no("card.observatory", f"the drawn card is {CARD_IDS[st.drawn]}, not {card_id!r}",
-                   f"name it: e.g. 'discard {CARD_IDS[st.drawn]}@{DRAWN}'")
+        asked = CARDS[CARD_INDEX[card_id]].name if card_id in CARD_INDEX else repr(card_id)
+        return _no("card.observatory", f"the card drawn is the {CARDS[st.drawn].name}, not the {asked}",
+                   f"decide on the {CARDS[st.drawn].name}")
     return st.drawn
 
 
@@ -231,7 +239,7 @@ def check_buy_drawn(st: SPState, move: BuyDrawn) -> Refusal | None:
     card = _drawn(st, move.card)
     if isinstance(card, Refusal):
         return card
-    return _pay(st, move.player, card, move.replaces, False, f"buy {move.card}@{DRAWN}")
+    return _pay(st, move.player, card, move.replaces, False)
 
 
 def check_take_drawn(st: SPState, move: TakeDrawn) -> Refusal | None:
@@ -277,7 +285,7 @@ def pass_outside(st: SPState, move: Pass) -> Refusal | None:
     is "pub 0"); after an Observatory draw its card is bought, taken or discarded first."""
     if st.phase == "pub":
         return _no("card.pub", "at the Pub each owner answers with the points they buy; passing is not an answer",
-                   "write 'pub 0' to buy none")
+                   "answer by buying no points at the Pub")
     if st.phase == "observatory":
         drawn = CARDS[st.drawn].name if st.drawn != EMPTY else "card"
         return _no("card.observatory", f"the {drawn} drawn with the Observatory waits for a decision",

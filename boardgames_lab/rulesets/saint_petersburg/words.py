@@ -51,7 +51,7 @@ def yields(card: int) -> str:
     return "; ".join(out)
 
 
-def _where(slot: str) -> str:
+def slot_words(slot: str) -> str:
     i = SLOT_INDEX.get(slot)
     if i is None:
         return "from the board"
@@ -87,13 +87,13 @@ def describe(st: SPState, move: Any) -> str:
         return f"{{p{p}}} passes (and may act again if the phase goes on)."
     if kind == "buy":
         lower = SLOT_INDEX.get(move.slot, 0) >= ROW_SLOTS
-        return _acquire(st, p, "buys", move.card, move.replaces, lower, " " + _where(move.slot))
+        return _acquire(st, p, "buys", move.card, move.replaces, lower, " " + slot_words(move.slot))
     if kind == "play":
         return _acquire(st, p, "plays", move.card, move.replaces, False, " from hand")
     if kind == "buy_drawn":
         return _acquire(st, p, "buys", move.card, move.replaces, False, " drawn with the Observatory")
     if kind in ("take", "take_drawn"):
-        where = _where(move.slot) if kind == "take" else "drawn with the Observatory"
+        where = slot_words(move.slot) if kind == "take" else "drawn with the Observatory"
         held = len(st.hands[p]) if 0 <= p < st.num_players else 0
         limit = hand_limit(st, p) if 0 <= p < st.num_players else 0
         return (f"{{p{p}}} takes the {card_name(move.card)} {where} into hand, paying nothing now "
@@ -114,3 +114,58 @@ def describe(st: SPState, move: Any) -> str:
     if kind == "draw":
         return f"Chance: the Observatory draws the {card_name(move.card)}."
     return f"{{p{p}}} makes a move."
+
+
+# --- the things on the table: what each is and when it can be used (the board's "why not?" on any of them) ---
+
+def _card_text(card: int) -> str:
+    """A card's kind, price and yield: "a worker card, price 4 rubles; it pays 3 rubles at every worker scoring"."""
+    c = CARDS[card]
+    what = f"a {DECK_NAMES[c.deck]} card" + (f" counted as {GROUPS[c.group]}" if c.deck == TRADING else "")
+    brings = yields(card)
+    return f"{what.replace('a a', 'an a')}, price {rubles(c.cost)}" + (f"; {brings}" if brings else "")
+
+
+def _own_use(card: int, owner: str) -> str:
+    special = CARDS[card].special
+    if special == "observatory":
+        return f"{owner} may turn it over in a building phase to draw the top card of a deck"
+    if special == "pub":
+        return f"{owner} may buy points with it after each building scoring"
+    return f"it works for {owner} alone; no one can buy or use another player's card"
+
+
+def _row_place(st: SPState, slot: str) -> str:
+    i = SLOT_INDEX[slot]
+    card, where = (st.lower if i >= ROW_SLOTS else st.upper)[i % ROW_SLOTS], slot_words(slot)[len("from "):]
+    if card == EMPTY:
+        fill = "cards left in the upper row move down into it at the end of a round" if i >= ROW_SLOTS else \
+            "the cards laid at the start of each phase fill the upper row"
+        return f"An empty place in {where}: {fill}."
+    cheaper = "; cards in the lower row cost 1 ruble less" if i >= ROW_SLOTS else ""
+    return (f"The {CARDS[card].name} in {where}: {_card_text(card)}. The player to act may buy it or take it into "
+            f"hand on their turn{cheaper}.")
+
+
+def thing(st: SPState, target: str) -> str | None:
+    """What the thing ``target`` names on the table is and when it can be used, or None for no such thing."""
+    kind, _, rest = target.partition(":")
+    if kind == "deck" and rest in DECKS:
+        d = DECKS.index(rest)
+        return (f"The {DECK_NAMES[d]} deck, {len(st.decks[d])} cards face down: its cards are laid into the upper "
+                f"row at the start of the {DECK_NAMES[d]} phase; an Observatory's owner may draw its top card in a "
+                "building phase.")
+    if kind == "row" and rest in SLOT_INDEX:
+        return _row_place(st, rest)
+    seat, _, card_id = rest.partition(":")
+    card = CARD_INDEX.get(card_id)
+    if kind in ("hand", "area") and seat.isdigit() and int(seat) < st.num_players and card is not None:
+        owner, name = f"{{p{seat}}}", CARDS[card].name
+        if kind == "hand":
+            return (f"The {name} in {owner}'s hand: {_card_text(card)}. {owner} may play it on their turn in any "
+                    "phase, paying its price.")
+        return f"{owner}'s {name}, in play: {_card_text(card)}. {_own_use(card, owner)[0].upper()}{_own_use(card, owner)[1:]}."
+    if kind == "drawn" and st.drawn != EMPTY:
+        return (f"The {CARDS[st.drawn].name} drawn with an Observatory: {_card_text(st.drawn)}. The Observatory's "
+                "owner buys it, takes it into hand or discards it now.")
+    return None

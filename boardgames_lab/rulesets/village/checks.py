@@ -25,6 +25,7 @@ from .moves import (Birth, ChooseCubes, Church, Council, Craft, Dies, DrawCustom
                     Travel, Well)
 from .movetables import MOVES
 from .state import VillageState
+from .words import place as place_words
 
 AREA_INDEX = {name: i for i, name in enumerate(AREAS)}
 CUBE_INDEX = {name: i for i, name in enumerate(CUBE_NAMES)}
@@ -38,7 +39,7 @@ LAST_CHURCH = CHURCH1 + 3
 def check_take(st: VillageState, move: TakeCube) -> Refusal | None:
     """village.turn.take_cube"""
     if st.no_cubes:
-        return no("end.no_cubes", "the board is empty", "take any action with 'free <area>'")
+        return no("end.no_cubes", "the board is empty", "take any action without a cube")
     if move.area not in AREA_INDEX:
         return no("turn.take_cube", f"'{move.area}' is not an action area", f"areas: {', '.join(AREAS)}")
     if move.cube not in CUBE_INDEX:
@@ -52,19 +53,21 @@ def check_well(st: VillageState, move: Well) -> Refusal | None:
     """village.well.action: three influence of one colour (coins standing in), or three coins."""
     p = move.player
     if st.no_cubes:
-        return no("end.no_cubes", "the board is empty", "act without the Well, e.g. 'free harvest'")
+        return no("end.no_cubes", "the board is empty",
+                  "take any action without a cube, and without paying the Well")
     if move.area not in AREA_INDEX:
         return no("well.action", f"'{move.area}' is not an action area", f"areas: {', '.join(AREAS)}")
     if move.colour == "":
         if move.coins != WELL_CUBES:
-            return no("well.action", "the Well without a colour is paid with three coins", "write +3c")
+            return no("well.action", "the Well without a colour is paid with three coins", "pay three coins")
         if st.coins[p] < WELL_CUBES:
             return no("coins.joker", f"you have {st.coins[p]} coin(s), not three")
     elif move.colour not in COLOURS:
         return no("well.action", f"the Well takes three influence of one colour ({', '.join(COLOURS)}), "
                                  f"not '{move.colour}'")
     elif move.coins >= WELL_CUBES:
-        return no("well.action", "three coins pay the Well without a colour", f"'well {move.area} +3c'")
+        return no("well.action", "three coins pay the Well without a colour",
+                  "pay with three coins alone, naming no colour")
     else:
         colour = COLOURS.index(move.colour)
         need = (WELL_CUBES if colour == 0 else 0, WELL_CUBES if colour == 1 else 0,
@@ -80,7 +83,8 @@ def check_well(st: VillageState, move: Well) -> Refusal | None:
 def check_free(st: VillageState, move: FreeAction) -> Refusal | None:
     """village.end.no_cubes: any area whose action offers something (with none, any area: the player skips)."""
     if not st.no_cubes:
-        return no("end.no_cubes", "'free' actions exist only in the last actions once the board has no cubes",
+        return no("end.no_cubes", "an action without a cube is taken only in the last actions, once the board has "
+                                  "no cubes",
                   "take a cube")
     if move.area not in AREA_INDEX:
         return no("end.no_cubes", f"'{move.area}' is not an action area", f"areas: {', '.join(AREAS)}")
@@ -103,7 +107,7 @@ def _in_area(st: VillageState, kind: str) -> Refusal | None:
         return None
     here = AREAS[st.area] if 0 <= st.area < len(AREAS) else "no"
     return no("turn.take_cube", f"your cube came from the {here} area, so only its action is open; "
-                                f"'{kind}' belongs to {AREAS[area]}", "act there, or 'skip'")
+                                f"this is the {AREAS[area]} action", f"carry out the {here} action, or skip it")
 
 
 def _action(rule: Callable[[VillageState, Any], Refusal | None]) -> Callable[[VillageState, Any], Refusal | None]:
@@ -173,29 +177,31 @@ def check_cubes(st: VillageState, move: ChooseCubes) -> Refusal | None:
 def check_dies(st: VillageState, move: Dies) -> Refusal | None:
     """village.death.oldest: one of the oldest visible villagers."""
     options = death_options(st.places[move.player])
-    named = ", ".join(f"'dies {PLACE_NAMES[w]} g{g}'" for w, g in options)
+    named = "; ".join(f"the generation-{g} villager {'on' if PLACE_NAMES[w] == 'farm' else 'at'} "
+                      f"{place_words(PLACE_NAMES[w])}" for w, g in options)
     place = PLACE_INDEX.get(move.place, -1)
     if place < 0:
         return no("death.oldest", f"'{move.place}' is not a place", f"choose from {named}")
     if (place, move.generation) in options:
         return None
     if not visible(place):
-        return no("death.oldest", f"only a visible villager (farm or board) can die, not one at {move.place}",
+        return no("death.oldest", f"only a visible villager (farm or board) can die, not one at "
+                                  f"{place_words(move.place)}",
                   f"choose from {named}")
     low = min((g for _, g in options), default=0)
     if move.generation != low:
         return no("death.oldest", f"the oldest visible villagers are of generation {low}: one of them dies",
                   f"choose from {named}")
-    return no("death.oldest", f"no villager of generation {low} stands at {move.place} to die",
+    return no("death.oldest", f"no villager of generation {low} stands at {place_words(move.place)} to die",
               f"choose from {named}")
 
 
 def check_redeem(st: VillageState, move: Redeem) -> Refusal | None:
     """village.mass.select: one coin per own villager taken out of the bag, until four are out."""
     if st.selected >= MASS_PIECES:
-        return no("mass.select", f"{MASS_PIECES} pieces have been taken out of the bag already", "'done'")
+        return no("mass.select", f"{MASS_PIECES} pieces have been taken out of the bag already", "stop buying villagers out")
     if not st.coins[move.player]:
-        return no("mass.select", "buying a villager out of the bag costs one coin and you have none", "'done'")
+        return no("mass.select", "buying a villager out of the bag costs one coin and you have none", "stop buying villagers out")
     return villager_fault(st, move.player, BAG, move.generation, "mass.select")
 
 

@@ -17,6 +17,7 @@ from .movetables import IS_TOWN, MOVES
 from .payment import Need
 from .state import VillageState
 from .travel import routes_from_place
+from .words import place as place_words
 
 P = "village."
 GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
@@ -40,8 +41,12 @@ def no(rule: str, reason: str, remedy: str = "") -> Refusal:
     return Refusal(P + rule, reason, remedy)
 
 
-def _names(items: list[str]) -> str:
-    return ", ".join(items) if items else "none"
+def _generations(gens: list[int]) -> str:
+    """Villagers by generation in words: "generations 1 and 2", "none"."""
+    if not gens:
+        return "none"
+    listed = ", ".join(map(str, gens[:-1])) + f" and {gens[-1]}" if len(gens) > 1 else str(gens[0])
+    return f"generation{'s' if len(gens) > 1 else ''} {listed}"
 
 
 def own_gens(st: VillageState, p: int, place: int) -> list[int]:
@@ -51,9 +56,9 @@ def own_gens(st: VillageState, p: int, place: int) -> list[int]:
 def villager_fault(st: VillageState, p: int, place: int, gen: int, rule: str) -> Refusal | None:
     """The mover must own a villager of generation ``gen`` at ``place``."""
     gens = own_gens(st, p, place)
-    there = _names([f"g{g}" for g in gens])
     if gen not in gens:
-        return no(rule, f"you have no generation-{gen} villager at {PLACE_NAMES[place]} (yours there: {there})",
+        return no(rule, f"you have no generation-{gen} villager at {place_words(PLACE_NAMES[place])} "
+                        f"(yours there: {_generations(gens)})",
                   "name one of your villagers there" if gens else "")
     return None
 
@@ -102,7 +107,7 @@ def can_recall(st: VillageState, move: Recall) -> Refusal | None:
 def can_craft(st: VillageState, move: Craft) -> Refusal | None:
     p = move.player
     if move.good == "mill":
-        return no("crafts.mill", "the mill takes no worker and no choice: it is its own move, 'mill'")
+        return no("crafts.mill", "the mill takes no worker and no choice: use the mill itself")
     good = GOOD_INDEX.get(move.good, -1)
     if good < 0 or BUILDING_OF_GOOD[good] < 0:
         made = [g for g, b in zip(GOODS, BUILDING_OF_GOOD) if b >= 0]
@@ -119,15 +124,15 @@ def can_craft(st: VillageState, move: Craft) -> Refusal | None:
     if not st.goods_supply[good]:
         return no("crafts.worker", f"no {move.good} is left in the supply")
     if move.how == "train":
-        return _train(st, move, BUILDINGS[b].name)
+        return _train(st, move, BUILDINGS[b].name.replace("_", " "))
     if move.generation:
-        return no("crafts.worker", f"'{move.how}' uses no villager from the farm", "leave out the generation")
+        return no("crafts.worker", "making a good this way uses no villager from the farm", "name no villager")
     if move.how == "worker":
         if move.coins:
             return no("crafts.worker", "a trained worker pays with time, not coins")
         if BUILDING0 + b not in st.places[p]:
-            return no("crafts.worker", f"you have no trained villager at the {BUILDINGS[b].name}",
-                      f"train one ('craft {move.good} train g<n>')")
+            return no("crafts.worker", f"you have no trained villager at the {BUILDINGS[b].name.replace('_', ' ')}",
+                      "train a villager of your farm there first, or pay the resources")
         return None
     return _resources(st, move, b)
 
@@ -138,12 +143,13 @@ def _train(st: VillageState, move: Craft, building: str) -> Refusal | None:
     gens = own_gens(st, move.player, FARM)
     if move.generation not in gens:
         return no("crafts.training", f"training at the {building} needs a generation-{move.generation} villager on "
-                                     f"your farm (on your farm: {_names([f'g{g}' for g in gens])})")
+                                     f"your farm (on your farm: {_generations(gens)})")
     return None
 
 
 def _resources(st: VillageState, move: Craft, b: int) -> Refusal | None:
     building, p = BUILDINGS[b], move.player
+    building = building._replace(name=building.name.replace("_", " "))  # named in words: "the wagon maker"
     if building.grain:
         if move.coins:
             return no("coins.joker", f"the {building.name} takes grain, and a coin stands in only for an influence "
@@ -182,7 +188,7 @@ def can_council(st: VillageState, move: Council) -> Refusal | None:
             return no(rule, "you have no scroll", "pay two green (coins may stand in)")
         return None
     if move.payment != "green":
-        return no(rule, f"the council is paid with 'green' (two green) or 'scroll', not '{move.payment}'")
+        return no(rule, f"the council is paid with two green or a scroll, not {move.payment!r}")
     return coin_fault(st, move.player, GREEN_NEED, move.coins, rule, "the council")
 
 
@@ -194,9 +200,9 @@ def can_privilege(st: VillageState, move: Privilege, owed: bool) -> Refusal | No
     top = max(map(STAGE.__getitem__, st.places[p])) if action else st.priv_max
     if stage == 0:
         if action:
-            return no("council.privilege", "'privilege none' answers an owed privilege",
-                      "here just take the action you want")
-        return None if not move.good else no("council.privilege", "'privilege none' takes nothing more")
+            return no("council.privilege", "taking no privilege answers only a privilege owed for entering or "
+                      "advancing", "here just take the action you want")
+        return None if not move.good else no("council.privilege", "taking no privilege takes no good either")
     if not 1 <= stage <= 4:
         return no("council.privilege", f"privileges are numbered 1 to 4 by stage, not {stage}")
     if action and not top:
@@ -253,8 +259,7 @@ def can_church(st: VillageState, move: Church) -> Refusal | None:
     if move.payment == "time":
         return no("church.action", "three time pays on its own: no coins with it") if move.coins else None
     if move.payment != "brown":
-        return no("church.action", f"the church is paid with 'brown' (one brown) or 'time' (three time), "
-                                   f"not '{move.payment}'")
+        return no("church.action", f"the church is paid with one brown or three time, not {move.payment!r}")
     return coin_fault(st, move.player, BROWN_NEED, move.coins, "church.action", "the church")
 
 

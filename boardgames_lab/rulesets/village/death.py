@@ -4,6 +4,7 @@ from __future__ import annotations
 from .data import CATEGORIES, CATEGORY_OF, CHRONICLE0, GENERATIONS, GRAVE, PLACE_NAMES, REMOVED
 from .info import chronicle_spaces, grave_count
 from .state import VillageState
+from .words import place as place_words
 
 
 def death_options(places: list[int]) -> list[tuple[int, int]]:
@@ -60,7 +61,7 @@ def die(st: VillageState, p: int, place: int, gen: int) -> None:
         where = "out of the game (no room left)"
     st.deaths -= 1
     if st.events is not None:
-        st.note(f"{{p{p}}}'s generation-{gen} villager dies at {PLACE_NAMES[place]} and goes to {where}.",
+        st.note(f"{{p{p}}}'s generation-{gen} villager dies at {place_words(PLACE_NAMES[place])} and goes to {where}.",
                 {"player": p, "generation": gen, "from": PLACE_NAMES[place], "to": PLACE_NAMES[places[i]]})
     if filled_last and st.end_by < 0:
         st.end_by = p

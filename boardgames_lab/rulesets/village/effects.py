@@ -17,6 +17,7 @@ from .mass import mass_done, raise_villager, redeem
 from .payment import Need, pay_influence, piece_at, spend_time
 from .state import VillageState
 from .travel import REWARD, routes_from_place
+from .words import place
 
 GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
 AREA_INDEX = {name: i for i, name in enumerate(AREAS)}
@@ -109,7 +110,8 @@ def _recall(st: VillageState, move: Any) -> None:
     st.step = DONE
     move_piece(st, p, PLACE_INDEX[move.place], move.generation, FARM)
     if st.events is not None:
-        say(st, f"{{p{p}}} recalls a generation-{move.generation} villager from {move.place} to the farm.", player=p)
+        say(st, f"{{p{p}}} recalls a generation-{move.generation} villager from {place(move.place)} to the farm.",
+            player=p)
 
 
 def _mill(st: VillageState, move: Any) -> None:
@@ -233,7 +235,8 @@ def _travel(st: VillageState, move: Any) -> None:
     pay_influence(st, p, need, move.coins)
     move_piece(st, p, source, move.generation, target)
     if st.events is not None:
-        say(st, f"{{p{p}}} travels from {move.origin} to {PLACE_NAMES[target]}.", player=p, town=PLACE_NAMES[target])
+        say(st, f"{{p{p}}} travels from {place(move.origin)} to {place(PLACE_NAMES[target])}.", player=p,
+            town=PLACE_NAMES[target])
     if not st.visited[p] >> town & 1:
         _reach(st, p, town)
 

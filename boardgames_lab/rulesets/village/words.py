@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import (BUILDING_OF_GOOD, BUILDINGS, CHURCH_GRAIN, CHURCH_TIME, COUNCIL_ENTER_TIME, COUNCIL_GREEN,
+from .data import (AREAS, BUILDING_OF_GOOD, BUILDINGS, CHURCH_GRAIN, COLOURS, CHURCH_TIME, COUNCIL_ENTER_TIME, COUNCIL_GREEN,
                    CUSTOMERS, GOODS, MILL_COINS, MILL_GRAIN, MILL_TIME, PLACE_INDEX, PLACE_NAMES, PLAGUE_TIME,
                    PRESTIGE_PRIVILEGE, PRIVILEGE_CUBES, TOWNS, TRAVEL_TIME, WELL_CUBES)
-from .effects import harvest_gain
 from .info import council_advance_time
 from .state import VillageState
 
@@ -101,6 +100,7 @@ def _action_words(st: VillageState, move: Any) -> str | None:
     if kind == "skip":
         return f"{who} keeps the cube and does not act."
     if kind == "harvest":
+        from .effects import harvest_gain  # the effects name places and villagers with this module's words
         return f"{who} harvests {harvest_gain(st, p)} grain."
     if kind == "birth":
         return f"{who} has a child: their next villager is born onto the farm."
@@ -203,3 +203,73 @@ def _privilege(move: Any) -> str:
     if move.stage == 3:
         return f"takes the council's third privilege: a {_good(move.good)}"
     return f"takes the council's fourth privilege: pays a coin for {PRESTIGE_PRIVILEGE} prestige"
+
+
+# --- the things on the table: what each is and when it can be used (the board's "why not?" on any of them) ---
+
+AREA_DOES = {  # each action area's action, in the rulebook's words
+    "harvest": "take two grain, or more with a plough and a horse or an ox (a villager must be on the farm)",
+    "family": "a new villager is born onto the farm, or one on the board comes back to it",
+    "crafts": "make a good in a craft building, with a trained villager and time or with influence",
+    "market": "start a market day, when the players in turn serve the customers at the stalls",
+    "travel": "a villager travels on to a town, paying time and the route's influence",
+    "council": "a villager enters or climbs the council chamber, paying time and influence",
+    "church": "a villager goes into the black bag, to be drawn onto the church at the Mass",
+}
+PRIVILEGE_WORDS = ("take the next-starting-player ring", f"take {PRIVILEGE_CUBES} influence cubes of any colours",
+                   "take one good of your choice", f"pay 1 coin for {PRESTIGE_PRIVILEGE} prestige")
+REWARD_WORDS = {"cubes": "two influence cubes of any colours", "coin": "one coin", "prestige": "three prestige"}
+
+
+def _area_thing(st: VillageState, name: str) -> str:
+    cubes = sum(st.spaces[AREAS.index(name)])
+    return (f"The {AREA_WORDS[name]} area, {cubes} cube{'s' if cubes != 1 else ''}: on your turn take a cube from "
+            f"it (or use the Well) to carry out its action: {AREA_DOES[name]}.")
+
+
+def _building_thing(st: VillageState, name: str) -> str:
+    if name == "brewery" and not st.options.get("inn_brewery"):
+        return "The brewery belongs to the Inn expansion, which this game is played without: it makes nothing."
+    b = BUILDINGS[[x.name for x in BUILDINGS].index(name)]
+    goods = " or ".join(_good(GOODS[g]) for g in b.goods)
+    pay = ("; without a worker it takes " + listed([f"1 {COLOURS[c]}" for c in b.cubes] + (
+        [f"{b.grain} grain"] if b.grain else []))) if b.cubes or b.grain else ""
+    return (f"The {_good(name)}, a craft building: with the crafts action a villager trained here ({_time(b.training)}"
+            f" once) makes {b.output} {goods} for {_time(b.production)}{pay}.")
+
+
+def _villager_thing(st: VillageState, seat: int, where: str, generation: str) -> str:
+    at = "on the farm" if where == "farm" else f"at {place(where)}" if where in PLACE_INDEX else "here"
+    return (f"{_seat(seat)}'s {villager(int(generation))} {at}. When time runs out the oldest visible villagers "
+            "die first; the family action can bring one on the board back to the farm.")
+
+
+def thing(st: VillageState, target: str) -> str | None:
+    """What the thing ``target`` names on the table is and when it can be used, or None for no such thing."""
+    kind, _, rest = target.partition(":")
+    if kind == "area" and rest in AREAS:
+        return _area_thing(st, rest)
+    if kind == "building" and rest in [b.name for b in BUILDINGS]:
+        return _building_thing(st, rest)
+    if kind == "privilege" and rest.isdigit() and 1 <= int(rest) <= len(PRIVILEGE_WORDS):
+        return (f"Council stage {rest}: a councillor reaching it may {PRIVILEGE_WORDS[int(rest) - 1]}; the council "
+                "action gives this privilege again to a player with a councillor on this stage or higher.")
+    if target == "bag":
+        return (f"The black bag, with {st.monks} monks: the church action sends villagers into it; at the Mass, at "
+                "the end of a round, the villagers drawn from it go onto church stage 1.")
+    if kind == "stall" and rest.isdigit() and 1 <= int(rest) <= len(st.stalls):
+        tile = st.stalls[int(rest) - 1]
+        who = _customer(tile) if tile >= 0 else "no customer now"
+        return f"Market stall {rest}, {who}: on a market day a player serves a customer here with the goods asked."
+    if target == "town:village":
+        return ("The village, where every journey starts: the travel action takes a villager from the farm to a town "
+                "next to it.")
+    if kind == "town" and rest in TOWN_NAMES:
+        reward = dict(TOWNS)[TOWN_NAMES[rest]]
+        return (f"{TOWN_NAMES[rest]}, a town on the travel map: with the travel action a villager comes here for "
+                f"time, a wagon and the route's influence; a player's first visit brings {REWARD_WORDS.get(reward, reward)}.")
+    seat, _, spot = rest.partition(":")
+    where, _, generation = spot.rpartition(":")
+    if kind == "vil" and seat.isdigit() and int(seat) < st.num_players and generation.isdigit():
+        return _villager_thing(st, int(seat), where, generation)
+    return None
