@@ -251,9 +251,10 @@ class BoardControl:
                 out[target] = f"{name}: {self._does(tm, target)}"
                 continue
             found = refusals.get(target)
-            why = _sentence(found.reason) if found is not None else \
-                f"no move of {self._who()} uses it{' after the clicks so far' if self.prefix else ''} now"
-            out[target] = f"{name}: not usable now, {why} (Enter: why not?)"
+            if found is None:  # no move names it: what the thing is and when it can be used
+                out[target] = f"{name}: not usable now. {tm.about(target)} (Enter: why not?)"
+                continue
+            out[target] = f"{name}: not usable now, {_sentence(found.reason)} (Enter: why not?)"
         return out
 
     def _scan(self, tm: TargetMap) -> tuple[dict[str, str], dict[str, tuple[list[Any], list[Any]]]]:
