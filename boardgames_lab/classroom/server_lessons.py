@@ -77,13 +77,11 @@ class LessonMessages(ServerCore):
 
     def _lesson_menu(self, conn: Connection, names: list[str]) -> None:
         """Each game's lessons (id, title, steps), for the teacher's page: read in the lessons' thread."""
-        from ..lessons import lesson_summaries
-
         def done(future: "asyncio.Future[dict[str, Any]]") -> None:
             conn.send({"type": "lessons", "games": future.result()})
 
         asyncio.get_running_loop().run_in_executor(
-            self._lessoner, lambda: {name: lesson_summaries(name) for name in names}).add_done_callback(done)
+            self._lessoner, lambda: {name: self.room.lessons.summaries(name) for name in names}).add_done_callback(done)
 
 
 __all__ = ["LessonMessages"]
