@@ -9,6 +9,11 @@ the server's memory (resident set, peak of one-second samples) and its CPU time 
 does not depend on what else the machine is running, unlike the latencies; the load average is printed too). The target: 120 students with a
 99th percentile under 100 ms on a 2-core machine.
 
+The server keeps its default limits. A class behind one router opens its pages from one address, and the server
+takes at most 32 connections that have not said hello yet from one address; the students here connect from
+loopback addresses of their own, ``STUDENTS_PER_ADDRESS`` to each of 127.0.0.2, 127.0.0.3, ... (Linux routes the
+whole of 127/8 to this machine), so all of them may open at once without being turned away.
+
     python -m bench.classroom_load                  # 30 and 100 tables, 60 s each
     python -m bench.classroom_load --tables 30 --seconds 20 --think 0.5 1.5
 """
@@ -35,6 +40,12 @@ from websockets.exceptions import ConnectionClosed
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_P99_MS = 100.0
+STUDENTS_PER_ADDRESS = 24  # below the server's 32 connections without a hello per address
+
+
+def source_address(i: int) -> str:
+    """The loopback address student ``i`` connects from."""
+    return f"127.0.{(2 + i // STUDENTS_PER_ADDRESS) // 256}.{(2 + i // STUDENTS_PER_ADDRESS) % 256}"
 
 
 def _free_port() -> int:
@@ -64,13 +75,14 @@ class Run:
         return out
 
 
-async def student(url: str, table: str, token: str, run: Run, think: tuple[float, float], seed: int) -> None:
-    """One student; turned away while too many connections from this address have not said hello yet (code
-    1013, as when a whole class opens its pages at once), it tries again shortly, as the student page does."""
+async def student(url: str, table: str, token: str, run: Run, think: tuple[float, float], seed: int,
+                  source: str) -> None:
+    """One student, connecting from the loopback address ``source``; turned away all the same (code 1013: too many
+    connections without a hello), it tries again shortly, as the student page does, and the run counts it."""
     rng = random.Random(seed)
     while True:
         try:
-            return await _student(url, table, token, run, think, rng)
+            return await _student(url, table, token, run, think, rng, source)
         except ConnectionClosed as closed:
             if closed.rcvd is None or closed.rcvd.code != 1013 or run.stop:
                 raise
@@ -79,8 +91,8 @@ async def student(url: str, table: str, token: str, run: Run, think: tuple[float
 
 
 async def _student(url: str, table: str, token: str, run: Run, think: tuple[float, float],
-                   rng: random.Random) -> None:
-    async with connect(url, max_size=None, ping_interval=None) as ws:
+                   rng: random.Random, source: str) -> None:
+    async with connect(url, max_size=None, ping_interval=None, local_addr=(source, 0)) as ws:
         await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
         decided = -1
         async for text in ws:
@@ -118,7 +130,7 @@ def _make_session(db: Path, game: str, tables: int, players: int) -> list[dict[s
 
 async def _drive(url: str, seats: list[dict[str, Any]], run: Run, seconds: float, think: tuple[float, float],
                  server: psutil.Process) -> tuple[float, float, float]:
-    tasks = [asyncio.create_task(student(url, s["table"], s["token"], run, think, 7 * i))
+    tasks = [asyncio.create_task(student(url, s["table"], s["token"], run, think, 7 * i, source_address(i)))
              for i, s in enumerate(seats)]
     peak = 0
     await asyncio.sleep(2.0)  # everyone joined: measure from here

@@ -36,6 +36,9 @@ def add_parser(sub: Any) -> None:
                          "address for --host 0.0.0.0)")
     sv.add_argument("--qr", choices=("text", "svg", "none"), default="text",
                     help="a QR code per table link: in the terminal, as SVG files beside the database, or none")
+    sv.add_argument("--lesson", action="append", default=[], metavar="FILE",
+                    help="a lesson file of your own (Lesson.save), validated and kept with the session: the teacher "
+                         "page then offers it to assign (repeat for more)")
     sv.add_argument("--links-json", default=None, help="also write the links and the teacher token to this file")
     sv.set_defaults(run=serve_command)
 
@@ -53,6 +56,8 @@ def lan_address() -> str:
 
 def serve_command(args: argparse.Namespace) -> int:
     from ..cli import _options
+    from ..lessons import LessonError, load_lesson
+    from .protocol import ProtocolError
     from .qr import qr_svg, qr_text
     from .room import Room
     from .server import serve
@@ -64,6 +69,12 @@ def serve_command(args: argparse.Namespace) -> int:
                      options=options, durability=args.durability)
     if not room.tables:
         raise SystemExit(f"{args.db} holds no session yet: name the game with --game")
+    for path in args.lesson:
+        try:
+            own = load_lesson(path)
+            print(f"Lesson {own.id!r} of {room.lessons.keep(own)} from {path}: kept with the session")
+        except (LessonError, ProtocolError) as err:
+            raise SystemExit(f"--lesson {path}: {err}") from None
     host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     base = args.public_url or f"http://{host}:{args.port}"
     print(f"Classroom session in {args.db}: {len(room.tables)} tables; listening on {args.host}:{args.port}")

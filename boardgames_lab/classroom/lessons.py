@@ -10,13 +10,15 @@ view and the clicks that make the seat's legal moves; what the teacher is sent i
 """
 from __future__ import annotations
 
+import copy
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import GameError
 from ..core.registry import definition
-from ..lessons import Feedback, LessonError, LessonRun, StepRecord, Task, lesson, lesson_summaries
+from ..lessons import (Feedback, Lesson, LessonError, LessonRun, StepRecord, Task, lesson, lesson_from_dict,
+                       lesson_summaries, validate)
 from .board import targets, why_not
 from .pictures import render
 from .protocol import ProtocolError
@@ -58,34 +60,85 @@ class LessonDesk:
         self.kept: dict[tuple[str, int], Kept] = {
             (r["table_id"], r["seat"]): Kept(r["token"], r["game"], r["lesson"], r["snapshot"])
             for r in room.store.runs()}
+        # The teacher's own lessons assigned in this session (validated when assigned): (game, id) -> lesson.
+        self.own: dict[tuple[str, str], Lesson] = {
+            key: lesson_from_dict(data) for key, data in room.store.own_lessons().items()}
+
+    def find(self, game: str, lesson_id: str) -> Lesson:
+        """A copy of the lesson ``lesson_id`` of ``game``: the teacher's own kept with the session, or the game's."""
+        own = self.own.get((game, lesson_id))
+        return copy.deepcopy(own) if own is not None else lesson(game, lesson_id)
+
+    def summaries(self, game: str) -> list[dict[str, Any]]:
+        """The game's own lessons, then the teacher's own of that game (id, title, summary, steps): the menu."""
+        own = [{"id": one.id, "title": one.title, "summary": one.summary,
+                "steps": [{"kind": s.kind, "title": s.title} for s in one.steps]}
+               for (name, _), one in sorted(self.own.items()) if name == game]
+        return lesson_summaries(game) + own
 
     # --- the teacher -------------------------------------------------------------------------------------
-    def assign(self, lesson_id: str, table: str | None = None, game: str | None = None) -> list[str]:
+    def assign(self, lesson_id: "str | Lesson", table: str | None = None, game: str | None = None) -> list[str]:
         """Every student at ``table`` (None: at every table) takes the lesson ``lesson_id`` of ``game`` (by default
-        the table's game) from its first step, or goes on where they were in it; the tables it went to."""
+        the table's game) from its first step, or goes on where they were in it; the tables it went to. A ``Lesson``
+        (the teacher's own, from ``load_lesson`` or built in a notebook) is validated and kept with the session."""
         with self.lock:
             tables = [self.room.table(table).id] if table is not None else list(self.room.tables)
             if not tables:
                 raise ProtocolError("bad_field", "the session has no table yet", "table")
-            if game is None:
-                games = {self.room.tables[t].game.name for t in tables}
-                if len(games) > 1:
-                    raise ProtocolError("bad_field", f"the tables play {sorted(games)}: name the lesson's game", "game")
-                game = games.pop()
-            try:
-                name = definition(game).info.name
-                lesson(name, lesson_id)
-            except LessonError as err:
-                raise ProtocolError("bad_field", str(err), "lesson") from None
-            except GameError as err:
-                raise ProtocolError("bad_field", str(err), "game") from None
+            if isinstance(lesson_id, Lesson):
+                name, chosen = self.keep(lesson_id, game), lesson_id.id
+            else:
+                name, chosen = self._game(tables, game), lesson_id
+                try:
+                    self.find(name, chosen)
+                except LessonError as err:
+                    raise ProtocolError("bad_field", str(err), "lesson") from None
             for t in tables:
-                self.room.store.set_lesson(t, name, lesson_id)
-                self.assigned[t] = (name, lesson_id)
-                for key in [k for k, kept in self.kept.items() if k[0] == t and (kept.game, kept.lesson) != (name, lesson_id)]:
+                self.room.store.set_lesson(t, name, chosen)
+                self.assigned[t] = (name, chosen)
+                for key in [k for k, kept in self.kept.items() if k[0] == t and (kept.game, kept.lesson) != (name, chosen)]:
                     del self.kept[key]
             self._changed(tables)
             return tables
+
+    def _game(self, tables: list[str], game: str | None) -> str:
+        """The game whose lesson is named: ``game`` (any case) or the one game the tables play."""
+        if game is None:
+            games = {self.room.tables[t].game.name for t in tables}
+            if len(games) > 1:
+                raise ProtocolError("bad_field", f"the tables play {sorted(games)}: name the lesson's game", "game")
+            game = games.pop()
+        try:
+            return definition(game).info.name
+        except GameError as err:
+            raise ProtocolError("bad_field", str(err), "game") from None
+
+    def keep(self, own: Lesson, game: str | None = None) -> str:
+        """Validate the teacher's lesson (played through) and keep it with the session, to be assigned by its id
+        (the teacher page lists it); its game's name. Another version under the same id replaces the one kept, and
+        the runs of that one start anew."""
+        with self.lock:
+            return self._keep(own, game)
+
+    def _keep(self, own: Lesson, game: str | None) -> str:
+        name = self._game([], own.game)
+        if game is not None and self._game([], game) != name:
+            raise ProtocolError("bad_field", f"the lesson teaches {name}, not {game}", "game")
+        if any(s["id"] == own.id for s in lesson_summaries(name)):
+            raise ProtocolError("bad_field", f"{name} has a lesson of its own with the id {own.id!r}: give yours "
+                                             f"another id", "lesson")
+        try:
+            validate(own)
+        except LessonError as err:
+            raise ProtocolError("bad_field", str(err), "lesson") from None
+        data = own.to_dict()
+        kept = self.own.get((name, own.id))
+        if kept is None or kept.to_dict() != data:
+            self.room.store.put_own_lesson(name, own.id, data)
+            self.own[(name, own.id)] = lesson_from_dict(data)
+            for key in [k for k, run in self.kept.items() if (run.game, run.lesson) == (name, own.id)]:
+                del self.kept[key]
+        return name
 
     def clear(self, table: str | None = None) -> list[str]:
         """The students at ``table`` (None: every table) go back to its game; their runs are kept, to go on with
@@ -109,7 +162,7 @@ class LessonDesk:
             if assigned is None:
                 return None
             game, lesson_id = assigned
-            about = next(s for s in lesson_summaries(game) if s["id"] == lesson_id)
+            about = next(s for s in self.summaries(game) if s["id"] == lesson_id)
             table = self.room.tables[table_id]
             students = []
             for seat, (info, name) in enumerate(zip(table.seats, table.names())):
@@ -140,11 +193,11 @@ class LessonDesk:
         kept = self.kept.get((table_id, seat))
         if kept is None or kept.token != token or (kept.game, kept.lesson) != (game, lesson_id):
             kept = Kept(token, game, lesson_id, {"index": 0, "actions": [], "feedback": None})
-            kept.run = LessonRun(lesson(game, lesson_id))
+            kept.run = LessonRun(self.find(game, lesson_id))
             self.kept[(table_id, seat)] = kept
             self._save(table_id, seat, kept)
         elif kept.run is None:
-            kept.run, kept.actions = _replayed(lesson(game, lesson_id), kept.snapshot), list(kept.snapshot["actions"])
+            kept.run, kept.actions = _replayed(self.find(game, lesson_id), kept.snapshot), list(kept.snapshot["actions"])
         return kept
 
     def act(self, table_id: str, seat: int, data: dict[str, Any]) -> dict[str, Any] | None:

@@ -8,12 +8,14 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 import urllib.request
 from html import escape
 from typing import Any, Callable
 
+from ..lessons import Lesson, load_lesson
 from .lessons import PROGRESS_COLUMNS, progress_rows
 from .protocol import ProtocolError
 from .qr import qr_svg
@@ -277,9 +279,15 @@ class Classroom:
         """Take back the last move at a sandbox table."""
         self.room.undo(table)
 
-    def assign_lesson(self, lesson: str, table: str | None = None, game: str | None = None) -> list[str]:
-        """Every student at ``table`` (None: at every table) takes the lesson ``lesson`` of ``game`` (by default the
-        table's game, as ``bgl.lessons(game)`` lists them) on their own page; returns the tables it went to."""
+    def assign_lesson(self, lesson: "str | Lesson | os.PathLike[str]", table: str | None = None,
+                      game: str | None = None) -> list[str]:
+        """Every student at ``table`` (None: at every table) takes the lesson on their own page; returns the tables
+        it went to. ``lesson`` is the id of one of ``game``'s lessons (by default the table's game, as
+        ``bgl.lessons(game)`` lists them) or of one kept with the session, or the teacher's own: a ``Lesson`` (from
+        ``bgl.load_lesson`` or built in the notebook) or the path of its JSON file, validated by playing it through
+        and kept with the session, so a restarted server goes on with it."""
+        if isinstance(lesson, os.PathLike):
+            lesson = load_lesson(os.fspath(lesson))
         return self.room.lessons.assign(lesson, table, game)
 
     def clear_lesson(self, table: str | None = None) -> list[str]:
@@ -393,6 +401,11 @@ class AttachedClassroom:
         self._ask({"action": "undo", "table": table})
 
     def assign_lesson(self, lesson: str, table: str | None = None, game: str | None = None) -> list[str]:
+        """As ``Classroom.assign_lesson``, by id: a game's lesson, or the teacher's own kept with the session
+        (``classroom serve --lesson FILE``, or ``Classroom.assign_lesson`` on the server's machine)."""
+        if not isinstance(lesson, str):
+            raise TypeError("an attached Classroom assigns a lesson by its id; keep your own lesson with the session "
+                            "first (classroom serve --lesson FILE)")
         message: dict[str, Any] = {"action": "assign_lesson", "lesson": lesson}
         message.update({k: v for k, v in (("table", table), ("game", game)) if v is not None})
         return list(self._ask(message)["tables"])

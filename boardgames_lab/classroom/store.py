@@ -77,6 +77,12 @@ LESSON_RUNS = Table(  # each student's way through it: what replays their run (c
     Column("lesson", String(80), nullable=False),
     Column("snapshot", Text, nullable=False),  # JSON: the step, the records, the actions since the step began
 )
+OWN_LESSONS = Table(  # the teacher's own lessons assigned in this session (a game's own are read from the package)
+    "classroom_own_lessons", META,
+    Column("game", String(40), primary_key=True),
+    Column("lesson", String(80), primary_key=True),
+    Column("data", Text, nullable=False),  # the lesson as JSON (Lesson.to_dict)
+)
 META_KV = Table(
     "classroom_meta", META,
     Column("key", String(40), primary_key=True),
@@ -236,6 +242,24 @@ class Store:
         """Each table taking a lesson: table id -> (game, lesson id)."""
         with self.engine.connect() as c:
             return {r["table_id"]: (r["game"], r["lesson"]) for r in c.execute(select(LESSONS)).mappings()}
+
+    def put_own_lesson(self, game: str, lesson: str, data: dict[str, Any]) -> None:
+        """The teacher's own lesson, kept with the session; another version under the same id replaces it, and the
+        students' runs of the old one are dropped (their steps may be other steps now)."""
+        text = json.dumps(data, sort_keys=True)
+        with self.engine.begin() as c:
+            key = (OWN_LESSONS.c.game == game) & (OWN_LESSONS.c.lesson == lesson)
+            kept = c.execute(select(OWN_LESSONS.c.data).where(key)).scalar()
+            if kept == text:
+                return
+            c.execute(delete(OWN_LESSONS).where(key))
+            c.execute(insert(OWN_LESSONS).values(game=game, lesson=lesson, data=text))
+            c.execute(delete(LESSON_RUNS).where(LESSON_RUNS.c.game == game, LESSON_RUNS.c.lesson == lesson))
+
+    def own_lessons(self) -> dict[tuple[str, str], dict[str, Any]]:
+        """The teacher's own lessons: (game, lesson id) -> the lesson as JSON data."""
+        with self.engine.connect() as c:
+            return {(r["game"], r["lesson"]): json.loads(r["data"]) for r in c.execute(select(OWN_LESSONS)).mappings()}
 
     def put_run(self, table_id: str, seat: int, token: str, game: str, lesson: str, snapshot: dict[str, Any]) -> None:
         """One student's run, in one transaction (it replaces the one kept before)."""

@@ -54,3 +54,24 @@ def test_serve_needs_a_game_for_a_new_database(tmp_path: Path, capsys: pytest.Ca
     result = subprocess.run([sys.executable, "-m", "boardgames_lab", "classroom", "serve", "--help"], cwd=REPO,
                             capture_output=True, text=True, check=True)
     assert "--host" in result.stdout and "127.0.0.1" in result.stdout
+
+
+def test_serve_keeps_a_lesson_file_with_the_session_and_refuses_a_faulty_one(tmp_path: Path) -> None:
+    import dataclasses
+
+    import boardgames_lab as bgl
+    from boardgames_lab.classroom.room import Room
+    own = dataclasses.replace(bgl.lesson("saint_petersburg", "first_round"), id="our_first_round")
+    own.save(tmp_path / "ours.json")
+    db = tmp_path / "c.sqlite3"
+    out, _ = _run(db, tmp_path, "--game", "saint_petersburg", "--lesson", str(tmp_path / "ours.json"))
+    assert "Lesson 'our_first_round' of saint_petersburg" in out
+    room = Room(str(db))
+    try:
+        assert list(room.lessons.own) == [("saint_petersburg", "our_first_round")]
+    finally:
+        room.close()
+    (tmp_path / "bad.json").write_text('{"format": "boardgames_lab.lesson"}')
+    with pytest.raises(SystemExit) as err:
+        main(["classroom", "serve", "--db", str(db), "--lesson", str(tmp_path / "bad.json")])
+    assert str(err.value).startswith(f"--lesson {tmp_path / 'bad.json'}:")
