@@ -143,7 +143,10 @@ class PositionalActionSpace(ActionSpace):
         self.name, self.encoding, self.face = name, encoding, face
         self.labels: tuple[str, ...] = tuple(face.labels())
         self.moves = ()  # no list of moves: a number's move depends on the position
-        self._fixed: dict[Any, int | None] = {}
+        # Whether a move has a fixed number depends on the move alone: remembered by identity (the engine lists
+        # moves made once at import), each move held while its id is a key.
+        self._fixed: dict[int, int | None] = {}
+        self._held: list[Any] = []
         self.fingerprint = label_fingerprint(self.labels)
 
     @property
@@ -154,31 +157,38 @@ class PositionalActionSpace(ActionSpace):
         return self.labels[self._checked(action)]
 
     def fixed(self, move: Any) -> int | None:
-        found = self._fixed.get(move, -1)
+        found = self._fixed.get(id(move), -1)
         if found == -1:
-            if len(self._fixed) >= SAME_KEPT:
-                self._fixed = {}
-            found = self._fixed[move] = self.face.fixed_number(move)
+            if len(self._held) >= SAME_KEPT:
+                self._fixed, self._held = {}, []
+            found = self._fixed[id(move)] = self.face.fixed_number(move)
+            self._held.append(move)
         return found
 
     def encode(self, move: Any, state: Any = None) -> int:
         number = self.fixed(move)
         if number is None:
-            number = self._numbering(state, move).number(move)
+            number = self._numbering(state, move).placed(move)
             if number is None:
                 raise UnmappedMove(f"{self.name}: the move {move!r} has no number in this position (the game's "
                                    "actions face names its place or payment from the position)")
         return number
 
     def numbers(self, moves: Sequence[Any], state: Any = None) -> list[int]:
-        fixed = [self.fixed(m) for m in moves]
-        if None not in fixed:
-            return fixed  # type: ignore[return-value]  # no None among them
-        numbering = self._numbering(state, moves[fixed.index(None)])
-        return [n if n is not None else self._number(numbering, m) for n, m in zip(fixed, moves)]
+        known, out, numbering = self._fixed.get, [], None
+        for move in moves:
+            number = known(id(move), -1)
+            if number == -1:
+                number = self.fixed(move)
+            if number is None:
+                if numbering is None:
+                    numbering = self._numbering(state, move)
+                number = self._number(numbering, move)
+            out.append(number)
+        return out
 
     def _number(self, numbering: Any, move: Any) -> int:
-        number = numbering.number(move)
+        number = numbering.placed(move)
         if number is None:
             raise UnmappedMove(f"{self.name}: the move {move!r} has no number in this position")
         return int(number)

@@ -21,6 +21,7 @@ first, a purchase past the open ones) decodes to nothing.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 from typing import Any, Callable, Iterator
 
@@ -39,6 +40,7 @@ POSITIONAL = True  # some numbers are read in the position (the adapters pass it
 
 FIELD_MAX = len(FIELD_TILES)  # the most fields laid: every field tile, at the largest table
 CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # a field's four sites, in doubled coordinates
+CORNER_INDEX = {d: c for c, d in enumerate(CORNERS)}
 REACH = ((-2, 0), (2, 0), (0, -2), (0, 2), (-2, -2), (2, -2), (-2, 2), (2, 2))  # places two steps from a field
 SITE_NAMES = FIELD_MAX * len(CORNERS)  # sites and fence edges, each a field's corner
 NUMBERS = range(1, COTTAGES_PER_PLAYER + 1)
@@ -117,6 +119,10 @@ def _labels(block: str, size: int) -> list[str]:
     return [f"{block} {s}" for s in sites]
 
 
+def _with_seat(move: Any, seat: int) -> Any:
+    return replace(move, player=seat)
+
+
 # The blocks in order: a fixed block lists its moves of seat 0, a positional one its size.
 BLOCKS: tuple[tuple[str, Any], ...] = (
     ("field", FIELD_MAX * len(REACH)),
@@ -150,6 +156,9 @@ for _name, _block in BLOCKS:
         LABELS.extend(_labels(_name, _block))
 ENDS = [(BASE[name], name) for name, _ in BLOCKS]
 FIXED_AT = {number: move for move, number in FIXED.items()}
+# Every seat's fixed moves, so that reading a number needs no copy of the move.
+FIXED_ANY = {(move if seat == 0 else _with_seat(move, seat)): number
+             for move, number in FIXED.items() for seat in SEATS}
 
 
 def labels() -> list[str]:
@@ -159,55 +168,81 @@ def labels() -> list[str]:
 
 def fixed_number(move: Any) -> int | None:
     """The number of a move that keeps one number in every position (``player`` ignored), else None."""
-    key = move if move.player == 0 else _seat0(move)
-    return FIXED.get(key)
+    return FIXED_ANY.get(move)
 
 
-def _seat0(move: Any) -> Any:
-    from dataclasses import replace
-    return replace(move, player=0)
+class Layout:
+    """The laid fields in coordinate order, with the codes of the sites and empty places around them (worked out
+    once when first asked for)."""
+
+    def __init__(self, fields: dict[Node, int]):
+        self.laid, self.count = fields, len(fields)
+        self.fields = sorted(fields)
+        self.index = {f: i for i, f in enumerate(self.fields)}
+        self._sites: dict[Node, int] | None = None
+        self._spots: dict[Node, int] | None = None
+
+    def sites(self) -> dict[Node, int]:
+        """Each site next to a laid field: the first such field's corner."""
+        if self._sites is None:
+            self._sites = {}
+            for i, (x, y) in enumerate(self.fields):
+                for c, (dx, dy) in enumerate(CORNERS):
+                    self._sites.setdefault((x + dx, y + dy), i * 4 + c)
+        return self._sites
+
+    def spots(self) -> dict[Node, int]:
+        """Each empty field place a step of ``REACH`` from a laid field: the first such field's step."""
+        if self._spots is None:
+            self._spots = {}
+            for i, (x, y) in enumerate(self.fields):
+                for r, (dx, dy) in enumerate(REACH):
+                    if (x + dx, y + dy) not in self.index:
+                        self._spots.setdefault((x + dx, y + dy), i * len(REACH) + r)
+        return self._spots
+
+
+# The last layout read: a state's fields dict only ever gains fields (in set-up), so the same dict at the same
+# size holds the same fields, and a game's positions after set-up share one layout.
+_LAST: list[Layout] = []
+
+
+def layout(st: KState) -> Layout:
+    last = _LAST[0] if _LAST else None
+    if last is not None and last.laid is st.fields and last.count == len(st.fields):
+        return last
+    found = Layout(st.fields)
+    _LAST[:] = [found]
+    return found
 
 
 class Numbering:
-    """The numbers of one position: its laid fields in coordinate order, and each buyer's open Substitution
-    purchases, worked out once when first needed."""
+    """The numbers of one position: its laid fields (``Layout``), and each buyer's open Substitution purchases,
+    worked out once when first needed."""
 
     def __init__(self, st: KState):
         self.st = st
-        self._fields: list[Node] | None = None
-        self._index: dict[Node, int] = {}
+        self.layout = layout(st)
         self._buys: dict[int, list[tuple[str, str]]] = {}
 
     def fields(self) -> list[Node]:
-        if self._fields is None:
-            self._fields = sorted(self.st.fields)
-            self._index = {f: i for i, f in enumerate(self._fields)}
-        return self._fields
+        return self.layout.fields
 
     def field_code(self, node: Node) -> int | None:
-        self.fields()
-        return self._index.get(node)
+        return self.layout.index.get(node)
 
     def site_code(self, site: Node) -> int | None:
         """The first laid field's corner that is ``site``."""
-        self.fields()
-        codes = [self._index[f] * 4 + c for c, (dx, dy) in enumerate(CORNERS)
-                 if (f := (site[0] - dx, site[1] - dy)) in self._index]
-        return min(codes) if codes else None
+        return self.layout.sites().get(site)
 
     def edge_code(self, site: Node, field: Node) -> int | None:
-        i = self.field_code(field)
-        d = (site[0] - field[0], site[1] - field[1])
-        return None if i is None or d not in CORNERS else i * 4 + CORNERS.index(d)
+        i = self.layout.index.get(field)
+        c = CORNER_INDEX.get((site[0] - field[0], site[1] - field[1]))
+        return None if i is None or c is None else i * 4 + c
 
     def spot_code(self, node: Node) -> int | None:
         """An empty field place: the first laid field it is a step of ``REACH`` from."""
-        self.fields()
-        if node in self._index:
-            return None
-        codes = [self._index[f] * len(REACH) + r for r, (dx, dy) in enumerate(REACH)
-                 if (f := (node[0] - dx, node[1] - dy)) in self._index]
-        return min(codes) if codes else None
+        return self.layout.spots().get(node)
 
     def corner(self, code: int) -> Node | None:
         """The site a corner code names (any code: the canonical check is the caller's)."""
@@ -229,8 +264,10 @@ class Numbering:
     def number(self, move: Any) -> int | None:
         """The number of ``move`` in this position, or None when it has none."""
         number = fixed_number(move)
-        if number is not None:
-            return number
+        return number if number is not None else self.placed(move)
+
+    def placed(self, move: Any) -> int | None:
+        """The number of a move without a fixed one (its place or payment read here), or None."""
         found = _placed(self, move)
         if found is None or found[1] is None:
             return None
@@ -246,36 +283,44 @@ class Numbering:
         return move if move is not None and self.number(move) == number else None  # one number per move
 
 
-def _with_seat(move: Any, seat: int) -> Any:
-    from dataclasses import replace
-    return replace(move, player=seat)
-
-
 def _cubes_key(paid: str) -> tuple[int, ...]:
     return (len(paid), *(LETTER_INDEX[c] for c in paid))
 
 
 def _placed(n: Numbering, move: Any) -> tuple[str, int | None] | None:
     """The positional block of ``move`` and its code there (None: no code in this position)."""
-    kind = move.kind
-    if kind == "field":
-        return "field", n.spot_code(move.field)
-    if kind == "cottage":
-        site = n.site_code(move.site)
-        return "cottage", None if site is None or move.number not in NUMBERS else (move.number - 1) * SITE_NAMES + site
-    if kind == "worker":
-        return "worker", n.field_code(move.field)
-    if kind in ("fence", "unfence"):
-        return kind, n.edge_code(move.site, move.field)
-    if kind == "relocate":
-        return "relocate", n.site_code(move.site)
-    if kind == "buy" and move.paid and not move.change:
-        open_ = n.purchases(move.player)
-        key = (move.tile, move.paid)
-        return "substitution", open_.index(key) if key in open_ else None
-    if kind == "play" and move.law in PLACE_LAWS:
-        return "play " + move.law, _place_choice(n, PLACE_LAWS[move.law], move.choice)
-    return None
+    place = PLACED.get(move.kind)
+    return None if place is None else place(n, move)
+
+
+def _cottage(n: Numbering, move: Any) -> tuple[str, int | None]:
+    site = n.site_code(move.site)
+    return "cottage", None if site is None or move.number not in NUMBERS else (move.number - 1) * SITE_NAMES + site
+
+
+def _bought(n: Numbering, move: Any) -> tuple[str, int | None] | None:
+    if not move.paid or move.change:
+        return None
+    open_ = n.purchases(move.player)
+    key = (move.tile, move.paid)
+    return "substitution", open_.index(key) if key in open_ else None
+
+
+def _played(n: Numbering, move: Any) -> tuple[str, int | None] | None:
+    what = PLACE_LAWS.get(move.law)
+    return None if what is None else ("play " + move.law, _place_choice(n, what, move.choice))
+
+
+PLACED: dict[str, Callable[[Numbering, Any], tuple[str, int | None] | None]] = {
+    "field": lambda n, move: ("field", n.spot_code(move.field)),
+    "cottage": _cottage,
+    "worker": lambda n, move: ("worker", n.field_code(move.field)),
+    "fence": lambda n, move: ("fence", n.edge_code(move.site, move.field)),
+    "unfence": lambda n, move: ("unfence", n.edge_code(move.site, move.field)),
+    "relocate": lambda n, move: ("relocate", n.site_code(move.site)),
+    "buy": _bought,
+    "play": _played,
+}
 
 
 def _place_choice(n: Numbering, what: str, choice: str) -> int | None:
