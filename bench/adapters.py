@@ -102,8 +102,7 @@ def pettingzoo(name: str, players: int, games: list[tuple[int, list[Any]]], obse
     """PettingZoo draws chance with the game's generator: the games recorded in normal play."""
     from boardgames_lab.pettingzoo import env
     e = env(name, players=players)
-    table = e.table
-    plans = [(seed, [table.encode(m) for m in moves]) for seed, moves in games]
+    plans = [(seed, _numbered(e.table, name, players, seed, moves)) for seed, moves in games]
     steps, start = 0, time.process_time()
     for seed, actions in plans:
         e.reset(seed=seed)
@@ -112,6 +111,16 @@ def pettingzoo(name: str, players: int, games: list[tuple[int, list[Any]]], obse
             e.step(action)
             steps += 1
     return _rate(steps, start)
+
+
+def _numbered(table: Any, name: str, players: int, seed: int, moves: list[Any]) -> list[int]:
+    """A normal-play game's moves as action numbers, each read in the position it was played in (a positional
+    numbering, Keythedral's, needs it)."""
+    game, out = bgl.new_game(name, players=players, seed=seed), []
+    for move in moves:
+        out.append(table.encode(move, game.state))
+        game.apply(move, player=move.player)
+    return out
 
 
 def openspiel(name: str, players: int, games: list[tuple[int, list[Any]]], observe: str = "") -> float:
@@ -131,7 +140,7 @@ def openspiel(name: str, players: int, games: list[tuple[int, list[Any]]], obser
             if lab.to_act() == (CHANCE,):
                 actions.append(next(i for i, (m, _) in enumerate(lab.chance_outcomes()) if m == move))
             else:
-                actions.append(table.encode(move))
+                actions.append(table.encode(move, lab.state))
             lab.apply(move, player=lab.definition.seat_of(lab.state, move))
         plans.append((game, actions))
     observers = {id(game): make_observation(game) for game, _ in plans}

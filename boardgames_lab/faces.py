@@ -4,7 +4,10 @@ A game's faces are modules of its package that the lab's tools read through its 
 (``definition(name).actions`` and so on; core/definition.py, docs/adding_a_game.md "Faces of a game"):
 
 - ``actions``: ``ENCODING`` (an integer, bumped whenever a move's number changes) and ``every_move()``,
-  every move of seat 0 in a fixed order; the PettingZoo and OpenSpiel adapters number them.
+  every move of seat 0 in a fixed order; the PettingZoo and OpenSpiel adapters number them. A game with too
+  many moves to list declares ``POSITIONAL`` instead, with ``labels()``, ``fixed_number(move)`` and
+  ``Numbering(state)`` (``number(move)``, ``move(seat, number)``): numbers read in the position
+  (adapters/actions.py, ``PositionalActionSpace``).
 - ``board``: ``click_path(move)`` (the move's clicks as ``(target id, label)`` pairs) and
   ``setup(game, data, spots)`` (the set-up spots of a position); the clickable board reads them.
 - ``heuristic``: ``score_moves(view, legal_moves)``, a score and a reason per move; the heuristic bot.

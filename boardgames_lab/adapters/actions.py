@@ -15,6 +15,14 @@ with the face's ``ENCODING`` version, which the game bumps whenever a number cha
 
 A legal move missing from the table is a bug in its enumeration: ``encode`` raises
 ``UnmappedMove`` naming it (the adapter tests play many random games to find such gaps).
+
+A game whose moves are too many to list (Keythedral's board places and payments) declares ``POSITIONAL`` in
+its face and numbers in blocks instead, some numbers read in the position: ``labels()`` names every number
+(the fingerprint hashes the names), ``Numbering(state)`` gives a position's ``number(move)`` and
+``move(seat, number)``, and ``fixed_number(move)`` the numbers that never depend on it. Its
+``PositionalActionSpace`` takes the engine's state in ``encode``, ``numbers``, ``decode`` and ``actions``
+(every table accepts it; a fixed one ignores it): an action number always means a move in the position it is
+played in, as OpenSpiel and PettingZoo allow.
 """
 from __future__ import annotations
 
@@ -32,7 +40,10 @@ class UnmappedMove(LookupError):
 
 
 class ActionSpace:
-    """Every move of a game, numbered from 0; ``player`` is filled in per seat."""
+    """Every move of a game, numbered from 0; ``player`` is filled in per seat. ``state`` (the engine's position)
+    is accepted everywhere and not needed: each number means one move in every position."""
+
+    positional = False
 
     def __init__(self, name: str, encoding: int, moves: Iterable[Any]):
         self.name, self.encoding = name, encoding
@@ -56,7 +67,15 @@ class ActionSpace:
     def size(self) -> int:
         return len(self.moves)
 
-    def encode(self, move: Any) -> int:
+    def label(self, action: int) -> str:
+        """What number ``action`` stands for, in words (seat 0's move)."""
+        return str(self.moves[action])
+
+    def fixed(self, move: Any) -> int | None:
+        """The number of ``move`` if it is the same in every position (here: always)."""
+        return self.encode(move)
+
+    def encode(self, move: Any, state: Any = None) -> int:
         """The action number of ``move`` (any seat's)."""
         number = self._same.get(id(move))
         if number is not None:
@@ -80,19 +99,16 @@ class ActionSpace:
         self._same[id(move)] = number
         self._held.append(move)
 
-    def numbers(self, moves: Sequence[Any]) -> list[int]:
+    def numbers(self, moves: Sequence[Any], state: Any = None) -> list[int]:
         """The action numbers of ``moves``, in their order."""
         found = list(map(self._same.get, map(id, moves)))
         if None in found:
             return [self.encode(m) for m in moves]
         return found  # type: ignore[return-value]  # no None among them
 
-    def decode(self, action: int, seat: int) -> Any:
+    def decode(self, action: int, seat: int, state: Any = None) -> Any:
         """The move that action number ``action`` stands for, made by ``seat``."""
-        if type(action) is not int:
-            action = int(action)  # numpy integers
-        if not 0 <= action < len(self.moves):
-            raise ValueError(f"action must be from 0 to {len(self.moves) - 1}, not {action}")
+        action = self._checked(action)
         if seat == 0:
             return self.moves[action]
         made = self._made.get((action, seat))
@@ -100,9 +116,99 @@ class ActionSpace:
             made = self._made[action, seat] = replace(self.moves[action], player=seat)
         return made
 
-    def actions(self, moves: Sequence[Any]) -> list[int]:
+    def _checked(self, action: Any) -> int:
+        if type(action) is not int:
+            action = int(action)  # numpy integers
+        if not 0 <= action < self.size:
+            raise ValueError(f"action must be from 0 to {self.size - 1}, not {action}")
+        return int(action)
+
+    def actions(self, moves: Sequence[Any], state: Any = None) -> list[int]:
         """The sorted action numbers of ``moves``."""
-        return sorted(self.numbers(moves))
+        return sorted(self.numbers(moves, state))
+
+
+class NoMoveHere(ValueError):
+    """An action number that names no move of the seat in this position (a positional number)."""
+
+
+class PositionalActionSpace(ActionSpace):
+    """A game's numbered moves in blocks, some numbers read in the position (the face declares ``POSITIONAL``):
+    ``encode``, ``numbers``, ``decode`` and ``actions`` take the engine's state; a move whose number never
+    depends on it (``fixed``) needs none."""
+
+    positional = True
+
+    def __init__(self, name: str, encoding: int, face: Any):
+        self.name, self.encoding, self.face = name, encoding, face
+        self.labels: tuple[str, ...] = tuple(face.labels())
+        self.moves = ()  # no list of moves: a number's move depends on the position
+        # Whether a move has a fixed number depends on the move alone: remembered by identity (the engine lists
+        # moves made once at import), each move held while its id is a key.
+        self._fixed: dict[int, int | None] = {}
+        self._held: list[Any] = []
+        self.fingerprint = label_fingerprint(self.labels)
+
+    @property
+    def size(self) -> int:
+        return len(self.labels)
+
+    def label(self, action: int) -> str:
+        return self.labels[self._checked(action)]
+
+    def fixed(self, move: Any) -> int | None:
+        found = self._fixed.get(id(move), -1)
+        if found == -1:
+            if len(self._held) >= SAME_KEPT:
+                self._fixed, self._held = {}, []
+            found = self._fixed[id(move)] = self.face.fixed_number(move)
+            self._held.append(move)
+        return found
+
+    def encode(self, move: Any, state: Any = None) -> int:
+        number = self.fixed(move)
+        if number is None:
+            number = self._numbering(state, move).placed(move)
+            if number is None:
+                raise UnmappedMove(f"{self.name}: the move {move!r} has no number in this position (the game's "
+                                   "actions face names its place or payment from the position)")
+        return number
+
+    def numbers(self, moves: Sequence[Any], state: Any = None) -> list[int]:
+        known, out, numbering = self._fixed.get, [], None
+        for move in moves:
+            number = known(id(move), -1)
+            if number == -1:
+                number = self.fixed(move)
+            if number is None:
+                if numbering is None:
+                    numbering = self._numbering(state, move)
+                number = self._number(numbering, move)
+            out.append(number)
+        return out
+
+    def _number(self, numbering: Any, move: Any) -> int:
+        number = numbering.placed(move)
+        if number is None:
+            raise UnmappedMove(f"{self.name}: the move {move!r} has no number in this position")
+        return int(number)
+
+    def _numbering(self, state: Any, move: Any) -> Any:
+        if state is None:
+            raise ValueError(f"{self.name} numbers the move {move} from the position: pass the game's state "
+                             "(encode(move, state), numbers(moves, state), decode(action, seat, state))")
+        return self.face.Numbering(state)
+
+    def decode(self, action: int, seat: int, state: Any = None) -> Any:
+        action = self._checked(action)
+        if state is None:
+            raise ValueError(f"{self.name} reads action {action} ({self.labels[action]}) in the position: pass "
+                             "the game's state (decode(action, seat, state))")
+        move = self.face.Numbering(state).move(seat, action)
+        if move is None:
+            raise NoMoveHere(f"{self.name}: action {action} ({self.labels[action]}) names no move of seat {seat} "
+                             "in this position")
+        return move
 
 
 SAME_KEPT = 1 << 16  # moves an action table remembers by identity
@@ -113,24 +219,30 @@ class Turn:
     the listed move of each number. The adapters read the action mask and the legal actions from it and apply
     the listed move itself, which the checked API takes without checking it again (it has just listed it)."""
 
-    __slots__ = ("seat", "moves", "actions", "move_of")
+    __slots__ = ("seat", "moves", "actions", "move_of", "state")
 
-    def __init__(self, table: ActionSpace, seat: int, moves: Sequence[Any]):
-        self.seat, self.moves = seat, moves
-        self.move_of = dict(zip(table.numbers(moves), moves))
+    def __init__(self, table: ActionSpace, seat: int, moves: Sequence[Any], state: Any = None):
+        self.seat, self.moves, self.state = seat, moves, state
+        self.move_of = dict(zip(table.numbers(moves, state), moves))
         self.actions = sorted(self.move_of)
 
     def move(self, table: ActionSpace, action: int) -> Any:
         """The move of ``action`` for the seat asked: the listed one where it is legal, else the table's (which the
         game then refuses with the rule it breaks)."""
         move = self.move_of.get(action)
-        return table.decode(action, self.seat) if move is None else move
+        return table.decode(action, self.seat, self.state) if move is None else move
 
 
 def fingerprint(moves: Sequence[Any]) -> str:
     """A numbering's fingerprint: the hash of its moves' kinds and notations, in order (the kind tells apart the
     few moves that share a notation)."""
     digest = hashlib.sha256("\n".join(f"{m.kind}:{m}" for m in moves).encode()).hexdigest()
+    return f"sha256:{digest[:16]}"
+
+
+def label_fingerprint(labels: Sequence[str]) -> str:
+    """A positional numbering's fingerprint: the hash of its numbers' names, in order."""
+    digest = hashlib.sha256("\n".join(labels).encode()).hexdigest()
     return f"sha256:{digest[:16]}"
 
 
@@ -145,7 +257,10 @@ def action_table(name: str) -> ActionSpace:
         if d.actions is None:
             raise UnmappedMove(f"{d.info.name} has no action table: its package has no actions module "
                                "(rulesets/<game>/actions.py) and its definition sets no ``actions``")
-        table = _TABLES[d] = ActionSpace(d.info.name, d.actions.ENCODING, d.actions.every_move())
+        face = d.actions
+        table = _TABLES[d] = (PositionalActionSpace(d.info.name, face.ENCODING, face)
+                              if getattr(face, "POSITIONAL", False) else
+                              ActionSpace(d.info.name, face.ENCODING, face.every_move()))
     return table
 
 
@@ -155,4 +270,5 @@ def action_space(name: str, players: int) -> ActionSpace:
     return action_table(name)
 
 
-__all__ = ["ActionSpace", "SAME_KEPT", "Turn", "UnmappedMove", "action_space", "action_table", "fingerprint"]
+__all__ = ["ActionSpace", "NoMoveHere", "PositionalActionSpace", "SAME_KEPT", "Turn", "UnmappedMove", "action_space",
+           "action_table", "fingerprint", "label_fingerprint"]

@@ -84,7 +84,7 @@ def observe(d: Any, state: Any, seat: int, public: bool = False) -> "array[float
 class Recall:
     """Each seat's record of what it observed (``PUBLIC``: a spectator's), kept in step with a game's log."""
 
-    __slots__ = ("synced", "digest", "count", "made", "own", "recent")
+    __slots__ = ("synced", "digest", "count", "made", "own", "recent", "noted")
 
     def __init__(self, players: int):
         keys = [*range(players), PUBLIC]
@@ -94,6 +94,7 @@ class Recall:
         self.made = {k: 0 for k in keys}  # own moves made
         self.own: dict[int, list[int]] = {k: [] for k in keys}  # own action numbers, the last OWN
         self.recent: dict[int, list[tuple[int, int]]] = {k: [] for k in keys}  # (actor, action), the last RECENT
+        self.noted: dict[int, int] = {}  # log entry -> the action number its move was played as, not yet read
 
     def copy(self) -> "Recall":
         other = Recall.__new__(Recall)
@@ -101,13 +102,18 @@ class Recall:
         other.digest, other.count, other.made = dict(self.digest), dict(self.count), dict(self.made)
         other.own = {k: v[:] for k, v in self.own.items()}
         other.recent = {k: v[:] for k, v in self.recent.items()}
+        other.noted = dict(self.noted)
         return other
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return self.synced, self.digest, self.count, self.made, self.own, self.recent
+        return self.synced, self.digest, self.count, self.made, self.own, self.recent, self.noted
 
     def __setstate__(self, data: tuple[Any, ...]) -> None:
-        self.synced, self.digest, self.count, self.made, self.own, self.recent = data
+        self.synced, self.digest, self.count, self.made, self.own, self.recent, self.noted = data
+
+    def note(self, entry: int, action: int) -> None:
+        """The action number of the move about to make log entry ``entry`` (read in its own position)."""
+        self.noted[entry] = action
 
     def sync(self, game: Any, table: Any) -> None:
         """Read the log entries made since the last call."""
@@ -120,7 +126,8 @@ class Recall:
             seat = entry["seat"]
             action = -1
             if i > 0 and seat is not None and seat != CHANCE:
-                action = table.encode(moves[i - 1])
+                noted = self.noted.pop(i, None)
+                action = _number(game, table, moves[i - 1], i - 1) if noted is None else noted
             for key in self.digest:
                 self._note(key, entry, seat, action)
         self.synced = len(log)
@@ -183,6 +190,15 @@ class Recall:
             else:
                 RECALL.put(out, name, -1, 2)
         return out
+
+
+def _number(game: Any, table: Any, move: Any, ply: int) -> int:
+    """The action number ``move`` had where it was played, after ``ply`` moves: a positional number is read in
+    that position (the game's keyframes rebuild it)."""
+    if not table.positional:
+        return int(table.encode(move))
+    number = table.fixed(move)
+    return int(number) if number is not None else int(table.encode(move, game._state_at(ply)))
 
 
 def _who(actor: int, seat: int, players: int) -> str:

@@ -12,7 +12,8 @@ each game registered later (``register(name)`` also registers one by name). What
   ``chance="explicit"``: wherever it stands at a draw, the node is a chance node whose outcomes are the
   game's ``chance_outcomes()`` (action ``i`` is the ``i``-th outcome listed, with its probability).
 - Player actions: the game's action table (``actions.py``), the same numbers as the PettingZoo adapter and
-  at every player count. The parameter ``actions`` is its fingerprint: the game's parameters (``str(game)``)
+  at every player count. Where the game numbers moves from the position (Keythedral), an action means a move
+  in the state it is applied to: the history replays, serialised or not, in the states it was played in. The parameter ``actions`` is its fingerprint: the game's parameters (``str(game)``)
   carry it, and loading with another fingerprint (a numbering that has since changed) is refused.
   The player to act is the first seat in ``to_act()`` with a legal move (a reaction window asks its
   seats one at a time, in that order).
@@ -289,8 +290,8 @@ class BoardGameState(pyspiel.State):
         if turn is None or player != turn.seat:
             assert live.game is not None
             if player != self.current_player():
-                return live.spec.table.actions(seat_moves(live.game, player))
-            turn = live.turn = Turn(live.spec.table, player, seat_moves(live.game, player))
+                return live.spec.table.actions(seat_moves(live.game, player), live.game.state)
+            turn = live.turn = Turn(live.spec.table, player, seat_moves(live.game, player), live.game.state)
         return turn.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -320,7 +321,10 @@ class BoardGameState(pyspiel.State):
             game.apply(move, player=CHANCE)
         else:
             turn = live.turn
-            move = live.spec.table.decode(action, player) if turn is None else turn.move(live.spec.table, action)
+            table = live.spec.table
+            move = table.decode(action, player, game.state) if turn is None else turn.move(table, action)
+            if live.recall is not None:  # the number as played: a positional one is read in this position only
+                live.recall.note(game.ply + 1, int(action))
             live.moved()
             game.apply(move, player=player)
         live.moves += 1
@@ -331,7 +335,11 @@ class BoardGameState(pyspiel.State):
                 return f"deal with seed {action}"
             outcomes = self.game.chance_outcomes()
             return f"chance: {outcomes[action][0]}" if action < len(outcomes) else f"chance outcome {action}"
-        return f"p{player + 1}: {self._spec.table.decode(action, player)}"
+        table, game = self._spec.table, self.game
+        try:
+            return f"p{player + 1}: {table.decode(action, player, None if game is None else game.state)}"
+        except ValueError:  # a positional number that names no move here, or no position yet
+            return f"p{player + 1}: {table.label(action)}"
 
     # --- the end --------------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -460,7 +468,7 @@ class LabBot(pyspiel.Bot):
         seat = state.current_player()
         legal = seat_moves(game, seat)
         move = self.bot.decide(Seat(game.definition, game.state, seat, legal))
-        return state._spec.table.encode(move)
+        return state._spec.table.encode(move, game.state)
 
     def restart_at(self, state: BoardGameState) -> None:
         pass

@@ -4,8 +4,9 @@
   ``to_act()`` that has a legal move; in a reaction window, where several seats may answer, they are
   asked one at a time in ``to_act()`` order (each answer is a move of the game, and the window goes on).
 - Actions: ``Discrete(n)`` over the game's action table (``actions.py``): action ``i`` is the same move
-  for every seat, made by the seat that acts, and at every player count. ``metadata["action_fingerprint"]``
-  (a hash of the ordered move notations) and ``metadata["action_encoding"]`` (the game's encoding version)
+  for every seat, made by the seat that acts, and at every player count (Keythedral numbers its places and
+  Substitution payments from the position: its action means a move in the position it is played in, as
+  the mask marks them). ``metadata["action_fingerprint"]`` (a hash of the ordered move notations) and ``metadata["action_encoding"]`` (the game's encoding version)
   say which numbering it is, so that a policy trained on one can check it is given the same.
 - Observations: ``{"observation": Box(float32, (size,)), "action_mask": Box(int8, (n,))}``, built when
   asked for. The observation is the game's features (its ``features`` face) of the seat's own view
@@ -131,7 +132,7 @@ class BoardGameEnv(AECEnv):
         """The choices of the seat asked now, listed once per position (None once the game is over)."""
         turn = self._turn
         if turn is None and self._seat is not None and self.game is not None and not self.game.is_over:
-            turn = self._turn = Turn(self.table, self._seat, seat_moves(self.game, self._seat))
+            turn = self._turn = Turn(self.table, self._seat, seat_moves(self.game, self._seat), self.game.state)
         return turn
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -158,7 +159,7 @@ class BoardGameEnv(AECEnv):
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
         turn = self._turn  # once listed (by observing), its move is applied without the checks of an unlisted one
-        move = self.table.decode(action, seat) if turn is None else turn.move(self.table, action)
+        move = self.table.decode(action, seat, self.game.state) if turn is None else turn.move(self.table, action)
         shown = self.game.definition.move_visibility(self.game.state, move)  # asked before the move, as the log does
         self.game.apply(move, player=seat)
         self.steps += 1

@@ -71,6 +71,16 @@ class LinearPolicy:
         p = np.exp(logits)
         return p / p.sum()
 
+    def numbers(self, seat: Seat) -> list[int]:
+        """The action numbers of the seat's legal moves, as the PettingZoo mask gives them. A positional number
+        (Keythedral's places and payments) is read in a position the seat cannot tell from its own: it depends
+        only on what the seat sees (the board, the face-up row, its own cubes)."""
+        table, legal = self.table, seat.legal_moves
+        state = None
+        if table.positional and any(table.fixed(m) is None for m in legal):
+            state = seat.sample(random.Random(0))
+        return table.numbers(legal, state)
+
     def observe(self, seat: Seat) -> np.ndarray:
         """A seat's squashed features, from its view alone (what the PettingZoo observation holds)."""
         view = seat.view
@@ -135,8 +145,7 @@ class LearnerBot:
         if len(legal) == 1:
             self.last_reason = "the only legal move"
             return legal[0]
-        encode = self.policy.table.encode
-        actions = [encode(m) for m in legal]
+        actions = self.policy.numbers(seat)
         p = self.policy.probabilities(self.policy.observe(seat), actions)
         if self.greedy:  # ties (moves training never met) broken by the bot's own generator
             best = np.flatnonzero(p == p.max())

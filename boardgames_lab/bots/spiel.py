@@ -73,7 +73,7 @@ class OpenSpielISMCTSBot:
         top = max(p for _, p in policy)
         best = [a for a, p in policy if p == top]
         action = best[self._rng.randrange(len(best))]
-        move = game.table.decode(int(action), seat.player)
+        move = game.table.decode(int(action), seat.player, live.game.state)  # the root: the sampled position
         if move not in seat.legal_moves:
             raise RuntimeError(f"OpenSpiel's ISMCTS chose {move}, which is not legal for seat {seat.player}")
         self.last_reason = f"the most visited of {len(policy)} moves in {self.simulations} ISMCTS simulations"

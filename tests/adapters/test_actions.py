@@ -22,7 +22,8 @@ COUNTS = [(g, n) for g in GAMES for n in range(definition(g).info.min_players, d
 @pytest.mark.parametrize("name,players", COUNTS)
 def test_every_legal_move_of_random_games_has_an_action_that_reads_back(name: str, players: int) -> None:
     table = action_space(name, players)
-    assert len(set(table.moves)) == table.size and all(m.player == 0 for m in table.moves)
+    if not table.positional:
+        assert len(set(table.moves)) == table.size and all(m.player == 0 for m in table.moves)
     for seed in range(2):
         game = bgl.new_game(name, players=players, seed=seed)
         rng = random.Random(seed)
@@ -30,7 +31,7 @@ def test_every_legal_move_of_random_games_has_an_action_that_reads_back(name: st
             if game.is_over:
                 break
             for move in game.legal_moves():
-                assert table.decode(table.encode(move), move.player) == move
+                assert table.decode(table.encode(move, game.state), move.player, game.state) == move
             move = rng.choice(game.legal_moves())
             game.apply(move, player=move.player)
 

@@ -1,56 +1,80 @@
-"""Every move a seat can make, from the board, tile and law tables: the numbered moves of the PettingZoo and
-OpenSpiel adapters."""
+"""Every move a seat can make, numbered for the PettingZoo and OpenSpiel adapters: a compact numbering in blocks,
+some of them read in the position (docs/adapters/pettingzoo.md, "Keythedral's numbering").
+
+The board grows where the players lay it, and Substitution opens hundreds of payments per tile, so numbering
+every place and payment outright takes about 82,000 numbers, with at most a few hundred legal at once. Here
+each move kind has a block. Moves without a place or a payment keep a fixed number (``buy 2-C +T``,
+``craft I ST``, ``bid 3``, ``play start_order 2``). Places are named from the laid fields, counted in the order
+of their coordinates (the order of the observation's ``field.i`` slots; fields are laid in set-up only, so a
+field keeps its number for the rest of the game):
+
+- a laid field is ``f<i>``;
+- a cottage site is a corner of the first laid field next to it (``f<i>`` and one of ``CORNERS``); a fence
+  edge is a corner of its own field (each edge has one field);
+- an empty field place for the next field tile is a step in ``REACH`` from the first laid field it is that
+  step from (every place a tile may go touches a laid field or a laid site next to a laid field).
+
+A Substitution purchase is the ``k``-th of the Substitution purchases open to the buyer now, in the order of
+the tile's place in the box and then of the cubes paid; ``substitution_cap()`` proves the block large enough.
+A number that names no move in the position (a place not on the board, a corner that another field names
+first, a purchase past the open ones) decodes to nothing.
+"""
 from __future__ import annotations
 
+from dataclasses import replace
+from itertools import product
 from typing import Any, Callable, Iterator
 
 from . import moves as m
-from .data import (BUILDINGS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_SITES, LAW_SPACES, LAWS, LETTER,
-                   RESOURCES, SITE_FIELDS, STORE_START, fmt)
+from .data import (BUILDINGS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_TILES, LAW_SPACES, LAWS, LETTER,
+                   RESOURCES, STAGE_FULL_ASSUMED, STAGE_TILES, STORE_START, Node, fmt, parse_node)
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
-from .prices import payments, price_options, substitutes
-
-FIELDS, SITES = sorted(FIELD_SITES), sorted(SITE_FIELDS)
-EDGES = [(s, f) for s in SITES for f in SITE_FIELDS[s]]
-NUMBERS = range(1, COTTAGES_PER_PLAYER + 1)
-SEATS = range(INFO.max_players)  # every seat of the largest table: a move has the same number at every count
+from .prices import LETTER_INDEX, payments, price_options, substitutes, substitution_payments
+from .state import KState
 
 # The encoding's version: bump it whenever a move's number changes (tests/adapters/action_tables.json records
-# each version's fingerprint). The table is large (about 82,000 moves, most of them Buy tile payments).
-ENCODING = 1
+# each version's fingerprint). Version 1 numbered every place of the lattice and every payment (82,409 moves).
+ENCODING = 2
+POSITIONAL = True  # some numbers are read in the position (the adapters pass it)
+
+FIELD_MAX = len(FIELD_TILES)  # the most fields laid: every field tile, at the largest table
+CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # a field's four sites, in doubled coordinates
+CORNER_INDEX = {d: c for c, d in enumerate(CORNERS)}
+REACH = ((-2, 0), (2, 0), (0, -2), (0, 2), (-2, -2), (2, -2), (-2, 2), (2, 2))  # places two steps from a field
+SITE_NAMES = FIELD_MAX * len(CORNERS)  # sites and fence edges, each a field's corner
+NUMBERS = range(1, COTTAGES_PER_PLAYER + 1)
+SEATS = range(INFO.max_players)  # every seat of the largest table: a move has the same number at every count
+PLACE_LAWS = {"double_production": "field", "downgrade_house": "site", "unsafe_fence": "edge"}
 
 
-def every_move() -> Iterator[Any]:
-    """Every move of seat 0, in a fixed order."""
-    yield from (m.LayField(0, f) for f in FIELDS)
-    yield from (m.LayCottage(0, k, s) for k in NUMBERS for s in SITES)
-    yield from (m.ChooseOrder(0, k) for k in NUMBERS)
-    yield from (m.PlaceWorker(0, f) for f in FIELDS)
-    yield from (m.Pass(0), m.Decline(0))
-    yield from _purchases()
-    yield from (m.Relocate(0, s) for s in SITES)
-    yield from (m.Bid(0, k) for k in range(sum(STORE_START) + 10 * len(CRAFTS) + 1))
-    yield from (m.GiveCube(0, letter) for letter in LETTER)
-    yield from (m.TakeCube(0, letter) for letter in LETTER[:5])
-    yield from (m.ChooseStart(0, s) for s in SEATS)
-    choices = _law_choices()
-    for law in LAWS:
-        yield from (m.PlayLaw(0, law.id, c) for c in choices(law.id))
-
-
-def _purchases() -> Iterator[Any]:
-    """Phase three's actions: the building tiles with every change and payment, houses, fences, crafts, trades
-    and laws."""
+def substitution_cap() -> int:
+    """keythedral.law.substitution / buy.face_up: the most Substitution purchases open at once. Only the face-up
+    row of the current stage is bought from, at most ``STAGE_FULL_ASSUMED`` tiles (Design change swaps one for
+    one); a tile's payments are those of its one price state (none, increase, decrease or both), at most the
+    payments from a holding of every cube in plenty. So the cap is, over the stages, the sum of the row's
+    largest tiles' largest counts (891: stage three, 3-H's 315 under a price increase)."""
     plenty = [99] * len(LETTER)
+    most = [max(len({p for _, cost in price_options(t, up, down) for p in substitutes(cost, plenty)})
+                for up, down in product((False, True), repeat=2)) for t in range(len(BUILDINGS))]
+    return max(sum(sorted((most[t] for t in STAGE_TILES[s]), reverse=True)[:STAGE_FULL_ASSUMED[s]])
+               for s in range(len(STAGE_TILES)))
+
+
+SUBSTITUTION_CAP = substitution_cap()
+
+
+# --- the blocks -----------------------------------------------------------------------------------------------
+
+def _fixed_buys() -> Iterator[Any]:
+    """Building tiles bought at their price, with a price card's change (``buy 2-C +T``)."""
     for t, tile in enumerate(BUILDINGS):
         options = [o for up in (False, True) for down in (False, True) for o in price_options(t, up, down)]
         yield from (m.BuyTile(0, tile.id, change) for change in dict.fromkeys(c for c, _ in options))
-        paid = dict.fromkeys(p for _, cost in options for p in substitutes(cost, list(plenty)))
-        yield from (m.BuyTile(0, tile.id, "", p) for p in paid)
-    yield from (m.BuildHouse(0, k) for k in NUMBERS)
-    yield from (m.BuildFence(0, s, f) for s, f in EDGES)
-    yield from (m.RemoveFence(0, s, f) for s, f in EDGES)
+
+
+def _exchanges() -> Iterator[Any]:
+    """The craft shops, the trader, Bargain and the law spaces, with every payment (a few hundred)."""
     for craft in CRAFTS:
         without = tuple(0 if k == craft else 99 for k in range(len(LETTER)))
         for size in sorted({CRAFT_PRICE[craft], CRAFT_PRICE[craft] - 2}):
@@ -63,21 +87,300 @@ def _purchases() -> Iterator[Any]:
     yield from (m.ProcureLaw(0, space, letter) for space in range(1, LAW_SPACES + 1) for letter in LETTER)
 
 
-def _law_choices() -> Callable[[str], list[str]]:
-    """Every argument each law card can be played with (laws.py, play_choices)."""
+def _plays() -> Iterator[Any]:
+    """The law cards whose choice is not a place, with every choice (laws.py, play_choices)."""
     tiles = [b.id for b in BUILDINGS]
-    table = {"broken_fences": [str(q + 1) for q in SEATS],
-             "start_order": [str(q + 1) for q in SEATS],
+    table = {"broken_fences": [str(q + 1) for q in SEATS], "start_order": [str(q + 1) for q in SEATS],
              "design_change": tiles, "price_decrease": tiles,
              "craft_bargain": [f"{LETTER[c]}:{LETTER[r]}" for c in CRAFTS for r in RESOURCES],
-             "cottage_number": [str(k) for k in NUMBERS], "upgrade_cottage": [str(k) for k in NUMBERS],
-             "double_production": [fmt(f) for f in FIELDS], "downgrade_house": [fmt(s) for s in SITES],
-             "unsafe_fence": [f"{fmt(s)}>{fmt(f)}" for s, f in EDGES]}
+             "cottage_number": [str(k) for k in NUMBERS], "upgrade_cottage": [str(k) for k in NUMBERS]}
     for law in ("unexpected_harvest", "good_harvest", "poor_harvest"):
         table[law] = [LETTER[k] for k in RESOURCES]
     for law in NO_CHOICE:
         table[law] = [""]
-    unknown = set(CHOICES) - set(table)
+    unknown = set(CHOICES) - set(table) - set(PLACE_LAWS)
     if unknown:
         raise LookupError(f"keythedral: the action table lists no choices for the laws {sorted(unknown)}")
-    return lambda law: table[law]
+    for card in LAWS:
+        yield from (m.PlayLaw(0, card.id, c) for c in table.get(card.id, ()))
+
+
+def _labels(block: str, size: int) -> list[str]:
+    """The names of a block's numbers, for the fingerprint and for a number that names no move here."""
+    if block == "field":
+        return [f"field f{i}{dx:+d}{dy:+d}" for i in range(FIELD_MAX) for dx, dy in REACH]
+    sites = [f"f{i}{dx:+d}{dy:+d}" for i in range(FIELD_MAX) for dx, dy in CORNERS]
+    if block == "cottage":
+        return [f"cottage {k}@{s}" for k in NUMBERS for s in sites]
+    if block == "substitution":
+        return [f"buy substitution #{k}" for k in range(size)]
+    if block in ("worker", "play double_production"):
+        return [f"{block} f{i}" for i in range(FIELD_MAX)]
+    return [f"{block} {s}" for s in sites]
+
+
+def _with_seat(move: Any, seat: int) -> Any:
+    return replace(move, player=seat)
+
+
+# The blocks in order: a fixed block lists its moves of seat 0, a positional one its size.
+BLOCKS: tuple[tuple[str, Any], ...] = (
+    ("field", FIELD_MAX * len(REACH)),
+    ("cottage", len(NUMBERS) * SITE_NAMES),
+    ("fixed order", [m.ChooseOrder(0, k) for k in NUMBERS]),
+    ("worker", FIELD_MAX),
+    ("fixed turn", [m.Pass(0), m.Decline(0), *_fixed_buys(), *(m.BuildHouse(0, k) for k in NUMBERS)]),
+    ("substitution", SUBSTITUTION_CAP),
+    ("fence", SITE_NAMES),
+    ("unfence", SITE_NAMES),
+    ("fixed exchange", list(_exchanges())),
+    ("relocate", SITE_NAMES),
+    ("fixed phase five", [*(m.Bid(0, k) for k in range(sum(STORE_START) + 10 * len(CRAFTS) + 1)),
+                          *(m.GiveCube(0, letter) for letter in LETTER),
+                          *(m.TakeCube(0, letter) for letter in LETTER[:5]),
+                          *(m.ChooseStart(0, s) for s in SEATS)]),
+    ("fixed law", list(_plays())),
+    ("play double_production", FIELD_MAX),
+    ("play downgrade_house", SITE_NAMES),
+    ("play unsafe_fence", SITE_NAMES),
+)
+BASE: dict[str, int] = {}
+FIXED: dict[Any, int] = {}  # a fixed move of seat 0 -> its number
+LABELS: list[str] = []
+for _name, _block in BLOCKS:
+    BASE[_name] = len(LABELS)
+    if isinstance(_block, list):
+        FIXED.update((move, len(LABELS) + i) for i, move in enumerate(_block))
+        LABELS.extend(f"{move.kind}:{move}" for move in _block)
+    else:
+        LABELS.extend(_labels(_name, _block))
+ENDS = [(BASE[name], name) for name, _ in BLOCKS]
+FIXED_AT = {number: move for move, number in FIXED.items()}
+# Every seat's fixed moves, so that reading a number needs no copy of the move.
+FIXED_ANY = {(move if seat == 0 else _with_seat(move, seat)): number
+             for move, number in FIXED.items() for seat in SEATS}
+
+
+def labels() -> list[str]:
+    """Every number's name, in order: a fixed move's kind and notation, a positional number's block and place."""
+    return list(LABELS)
+
+
+def fixed_number(move: Any) -> int | None:
+    """The number of a move that keeps one number in every position (``player`` ignored), else None."""
+    return FIXED_ANY.get(move)
+
+
+class Layout:
+    """The laid fields in coordinate order, with the codes of the sites and empty places around them (worked out
+    once when first asked for)."""
+
+    def __init__(self, fields: dict[Node, int]):
+        self.laid, self.count = fields, len(fields)
+        self.fields = sorted(fields)
+        self.index = {f: i for i, f in enumerate(self.fields)}
+        self._sites: dict[Node, int] | None = None
+        self._spots: dict[Node, int] | None = None
+
+    def sites(self) -> dict[Node, int]:
+        """Each site next to a laid field: the first such field's corner."""
+        if self._sites is None:
+            self._sites = {}
+            for i, (x, y) in enumerate(self.fields):
+                for c, (dx, dy) in enumerate(CORNERS):
+                    self._sites.setdefault((x + dx, y + dy), i * 4 + c)
+        return self._sites
+
+    def spots(self) -> dict[Node, int]:
+        """Each empty field place a step of ``REACH`` from a laid field: the first such field's step."""
+        if self._spots is None:
+            self._spots = {}
+            for i, (x, y) in enumerate(self.fields):
+                for r, (dx, dy) in enumerate(REACH):
+                    if (x + dx, y + dy) not in self.index:
+                        self._spots.setdefault((x + dx, y + dy), i * len(REACH) + r)
+        return self._spots
+
+
+# The last layout read: a state's fields dict only ever gains fields (in set-up), so the same dict at the same
+# size holds the same fields, and a game's positions after set-up share one layout.
+_LAST: list[Layout] = []
+
+
+def layout(st: KState) -> Layout:
+    last = _LAST[0] if _LAST else None
+    if last is not None and last.laid is st.fields and last.count == len(st.fields):
+        return last
+    found = Layout(st.fields)
+    _LAST[:] = [found]
+    return found
+
+
+class Numbering:
+    """The numbers of one position: its laid fields (``Layout``), and each buyer's open Substitution purchases,
+    worked out once when first needed."""
+
+    def __init__(self, st: KState):
+        self.st = st
+        self.layout = layout(st)
+        self._buys: dict[int, list[tuple[str, str]]] = {}
+
+    def fields(self) -> list[Node]:
+        return self.layout.fields
+
+    def field_code(self, node: Node) -> int | None:
+        return self.layout.index.get(node)
+
+    def site_code(self, site: Node) -> int | None:
+        """The first laid field's corner that is ``site``."""
+        return self.layout.sites().get(site)
+
+    def edge_code(self, site: Node, field: Node) -> int | None:
+        i = self.layout.index.get(field)
+        c = CORNER_INDEX.get((site[0] - field[0], site[1] - field[1]))
+        return None if i is None or c is None else i * 4 + c
+
+    def spot_code(self, node: Node) -> int | None:
+        """An empty field place: the first laid field it is a step of ``REACH`` from."""
+        return self.layout.spots().get(node)
+
+    def corner(self, code: int) -> Node | None:
+        """The site a corner code names (any code: the canonical check is the caller's)."""
+        fields = self.fields()
+        i, c = divmod(code, 4)
+        return None if i >= len(fields) else (fields[i][0] + CORNERS[c][0], fields[i][1] + CORNERS[c][1])
+
+    def purchases(self, seat: int) -> list[tuple[str, str]]:
+        """keythedral.law.substitution: the Substitution purchases open to ``seat`` (tile id, cubes paid), in the
+        order of the tile's place in the box and then of the cubes paid."""
+        found = self._buys.get(seat)
+        if found is None:
+            st = self.st
+            row = st.rows[st.stage] if st.stage < len(st.rows) else []
+            found = self._buys[seat] = [(BUILDINGS[t].id, pay) for t in sorted(row)
+                                        for pay in sorted(substitution_payments(st, seat, t), key=_cubes_key)]
+        return found
+
+    def number(self, move: Any) -> int | None:
+        """The number of ``move`` in this position, or None when it has none."""
+        number = fixed_number(move)
+        return number if number is not None else self.placed(move)
+
+    def placed(self, move: Any) -> int | None:
+        """The number of a move without a fixed one (its place or payment read here), or None."""
+        found = _placed(self, move)
+        if found is None or found[1] is None:
+            return None
+        return BASE[found[0]] + found[1]
+
+    def move(self, seat: int, number: int) -> Any:
+        """The move of ``seat`` that ``number`` names in this position, or None."""
+        fixed = FIXED_AT.get(number)
+        if fixed is not None:
+            return fixed if seat == 0 else _with_seat(fixed, seat)
+        block = next(name for base, name in reversed(ENDS) if base <= number)
+        move = UNNAMED.get(block, _unnamed)(self, seat, number - BASE[block])
+        return move if move is not None and self.number(move) == number else None  # one number per move
+
+
+def _cubes_key(paid: str) -> tuple[int, ...]:
+    return (len(paid), *(LETTER_INDEX[c] for c in paid))
+
+
+def _placed(n: Numbering, move: Any) -> tuple[str, int | None] | None:
+    """The positional block of ``move`` and its code there (None: no code in this position)."""
+    place = PLACED.get(move.kind)
+    return None if place is None else place(n, move)
+
+
+def _cottage(n: Numbering, move: Any) -> tuple[str, int | None]:
+    site = n.site_code(move.site)
+    return "cottage", None if site is None or move.number not in NUMBERS else (move.number - 1) * SITE_NAMES + site
+
+
+def _bought(n: Numbering, move: Any) -> tuple[str, int | None] | None:
+    if not move.paid or move.change:
+        return None
+    open_ = n.purchases(move.player)
+    key = (move.tile, move.paid)
+    return "substitution", open_.index(key) if key in open_ else None
+
+
+def _played(n: Numbering, move: Any) -> tuple[str, int | None] | None:
+    what = PLACE_LAWS.get(move.law)
+    return None if what is None else ("play " + move.law, _place_choice(n, what, move.choice))
+
+
+PLACED: dict[str, Callable[[Numbering, Any], tuple[str, int | None] | None]] = {
+    "field": lambda n, move: ("field", n.spot_code(move.field)),
+    "cottage": _cottage,
+    "worker": lambda n, move: ("worker", n.field_code(move.field)),
+    "fence": lambda n, move: ("fence", n.edge_code(move.site, move.field)),
+    "unfence": lambda n, move: ("unfence", n.edge_code(move.site, move.field)),
+    "relocate": lambda n, move: ("relocate", n.site_code(move.site)),
+    "buy": _bought,
+    "play": _played,
+}
+
+
+def _place_choice(n: Numbering, what: str, choice: str) -> int | None:
+    if what == "edge":
+        site, _, field = choice.partition(">")
+        s, f = parse_node(site), parse_node(field)
+        return None if s is None or f is None else n.edge_code(s, f)
+    node = parse_node(choice)
+    return None if node is None else n.field_code(node) if what == "field" else n.site_code(node)
+
+
+def _unnamed(n: Numbering, seat: int, code: int) -> Any:
+    raise LookupError(f"keythedral: no decoder for action code {code}")
+
+
+def _field_of(n: Numbering, code: int) -> Node | None:
+    fields = n.fields()
+    return fields[code] if code < len(fields) else None
+
+
+def _spot(n: Numbering, seat: int, code: int) -> Any:
+    fields = n.fields()
+    i, r = divmod(code, len(REACH))
+    return None if i >= len(fields) else m.LayField(seat, (fields[i][0] + REACH[r][0], fields[i][1] + REACH[r][1]))
+
+
+def _edge(n: Numbering, code: int) -> tuple[Node, Node] | None:
+    field = _field_of(n, code // 4)
+    site = n.corner(code)
+    return None if field is None or site is None else (site, field)
+
+
+def _optional(make: Callable[..., Any], *args: Any) -> Any:
+    return None if any(a is None for a in args) else make(*args)
+
+
+def _purchase(n: Numbering, seat: int, code: int) -> Any:
+    open_ = n.purchases(seat)
+    return m.BuyTile(seat, open_[code][0], "", open_[code][1]) if code < len(open_) else None
+
+
+def _play_edge(n: Numbering, seat: int, code: int) -> Any:
+    edge = _edge(n, code)
+    return None if edge is None else m.PlayLaw(seat, "unsafe_fence", f"{fmt(edge[0])}>{fmt(edge[1])}")
+
+
+def _play_node(law: str, node: Node | None, seat: int) -> Any:
+    return None if node is None else m.PlayLaw(seat, law, fmt(node))
+
+
+UNNAMED: dict[str, Callable[[Numbering, int, int], Any]] = {
+    "field": _spot,
+    "cottage": lambda n, seat, code: _optional(m.LayCottage, seat, code // SITE_NAMES + 1,
+                                               n.corner(code % SITE_NAMES)),
+    "worker": lambda n, seat, code: _optional(m.PlaceWorker, seat, _field_of(n, code)),
+    "substitution": _purchase,
+    "fence": lambda n, seat, code: _optional(lambda e: m.BuildFence(seat, *e), _edge(n, code)),
+    "unfence": lambda n, seat, code: _optional(lambda e: m.RemoveFence(seat, *e), _edge(n, code)),
+    "relocate": lambda n, seat, code: _optional(m.Relocate, seat, n.corner(code)),
+    "play double_production": lambda n, seat, code: _play_node("double_production", _field_of(n, code), seat),
+    "play downgrade_house": lambda n, seat, code: _play_node("downgrade_house", n.corner(code), seat),
+    "play unsafe_fence": _play_edge,
+}
