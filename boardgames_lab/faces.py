@@ -111,7 +111,7 @@ class Layout:
 
     def blank(self) -> "array[float]":
         """A zero vector of the layout's size."""
-        return array("f", self._blank)
+        return self._blank[:]  # a new array (a slice of an array is a copy)
 
     def at(self, name: str, label: str) -> int:
         """The position of one entry."""

@@ -141,6 +141,15 @@ class BoardGame(pyspiel.Game):
             start = self.__dict__["_initial"] = self.new_game(self.fixed_seed)
         return start.clone()
 
+    def own_observer(self, recall: bool) -> "ViewObserver":
+        """The seat's own observer (``recall``: its information state), made once: what the states' tensors are
+        read from."""
+        key = "_recall_observer" if recall else "_observer"
+        observer = self.__dict__.get(key)
+        if observer is None:
+            observer = self.__dict__[key] = ViewObserver(self, public=False, recall=recall)
+        return observer
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ViewObserver":
         """The observer of an observation type: OpenSpiel's default (the seat's own view), the information
         state (``perfect_recall``), and either of them public only (``private_info`` NONE: the spectator's view
@@ -386,6 +395,25 @@ class BoardGameState(pyspiel.State):
         live.game, live.recall, live.actions = sample, recall, None
         return other
 
+    # --- tensors ---------------------------------------------------------------------------------------
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's ``observation_tensor``, answered in Python: the same list of floats, without the initial
+        state OpenSpiel's own path builds on every call to learn the tensor's size."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's ``information_state_tensor``, answered in Python as ``observation_tensor`` is."""
+        return self._tensor(True, player)
+
+    def _tensor(self, recall: bool, player: int | None) -> list[float]:
+        seat = self.current_player() if player is None else player
+        if not 0 <= seat < self._spec.players:  # OpenSpiel's own refusal of a seat that is not a player
+            base = pyspiel.State.information_state_tensor if recall else pyspiel.State.observation_tensor
+            return list(base(self) if player is None else base(self, player))
+        observer = self._spec.own_observer(recall)
+        observer.set_from(self, seat)
+        return observer.as_list()
+
     def __str__(self) -> str:
         if self.game is None:
             return "before the deal"
@@ -405,22 +433,43 @@ class ViewObserver:
         self.dict = {"observation": self.tensor}
         self.layout = spec.features.LAYOUT
         self.initial: dict[int, np.ndarray] = {}  # the vectors of the fixed seed's initial state, per player
+        self.last: tuple[Any, int, int] | None = None  # the position (its state object and ply) and seat set last
 
     def set_from(self, state: BoardGameState, player: int) -> None:
         live = state.live
+        game = live.game
         if live.initial and player in self.initial:  # every initial state of a fixed seed is the same
             self.tensor[:] = self.initial[player]
-        elif live.game is None:
+            self.last = None
+        elif game is None:
             self.tensor.fill(0)
+            self.last = None
         else:
-            values = observe(live.game.definition, live.game.state, player, self.public)
+            # the same position asked again (its state object, at the same ply, for the same seat) is the tensor
+            # already here: OpenSpiel's callers often ask a state's observation and information state in turn
+            position = game.state
+            last = self.last
+            if last is not None and last[0] is position and last[1] == position.ply and last[2] == player:
+                return
+            values = observe(game.definition, position, player, self.public)
             n = len(values)
             self.tensor[:n] = np.frombuffer(values, np.float32)
             if self.perfect_recall:
                 key = PUBLIC if self.public else player
-                self.tensor[n:] = np.frombuffer(live.synced().vector(key, live.game.num_players, player), np.float32)
+                self.tensor[n:] = np.frombuffer(live.synced().vector(key, game.num_players, player), np.float32)
+            self.last = (position, position.ply, player)
             if live.initial:
                 self.initial[player] = self.tensor.copy()
+
+    def as_list(self) -> list[float]:
+        """The tensor as OpenSpiel hands it over, a list of floats: zeros first (one shared float), then the
+        entries that are not 0."""
+        tensor = self.tensor
+        out = [0.0] * len(tensor)
+        at = tensor.nonzero()[0]
+        for i, v in zip(at.tolist(), tensor[at].tolist()):
+            out[i] = v
+        return out
 
     def string_from(self, state: BoardGameState, player: int) -> str:
         game = state.game

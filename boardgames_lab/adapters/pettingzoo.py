@@ -142,8 +142,8 @@ class BoardGameEnv(AECEnv):
         turn = self.turn() if seat == self._seat else None
         if turn is not None:
             mask.put(turn.actions, 1)
-        values = observe(self.game.definition, self.game.state, seat)
-        return {"observation": np.array(values, np.float32), "action_mask": mask}
+        values = observe(self.game.definition, self.game.state, seat)  # a new array: the agent may keep it
+        return {"observation": np.frombuffer(values, np.float32), "action_mask": mask}
 
     def view(self, agent: str) -> dict[str, Any]:
         """The agent's whole view (``game.view(seat)``) as a dict: what its observation vector encodes."""

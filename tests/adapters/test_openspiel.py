@@ -238,3 +238,26 @@ def test_a_game_cut_off_is_flagged_and_ranked_by_its_scores() -> None:
     finished = _random_state("saint_petersburg", 2, 3, 5000)
     assert finished.is_terminal() and not finished.is_truncated()
     assert finished.winners() == finished.live.game.winners()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_tensors_answered_in_python_are_openspiels_own(name: str) -> None:
+    """A state answers ``observation_tensor`` and ``information_state_tensor`` itself (OpenSpiel's own path builds
+    an initial state on every call): move by move, for every seat, both equal what OpenSpiel's C++ path gives
+    through the observers, and an invalid seat is refused as OpenSpiel refuses it."""
+    game = pyspiel.load_game(bos.PREFIX + name, {"players": 3, "seed": 4})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            for seat in range(3):
+                assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+                assert state.information_state_tensor(seat) == pyspiel.State.information_state_tensor(state, seat)
+            assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    assert isinstance(state.observation_tensor(0), list)
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(3)

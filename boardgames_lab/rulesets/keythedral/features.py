@@ -268,22 +268,37 @@ def _laid(fields: dict[tuple[int, int], int], sites: dict[tuple[int, int], int],
     return found
 
 
+# The board's entries (fields, sites, fences) are one run; each seat's last one is kept with what it was read from
+_BOARD_END_ALL = _FENCE_AT[-1] + len(FENCE)
+if _BOARD_END != _FENCE_AT[0]:
+    raise AssertionError("keythedral features: the fences do not follow the sites")
+_BOARD_MEMO: dict[tuple[int, int], tuple[Any, ...]] = {}
+
+
 def _board_state(out: "array[float]", st: KState, seat: int) -> None:
-    """The fields, sites and fences, in the view's order (by place)."""
+    """The fields, sites and fences, in the view's order (by place): the seat's last board again while the tiles,
+    fences, houses and workers are the same (the board changes far less often than it is observed)."""
     n = st.num_players
-    block, slots, cottages = _laid(st.fields, st.sites, seat, n)
+    fields, sites, fences, houses, workers = st.fields, st.sites, st.fences, st.houses, st.workers
+    memo = _BOARD_MEMO.get((seat, n))
+    if (memo is not None and memo[0] == houses and memo[1] == workers and memo[2] == fences and memo[3] == sites
+            and memo[4] == fields):
+        out[_BOARD_START:_BOARD_END_ALL] = memo[5]
+        return
+    block, slots, cottages = _laid(fields, sites, seat, n)
     out[_BOARD_START:_BOARD_END] = block
-    for node, worker in st.workers.items():
+    for node, worker in workers.items():
         at = slots.get(node)
         if at is not None:
             out[at + _FIELD_WORKER + (worker - seat) % n] = 1.0
-    houses = st.houses
     for at, c in cottages:
         if houses[c]:
             out[at + 5] = 1.0
-    for at, (edge, owner) in zip(_FENCE_AT, sorted(st.fences.items())):
+    for at, (edge, owner) in zip(_FENCE_AT, sorted(fences.items())):
         out[at:at + _FENCE_OWNER] = _fence_block(edge)
         out[at + _FENCE_OWNER + (owner - seat) % n] = 1.0
+    _BOARD_MEMO[(seat, n)] = (houses[:], workers.copy(), fences.copy(), sites.copy(), fields.copy(),
+                              out[_BOARD_START:_BOARD_END_ALL])
 
 
 _FENCES: dict[tuple[tuple[int, int], tuple[int, int]], "array[float]"] = {}  # at most the lattice's edges
