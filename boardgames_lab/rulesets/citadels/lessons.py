@@ -43,7 +43,7 @@ FIRST_ROUND = {
                "income, building and using the character's power.",
     "steps": [
         {"kind": "narration", "title": "The table", "start": _start(6, []),
-         "text": "Each player takes 2 gold and 4 building cards; Anna, the oldest, holds the crown. The King shuffles "
+         "text": "Each player takes 2 gold and 4 building cards; Anna, the oldest, holds the crown. She shuffles "
                  "the eight characters and lays one face down in the middle, unseen. With four players two more are "
                  "laid face up: the Thief and the Wizard are out of this round. The crown holder chooses first."},
         {"kind": "task", "title": "Anna chooses", "start": _start(6, []), "seat": 0,
@@ -76,8 +76,8 @@ FIRST_ROUND = {
                  "middle. Keep the Warlord, who may remove a building from a fellow player's city.",
          "solutions": ["pick warlord"],
          "hint": "The Warlord is the eighth character, called last.",
-         "success": "David keeps the Warlord; the Architect is laid face down. Now the King calls the characters, "
-                    "in rank order from the Assassin on.",
+         "success": "David keeps the Warlord; the Architect is laid face down. Now Anna, who holds the crown, calls "
+                    "the characters in rank order from the Assassin on.",
          "miss": "David keeps the Architect then, and the Warlord is laid face down.",
          "wrong": "pick architect", "illegal": "pick king"},
         {"kind": "task", "title": "The Assassin", "start": _start(6, DRAFT), "seat": 1,
@@ -89,8 +89,8 @@ FIRST_ROUND = {
          "miss": "The Thief lies face up in the middle: nobody holds him, so nobody loses a turn.",
          "wrong": "kill thief", "illegal": "kill assassin"},
         {"kind": "task", "title": "Income", "start": _start(6, DRAFT + BORIS[:1]), "seat": 1,
-         "goal": "Every turn begins with income: take 2 gold, or draw 2 building cards and keep one. Boris has 2 "
-                 "gold and wants to build: take 2 gold.",
+         "goal": "In every turn income comes before building: take 2 gold, or draw 2 building cards and keep one. "
+                 "Boris has 2 gold and wants to build: take 2 gold.",
          "solutions": ["gold"],
          "hint": "Gold or cards: this time, gold.",
          "success": "Boris has 4 gold now.",
@@ -241,8 +241,8 @@ PUZZLE = {
                "choice the search bot says what it would play, and why.",
     "steps": [
         {"kind": "task", "title": "The Warlord's gold", "start": _played(1, 48), "seat": 3, "puzzle": True,
-         "goal": "David is the Warlord with 3 gold; his city holds a green Harbor and a red Prison. He may build "
-                 "or remove a fellow player's building. Which makes his city stronger?",
+         "goal": "David is the Warlord with 3 gold; his city holds a green Harbor and a red Prison. He may spend "
+                 "it on building or on removing a fellow player's building. Which makes his city stronger?",
          "solutions": ["build manor"],
          "hint": "A building removed costs you gold and scores you nothing; a building built scores its cost, and "
                  "a new colour brings the five-colour bonus nearer.",

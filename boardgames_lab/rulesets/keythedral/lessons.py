@@ -10,7 +10,7 @@ from .data import CRAFTS, LETTER
 
 NAMES = ["Anna", "Boris", "Clara"]
 
-# The whole game, move by move: 30 tiles laid, then five rounds, until Clara buys the last building tile.
+# The whole game, move by move: 30 tiles laid, then eight rounds, until Clara buys the last building tile.
 GAME = (
     "field -1,-3; cottage 5@0,-2; field -3,-1; cottage 3@-2,-2; field -3,-3; cottage 4@-2,0; field 1,3; "
     "cottage 4@0,2; field 3,3; cottage 5@2,2; field -3,1; cottage 1@-2,2; field 1,-3; cottage 1@-4,-2; "
@@ -118,7 +118,8 @@ FIRST_ROUND = {
          "moves": GAME[0:2],
          "notes": ["Anna lays a wood. A field yields cubes of its colour: a quarry stone (black), a wood timber "
                    "(brown), a farm food (green), a lake water (blue), a vineyard wine (red).",
-                   "Anna's cottage 5 touches four fields: its worker will choose among them."]},
+                   "Anna's cottage 5 touches three laid fields, with room for a fourth: its worker will choose "
+                   "among them."]},
         {"kind": "task", "title": "Lay a cottage", "start": _start(7), "seat": 0,
          "goal": "You are Anna and have just laid a wood south of the Keythedral. Lay a cottage on a site that "
                  "touches two laid fields or more, so that its worker has a choice.",
@@ -137,7 +138,7 @@ FIRST_ROUND = {
                    "stage-one building tiles are turned face up on the Keythedral mat."]},
         {"kind": "task", "title": "Call a number", "start": _start(30), "seat": 0,
          "goal": "Phase one. Anna holds the start player marker and chooses the first number. Send your cottage "
-                 "1 out first: it touches the quarry north-west of the Keythedral.",
+                 "1 out first: it touches the quarry 2 steps north-west of the Keythedral.",
          "solutions": ["order 1"],
          "hint": "The number you choose calls every cottage and house with that number, of every player.",
          "success": "Every cottage numbered 1 now sends its worker, Anna first as the chooser.",
@@ -175,7 +176,7 @@ FIRST_ROUND = {
                  "workers come home and the start player marker is bid for.",
          "moves": GAME[51:61],
          "notes": ["Boris buys a seat.", "Clara buys a seat.",
-                   "Anna gives the trader two cubes for one of another kind.",
+                   "Anna gives the trader a stone and a water for a timber.",
                    "Boris passes.", "Clara passes.",
                    "Anna passes: all three passed in succession, so phase three ends. Phase four: the workers go "
                    "back and the work order markers come off.",
@@ -204,8 +205,8 @@ COSTS = {
                  "them: his workers from that cottage can no longer enter the quarry.",
          "solutions": ["fence -2,-2>-3,-3"],
          "hint": "A fence costs 1 timber and stands between a cottage site and a field next to it.",
-         "success": "The fence stays until someone pays 2 wine to remove it. You have two fences left for the "
-                    "whole game.",
+         "success": "The fence stays until someone pays 2 wine to remove it or plays the Unsafe fence law. You "
+                    "have two fences left for the whole game.",
          "miss": "That fence stands elsewhere: it does not keep Boris's cottage 3 out of the quarry.",
          "wrong": "fence -4,-2>-3,-3", "illegal": "fence -6,-4>-3,-3"},
         {"kind": "task", "title": "A craft cube", "start": _start(50), "seat": 0,
@@ -213,13 +214,13 @@ COSTS = {
                  "resource cube only 1.",
          "check": "owns_craft_cube",
          "hint": "The blacksmith asks any two cubes, the glassmaker three, the goldsmith four.",
-         "success": "Ironwork counts 2, stained glass 3, gold 4: the craft cube kept your points and halved your "
-                    "cube count. Some seats ask for craft cubes too.",
+         "success": "Ironwork counts 2, stained glass 3, gold 4: the craft cube keeps the points of the cubes you "
+                    "gave for it, in one cube. Some seats ask for craft cubes too.",
          "miss": "The trader gives one resource cube for two: that turns cubes into the kind you need, but loses "
                  "a point at the end.",
          "wrong": "trade T SW", "illegal": "craft A TTTT"},
         {"kind": "narration", "title": "The last seat", "start": _start(284),
-         "text": "Five rounds later, the last building tiles of stage five are on the mat.",
+         "text": "Round 8, the last: the last two building tiles of stage five are on the mat.",
          "moves": GAME[284:286],
          "notes": ["Boris buys a seat worth 12 points, paying a stained glass and a gold among his cubes.",
                    "Clara buys the last building tile: the game ends at once. Everyone scores the values of their "

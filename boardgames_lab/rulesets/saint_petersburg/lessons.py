@@ -116,8 +116,8 @@ FIRST_ROUND = {
          "goal": "You are Boris and hold the aristocrat marker. Own an aristocrat: buy one you can pay for.",
          "check": "owns_aristocrat",
          "hint": "Boris has 16 rubles. The Mistress of Ceremonies costs 18; look at the others.",
-         "success": "An aristocrat pays rubles and points at every aristocrat scoring, and different aristocrats "
-                    "score more at the game's end.",
+         "success": "An aristocrat pays at every aristocrat scoring: rubles, and points too for the dearer ones. "
+                    "At the game's end, the more different aristocrats you own, the more points.",
          "miss": "That puts no aristocrat in your area.",
          "wrong": "take administrator@U6", "illegal": "buy mistress_of_ceremonies@U5"},
         {"kind": "narration", "title": "Aristocrats, then trading", "start": _start(WORKERS + BUILDINGS
@@ -129,15 +129,16 @@ FIRST_ROUND = {
                    "Everyone passed: aristocrats score, then the trading deck fills the board."]},
         {"kind": "narration", "title": "Trading and the round's end", "start": _start(WORKERS + BUILDINGS
                                                                                       + ARISTOCRATS),
-         "text": "In the trading phase trading cards upgrade cards you own; the phase scores nothing. Then the "
-                 "round ends.",
+         "text": "Trading cards upgrade cards you own; like any card, they may be bought in any phase. The "
+                 "trading phase scores nothing. Then the round ends.",
          "moves": TRADES,
          "notes": ["Boris holds the trading marker and acts first: he passes.",
                    "Anna's Weaving Mill replaces her Shepherd, which leaves the game. She pays 8 less the "
                    "Shepherd's 5: 3 rubles.", "Boris passes.",
                    "Everyone passed. The trading phase scores nothing; the round ends. Cards left in the lower row "
-                   "leave the game, the upper row moves down, new workers fill the upper row, and every start "
-                   "marker passes to the left: Boris now begins the worker phase of round 2."]},
+                   "leave the game (in round 1 it is empty), the upper row moves down, new workers fill the board "
+                   "up to eight cards (here one), and every start marker passes to the left: Boris now begins the "
+                   "worker phase of round 2."]},
     ],
 }
 
@@ -179,7 +180,8 @@ COSTS = {
          "wrong": "take shepherd@U1", "illegal": "buy mistress_of_ceremonies@L5"},
         {"kind": "narration", "title": "What scores when", "start": _start(ROUND_ONE + ["pass", "buy shepherd@U1"]),
          "text": "A phase's scoring pays only for cards of its colour, every one of them, however long it has been "
-                 "there: workers pay rubles, buildings points, aristocrats both. The trading phase scores "
+                 "there, paying the rubles and points printed on it: workers pay rubles, buildings mostly points, "
+                 "aristocrats rubles and, the dearer ones, points too. The trading phase scores "
                  "nothing. At the game's end: points for different aristocrats (1, 3, 6, 10, ...), 1 point for "
                  "each full 10 rubles, and 5 points off for each card left in hand.",
          "moves": ["pass", "pass"],
@@ -198,12 +200,13 @@ HIDDEN = {
          "text": "You are Anna. You see your own rubles and your hand: the Judge you took. Of Boris you see his "
                  "cards on the table and how many cards he holds, but not his rubles.",
          "moves": ["take fur_shop@U4"],
-         "notes": ["Boris takes the Fur Shop into hand. Anna saw it lie on the board; from now on her view shows "
-                   "only that Boris holds one card."]},
+         "notes": ["Boris takes the Fur Shop into hand. Anna saw which card he took; from now on his hand shows "
+                   "her only that he holds one card."]},
         {"kind": "narration", "title": "Through Boris's eyes", "start": _start(WORKERS + BUILDINGS + ARISTOCRATS),
          "seat": 1,
          "text": "The same table as Boris sees it: his own 11 rubles and empty hand, Anna's cards on the table, "
-                 "and that she holds one card. Which one, and how many rubles she has, are hers to know.",
+                 "and that she holds one card. Her rubles are hers to know; which card she holds, Boris knows only "
+                 "if he remembers her taking the Judge.",
          "moves": ["take fur_shop@U4", "pass"],
          "notes": ["Boris takes the Fur Shop: he sees it in his own hand.",
                    "Anna passes. Boris cannot tell whether she could have paid for something."]},
@@ -211,8 +214,8 @@ HIDDEN = {
          "goal": "You are Boris. Keep a card for later: take one into your hand, where only you see it.",
          "check": "holds_a_card",
          "hint": "Taking a card costs nothing now; you pay when you play it. A hand holds at most 3 cards.",
-         "success": "The card is in your hand. The others see that you hold one card, not which. Mind that each "
-                    "card still in hand at the end costs 5 points.",
+         "success": "The card is in your hand. The others saw you take it, but your hand shows them only how many "
+                    "cards you hold. Mind that each card still in hand at the end costs 5 points.",
          "miss": "A bought card lies face up in your area, for everyone to see.",
          "wrong": "buy market@U7", "illegal": "buy hospital@U3"},
     ],
@@ -230,7 +233,7 @@ PUZZLE = {
          "hint": "Compare what a card costs now with what it pays in the rounds left; taking a card into hand "
                  "keeps it for later at no cost now.",
          "success": "Your choice is made: now compare it with the search bot's.",
-         "miss": "Boris has passed: if Anna passes too, the worker phase ends and she gains nothing this phase.",
+         "miss": "Boris has passed: if Anna passes too, the worker phase ends and she adds no card this phase.",
          "wrong": "pass", "illegal": "buy mistress_of_ceremonies@L5"},
     ],
 }

@@ -49,7 +49,7 @@ FIRST_ROUND = {
          "wrong": "take family green", "illegal": "take market pink"},
         {"kind": "task", "title": "Crafts", "start": _at(1), "seat": 0,
          "goal": "Make a scroll at the office with a villager of your farmyard: training him there costs time, "
-                 "and from then on he makes goods for time alone.",
+                 "and from then on he makes scrolls for time alone.",
          "solutions": ["craft scroll train g1"],
          "hint": "Train a generation-1 villager at the office.",
          "success": "Anna's time marker moves 4 spaces round the time track: time is what a villager's work costs.",
@@ -60,12 +60,13 @@ FIRST_ROUND = {
          "notes": ["", "Boris trains a villager at the wagon maker.", "",
                    "Family: the lowest-numbered villager not yet born comes onto the farmyard.", "", "",
                    "A cube from the market always brings a market day.",
-                   "Nobody can serve a customer yet: they want goods.", "The market day ends."]},
+                   "Nobody can serve yet: no player holds all that a customer wants.",
+                   "The market day ends."]},
         {"kind": "narration", "title": "Church, Well and travel", "start": _at(11),
          "text": "Taking a cube without acting is allowed; the Well lets a player act without taking one.",
          "moves": _moves(11, 20),
          "notes": ["", "Boris keeps the cube and does not act.", "", "",
-                   "", "Church: a villager goes into the black bag for one brown cube, to be drawn at the Mass.",
+                   "", "Church: a villager goes into the black bag for one brown cube; the Mass may draw him.",
                    "The Well: Anna returns three cubes of one colour and takes any action.",
                    "", "", "Travel: a villager leaves for a town, paying time, a wagon and the route's cubes."]},
         {"kind": "task", "title": "Harvest", "start": _at(22), "seat": 0,
@@ -93,8 +94,8 @@ FIRST_ROUND = {
                  "die: he goes into the village chronicle, in the council chamber's column.",
          "solutions": ["dies council1 g1"],
          "hint": "Where a villager works when he dies decides his column in the chronicle.",
-         "success": "Anna's first dead is in the chronicle. Dead in the chronicle score at the end; when a column is "
-                    "full, the dead go to the anonymous graves, worth nothing.",
+         "success": "Anna's first dead is in the chronicle. The dead in the chronicle score at the end, by how many "
+                    "they are; when a column is full, the dead go to the anonymous graves, worth nothing.",
          "miss": "A villager of generation 1 dies, but not the councillor.",
          "wrong": "dies farm g1", "illegal": "dies farm g2"},
         {"kind": "narration", "title": "The round's end and the Mass", "start": _at(29),
@@ -120,7 +121,7 @@ COSTS = {
          "solutions": ["craft scroll pay +1c"],
          "hint": "Pay, and let the coin stand in for the pink cube.",
          "success": "Anna's coin pays for the scroll, and her time marker does not move.",
-         "miss": "Training costs Anna 4 time: the scroll is made, but with time, not cubes.",
+         "miss": "Training and making cost Anna 4 time: the scroll is made, but with time, not cubes.",
          "wrong": "craft scroll train g1", "illegal": "craft scroll pay"},
         {"kind": "task", "title": "The church's price", "start": _at(16), "seat": 1,
          "goal": "A villager goes into the church's black bag for one brown cube, or for 3 time. Boris has a brown "
@@ -128,7 +129,7 @@ COSTS = {
          "solutions": ["church g1 brown", "church g2 brown"],
          "hint": "Brown stands for faith, the church's cube.",
          "success": "The villager waits in the black bag for the Mass, and Boris's time marker stays where it is.",
-         "miss": "Three time brings the villager nearer to death than one brown cube would.",
+         "miss": "Three time move Boris's time marker nearer the bridge, and a death; one brown cube would not.",
          "wrong": "church g1 time", "illegal": "church g1 brown +2c"},
         {"kind": "task", "title": "The price of travel", "start": _at(20), "seat": 1,
          "goal": "Leaving the village costs 2 time, a wagon and two cubes of the route's colour. The route to "
@@ -170,7 +171,8 @@ COSTS = {
                  "the chronicle, and 1 point per coin.",
          "moves": _moves(257, 260),
          "notes": ["With no cube left on the board, Anna acts without paying the Well.", "",
-                   "Boris serves a customer: its prestige scores at the end.",
+                   "Anna's market day is open to Boris too: he serves a customer, paying the surcharge; its prestige "
+                   "scores at the end.",
                    "The last Mass, then every player's points."]},
     ],
 }
@@ -189,10 +191,10 @@ HIDDEN = {
                  "drawn from the green bag are drawn at random; but what is in the bag follows from the cubes "
                  "everyone can count."},
         {"kind": "task", "title": "Serve what you see", "start": _at(173), "seat": 1,
-         "goal": "Boris opened a market day with a plague cube. He has two wagons, and the customer on stall 1 "
+         "goal": "Boris opened a market day with a plague cube. He has three wagons, and the customer on stall 1 "
                  "wants two wagons for 4 prestige. Which customer comes next nobody knows. Serve the one you see.",
          "solutions": ["serve 1"],
-         "hint": "Stall 1's customer wants exactly what Boris holds.",
+         "hint": "Stall 1's customer wants only wagons; the others want an ox or grain, which Boris lacks.",
          "success": "Boris keeps the customer's tile face down; its 4 prestige score at the end. Everyone saw it "
                     "served, so everyone knows what it is worth.",
          "miss": "Passing leaves Boris out of the rest of this market day.",
