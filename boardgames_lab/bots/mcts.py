@@ -118,11 +118,17 @@ class MCTSBot:
     def _playout(self, game: GameDefinition[Any], state: Any, deadline: float) -> tuple[int, bool]:
         """Random moves on ``state`` until the game ends, ``depth`` moves are made or the deadline passes;
         returns the moves made and whether the deadline passed."""
-        legal_of, advance, over, rnd, clock = game.legal_moves, game.advance, game.is_over, self._rng.random, self.clock
-        timed = deadline != math.inf
+        legal_of, advance, rnd, clock, depth = game.legal_moves, game.advance, self._rng.random, self.clock, self.depth
+        terminal = game.flow.terminal  # is_over, read without a call: this loop is where a search spends its time
         played = 0
-        while played < self.depth and not over(state):
-            if timed and played % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() > deadline:
+        if deadline == math.inf:
+            while played < depth and state.phase != terminal:
+                moves = legal_of(state)
+                advance(state, moves[int(rnd() * len(moves))])
+                played += 1
+            return played, False
+        while played < depth and state.phase != terminal:
+            if played % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() > deadline:
                 return played, True
             moves = legal_of(state)
             advance(state, moves[int(rnd() * len(moves))])
