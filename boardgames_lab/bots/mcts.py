@@ -142,19 +142,20 @@ class MCTSBot:
             mover = state.current
             legal = legal_of(state)
             children = node.children
-            fresh = [m for m in legal if m not in children]
+            found = [children.get(m) for m in legal]  # each move hashed once: moves hash in Python
+            fresh = [m for m, ch in zip(legal, found) if ch is None]
             if fresh:
                 move = fresh[int(self._rng.random() * len(fresh))]
                 child = children[move] = Node(mover)
-                for m in legal:
-                    if m in children:
-                        children[m].avail += 1
+                for ch in found:
+                    if ch is not None:
+                        ch.avail += 1
+                child.avail += 1
                 advance(state, move)
                 path.append(child)
                 return path
             best, best_value = None, -1.0
-            for m in legal:
-                ch = children[m]
+            for m, ch in zip(legal, found):
                 ch.avail += 1
                 value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if value > best_value:
