@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..core.definition import GameDefinition
 from .base import SEED, BotOption, Seat, reward_shares
@@ -155,7 +155,7 @@ class MCTSBot:
                 path.append(child)
                 return path
             best, best_value = None, -1.0
-            for m, ch in zip(legal, found):
+            for m, ch in zip(legal, cast("list[Node]", found)):  # every move has its child here
                 ch.avail += 1
                 value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if value > best_value:
