@@ -196,38 +196,53 @@ class FlowRunner:
                     turn(state)
 
 
+# Per flow (by identity, the flow kept with it): its compiled source and the functions the source names. A
+# definition is made more than once (tests, tables of the classroom), and compiling is what costs.
+_COMPILED: dict[int, tuple[Flow, Any, dict[str, Hook]]] = {}
+
+
 def _compiled(flow: Flow, runner: FlowRunner) -> dict[str, Any]:
-    """The flow as Python source, run once: per phase ``_step_<i>`` (take the first edge whose guard passes)
-    and, for a phase with moves, ``_after_<i>`` (what follows a move there: an edge and the phases it leads
-    through, or the turn order), with the guards, hooks and turn orders bound by name."""
-    names: dict[int, str] = {}
+    """The flow's functions, bound to this runner's ``apply_move`` and draws (see ``_source``)."""
+    cached = _COMPILED.get(id(flow))
+    if cached is None or cached[0] is not flow:
+        source, functions = _source(flow, bool(runner._chance))
+        cached = _COMPILED[id(flow)] = (flow, compile(source, f"<flow {flow.start}..{flow.terminal}>", "exec"),
+                                        functions)
     space: dict[str, Any] = {"apply": runner._apply, "CHANCE": runner._chance, "MAX": FlowRunner.MAX_STEPS,
-                             "draw": runner._draw}
+                             "draw": runner._draw, **cached[2]}
+    exec(cached[1], space)
+    return space
+
+
+def _source(flow: Flow, chance: bool) -> tuple[str, dict[str, Hook]]:
+    """The flow as Python source: per phase ``_step_<i>`` (take the first edge whose guard passes) and, for a
+    phase with moves, ``_after_<i>`` (what follows a move there: an edge and the phases it leads through, or
+    the turn order), with the guards, hooks and turn orders it calls by name."""
+    names: dict[int, str] = {}
+    functions: dict[str, Hook] = {}
 
     def call(function: Hook) -> str:
         if id(function) not in names:
             names[id(function)] = f"f{len(names)}"
-            space[names[id(function)]] = function
+            functions[names[id(function)]] = function
         return f"{names[id(function)]}(state)"
 
     index = {p.name: i for i, p in enumerate(flow.phases)}
     settled = ["settle(state)", *(["if state.phase in CHANCE and not state.explicit_chance:", "    draw(state)"]
-                                  if runner._chance else []), "return"]
+                                  if chance else []), "return"]
     lines: list[str] = []
     for phase in flow.phases:
         i = index[phase.name]
         lines += [f"def _step_{i}(state):", *_edges(flow, phase.name, call, ["return True"]), "    return False"]
         if phase.moves:
-            lines += [f"def _after_{i}(state):", *_edges(flow, phase.name, call, settled),
-                      *_stay(phase, call)]
+            lines += [f"def _after_{i}(state):", *_edges(flow, phase.name, call, settled), *_stay(phase, call)]
     lines.append("STEP = {" + ", ".join(f"{p.name!r}: _step_{index[p.name]}" for p in flow.phases) + "}")
     lines.append("AFTER = {" + ", ".join(f"{p.name!r}: _after_{index[p.name]}" for p in flow.phases if p.moves) + "}")
     lines += ["def settle(state):", "    step = 0", "    while STEP[state.phase](state):", "        step += 1",
               "        if step >= MAX:",
               "            raise RuntimeError(f'flow did not settle in phase {state.phase}')", "    return step > 0",
               "def advance(state, move):", "    apply(state, move)", "    AFTER[state.phase](state)"]
-    exec(compile("\n".join(lines) + "\n", f"<flow {flow.start}..{flow.terminal}>", "exec"), space)
-    return space
+    return "\n".join(lines) + "\n", functions
 
 
 def _edges(flow: Flow, source: str, call: Callable[[Hook], str], then: list[str]) -> list[str]:
