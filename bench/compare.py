@@ -183,9 +183,9 @@ def engine_python(tree: Path) -> list[str]:
 class Worker:
     """One engine's worker process for one case, pinned to core 0 (so the two engines take turns on one core)."""
 
-    def __init__(self, tree: Path, name: str, players: int, unit: str):
+    def __init__(self, tree: Path, name: str, players: int, unit: str, script: str = WORKER):
         env = {"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"}
-        cmd = ["taskset", "-c", "0", *engine_python(tree), "-c", WORKER, name, str(players), unit]
+        cmd = ["taskset", "-c", "0", *engine_python(tree), "-c", script, name, str(players), unit]
         self.tree = tree
         self.proc = subprocess.Popen(cmd, env=env, cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..core.definition import GameDefinition
 from .base import SEED, BotOption, Seat, reward_shares
@@ -118,11 +118,17 @@ class MCTSBot:
     def _playout(self, game: GameDefinition[Any], state: Any, deadline: float) -> tuple[int, bool]:
         """Random moves on ``state`` until the game ends, ``depth`` moves are made or the deadline passes;
         returns the moves made and whether the deadline passed."""
-        legal_of, advance, over, rnd, clock = game.legal_moves, game.advance, game.is_over, self._rng.random, self.clock
-        timed = deadline != math.inf
+        legal_of, advance, rnd, clock, depth = game.legal_moves, game.advance, self._rng.random, self.clock, self.depth
+        terminal = game.flow.terminal  # is_over, read without a call: this loop is where a search spends its time
         played = 0
-        while played < self.depth and not over(state):
-            if timed and played % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() > deadline:
+        if deadline == math.inf:
+            while played < depth and state.phase != terminal:
+                moves = legal_of(state)
+                advance(state, moves[int(rnd() * len(moves))])
+                played += 1
+            return played, False
+        while played < depth and state.phase != terminal:
+            if played % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() > deadline:
                 return played, True
             moves = legal_of(state)
             advance(state, moves[int(rnd() * len(moves))])
@@ -136,19 +142,20 @@ class MCTSBot:
             mover = state.current
             legal = legal_of(state)
             children = node.children
-            fresh = [m for m in legal if m not in children]
+            found = [children.get(m) for m in legal]  # each move hashed once: moves hash in Python
+            fresh = [m for m, ch in zip(legal, found) if ch is None]
             if fresh:
                 move = fresh[int(self._rng.random() * len(fresh))]
                 child = children[move] = Node(mover)
-                for m in legal:
-                    if m in children:
-                        children[m].avail += 1
+                for ch in found:
+                    if ch is not None:
+                        ch.avail += 1
+                child.avail += 1
                 advance(state, move)
                 path.append(child)
                 return path
             best, best_value = None, -1.0
-            for m in legal:
-                ch = children[m]
+            for m, ch in zip(legal, cast("list[Node]", found)):  # every move has its child here
                 ch.avail += 1
                 value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if value > best_value:

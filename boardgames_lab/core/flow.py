@@ -152,38 +152,27 @@ class FlowRunner:
     After each move: if a guarded edge out of the current phase passes, take it
     (hook, then the target's on_enter) and keep going through automatic phases;
     otherwise the phase's turn order picks who decides next.
+
+    The declaration is compiled once, when the runner is made, into one small function per phase (its edges'
+    guards in order, each edge's hooks, its turn order), so a move runs straight-line code instead of reading
+    the declaration again. ``advance(state, move)`` applies a legal move (the hot path: no checks) and follows
+    the edges; ``settle(state)`` follows edges while guards pass and returns whether the phase changed.
     """
 
     MAX_STEPS = 10_000  # a loop guard: a flow that never settles is a bug in the declaration
 
     def __init__(self, flow: Flow, impl: Any):
         self.flow = flow
-        self._out: dict[str, tuple[tuple[Hook | None, Hook | None, Hook | None, str], ...]] = {}
-        self._turn: dict[str, Hook | None] = {}
-        self._stay: dict[str, Hook | None] = {}
-        self._guards: dict[str, tuple[Hook | None, ...]] = {}
-        self._edge_of: dict[str, dict[Hook | None, tuple[Hook | None, Hook | None, Hook | None, str]]] = {}
-        for phase in flow.phases:
-            compiled = []
-            for e in flow.edges_from(phase.name):
-                target = flow.phase(e.target)
-                compiled.append((e.guard, e.hook, target.on_enter, e.target))
-            self._out[phase.name] = tuple(compiled)
-            self._guards[phase.name] = tuple(guard for guard, _, _, _ in compiled)
-            # The edge each guard opens (the first, as settle would find it), so advance can take the edge
-            # whose guard it has just seen pass without asking the guards again.
-            first: dict[Hook | None, tuple[Hook | None, Hook | None, Hook | None, str]] = {}
-            for edge in compiled:
-                first.setdefault(edge[0], edge)
-            self._edge_of[phase.name] = first
-            if phase.moves:  # None: the same player decides again, with nothing to call
-                self._turn[phase.name] = None if phase.turn is turns.same else phase.turn
-                # advance's step when the phase stays: the turn order, and in a chance phase the next draws
-                self._stay[phase.name] = self._resumer(phase.turn) if phase.chance else self._turn[phase.name]
-        self._start_hook = flow.phase(flow.start).on_enter
-        self._chance = frozenset(p.name for p in flow.phases if p.chance)
         self._impl = impl
         self._apply = impl.apply_move
+        self._start_hook = flow.phase(flow.start).on_enter
+        self._chance = frozenset(p.name for p in flow.phases if p.chance)
+        self._turn: dict[str, Hook | None] = {p.name: None if p.turn is turns.same else p.turn
+                                              for p in flow.phases if p.moves}
+        made = _compiled(flow, self)
+        self.advance: Callable[[Any, Any], None] = made["advance"]
+        self.settle: Callable[[Any], bool] = made["settle"]
+        self._step: dict[str, Callable[[Any], bool]] = made["STEP"]
 
     def start(self, state: Any) -> None:
         state.phase = self.flow.start
@@ -193,69 +182,97 @@ class FlowRunner:
         if state.phase in self._chance and not state.explicit_chance:
             self._draw(state)
 
-    def advance(self, state: Any, move: Any) -> None:
-        """Apply a legal move (the hot path: no checks), then follow the edges whose guards pass."""
-        self._apply(state, move)
-        # The common case inlined (this runs after every move): no edge passes, the turn order moves on (in a
-        # chance phase, its next draws: see _resumer). A phase entered may call for a draw.
-        phase = state.phase
-        for guard in self._guards[phase]:
-            if guard is None or guard(state):
-                self._take(state, self._edge_of[phase][guard])
-                self.settle(state)
-                if state.phase in self._chance and not state.explicit_chance:
-                    self._draw(state)
-                return
-        stay = self._stay[phase]
-        if stay is not None:
-            stay(state)
-
     def _draw(self, state: Any) -> None:
         """Resolve chance phases with the game's generator until a player is to act (normal play)."""
-        impl = self._impl
+        impl, step = self._impl, self._step
         while state.phase in self._chance:
             impl.apply_move(state, impl.sample_chance(state))
             phase = state.phase
-            for guard in self._guards[phase]:
-                if guard is None or guard(state):
-                    self._take(state, self._edge_of[phase][guard])
-                    self.settle(state)
-                    break
+            if step[phase](state):
+                self.settle(state)
             else:
                 turn = self._turn[phase]
                 if turn is not None:
                     turn(state)
 
-    def _resumer(self, order: Hook) -> Hook:
-        """After a chance move made in a chance phase that stays open (a caller's, or a test's): the turn
-        order, then in normal play the rest is drawn at once, as on entering the phase."""
-        def resume(state: Any) -> None:
-            order(state)
-            if not state.explicit_chance:
-                self._draw(state)
-        return resume
 
-    def settle(self, state: Any) -> bool:
-        """Follow edges while guards pass. Returns whether the phase changed."""
-        out = self._out
-        for step in range(self.MAX_STEPS):
-            for edge in out[state.phase]:
-                guard = edge[0]
-                if guard is None or guard(state):
-                    self._take(state, edge)
-                    break
-            else:
-                return step > 0
-        raise RuntimeError(f"flow did not settle in phase {state.phase}")
+# Per flow (by identity, the flow kept with it): its compiled source and the functions the source names. A
+# definition is made more than once (tests, tables of the classroom), and compiling is what costs.
+_COMPILED: dict[int, tuple[Flow, Any, dict[str, Hook]]] = {}
 
-    @staticmethod
-    def _take(state: Any, edge: tuple[Hook | None, Hook | None, Hook | None, str]) -> None:
-        """Move along an edge whose guard passed: record it, change phase, run its hook, then the target's."""
-        _, hook, enter, target = edge
-        if state.trail is not None:
-            state.trail.append((state.phase, target))
-        state.phase = target
-        if hook is not None:
-            hook(state)
-        if enter is not None:
-            enter(state)
+
+def _compiled(flow: Flow, runner: FlowRunner) -> dict[str, Any]:
+    """The flow's functions, bound to this runner's ``apply_move`` and draws (see ``_source``)."""
+    cached = _COMPILED.get(id(flow))
+    if cached is None or cached[0] is not flow:
+        source, functions = _source(flow, bool(runner._chance))
+        cached = _COMPILED[id(flow)] = (flow, compile(source, f"<flow {flow.start}..{flow.terminal}>", "exec"),
+                                        functions)
+    space: dict[str, Any] = {"apply": runner._apply, "CHANCE": runner._chance, "MAX": FlowRunner.MAX_STEPS,
+                             "draw": runner._draw, **cached[2]}
+    exec(cached[1], space)
+    return space
+
+
+def _source(flow: Flow, chance: bool) -> tuple[str, dict[str, Hook]]:
+    """The flow as Python source: per phase ``_step_<i>`` (take the first edge whose guard passes) and, for a
+    phase with moves, ``_after_<i>`` (what follows a move there: an edge and the phases it leads through, or
+    the turn order), with the guards, hooks and turn orders it calls by name."""
+    names: dict[int, str] = {}
+    functions: dict[str, Hook] = {}
+
+    def call(function: Hook) -> str:
+        if id(function) not in names:
+            names[id(function)] = f"f{len(names)}"
+            functions[names[id(function)]] = function
+        return f"{names[id(function)]}(state)"
+
+    index = {p.name: i for i, p in enumerate(flow.phases)}
+    settled = ["settle(state)", *(["if state.phase in CHANCE and not state.explicit_chance:", "    draw(state)"]
+                                  if chance else []), "return"]
+    lines: list[str] = []
+    for phase in flow.phases:
+        i = index[phase.name]
+        lines += [f"def _step_{i}(state):", *_edges(flow, phase.name, call, ["return True"]), "    return False"]
+        if phase.moves:
+            lines += [f"def _after_{i}(state):", *_edges(flow, phase.name, call, settled), *_stay(phase, call)]
+    lines.append("STEP = {" + ", ".join(f"{p.name!r}: _step_{index[p.name]}" for p in flow.phases) + "}")
+    lines.append("AFTER = {" + ", ".join(f"{p.name!r}: _after_{index[p.name]}" for p in flow.phases if p.moves) + "}")
+    lines += ["def settle(state):", "    step = 0", "    while STEP[state.phase](state):", "        step += 1",
+              "        if step >= MAX:",
+              "            raise RuntimeError(f'flow did not settle in phase {state.phase}')", "    return step > 0",
+              "def advance(state, move):", "    apply(state, move)", "    AFTER[state.phase](state)"]
+    return "\n".join(lines) + "\n", functions
+
+
+def _edges(flow: Flow, source: str, call: Callable[[Hook], str], then: list[str]) -> list[str]:
+    """The edges out of ``source`` in declared order: the first whose guard passes is taken (its trail entry,
+    the phase, its hook, the target's on_enter), then ``then``; an unguarded edge ends the list."""
+    lines = []
+    for edge in flow.edges_from(source):
+        pad = "    " if edge.guard is None else "        "
+        if edge.guard is not None:
+            lines.append(f"    if {call(edge.guard)}:")
+        lines += [f"{pad}trail = state.trail", f"{pad}if trail is not None:",
+                  f"{pad}    trail.append(({source!r}, {edge.target!r}))", f"{pad}state.phase = {edge.target!r}"]
+        for hook in (edge.hook, flow.phase(edge.target).on_enter):
+            if hook is not None:
+                lines.append(f"{pad}{call(hook)}")
+        lines += [pad + line for line in then]
+        if edge.guard is None:
+            break
+    return lines
+
+
+def _stay(phase: Phase, call: Callable[[Hook], str]) -> list[str]:
+    """After a move that keeps the phase: its turn order (``clockwise`` written out), and in a chance phase
+    (a caller's chance move, or a test's) the next draws in normal play, as on entering the phase."""
+    if phase.turn is turns.same:
+        lines = ["    pass"]
+    elif phase.turn is turns.clockwise:
+        lines = ["    state.current = (state.current + 1) % state.num_players"]
+    else:
+        lines = [f"    {call(phase.turn)}"]
+    if phase.chance:
+        lines += ["    if not state.explicit_chance:", "        draw(state)"]
+    return lines

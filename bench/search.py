@@ -1,0 +1,91 @@
+"""The search bots against an earlier commit's, side by side in one run: ``python -m bench.search [--base REV]``.
+
+For each game, player count and bot (MCTS, ISMCTS) both trees run a worker process of their own, pinned to one
+core, on the same position (a seeded game played at random until a seat has a choice): each imports its bots,
+searches once untimed, then the two take turns (``--rounds`` pairs, the order alternating) at one decision of
+``--iterations`` playouts each. Time is each worker's CPU time, so other work on a shared machine reaches both
+alike; the ratio given is the median of the pairs' ratios of iterations per second, with its range.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+
+from .compare import ROOT, Worker, worktree
+
+BASE = "ae2fe31"  # main before the search bots' playouts were made faster
+CASES = [("saint_petersburg", 4, "mcts"), ("saint_petersburg", 4, "ismcts"), ("citadels", 6, "mcts"),
+         ("citadels", 6, "ismcts")]
+
+# Run inside each tree: "search N" makes one decision of N playouts and prints the playouts per CPU second.
+SEARCH = r"""
+import json, random, sys, time
+from boardgames_lab.core.registry import definition
+from boardgames_lab.bots.base import Seat
+from boardgames_lab.bots.mcts import ISMCTSBot, MCTSBot
+name, players, bot = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+d = definition(name)
+st, rng = d.new_state(players, 5, d.resolve_options({})), random.Random(0)
+for ply in range(400):
+    moves = d.legal_moves(st)
+    if ply >= 20 and len(moves) > 1:
+        break
+    d.advance(st, moves[int(rng.random() * len(moves))])
+make = MCTSBot if bot == "mcts" else ISMCTSBot
+decisions = iter(range(10**9))
+
+def search(n):
+    player = make(seed=next(decisions), iterations=n)
+    seat = Seat(d, st, st.current, d.legal_moves(st))
+    start = time.process_time()
+    player.decide(seat)
+    return n / (time.process_time() - start)
+
+import boardgames_lab
+search(50)
+print(json.dumps({"engine": boardgames_lab.__file__}), flush=True)
+for line in sys.stdin:
+    print(json.dumps({"rate": search(int(line.split()[1]))}), flush=True)
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", default=BASE, help="the git revision of the earlier bots and engine")
+    parser.add_argument("--rounds", type=int, default=10, help="pairs of decisions per case")
+    parser.add_argument("--iterations", type=int, default=200, help="playouts per decision")
+    args = parser.parse_args(argv)
+    print(f"{'game':<18}{'pl':>3}  {'bot':<8}{'old it/s':>10}{'new it/s':>10}{'ratio':>8}{'range':>12}")
+    worst = float("inf")
+    with tempfile.TemporaryDirectory() as tmp:
+        base = worktree(args.base, Path(tmp))
+        try:
+            for name, players, bot in CASES:
+                old_w, new_w = (Worker(tree, name, players, bot, SEARCH) for tree in (base, ROOT))
+                try:
+                    old, new = [], []
+                    for k in range(args.rounds):  # the order alternates, so neither tree always runs first
+                        pair = (old_w, new_w) if k % 2 == 0 else (new_w, old_w)
+                        rates = {id(w): w.ask(f"search {args.iterations}")["rate"] for w in pair}
+                        old.append(rates[id(old_w)])
+                        new.append(rates[id(new_w)])
+                finally:
+                    old_w.close()
+                    new_w.close()
+                ratios = sorted(n / o for n, o in zip(new, old))
+                ratio = statistics.median(ratios)
+                worst = min(worst, ratio)
+                print(f"{name:<18}{players:>3}  {bot:<8}{statistics.median(old):>10.0f}{statistics.median(new):>10.0f}"
+                      f"{ratio:>8.2f}{f'{ratios[0]:.2f}-{ratios[-1]:.2f}':>12}", flush=True)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
+                           capture_output=True, check=False)
+    print(f"\nlowest ratio new/old: {worst:.2f} (at least 2 asked)")
+    return 0 if worst >= 2 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
