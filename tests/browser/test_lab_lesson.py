@@ -20,7 +20,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import boardgames_lab as bgl
 from boardgames_lab.lessons import Lesson, LessonRun, Narration, Task
-from boardgames_lab.widgets.targets import TargetMap
+from boardgames_lab.widgets.targets import Made, TargetMap
 from tests.browser.viewer import ARTIFACTS, LIT_FILL, ROUND_TRIP
 
 LESSON_TIMEOUT = 180  # s: each lesson, from Run All to its end
@@ -51,11 +51,18 @@ def click_move(widget: Locator, run: LessonRun, notation: str) -> None:
     """Click a move's targets one by one: on the table, or the strip's choices where the table has none."""
     assert run.seat is not None
     move = run.game.parse_move(notation, run.seat)
-    for target in [t.id for t in TargetMap(run.game, (run.seat,)).paths[move]]:
+    tm = TargetMap(run.game, (run.seat,))
+    prefix: tuple[str, ...] = ()
+    for target in [t.id for t in tm.paths[move]]:
         on_table = widget.locator(f'.bgl-table [data-target="{target}"].bgl-live')
         choice = widget.locator(f'.bgl-strip button.bgl-option[data-option="{target}"]')
         expect(on_table.or_(choice).first).to_be_attached(timeout=ROUND_TRIP)
         (on_table if on_table.count() else choice).first.click()
+        # The board makes the move as soon as one legal move is left below the clicks made.
+        result = tm.click(prefix, target)
+        if isinstance(result, Made):
+            break
+        prefix = result.prefix
 
 
 def shot(page: Page, widget: Locator, folder: Path, name: str) -> Path:
@@ -77,7 +84,8 @@ def solve(page: Page, widget: Locator, run: LessonRun, step: Task, folder: Path,
         click_move(widget, run, step.wrong)
         expect(feedback).to_have_class(re.compile(r"\bbgl-fb-wrong\b"), timeout=ROUND_TRIP)
         expect(feedback).to_contain_text("The move is taken back.")
-        expect(widget.locator(".bgl-table .bgl-live").first).to_be_attached(timeout=ROUND_TRIP)
+        expect(widget.locator(".bgl-table .bgl-live, .bgl-strip button.bgl-option").first).to_be_attached(
+            timeout=ROUND_TRIP)  # the targets are back, on the table or (a bid, a pass) in the strip
         assert widget.locator(".bgl-table").inner_text() == table_before, "the wrong move stayed on the table"
         run.attempt(step.wrong)
         if "wrong" not in taken:
