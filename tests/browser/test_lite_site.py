@@ -268,7 +268,8 @@ def test_one_tutorial_kernel_at_a_time(lite_page: Page, site_url: str, outside_r
             lite_page.evaluate("""() => window.jupyterapp.serviceManager.contents.save('kept.txt',
                                   {type: 'file', format: 'text', content: 'notes kept between visits'})""")
         else:
-            kept = lite_page.evaluate("() => window.jupyterapp.serviceManager.contents.get('kept.txt', {content: true})")
+            kept = lite_page.evaluate(
+                "() => window.jupyterapp.serviceManager.contents.get('kept.txt', {content: true})")
             assert kept["content"] == "notes kept between visits", kept
     # A second tutorial opened inside the page runs beside this one until its tab is closed; closing ends it.
     lite_page.evaluate("() => window.jupyterapp.commands.execute('docmanager:open', {path: 'village.ipynb'})")
