@@ -219,6 +219,15 @@ def write_config(lite_dir: Path) -> None:
 
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "boardgames_lab",
+        # One tutorial's Python at a time: the layout (which notebooks are open) lives only as long as the page,
+        # so opening a tutorial does not reopen, and restart the kernels of, the tutorials opened before it.
+        # The notebooks themselves stay in the browser's storage (contents keep the default driver, IndexedDB).
+        "enableMemoryStorage": True,
+        "workspacesStorageDrivers": ["memoryStorageDriver"],
+        # Closing a notebook's tab ends its Python too, rather than leaving it running unseen.
+        "settingsOverrides": {"@jupyterlab/notebook-extension:tracker": {"kernelShutdown": True}},
+        # window.jupyterapp: lets the site test ask the page which kernels run.
+        "exposeAppInBrowser": True,
         "litePluginSettings": {constants.PYODIDE_KERNEL_PLUGIN_ID: {
             constants.DISABLE_PYPI_FALLBACK: True,
             constants.LOAD_PYODIDE_OPTIONS: {constants.OPTION_PACKAGES: PRELOAD}}}}}

@@ -4,9 +4,10 @@ The site is built by lite/build.py into a temporary folder (or taken from BGL_SI
 ``make site`` output docs/_build/html/lite), served by ``python -m http.server`` on 127.0.0.1 as a
 teacher would from a USB stick, and opened in a browser where every request that leaves loopback is
 refused and counted: the test fails if there is one. Each tutorial is Run All in the Pyodide kernel
-(no Python on the server side); a tutorial that opens on a lesson has it taken to its end by clicks; then
-a move button is clicked in its GameViewer and the board must change. Screenshots go to
-artifacts/lite_<game>.png; the timings to artifacts/lite_site_timings.json.
+(no Python on the server side); it opens on the game's first lesson, which is taken to its end by clicks;
+then a move button is clicked in its GameViewer and the board must change. Three tutorials opened one after
+the other in one browser profile must each run alone (one Python kernel, not one per tutorial opened before).
+Screenshots go to artifacts/lite_<game>.png; the timings to artifacts/lite_site_timings.json.
 """
 from __future__ import annotations
 
@@ -141,8 +142,8 @@ def lite_page(offline_context: BrowserContext, request) -> Iterator[Page]:
     pg.close()
 
 
-def run_all_in_lite(page: Page, site_url: str, notebook: str) -> tuple[Locator, dict[str, float]]:
-    """Open the notebook in the site's JupyterLab, wait for the Pyodide kernel, Run All; return the panel."""
+def open_in_lite(page: Page, site_url: str, notebook: str) -> tuple[Locator, dict[str, float], float]:
+    """Open the notebook by its link (as the docs' "Try it in your browser" does) and wait for its Pyodide kernel."""
     start = time.monotonic()
     page.goto(f"{site_url}/lab/index.html?path={urllib.parse.quote(notebook)}")
     panel = page.locator(".jp-NotebookPanel:visible").first
@@ -152,6 +153,12 @@ def run_all_in_lite(page: Page, site_url: str, notebook: str) -> tuple[Locator, 
     expect(page.locator(".jp-StatusBar-Item", has_text=re.compile(r"Pyodide\)? \| Idle"))).to_be_visible(
         timeout=KERNEL_TIMEOUT * 1000)
     seen["kernel idle"] = time.monotonic() - start
+    return panel, seen, start
+
+
+def run_all_in_lite(page: Page, site_url: str, notebook: str) -> tuple[Locator, dict[str, float]]:
+    """Open the notebook in the site's JupyterLab, wait for the Pyodide kernel, Run All; return the panel."""
+    panel, seen, start = open_in_lite(page, site_url, notebook)
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
     prompts = panel.locator(".jp-CodeCell .jp-InputPrompt")
@@ -172,11 +179,14 @@ def test_tutorial_runs_offline_in_the_browser_site(lite_page: Page, site_url: st
                                                    outside_requests: list[str], loaded_paths: set[str],
                                                    notebook: str, board_css: str, move_label: str) -> None:
     panel, seen = run_all_in_lite(lite_page, site_url, notebook)
-    lessons = bgl.lessons(notebook[:-6])
-    if lessons:  # the tutorial opens on the game's first lesson: taken to its end by clicks, in Pyodide
-        started = time.monotonic()
-        take_lesson(lite_page, panel.locator(".bgl-lesson").first, notebook[:-6], lessons[0].id, ARTIFACTS, "lite")
-        seen["first lesson taken"] = time.monotonic() - started
+    # The tutorial opens on the game's first lesson, at its step 1: taken to its end by clicks, in Pyodide.
+    first = bgl.lessons(notebook[:-6])[0]
+    lesson = panel.locator(".jp-CodeCell .jp-OutputArea-output").first.locator(".bgl-lesson")
+    expect(lesson.locator(".bgl-lesson-title")).to_have_text(first.title)
+    expect(lesson.locator(".bgl-lesson-count")).to_contain_text(f"Step 1 of {len(first.steps)}")
+    started = time.monotonic()
+    take_lesson(lite_page, lesson, notebook[:-6], first.id, ARTIFACTS, "lite")
+    seen["first lesson taken"] = time.monotonic() - started
     # phase_diagram(game) without dot: the build-time SVG, shown as the notebook's picture
     expect(panel.locator(".jp-RenderedSVG img").first).to_be_visible()
 
@@ -205,7 +215,77 @@ def test_tutorial_runs_offline_in_the_browser_site(lite_page: Page, site_url: st
     TIMINGS[notebook] = {k: round(v, 1) for k, v in seen.items()}
     files = [lite_site / urllib.parse.unquote(path).lstrip("/") for path in loaded_paths]
     TIMINGS[notebook]["MB loaded"] = round(sum(f.stat().st_size for f in files if f.is_file()) / 1e6, 1)
+    _keep_timings()
+    assert outside_requests == [], f"requests left loopback: {outside_requests[:10]}"
+
+
+def _keep_timings() -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "lite_site_timings.json").write_text(json.dumps(TIMINGS, indent=1) + "\n")
+
+
+RUNNING = """async () => {
+    const app = window.jupyterapp;
+    await app.restored;
+    const manager = app.serviceManager;
+    return {sessions: [...manager.sessions.running()].map(s => s.path).sort(),
+            kernels: [...manager.kernels.running()].length};
+}"""
+
+
+def running(page: Page) -> dict[str, object]:
+    """The notebooks with a session and the count of kernels, as the page's JupyterLite knows them, and the count
+    of Web Workers (each Pyodide kernel is one, and holds that Python's memory)."""
+    found = page.evaluate(RUNNING)
+    found["workers"] = len(page.workers)
+    return found
+
+
+def wait_running(page: Page, wanted: dict[str, object], timeout: float = 60) -> dict[str, object]:
+    """Poll running() until it is ``wanted`` (a kernel shut down ends its worker a moment later); return the last."""
+    deadline = time.monotonic() + timeout
+    while (now := running(page)) != wanted and time.monotonic() < deadline:
+        page.wait_for_timeout(500)
+    return now
+
+
+VISITS = ["saint_petersburg.ipynb", "citadels.ipynb", "keythedral.ipynb"]
+
+
+@pytest.mark.timeout(1500)
+def test_one_tutorial_kernel_at_a_time(lite_page: Page, site_url: str, outside_requests: list[str]) -> None:
+    """Three tutorials opened one after the other by their links in one browser profile: each runs alone, as the
+    site keeps no layout to reopen; the notebooks a student saves stay. Closing a tutorial's tab ends its kernel.
+    The time of each visit to a ready kernel is reported (artifacts/lite_site_timings.json), not asserted."""
+    ready: dict[str, float] = {}
+    for number, notebook in enumerate(VISITS, 1):
+        _, seen, _ = open_in_lite(lite_page, site_url, notebook)
+        ready[f"visit {number}: {notebook[:-6]}, to a ready kernel"] = round(seen["kernel idle"], 1)
+        assert lite_page.locator(".jp-NotebookPanel").count() == 1, f"visit {number}: other notebooks reopened"
+        one = {"sessions": [notebook], "kernels": 1, "workers": 1}
+        assert wait_running(lite_page, one, timeout=5) == one, f"visit {number}: more than this tutorial's kernel"
+        if number == 1:  # the student's own work is kept in the browser, unlike the layout
+            lite_page.evaluate("""() => window.jupyterapp.serviceManager.contents.save('kept.txt',
+                                  {type: 'file', format: 'text', content: 'notes kept between visits'})""")
+        else:
+            kept = lite_page.evaluate(
+                "() => window.jupyterapp.serviceManager.contents.get('kept.txt', {content: true})")
+            assert kept["content"] == "notes kept between visits", kept
+    # A second tutorial opened inside the page runs beside this one until its tab is closed; closing ends it.
+    lite_page.evaluate("() => window.jupyterapp.commands.execute('docmanager:open', {path: 'village.ipynb'})")
+    both = {"sessions": sorted([VISITS[-1], "village.ipynb"]), "kernels": 2, "workers": 2}
+    assert wait_running(lite_page, both) == both
+    tab = lite_page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text=VISITS[-1])
+    tab.locator(".lm-TabBar-tabCloseIcon").click()
+    # Its kernel gave the notebook the browser Python's language_info, so JupyterLab asks about saving first.
+    lite_page.locator(".jp-Dialog").get_by_role("button", name="Discard").click()
+    left = {"sessions": ["village.ipynb"], "kernels": 1, "workers": 1}
+    assert wait_running(lite_page, left) == left, "closing the tab left its kernel running"
+
+    ready["second visit / first"] = round(ready[f"visit 2: {VISITS[1][:-6]}, to a ready kernel"]
+                                          / ready[f"visit 1: {VISITS[0][:-6]}, to a ready kernel"], 2)
+    TIMINGS["one profile, three tutorials"] = ready
+    _keep_timings()
     assert outside_requests == [], f"requests left loopback: {outside_requests[:10]}"
 
 
