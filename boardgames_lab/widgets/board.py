@@ -268,6 +268,8 @@ class BoardControl:
         for seat in (*self._seats, *others):
             mine = seat in self._seats
             for move in candidates(game, seat):
+                if move.player < 0:  # a chance outcome: nobody clicks it
+                    continue
                 path = click_path(game.name, move)
                 for step in path:
                     clicked.setdefault(step.id, step.label)

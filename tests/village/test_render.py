@@ -31,7 +31,9 @@ def test_board_and_farmyards_are_well_formed_svg(plies: int) -> None:
     for p in view["players"]:
         ET.fromstring(farm_svg(p, "x", view["time_lap"], False))
     html = render_html(view, game.names, game.winners())
-    assert html.count("<svg") == 1 + game.num_players
+    # The board is seven drawings, each at its own size (they wrap on a narrow screen), then a farmyard a player.
+    assert board_svg(view).count("<svg") == 7
+    assert html.count("<svg") == 7 + game.num_players
     if game.is_over:
         assert "<table>" in html
 
@@ -61,7 +63,7 @@ game, bot = bgl.new_game("village", players=4, seed=2), RandomBot(seed=2)
 while game.ply < 120 and not game.is_over:
     game.apply(bot_move(game, bot))
 html = render_html(game.view(0), game.names)
-assert html.count("<svg") == 5, html[:200]
+assert html.count("<svg") == 7 + 4, html[:200]
 try:
     import ipywidgets  # noqa: F401
 except ImportError:
