@@ -221,12 +221,15 @@ class BoardControl:
 
     def _sync(self, labels: bool = True) -> None:
         tm = self.map
-        if tm is None:
-            self.widget.targets, self.widget.building = {}, []
-        else:
-            self.widget.targets = {t.id: {"label": t.label, "preview": tm.preview(self.prefix, t.id)}
-                                   for t in tm.options(self.prefix)}
-            self.widget.building = tm.labels(self.prefix)
+        # The targets and the strip's words go to the page in one message: the page moves the focus on when a
+        # move's building starts, which it can tell only with both.
+        with self.widget.hold_sync():
+            if tm is None:
+                self.widget.targets, self.widget.building = {}, []
+            else:
+                self.widget.targets = {t.id: {"label": t.label, "preview": tm.preview(self.prefix, t.id)}
+                                       for t in tm.options(self.prefix)}
+                self.widget.building = tm.labels(self.prefix)
         if labels:
             self._sync_labels()
 
