@@ -24,6 +24,7 @@ from boardgames_lab.core.moves import CHANCE
 from boardgames_lab.core.rng import Rng
 from boardgames_lab.widgets import GameViewer
 from boardgames_lab.widgets.targets import Building
+from boardgames_lab.widgets.paths import move_label
 from tests.conftest import cites
 
 TARGET = re.compile(r'data-target="([^"]+)"')
@@ -194,20 +195,23 @@ def draft_game(plies: int) -> Game:
 
 
 @cites("citadels.draft.pass_left")
-def test_the_undo_note_names_no_secret_pick_in_any_perspective() -> None:
-    """The note says why undo is off in words ("the last move revealed information"), naming no move: a pick is
-    secret from the others, and the words are the same for its picker and the teacher."""
+def test_the_undo_note_names_a_secret_pick_only_to_its_picker_and_the_teacher() -> None:
     game = draft_game(4)
     picked, picker = game.moves[-1], game.moves[-1].player
     assert game.log[-1]["visible_to"] == [picker] and not game.can_undo()
     character = picked.character.replace("_", " ").title()  # "King", as the game's words name it
-    for perspective in (None, (picker + 1) % 4, picker, "teacher"):
+    for perspective in (None, (picker + 1) % 4):
         v = GameViewer(game, perspective=perspective)
         assert str(picked) not in v.undo_note.value + v.undo_button.tooltip
         assert character not in v.undo_note.value + v.undo_button.tooltip
         assert "the last move" in v.undo_note.value
         v.undo()
         assert str(picked) not in v.message.value and character not in v.message.value
+        v.close()
+    said = game.at(game.ply - 1).describe(picked).rstrip(".")
+    for perspective in (picker, "teacher"):
+        v = GameViewer(game, perspective=perspective)
+        assert said in v.undo_note.value and str(picked) not in v.undo_note.value  # in words, never notation
         v.close()
 
 
@@ -249,7 +253,7 @@ def test_the_teacher_sees_every_move_a_player_their_own_and_the_spectator_none()
     game = draft_game(0)
     acting = game.to_act()[0]
     v = GameViewer(game, perspective="teacher")
-    assert [b.description for b in v.move_buttons] == [str(m) for m in game.legal_moves()]
+    assert [b.description for b in v.move_buttons] == [move_label(game, m) for m in game.legal_moves()]
     assert str(game.legal_moves()[0]).split()[0] in v.why_text.placeholder
     v.set_perspective(None)
     assert v.move_buttons == [] and "to act: Character draft" in v.moves_label.value

@@ -12,6 +12,7 @@ import boardgames_lab as bgl
 from boardgames_lab.core.errors import PositionError
 from boardgames_lab.widgets import GameViewer
 from boardgames_lab.widgets.setup import SetupError, move_item, read_shared, set_to_act, set_value, share_string
+from boardgames_lab.rulesets.citadels.data import CHAR_INDEX, CHARACTERS
 
 
 def sp(**kw: object) -> bgl.Game:
@@ -214,9 +215,8 @@ def test_citadels_characters_are_chosen_by_clicks_and_only_characters_go_there()
     send(v, op="mode", on=True)
     aside = game.position()["state"]["down"][0]  # a character laid aside face down this round
     send(v, op="pick", target=f"char.{aside}")
-    assert v.board.widget.holding == f"the {aside}"
+    assert v.board.widget.holding == f"the {CHARACTERS[CHAR_INDEX[aside]].name}"  # in words, never the id
     send(v, op="drop", target="characters.1")
-    from boardgames_lab.rulesets.citadels.data import CHAR_INDEX
     assert v.game.position()["state"]["owner"][CHAR_INDEX[aside]] == 1 and aside not in v.game.position()["state"]["down"]
     before = v.game
     send(v, op="pick", target="hands.0.0")
@@ -271,3 +271,10 @@ def test_the_set_up_value_box_takes_only_strict_json() -> None:
         v.setup.value.value = text
         assert v.setup.set("rubles.0") is None and "Refused" in v.setup.message.value
     assert v.game.position() == before
+
+
+def test_an_edited_sandbox_game_keeps_its_seed() -> None:
+    game = bgl.new_game("saint_petersburg", players=3, seed=7, mode="sandbox")
+    edited = set_value(game, "money.0", 30)
+    assert edited.seed == 7 and edited.position()["state"]["money"][0] == 30
+    assert edited.edited and edited.mode == "sandbox"

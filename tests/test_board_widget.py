@@ -9,6 +9,7 @@ import pytest
 import boardgames_lab as bgl
 from boardgames_lab.widgets import GameViewer
 from boardgames_lab.widgets.board import BoardWidget
+from boardgames_lab.widgets.paths import move_label
 from tests.conftest import cites
 
 WIDGETS = Path(bgl.__file__).parent / "widgets"
@@ -138,7 +139,7 @@ def test_a_players_move_list_holds_only_their_own_moves() -> None:
     v = GameViewer(game, perspective=other)
     assert v.move_buttons == [] and "No moves for" in v.moves_label.value
     v.set_perspective(acting)
-    assert [b.description for b in v.move_buttons] == [str(m) for m in game.legal_moves()]
+    assert [b.description for b in v.move_buttons] == [move_label(game, m) for m in game.legal_moves()]
 
 
 def _random_positions(name: str, players: int) -> list[bgl.Game]:

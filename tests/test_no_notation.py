@@ -190,3 +190,48 @@ def test_a_base_game_never_names_a_phase_or_card_of_a_variant(name: str, players
         for text in [entry["text"], *(c["text"] for c in entry["changes"])]:
             found = [w for w in banned if w in text]
             assert not found, f"{name} base game log: {text!r} names {found}"
+
+
+def board_texts(game: Game, seat: int) -> Iterator[tuple[str, str]]:
+    """What the board says to ``seat`` here: the move buttons, every target's accessible label, and at each step of
+    building a move (up to two clicks deep) the strip's words and the labels and previews of the next choices."""
+    from boardgames_lab.widgets import GameViewer
+    viewer = GameViewer(game, perspective=seat)
+    for button in viewer.move_buttons:
+        yield "move button", button.description
+    board = viewer.board
+    for target, label in board.target_labels().items():
+        yield f"accessible label of {target}", label
+    tm = board.map
+    assert tm is not None
+    frontier: list[tuple[str, ...]] = [()]
+    for _depth in range(3):
+        deeper = []
+        for prefix in frontier:
+            yield f"strip after {prefix}", " ".join(tm.labels(prefix))
+            for target in tm.options(prefix):
+                yield f"choice {target.id} after {prefix}", f"{target.label} {tm.preview(prefix, target.id)}"
+                if len(tm.moves_under((*prefix, target.id))) > 1:
+                    deeper.append((*prefix, target.id))
+        frontier = deeper[:6]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), GAMES)
+def test_the_boards_buttons_strip_and_accessible_labels_are_words(name: str, players: int,
+                                                                  options: dict[str, object]) -> None:
+    """No move button, strip text, choice or accessible label writes a move's notation or a target's raw id
+    ("U3", "-1,3", "gold_miner"), nor names a seat by number."""
+    seen = 0
+    for game in positions(name, players, options, seed=5, plies=200, share=0.05):
+        moves = asked(game)
+        tokens = {t for m in moves for t in notation(m)}
+        for seat in [s for s in game.to_act() if s != CHANCE][:1]:
+            ids = drawn_targets(game, seat) | {t.id for m, s in moves.items() if s == seat
+                                               for t in click_path(game.name, m)}
+            raw = tokens | {t for target in ids for t in target_tokens(target)}
+            for where, text in board_texts(game, seat):
+                seen += 1
+                wrong = written(text, raw)
+                assert not wrong, f"{name} ply {game.ply}, {where}: {text!r} writes {wrong}"
+                assert not SEAT_NUMBER.search(text), f"{name} ply {game.ply}, {where}: {text!r} names a seat by number"
+    assert seen > 50, f"{name}: only {seen} board texts read"

@@ -21,6 +21,7 @@ from boardgames_lab.rulesets.saint_petersburg.render import render_html
 
 pytest.importorskip("ipywidgets")
 from boardgames_lab.widgets import GameViewer  # noqa: E402  (after the importorskip)
+from boardgames_lab.widgets.paths import move_label
 
 SEED = 1
 ACTION_PHASES = ("worker", "building", "aristocrat", "trading")  # where buying is the question
@@ -84,7 +85,7 @@ def viewer() -> Iterator[GameViewer]:
 
 def test_viewer_builds_with_one_button_per_legal_move(viewer: GameViewer) -> None:
     game = viewer.game
-    assert [b.description for b in viewer.move_buttons] == [str(m) for m in game.legal_moves()]
+    assert [b.description for b in viewer.move_buttons] == [move_label(game, m) for m in game.legal_moves()]
     assert 'class="bgl-board"' in viewer.board_html.value
     bundle = viewer._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
@@ -96,13 +97,13 @@ def test_viewer_builds_with_one_button_per_legal_move(viewer: GameViewer) -> Non
 def test_clicking_a_move_button_applies_exactly_that_move(viewer: GameViewer) -> None:
     game = viewer.game
     before = viewer.board_html.value
-    index = next(i for i, b in enumerate(viewer.move_buttons) if b.description.startswith("buy "))
+    index = next(i for i, b in enumerate(viewer.move_buttons) if b.description.endswith(" · buy"))
     move = game.legal_moves()[index]
     viewer.move_buttons[index].click()
     assert game.moves == (move,)
     assert viewer.board_html.value != before
     assert viewer.board_html.value == render_html(game.full_view(), game.names)
-    assert [b.description for b in viewer.move_buttons] == [str(m) for m in game.legal_moves()]
+    assert [b.description for b in viewer.move_buttons] == [move_label(game, m) for m in game.legal_moves()]
     assert game.at(0).describe(move) in viewer.message.value
 
 
@@ -265,7 +266,7 @@ def test_scrubbing_shows_an_earlier_position_read_only() -> None:
     assert game.to_json() == before and game.ply == 12
     assert "viewing ply 3 of 12" in v.status.value
     assert all(b.disabled for b in v.move_buttons)
-    assert [b.description for b in v.move_buttons] == [str(m) for m in earlier.legal_moves()]
+    assert [b.description for b in v.move_buttons] == [move_label(earlier, m) for m in earlier.legal_moves()]
     assert "[  3]" in v.log_html.value and "[  4]" not in v.log_html.value
     v.live_button.click()
     assert v.board_html.value == render_html(game.full_view(), game.names)

@@ -70,17 +70,19 @@ def position_text(text: str | bytes) -> Any:
 
 
 def from_position(name: str, data: object, names: Iterable[str] | None = None, mode: str = "play",
-                  chance: str = "auto") -> Game:
-    """A game starting from a position (``game.position()``, edited or not); PositionError names a bad field."""
+                  chance: str = "auto", seed: int = 0) -> Game:
+    """A game starting from a position (``game.position()``, edited or not); PositionError names a bad field.
+    ``seed`` is the game's seed as it reports it (an edited game keeps its own); play from the position does not
+    read it: the position carries its random state."""
     from .registry import definition
-    return game_from_position(definition(name), data, names, mode, chance)
+    return game_from_position(definition(name), data, names, mode, chance, seed)
 
 
 def game_from_position(d: GameDefinition[Any], data: object, names: Iterable[str] | None = None,
-                       mode: str = "play", chance: str = "auto") -> Game:
+                       mode: str = "play", chance: str = "auto", seed: int = 0) -> Game:
     from .game import Game
     state, players, options = read_state(d, data)
-    game = Game(d, players, 0, options, mode=mode, names=names, start=state, chance=chance)
+    game = Game(d, players, seed, options, mode=mode, names=names, start=state, chance=chance)
     # A game that is not over goes on only if the seat to act has a move (a draw made above included).
     if not game.is_over and not game.legal_moves():
         raise PositionError("current", f"seat {game.state.current} is to act in the {game.phase} phase but has "

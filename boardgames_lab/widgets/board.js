@@ -62,6 +62,14 @@ function render({ model, el: root }) {
       return;
     }
     if (!model.get("live") && how !== "click") return;
+    const words = (model.get("labels") || {})[id];
+    if (how === "focus" && words) {
+      // Tabbing past a thing: its accessible label already says why not, so the kernel is not asked for
+      // every target the focus crosses (Enter asks it).
+      bubbleFor = id;
+      showBubble(node, escapeHtml(words), "bgl-why");
+      return;
+    }
     bubbleFor = id;
     pinned = how === "click";
     showBubble(node, "<i>why not? asking the rules…</i>", "bgl-why");
@@ -114,7 +122,11 @@ function render({ model, el: root }) {
       opener = null;
       if (back && back.classList.contains("bgl-live")) { back.focus(); return; }
     }
-    if (started || focusLost()) focusNext();
+    // A move being built whose step just left the focused target unusable (its choices came after it was
+    // focused): the focus goes on to them.
+    const now = document.activeElement;
+    const stale = building && now && table.contains(now) && !now.classList.contains("bgl-live");
+    if (started || stale || focusLost()) focusNext();
   }
 
   // --- set-up on the table (sandbox mode): Python sends the spots; a click picks up, drops, counts or
@@ -319,7 +331,7 @@ function render({ model, el: root }) {
   });
   table.addEventListener("focusin", (event) => {
     const node = targetOf(event);
-    if (node && !pinned && !setupOn()) act(node, node.getAttribute("data-target"), "hover");
+    if (node && !pinned && !setupOn()) act(node, node.getAttribute("data-target"), "focus");
   });
   table.addEventListener("mouseleave", () => { if (!pinned) hideBubble(); });
 

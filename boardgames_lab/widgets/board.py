@@ -23,7 +23,7 @@ from ..core.game import Game
 from .setup import NEW_HISTORY, edited
 from .setup_map import SetupMap, setup_map
 from .paths import click_path
-from .targets import Made, NotOffered, Prefix, TargetMap, candidates
+from .targets import Made, NotOffered, Prefix, TargetMap, candidates, thing_words
 
 HERE = Path(__file__).resolve().parent
 
@@ -221,12 +221,15 @@ class BoardControl:
 
     def _sync(self, labels: bool = True) -> None:
         tm = self.map
-        if tm is None:
-            self.widget.targets, self.widget.building = {}, []
-        else:
-            self.widget.targets = {t.id: {"label": t.label, "preview": tm.preview(self.prefix, t.id)}
-                                   for t in tm.options(self.prefix)}
-            self.widget.building = tm.labels(self.prefix)
+        # The targets and the strip's words go to the page in one message: the page moves the focus on when a
+        # move's building starts, which it can tell only with both.
+        with self.widget.hold_sync():
+            if tm is None:
+                self.widget.targets, self.widget.building = {}, []
+            else:
+                self.widget.targets = {t.id: {"label": t.label, "preview": tm.preview(self.prefix, t.id)}
+                                       for t in tm.options(self.prefix)}
+                self.widget.building = tm.labels(self.prefix)
         if labels:
             self._sync_labels()
 
@@ -239,10 +242,12 @@ class BoardControl:
         engine's refusal of the nearest move naming it, as the "why not?" bubble gives it)."""
         tm, usable = self.map, self.widget.targets
         if tm is None or not self._seats:
+            game = self._game
+            about = (lambda t: thing_words(game, t)) if game is not None else None
             return {t: f"{name or _id_words(t)}: the table is read-only here"
-                    for t, name in thing_names(self._html).items()}
+                    for t, name in thing_names(self._html, None, about).items()}
         clicked, named = self._scan(tm)
-        names = thing_names(self._html, clicked)
+        names = thing_names(self._html, clicked, tm.about)
         refusals = self._refusals(tm, {t: named.get(t, ([], [])) for t in names if t not in usable})
         out: dict[str, str] = {}
         for target, name in names.items():
@@ -270,7 +275,7 @@ class BoardControl:
             for move in candidates(game, seat):
                 if move.player < 0:  # a chance outcome: nobody clicks it
                     continue
-                path = click_path(game.name, move)
+                path = click_path(game.name, move, game.state, game.names)
                 for step in path:
                     clicked.setdefault(step.id, step.label)
                 if not mine:
@@ -396,29 +401,53 @@ class _Names(HTMLParser):
             self.text[inner].append(words)
 
 
-def thing_names(html: str, clicked: dict[str, str] | None = None) -> dict[str, str]:
+def thing_names(html: str, clicked: dict[str, str] | None = None,
+                about: Callable[[str], str] | None = None) -> dict[str, str]:
     """What each target of the render HTML is, in the order drawn: its tooltip ("Gold Miner: worker card..."
     gives "Gold Miner") or SVG title, else the words of a move's click on it (``clicked``: id -> label), else
-    its first words on the table (with a one-word tooltip beside them: "Keep 3 (violet)"); "" where nothing
-    drawn names it."""
+    its first words on the table (with a one-word tooltip beside them: "Keep 3 (violet)"), else the head of
+    what the game says the thing is (``about``); "" where nothing names it. A title or text that spells out the
+    target's id ("empty field -3,-3", "U3") is passed over: the label is words, never notation."""
     names = _Names()
     names.feed(html)
     clicked = clicked or {}
     out: dict[str, str] = {}
     for target, text in names.text.items():
         title = names.title.get(target, "")
+        title = "" if _spells_id(title, target) else title
         head = title.split(":", 1)[0].strip()
         raw = target.replace(":", " ").lower()  # a name that only spells the id out says nothing more
+        first = text[0] if text and not _spells_id(text[0], target) else ""
         if len(title.split()) > 1 and _WORD.search(head):
             out[target] = head if head.lower() != raw else title.replace(": ", ", ")
         elif clicked.get(target, raw).lower() != raw:
             out[target] = clicked[target]
-        elif text and _WORD.search(text[0] + " " + title):
-            words = text[0].strip(" :·").replace(": ", " ")
+        elif first and _WORD.search(first + " " + title):
+            words = first.strip(" :·").replace(": ", " ")
             out[target] = f"{words} ({title})" if title and title not in words else words
+        elif _WORD.search(title):
+            out[target] = title.replace(": ", ", ")
         else:
-            out[target] = title.replace(": ", ", ") if _WORD.search(title) else ""
+            out[target] = _head(about(target)) if about is not None else ""
     return out
+
+
+def _spells_id(words: str, target: str) -> bool:
+    """Whether ``words`` write a piece of the target's id that is not a plain word or number ("-3,-3", "U3")."""
+    pieces = [p for p in re.split(r"[:>]", target) if p and not _PLAIN.fullmatch(p)]
+    return any(re.search(rf"(?<![\w,-]){re.escape(p)}(?![\w,-])", words) for p in pieces)
+
+
+_PLAIN = re.compile(r"[a-z]+|[0-9]+")
+
+
+def _head(sentence: str) -> str:
+    """The name a thing's description opens with: "An empty place for a field tile, 2 steps north-west of the
+    Keythedral: field tiles..." gives its words before the colon, the first letter small."""
+    if sentence.startswith("Nothing to do"):  # thing_words of a thing the game does not tell
+        return ""
+    head = re.split(r"[:.;]", sentence, maxsplit=1)[0].strip()
+    return head[:1].lower() + head[1:] if head[1:2].islower() else head
 
 
 def _id_words(target: str) -> str:

@@ -144,8 +144,6 @@ class BotMatch:
     def _show_reason(self, seat: int, move: Any, bot: Any) -> None:
         entry = self.game.log[-1]
         reason = str(getattr(bot, "last_reason", ""))
-        notation = f"{move}: "
-        reason = reason[len(notation):] if reason.startswith(notation) else reason  # the sentence names the move
         sentence = self.game.at(self.game.ply - 1).describe(move)  # said in the position the bot moved from
         self._last = (seat, sentence, reason, entry["visible_to"] is None)
         self._sync_reason()

@@ -61,7 +61,7 @@ def edited(game: Game, change: Callable[[dict[str, Any]], None]) -> Game:
     """A new sandbox game from ``game``'s position after ``change`` (on a copy); PositionError names a bad field."""
     data = copy.deepcopy(game.position())
     change(data)
-    return from_position(game.name, data, names=game.names, mode=SANDBOX)
+    return from_position(game.name, data, names=game.names, mode=SANDBOX, seed=game.seed)
 
 
 def set_value(game: Game, path: str, value: Any) -> Game:

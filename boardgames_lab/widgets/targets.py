@@ -59,7 +59,7 @@ class TargetMap:
         self._ids = {move: tuple(t.id for t in path) for move, path in self.paths.items()}
 
     def _path(self, seat: int, move: Any) -> Path:
-        path = click_path(self.game.name, move)
+        path = click_path(self.game.name, move, self.game.state, self.game.names)
         return (_seat_step(self.game, seat), *path) if len(self.seats) > 1 else path
 
     # --- the tree ------------------------------------------------------------------------------

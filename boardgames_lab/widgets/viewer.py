@@ -22,6 +22,7 @@ from ..core.definition import Explanation
 from ..core.errors import GameError, UndoBlocked
 from ..core.game import SANDBOX, Game
 from .board import BoardControl
+from .paths import move_label
 from .phases import focus_html
 from .setup import SetupPanel
 
@@ -426,8 +427,9 @@ class GameViewer:
             self._button_pool.append(self._move_button(len(self._button_pool)))
         several = len(game.to_act()) > 1  # a reaction window: say whose answer each button is
         for button, move in zip(self._button_pool, moves):
-            button.description = f"{game.names[move.player]}: {move}" if several else str(move)
-            button.tooltip = game.describe(move)  # the notation a person may type, the sentence on hover
+            words, name = move_label(game, move), game.names[move.player]
+            button.description = f"{name}: {words}" if several and not words.startswith(name) else words
+            button.tooltip = game.describe(move)  # the whole sentence on hover
             button.disabled = not live
             button.button_style = "info" if move == played else ""
         self._shown_moves = moves
@@ -541,12 +543,11 @@ class GameViewer:
             else "a move."
 
     def _undo_words(self, reason: str) -> str:
-        """Play mode's refusal to undo names the move taken back: only where this perspective may read it."""
+        """Play mode's refusal to undo, followed by the move it would take back in words where this perspective
+        may read that move ("... only allowed in sandbox mode. The last move: Dmitri keeps the King ...")."""
         game = self.game
-        if game.ply and not self._last_move_shown(game):
-            move = str(game.moves[-1])
-            if reason.startswith(move):
-                return "the last move" + reason[len(move):]
+        if game.ply and reason.startswith("the last move") and self._last_move_shown(game):
+            return f"{reason}. The last move: {game.at(game.ply - 1).describe(game.moves[-1])}"
         return reason
 
     # --- undo / redo ---------------------------------------------------------------------

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .data import BUILDING_INDEX, BUILDINGS
 from .data import LETTER as CUBES  # the cube letters, in the store's order
+from .words import counted, cubes, describe, direction, field, law, law_choice, site, tile
+from .words import cube as cube_word
 
 Step = tuple[str, str]  # a click: the target's id (the data-target the render draws) and the words naming it
 Data = dict[str, Any]  # a position's JSON data (game.position())
@@ -19,60 +22,76 @@ def _t(id_: str, label: str) -> Step:
     return (id_, label)
 
 
-def _act(move: Any) -> tuple[Step, ...]:
-    return (_t(f"act:{move}", str(move)),)
-
-
-def _nice(name: str) -> str:
-    return name.replace("_", " ")
-
-
-# --- the clicks that name a move ----------------------------------------------------------------------
-
-def _seat_name(seat: int) -> str:
-    return f"player {seat + 1}"
+def _act(move: Any, state: Any) -> tuple[Step, ...]:
+    """A move nothing on the table names: one button, its words the move's sentence (seats as {p0}...)."""
+    return (_t(f"act:{move}", describe(state, move) if state is not None else str(move)),)
 
 
 def _xy(node: tuple[int, int]) -> str:
     return f"{node[0]},{node[1]}"
 
 
-def click_path(move: Any) -> tuple[Step, ...]:
+def _field(state: Any, node: tuple[int, int]) -> str:
+    return field(state, node) if state is not None else f"the field {direction(node)}"
+
+
+def _site(state: Any, node: tuple[int, int]) -> str:
+    return site(state, node) if state is not None else f"the cottage site {direction(node)}"
+
+
+def _tile(tile_id: str) -> str:
+    i = BUILDING_INDEX.get(tile_id)
+    if i is None:
+        return tile(tile_id)
+    return f"the stage-{BUILDINGS[i].stage + 1} building tile priced {counted(BUILDINGS[i].cost)}"
+
+
+def _price(move: Any) -> Step:
+    """How a building tile is paid: as printed, changed by a Price law ("+T": one timber more), or by Substitution."""
+    if move.paid:
+        return _t(f"pay:{move.change}{move.paid}", f"pay {cubes(move.paid)} by Substitution")
+    if not move.change:
+        return _t("pay:", "pay the printed cubes")
+    steps = [f"one {cube_word(move.change[j + 1])} {'more' if move.change[j] == '+' else 'less'}"
+             for j in range(0, len(move.change), 2)]
+    return _t(f"pay:{move.change}", "pay the printed cubes, " + " and ".join(steps))
+
+
+# --- the clicks that name a move ----------------------------------------------------------------------
+
+def click_path(move: Any, state: Any = None) -> tuple[Step, ...]:
+    """The move's clicks, each labelled in the game's words (fields by type and direction, cubes by resource)."""
     kind, seat = move.kind, move.player
     if kind == "order":
         return (_t(f"marker:{move.number}", f"work order marker {move.number}"),)
     if kind in ("field", "worker"):
-        return (_t(f"field:{_xy(move.field)}", f"field {_xy(move.field)}"),)
-    if kind == "cottage":
-        return (_t(f"site:{_xy(move.site)}", f"site {_xy(move.site)}"), _t(f"number:{move.number}",
-                                                                          f"cottage {move.number}"))
-    if kind == "relocate":
-        return (_t(f"site:{_xy(move.site)}", f"site {_xy(move.site)}"), _t("do:relocate", "relocate here"))
+        return (_t(f"field:{_xy(move.field)}", _field(state, move.field)),)
+    if kind in ("cottage", "relocate"):
+        then = _t(f"number:{move.number}", f"your cottage {move.number}") if kind == "cottage" else \
+            _t("do:relocate", "relocate here")
+        return (_t(f"site:{_xy(move.site)}", _site(state, move.site)), then)
     if kind in ("fence", "unfence"):
-        edge = f"{_xy(move.site)}>{_xy(move.field)}"
-        return (_t(f"edge:{edge}", f"edge {edge}"), _t(f"do:{kind}", "build fence" if kind == "fence" else
-                                                      "remove fence"))
+        edge = f"the fence place between {_site(state, move.site)} and {_field(state, move.field)}"
+        return (_t(f"edge:{_xy(move.site)}>{_xy(move.field)}", edge),
+                _t(f"do:{kind}", "build a fence" if kind == "fence" else "remove the fence"))
     if kind == "house":
-        return (_t(f"cottage:{seat}:{move.number}", f"cottage {move.number}"), _t("do:house", "make a house"))
+        return (_t(f"cottage:{seat}:{move.number}", f"your cottage {move.number}"), _t("do:house", "make a house"))
     if kind == "buy":
-        extra = (_t(f"pay:{move.change}{move.paid}", f"pay {move.change} {move.paid}".strip()),) \
-            if (move.change or move.paid) else (_t("pay:", "the printed cubes"),)
-        return (_t(f"tile:{move.tile}", f"tile {move.tile}"), *extra)
-    if kind == "craft":
-        return (_t(f"store:{move.craft}", f"{move.craft} from the store"), _t(f"pay:{move.paid}", f"pay {move.paid}"))
-    if kind == "trade":
-        return (_t(f"trader:{move.receive}", f"trade for {move.receive}"), _t(f"pay:{move.paid}", f"pay {move.paid}"))
-    if kind == "law":
-        return (_t(f"law:{move.space}", f"law space {move.space}"), _t(f"pay:{move.paid}", f"pay {move.paid}"))
+        return (_t(f"tile:{move.tile}", _tile(move.tile)), _price(move))
+    if kind in ("craft", "trade", "law"):
+        first = _t(f"store:{move.craft}", f"{cube_word(move.craft)} from the store") if kind == "craft" else \
+            _t(f"trader:{move.receive}", f"trade for {cubes(move.receive)}") if kind == "trade" else \
+            _t(f"law:{move.space}", f"new-law space {move.space}")
+        return (first, _t(f"pay:{move.paid}", f"pay {cubes(move.paid)}"))
     if kind == "give":
-        return (_t(f"cube:{seat}:{move.cube}", f"your {move.cube} cube"),)
+        return (_t(f"cube:{seat}:{move.cube}", f"your {cube_word(move.cube)} cube"),)
     if kind == "start":
-        return (_t(f"player:{move.start_player}", _seat_name(move.start_player)),
-                _t("do:start", "start player"))
+        return (_t(f"player:{move.start_player}", f"{{p{move.start_player}}}"), _t("do:start", "make start player"))
     if kind == "play":
-        choice = (_t(f"choice:{move.choice}", move.choice),) if move.choice else (_t("choice:", "play it"),)
-        return (_t(f"lawcard:{seat}:{move.law}", _nice(move.law)), *choice)
-    return _act(move)
+        said = law_choice(state, seat, move.law, move.choice) if state is not None else move.choice
+        choice = _t(f"choice:{move.choice}", said or move.choice) if move.choice else _t("choice:", "play it")
+        return (_t(f"lawcard:{seat}:{move.law}", law(move.law)[len("the law card "):]), choice)
+    return _act(move, state)
 
 
 # --- set-up on the table --------------------------------------------------------------------------------
@@ -82,10 +101,10 @@ def setup(game: Any, data: Data, sm: Any) -> None:
     for r, row in enumerate(state["rows"]):
         if not state["face_up"][r]:
             continue  # a stage still face down shows only its backs
-        for j, tile in enumerate(row):
-            sm.thing(f"rows.{r}.{j}", f"tile {tile}", f'[data-target="tile:{tile}"]', sm.pop_at(("rows", r), j))
+        for j, tile_id in enumerate(row):
+            sm.thing(f"rows.{r}.{j}", f"{_tile(tile_id)}", f'[data-target="tile:{tile_id}"]', sm.pop_at(("rows", r), j))
     for k, cube in enumerate(CUBES[:5]):  # the store holds the five resources
-        sm.thing(f"store.{cube}", f"a {cube} cube from the store", f'[data-target="trader:{cube}"]',
+        sm.thing(f"store.{cube}", f"a {cube_word(cube)} cube from the store", f'[data-target="trader:{cube}"]',
                  _store_cube(k, cube))
     for seat in range(game.num_players):
         panel = f'.kt-player[data-seat="{seat}"]'
@@ -94,7 +113,7 @@ def setup(game: Any, data: Data, sm: Any) -> None:
         held = state["cubes"][seat]
         for cube in dict.fromkeys(held):
             k = CUBES.index(cube)
-            sm.count(f"cubes.{seat}.{cube}", f"{who}'s {cube} cubes", f'[data-target="cube:{seat}:{cube}"]',
+            sm.count(f"cubes.{seat}.{cube}", f"{who}'s {cube_word(cube)} cubes", f'[data-target="cube:{seat}:{cube}"]',
                      _cubes(seat, cube, k), held.count(cube) - 1)
         sm.seat_name(seat, who, f"{panel} > b")
 

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .data import DECKS, ROW_SLOTS
+from .moves import SLOT_INDEX
+from .words import DECK_NAMES, ORDINAL, card_name, describe
+
 Step = tuple[str, str]  # a click: the target's id (the data-target the render draws) and the words naming it
 Data = dict[str, Any]  # a position's JSON data (game.position())
 
@@ -17,34 +21,43 @@ def _t(id_: str, label: str) -> Step:
     return (id_, label)
 
 
-def _act(move: Any) -> tuple[Step, ...]:
-    return (_t(f"act:{move}", str(move)),)
+def _act(move: Any, state: Any) -> tuple[Step, ...]:
+    """A move nothing on the table names: one button, its words the move's sentence (seats as {p0}...)."""
+    return (_t(f"act:{move}", describe(state, move) if state is not None else str(move)),)
 
 
-def _nice(name: str) -> str:
-    return name.replace("_", " ")
+def _place(slot: str) -> str:
+    """A row place in words: "the upper row, third place"."""
+    i = SLOT_INDEX.get(slot)
+    if i is None:
+        return "the board"
+    row, place = divmod(i, ROW_SLOTS)
+    return f"the {'lower' if row else 'upper'} row, {ORDINAL[place]} place"
 
 
 # --- the clicks that name a move ----------------------------------------------------------------------
 
-def click_path(move: Any) -> tuple[Step, ...]:
+def click_path(move: Any, state: Any = None) -> tuple[Step, ...]:
+    """The move's clicks, each labelled in the game's words (card names, row places; no notation)."""
     kind, seat = move.kind, move.player
-    replace = (_t(f"area:{seat}:{move.replaces}", f"replacing {_nice(move.replaces)}"),) \
+    replace = (_t(f"area:{seat}:{move.replaces}", f"replacing your {card_name(move.replaces)}"),) \
         if getattr(move, "replaces", "") else ()
-    if kind == "buy":
-        return (_t(f"row:{move.slot}", f"{_nice(move.card)} ({move.slot})"), _t("do:buy", "buy"), *replace)
-    if kind == "take":
-        return (_t(f"row:{move.slot}", f"{_nice(move.card)} ({move.slot})"), _t("do:take", "take into hand"))
+    if kind in ("buy", "take"):
+        verb = _t("do:buy", "buy") if kind == "buy" else _t("do:take", "take into hand")
+        return (_t(f"row:{move.slot}", f"{card_name(move.card)} in {_place(move.slot)}"), verb,
+                *(replace if kind == "buy" else ()))
     if kind == "play":
-        return (_t(f"hand:{seat}:{move.card}", f"{_nice(move.card)} in hand"), _t("do:play", "play"), *replace)
+        return (_t(f"hand:{seat}:{move.card}", f"{card_name(move.card)} in hand"), _t("do:play", "play"), *replace)
     if kind == "observe":
-        return (_t(f"area:{seat}:observatory", "Observatory"), _t(f"deck:{move.deck}", f"{move.deck} deck"))
+        deck = DECK_NAMES[DECKS.index(move.deck)] if move.deck in DECKS else str(move.deck)
+        return (_t(f"area:{seat}:observatory", "Observatory"), _t(f"deck:{move.deck}", f"the {deck} deck"))
     if kind in ("buy_drawn", "take_drawn", "discard"):
-        verb = {"buy_drawn": "buy", "take_drawn": "take", "discard": "discard"}[kind]
-        return (_t("drawn", f"drawn {_nice(move.card)}"), _t(f"do:{verb}", verb), *replace)
+        said = {"buy_drawn": "buy", "take_drawn": "take", "discard": "discard"}[kind]
+        return (_t("drawn", f"{card_name(move.card)} drawn with the Observatory"), _t(f"do:{said}", said), *replace)
     if kind == "pub":
-        return (_t(f"area:{seat}:pub", "Pub"), _t(f"pub:{move.points}", f"{move.points} points"))
-    return _act(move)
+        points = f"buy {move.points} point{'s' if move.points != 1 else ''}" if move.points else "buy no points"
+        return (_t(f"area:{seat}:pub", "Pub"), _t(f"pub:{move.points}", points))
+    return _act(move, state)
 
 
 # --- set-up on the table --------------------------------------------------------------------------------
@@ -54,7 +67,7 @@ def setup(game: Any, data: Data, sm: Any) -> None:
     for row, letter in (("upper", "U"), ("lower", "L")):
         for i, card in enumerate(state[row]):
             if card is not None:
-                sm.thing(f"{row}.{i}", f"{card.replace('_', ' ')} ({letter}{i + 1})",
+                sm.thing(f"{row}.{i}", f"{card_name(card)} in the {row} row, {ORDINAL[i]} place",
                          f'[data-target="row:{letter}{i + 1}"]', sm.pop_at((row, i)))
         sm.place(row, f"the {row} row", f'.bgl-row[data-row="{row}"]', sm.first_empty((row,)))
     for seat in range(game.num_players):
@@ -64,7 +77,7 @@ def setup(game: Any, data: Data, sm: Any) -> None:
             items = state[part][seat]
             for i, card in enumerate(items):
                 nth = sm.occurrence(items, i) if part == "hands" else 0  # the area shows alike cards as one chip
-                sm.thing(f"{part}.{seat}.{i}", f"{card.replace('_', ' ')} of {who}",
+                sm.thing(f"{part}.{seat}.{i}", f"{card_name(card)} of {who}",
                          f'[data-target="{target}:{seat}:{card}"]', sm.pop_at((part, seat), i), nth)
             sm.place(f"{part}.{seat}", f"{who}'s {'hand' if part == 'hands' else 'cards in play'}",
                      f"{player} .bgl-{'hand' if part == 'hands' else 'area'}", sm.append_to((part, seat)))

@@ -80,7 +80,7 @@ def coin_fault(st: VillageState, p: int, need: Need, coins: int, rule: str, what
                         "to stand in")
     if coins < short:
         return no(rule, f"{what} costs {cubes}; you lack {short} of those cubes", f"pay {short} coin(s) in their "
-                                                                                  f"place (+{short}c)")
+                                                                                  "place")
     return None
 
 
