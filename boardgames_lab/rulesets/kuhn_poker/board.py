@@ -2,13 +2,10 @@
 from typing import Any
 
 
-def click_path(move: Any, state: Any = None) -> tuple[tuple[str, str], ...]:
-    action = getattr(move, "action", None)
-    if action in ("bet", "call"):
-        return (("pot", "the pot"), (f"do:{action}", f"{action} 1 chip"))
-    if action is None:  # the dealer's card: no one clicks it
-        return ((f"act:{move}", str(move)),)
-    return ((f"do:{action}", action),)
+def click_path(move: Any) -> tuple[tuple[str, str], ...]:
+    if move.action in ("bet", "call"):
+        return (("pot", "the pot"), (f"do:{move.action}", f"{move.action} 1 chip"))
+    return ((f"do:{move.action}", move.action),)
 
 
 def setup(game: Any, data: dict[str, Any], sm: Any) -> None:
