@@ -11,6 +11,7 @@ import boardgames_lab as bgl
 from boardgames_lab.core.game import Game
 from boardgames_lab.core.moves import CHANCE
 from tests.conftest import cites
+from boardgames_lab.bots import RandomBot, bot_move
 
 SECOND_PERSON = re.compile(r"\b(you|your|yours)\b", re.IGNORECASE)
 GAMES = [("saint_petersburg", 3), ("citadels", 4), ("keythedral", 3), ("village", 3)]
@@ -88,3 +89,23 @@ def test_a_field_tile_taken_reads_your_tile_for_its_taker_and_names_them_for_the
     assert any(t.startswith(f"{game.names[taker]}'s field tile is a ") for t in texts(game.log[-1:]))
     assert any(t.startswith("Your field tile is a ") for t in texts(game.log_for(taker)[-1:]))
     assert not any("field tile is a" in t for t in texts(game.log_for((taker + 1) % 3)[-1:]))
+
+
+@pytest.mark.parametrize("name", ["citadels", "saint_petersburg"])
+def test_the_last_entry_a_seat_may_read_is_its_logs_last_or_none(name: str) -> None:
+    """``last_entry_for`` tells only the last move, as ``log_for`` would: None where the move is hidden from
+    the reader (a Citadels pick), else exactly the reader's last log entry."""
+    game = bgl.new_game(name, players=4, seed=3, names=["Ada", "Ben", "Cy", "Dee"])
+    bot = RandomBot(seed=3)
+    hidden = 0
+    while game.ply < 60 and not game.is_over:
+        game.apply(bot_move(game, bot))
+        for reader in (None, 0, 1, 2, 3):
+            last = game.last_entry_for(reader)
+            full = game.log_for(reader)
+            if last is None:
+                hidden += 1
+                assert full[-1]["ply"] < game.ply
+            else:
+                assert last == full[-1]
+    assert hidden > 0 or name != "citadels"

@@ -116,7 +116,7 @@ class BoardGameEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
         self._select()
 
     def _select(self) -> None:
@@ -160,10 +160,9 @@ class BoardGameEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         turn = self._turn  # once listed (by observing), its move is applied without the checks of an unlisted one
         move = self.table.decode(action, seat, self.game.state) if turn is None else turn.move(self.table, action)
-        shown = self.game.definition.move_visibility(self.game.state, move)  # asked before the move, as the log does
         self.game.apply(move, player=seat)
         self.steps += 1
-        self._tell(seat, move, shown)
+        self._tell()
         if self.game.is_over:
             self._seat = self._turn = None
             self._finish(truncated=False)
@@ -176,13 +175,26 @@ class BoardGameEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def _tell(self, seat: int, move: Any, shown: list[int] | None) -> None:
-        """Each agent's info: the last move as the log tells it (None where the agent may not read it)."""
-        assert self.game is not None
-        text = f"{self.game.names[seat]}: {move}"
+    def _tell(self) -> None:
+        """Each agent's info: the last move as its log tells it, in words (None where it may not read it). The
+        words cost more than a step, so they are told when the infos are first read (``infos``)."""
         for agent in self.agents:
-            reader = self.agent_seat[agent]
-            self.infos[agent] = {"last_move": text if shown is None or reader in shown else None}
+            self._infos[agent] = {"last_move": None}
+        self._untold = True
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info: ``last_move`` in the words of its own log, and at the end the scores."""
+        if self._untold and self.game is not None:
+            self._untold = False
+            for agent in self.agents:
+                entry = self.game.last_entry_for(self.agent_seat[agent])
+                self._infos[agent]["last_move"] = None if entry is None else entry["text"]
+        return self._infos
+
+    @infos.setter
+    def infos(self, value: dict[str, dict[str, Any]]) -> None:
+        self._infos, self._untold = value, False
 
     def _finish(self, truncated: bool) -> None:
         assert self.game is not None
@@ -197,8 +209,8 @@ class BoardGameEnv(AECEnv):
                 self.truncations[agent] = True
             else:
                 self.terminations[agent] = True
-            self.infos[agent] = {**self.infos[agent], "scores": list(scores), "winners": winners,
-                                 "truncated": truncated}
+            self._infos[agent] = {**self.infos[agent], "scores": list(scores), "winners": winners,
+                                  "truncated": truncated}
 
     # --- showing it ---------------------------------------------------------------------------------------
     def render(self) -> str | None:

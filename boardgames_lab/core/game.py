@@ -476,22 +476,16 @@ class Game:
     def log_for(self, player: int | None) -> list[dict[str, Any]]:
         """The log as ``player`` may read it: changes they may not see are left out, and of each draw only
         that it happened and what it was (``what``, ``draw``) are kept."""
-        out = []
-        for entry in self.log:
-            if entry["visible_to"] is not None and player not in entry["visible_to"]:
-                if entry["seat"] != CHANCE:
-                    continue
-                # A draw dealt to others: that it happened is public, what it drew is not.
-                entry = {**entry, "move": None, "text": "Chance: a draw", "changes": []}
-            changes = [_in_words_of(c, player) for c in entry["changes"]
-                       if c["visible_to"] is None or player in c["visible_to"]]
-            # That a draw happened is public; what it drew, how likely that was and how many it was drawn from
-            # are not: the chance of a card tells how many copies were left, and the number of outcomes can
-            # hang on a hidden card (Citadels lays face up from the characters left but the King, six or seven
-            # as the King is face down or not; a chosen outcome counts the kinds of card left).
-            chance = [{k: c[k] for k in ("what", "draw") if k in c} for c in entry["chance"]]
-            out.append({**entry, "changes": changes, "chance": chance})
-        return out
+        told = (_entry_for(entry, player) for entry in self.log)
+        return [entry for entry in told if entry is not None]
+
+    def last_entry_for(self, player: int | None) -> dict[str, Any] | None:
+        """The last move's log entry as ``player`` may read it (``log_for``'s last entry when that move is
+        theirs to read), or None before the first move or where they may not read it; the older entries are
+        not told again."""
+        if not self._moves:
+            return None
+        return _entry_for(self._entries_to(len(self._moves))[-1], player)
 
     def chance_record(self) -> list[dict[str, Any]]:
         """Every random draw since the start, in order, each with the ply that made it."""
@@ -544,3 +538,20 @@ def _in_words_of(change: dict[str, Any], player: int | None) -> dict[str, Any]:
         return change
     text = you[1] if you[0] == player else change["text"]
     return {k: v for k, v in change.items() if k != "you"} | {"text": text}
+
+
+def _entry_for(entry: dict[str, Any], player: int | None) -> dict[str, Any] | None:
+    """One log entry as ``player`` may read it, or None where the whole move is hidden from them."""
+    if entry["visible_to"] is not None and player not in entry["visible_to"]:
+        if entry["seat"] != CHANCE:
+            return None
+        # A draw dealt to others: that it happened is public, what it drew is not.
+        entry = {**entry, "move": None, "text": "Chance: a draw", "changes": []}
+    changes = [_in_words_of(c, player) for c in entry["changes"]
+               if c["visible_to"] is None or player in c["visible_to"]]
+    # That a draw happened is public; what it drew, how likely that was and how many it was drawn from
+    # are not: the chance of a card tells how many copies were left, and the number of outcomes can
+    # hang on a hidden card (Citadels lays face up from the characters left but the King, six or seven
+    # as the King is face down or not; a chosen outcome counts the kinds of card left).
+    chance = [{k: c[k] for k in ("what", "draw") if k in c} for c in entry["chance"]]
+    return {**entry, "changes": changes, "chance": chance}
