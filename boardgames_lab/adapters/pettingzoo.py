@@ -160,6 +160,8 @@ class BoardGameEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         turn = self._turn  # once listed (by observing), its move is applied without the checks of an unlisted one
         move = self.table.decode(action, seat, self.game.state) if turn is None else turn.move(self.table, action)
+        if (turn is None or action not in turn.move_of) and move not in self.game.legal_moves():
+            self.game.apply(move, player=seat)  # refused before the log is asked about it: IllegalMove, the rule
         shown = self.game.definition.move_visibility(self.game.state, move)  # asked before the move, as the log does
         self.game.apply(move, player=seat)
         self.steps += 1
