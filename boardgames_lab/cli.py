@@ -321,7 +321,8 @@ def _baselines(args: argparse.Namespace) -> int:
 
     budgets = QUICK if args.quick else Budgets()
     changes = {k: v for k, v in (("mcts_iterations", args.mcts_iterations), ("ismcts_simulations",
-               args.ismcts_simulations), ("train_episodes", args.train_episodes)) if v is not None}
+               args.ismcts_simulations), ("train_episodes", args.train_episodes), ("opponent", args.train_against),
+               ("block_rows", args.block_rows or None)) if v is not None}
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else list(BASELINE_BOTS)
     try:
         budgets = replace(budgets, **changes)
@@ -395,6 +396,10 @@ def parser() -> argparse.ArgumentParser:
     bl.add_argument("--mcts-iterations", type=_whole, default=None, help="playouts per MCTS decision")
     bl.add_argument("--ismcts-simulations", type=_whole, default=None, help="simulations per ISMCTS decision")
     bl.add_argument("--train-episodes", type=_whole, default=None, help="the learner's training episodes")
+    bl.add_argument("--train-against", choices=("self", "random"), default=None,
+                    help="the learner trains in self-play (default) or against random seats")
+    bl.add_argument("--block-rows", action="store_true",
+                    help="the learner also trains a row per block of the action table (each move kind)")
     bl.add_argument("--policy", default=None, metavar="FILE", help="play this saved policy instead of training")
     bl.add_argument("--max-moves", type=_whole, default=None, help="stop a game after this many moves")
     bl.add_argument("--score-cut", action="store_true", help="rank a stopped game by its running scores")

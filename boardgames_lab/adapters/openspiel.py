@@ -318,13 +318,10 @@ class BoardGameState(pyspiel.State):
         live = self.live
         player = self.current_player()
         game = live.game
-        if live.actions is not None:
-            live.actions.append(int(action))
         if game is None:
             live.moved()
             live.game = live.spec.new_game(int(action))
-            return
-        if player == _CHANCE:
+        elif player == _CHANCE:
             move = live.draws()[action][0]
             live.moved()
             game.apply(move, player=CHANCE)
@@ -332,11 +329,16 @@ class BoardGameState(pyspiel.State):
             turn = live.turn
             table = live.spec.table
             move = table.decode(action, player, game.state) if turn is None else turn.move(table, action)
-            if live.recall is not None:  # the number as played: a positional one is read in this position only
-                live.recall.note(game.ply + 1, int(action))
+            ply = game.ply + 1
             live.moved()
             game.apply(move, player=player)
-        live.moves += 1
+            if live.recall is not None:  # the number as played: a positional one is read in this position only
+                live.recall.note(ply, int(action))
+        # Kept only once the game took the move: a refused action leaves the history as it was.
+        if live.actions is not None:
+            live.actions.append(int(action))
+        if game is not None:
+            live.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

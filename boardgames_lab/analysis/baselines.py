@@ -47,10 +47,14 @@ class Budgets:
     train_cycles: int = 300  # a training episode is cut after this many cycles (a move per seat each)
     learning_rate: float = 0.1  # step of the policy (normalised by the features' squared length)
     opponent: str = "self"  # the learner trains against itself in every seat, or against random seats
+    block_rows: bool = False  # also train a row per block of the action table, shared by the block's actions
 
     def check(self) -> None:
         for name, value in asdict(self).items():
-            if name == "opponent":
+            if name == "block_rows":
+                if not isinstance(value, bool):
+                    raise ValueError(f"block_rows must be True or False, not {value!r}")
+            elif name == "opponent":
                 if value not in OPPONENTS:
                     raise ValueError(f"opponent must be one of {list(OPPONENTS)}, not {value!r}")
             elif name == "learning_rate":
@@ -60,8 +64,9 @@ class Budgets:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
 
     def describe(self, trained: bool = True) -> str:
+        rows = ", block rows" if self.block_rows else ""
         learner = (f"learner trained on {self.train_episodes} PettingZoo episodes against {self.opponent} (cut at "
-                   f"{self.train_cycles} cycles, learning rate {self.learning_rate})" if trained
+                   f"{self.train_cycles} cycles, learning rate {self.learning_rate}{rows})" if trained
                    else "learner: a policy trained before")
         return (f"mcts {self.mcts_iterations} playouts (depth {self.mcts_depth}); openspiel_ismcts "
                 f"{self.ismcts_simulations} simulations (depth {self.ismcts_depth}); {learner}")
@@ -134,7 +139,10 @@ def train_learner(game: str, players: int = 2, budgets: Budgets = Budgets(), see
                 grad = -p
                 grad[i] += 1.0
                 rows = [policy.row_of(a) for a in legal.tolist()]  # may grow the weights: before indexing them
-                policy.weights[rows] += np.outer(grad * (rate * advantage / norm), x)
+                step = np.outer(grad * (rate * advantage / norm), x)
+                policy.weights[rows] += step
+                if budgets.block_rows:
+                    np.add.at(policy.block_weights, policy.block[legal], step)
     training.seconds = time.perf_counter() - start
     return training
 

@@ -2,10 +2,11 @@
 
 The policy reads exactly what the PettingZoo adapter gives an agent: the game's features of the seat's own view
 (``features.encode(view, seat, players)``, the ``"observation"`` vector) and the legal actions (the action
-mask). Each action ``a`` of the game's action table that training met has a weight row ``w[a]``; the logit of
-a legal action is ``w[a] . x``, where ``x`` is the feature vector squashed by ``sign(v) log(1 + |v|)`` (counts of
+mask). Each action ``a`` of the game's action table that training met has a weight row ``w[a]``, and each block
+of the table (the first word of its numbers' names: ``buy``, ``cottage``, ``destroy``) a row ``u[b]``; the logit
+of a legal action is ``(w[a] + u[block(a)]) . x``, where ``x`` is the feature vector squashed by ``sign(v) log(1 + |v|)`` (counts of
 rubles and points are large beside one-hot entries) with a constant 1 appended. An action training never met
-gets logit 0. A linear value ``v . x`` (the chance of winning) is kept beside it as the baseline of REINFORCE
+gets its block's logit. A linear value ``v . x`` (the chance of winning) is kept beside it as the baseline of REINFORCE
 (``analysis.baselines.train_learner`` trains both).
 
 ``LinearPolicy.save(path)`` writes JSON (the weights as base64 float32); ``load`` refuses a file written for
@@ -25,7 +26,8 @@ from ..adapters.observation import PlainFeatures, features
 from ..core.registry import definition
 from .base import SEED, BotOption, Seat
 
-FORMAT = "boardgames_lab.linear_policy/1"
+FORMAT = "boardgames_lab.linear_policy/2"
+FORMATS = ("boardgames_lab.linear_policy/1", FORMAT)  # version 1 had no block rows: they load as 0
 
 
 def squash(x: np.ndarray) -> np.ndarray:
@@ -38,7 +40,7 @@ def squash(x: np.ndarray) -> np.ndarray:
 
 
 class LinearPolicy:
-    """Softmax over legal actions of ``w[a] . squash(x)``, with a linear value ``v . squash(x)``."""
+    """Softmax over legal actions of ``(w[a] + u[block(a)]) . squash(x)``, with a linear value ``v . squash(x)``."""
 
     def __init__(self, game: str, players: int):
         d = definition(game)
@@ -52,7 +54,17 @@ class LinearPolicy:
         self.size = face.LAYOUT.size + 1
         self.rows: dict[int, int] = {}  # action number -> row of ``weights``
         self.weights = np.zeros((64, self.size))
+        # One row per block of the table (the first word of a number's name: ``buy``, ``cottage``, ``destroy``),
+        # added to each of its actions' rows: what training learns of one purchase carries to purchases it never met.
+        names = sorted({self._block_name(a) for a in range(self.table.size)})
+        self.block_names = tuple(names)
+        index = {n: i for i, n in enumerate(names)}
+        self.block = np.array([index[self._block_name(a)] for a in range(self.table.size)], dtype=np.int64)
+        self.block_weights = np.zeros((len(names), self.size))
         self.value = np.zeros(self.size)
+
+    def _block_name(self, action: int) -> str:
+        return self.table.label(action).split(maxsplit=1)[0].split(":")[0]
 
     def row_of(self, action: int) -> int:
         """The weight row of an action, made (zero) on first use."""
@@ -66,7 +78,8 @@ class LinearPolicy:
     def probabilities(self, x: np.ndarray, actions: Sequence[int]) -> np.ndarray:
         """The policy's probability of each of ``actions`` (legal action numbers) given squashed features ``x``."""
         rows = self.rows
-        logits = np.array([self.weights[rows[a]] @ x if a in rows else 0.0 for a in actions])
+        logits = self.block_weights[self.block[list(actions)]] @ x
+        logits += np.array([self.weights[rows[a]] @ x if a in rows else 0.0 for a in actions])
         logits -= logits.max()
         p = np.exp(logits)
         return p / p.sum()
@@ -93,12 +106,14 @@ class LinearPolicy:
         return {"format": FORMAT, "game": self.game, "players": self.players,
                 "encoding": self.table.encoding, "fingerprint": self.table.fingerprint, "features": self.size - 1,
                 "actions": list(self.rows), "weights": base64.b64encode(used.tobytes()).decode("ascii"),
+                "blocks": list(self.block_names),
+                "block_weights": base64.b64encode(self.block_weights.astype(np.float32).tobytes()).decode("ascii"),
                 "value": base64.b64encode(self.value.astype(np.float32).tobytes()).decode("ascii")}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "LinearPolicy":
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"not a linear policy: the field 'format' must be {FORMAT!r}")
+        if not isinstance(data, dict) or data.get("format") not in FORMATS:
+            raise ValueError(f"not a linear policy: the field 'format' must be one of {list(FORMATS)}")
         policy = cls(str(data["game"]), int(data["players"]))
         if data.get("fingerprint") != policy.table.fingerprint:
             raise ValueError(f"the policy was trained on another numbering of {policy.game}'s actions "
@@ -114,6 +129,14 @@ class LinearPolicy:
             policy.row_of(a)
         policy.weights[:len(actions)] = weights.reshape(len(actions), policy.size)
         policy.value = np.frombuffer(base64.b64decode(data["value"]), np.float32).astype(np.float64).copy()
+        if data["format"] != FORMATS[0]:
+            if data.get("blocks") != list(policy.block_names):
+                raise ValueError(f"the field 'blocks' must name {policy.game}'s blocks {list(policy.block_names)}")
+            blocks = np.frombuffer(base64.b64decode(data["block_weights"]), np.float32).astype(np.float64)
+            if blocks.size != policy.block_weights.size:
+                raise ValueError(f"the field 'block_weights' holds {blocks.size} numbers, not "
+                                 f"{len(policy.block_names)} x {policy.size}")
+            policy.block_weights = blocks.reshape(policy.block_weights.shape).copy()
         return policy
 
     def save(self, path: str) -> None:

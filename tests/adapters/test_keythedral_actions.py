@@ -123,6 +123,34 @@ def test_a_number_that_names_no_move_here_is_refused_and_needs_the_position() ->
         TABLE.encode(game.legal_moves()[0])
 
 
+def test_both_adapters_refuse_a_number_outside_the_mask_and_change_nothing() -> None:
+    """A number naming no move here raises NoMoveHere; one naming a move of another phase (paying a bid while
+    fields are laid) raises IllegalMove, not an error of the log's wording, and the history stays as it was."""
+    pytest.importorskip("pettingzoo")
+    pyspiel = pytest.importorskip("pyspiel")
+    import boardgames_lab.adapters.openspiel as bos
+    from boardgames_lab.adapters.pettingzoo import env
+    from boardgames_lab.core.errors import IllegalMove
+    give = next(a for a in range(TABLE.size) if TABLE.label(a).startswith("give"))
+    e = env("keythedral", players=2)
+    e.reset(seed=0)
+    nowhere = next(a for a in range(TABLE.size) if not e.last()[0]["action_mask"][a]
+                   and TABLE.label(a).startswith("field"))
+    for action, error in ((nowhere, NoMoveHere), (give, IllegalMove)):
+        before = e.game.to_json()
+        with pytest.raises(error):
+            e.step(action)
+        assert e.game.to_json() == before
+    state = pyspiel.load_game(bos.PREFIX + "keythedral", {"players": 2}).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    before = state.serialize()
+    for action, error in ((nowhere, NoMoveHere), (give, IllegalMove)):
+        with pytest.raises(error):
+            state.apply_action(action)
+    assert state.serialize() == before
+
+
 def test_openspiel_reads_each_action_in_the_state_it_is_played_in() -> None:
     """Two copies of one game: one asks the information state at every step (its record notes each number as
     played), the other only at the end (its record numbers the past moves again in their own positions). They

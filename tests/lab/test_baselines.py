@@ -106,6 +106,35 @@ def test_a_saved_policy_plays_the_same_and_a_changed_numbering_is_refused(tmp_pa
         LinearPolicy.from_json({"format": "pickle"})
 
 
+def test_block_rows_carry_what_training_learnt_to_actions_it_never_met(tmp_path: pytest.TempPathFactory) -> None:
+    plain = train_learner("keythedral", 2, TINY, seed=0).policy
+    assert not plain.block_weights.any()  # off by default: each action learns alone
+    policy = train_learner("keythedral", 2, Budgets(train_episodes=4, train_cycles=40, opponent="random",
+                                                    block_rows=True), seed=0).policy
+    assert policy.block_weights.any()
+    x = np.ones(policy.size)
+    unmet = [a for a in range(policy.table.size) if a not in policy.rows]
+    by_block: dict[int, int] = {}
+    for a in unmet:
+        by_block.setdefault(int(policy.block[a]), a)
+    ranked = sorted(by_block, key=lambda b: float(policy.block_weights[b] @ x))
+    pair = [by_block[ranked[0]], by_block[ranked[-1]]]  # the unmet actions of the least and the most liked block
+    p = policy.probabilities(x, pair)
+    assert p[1] > p[0]  # an untrained policy, or one without block rows, gives both 0.5
+    path = str(tmp_path / "policy.json")  # type: ignore[operator]
+    policy.save(path)
+    loaded = LinearPolicy.load(path)
+    assert np.allclose(loaded.block_weights, policy.block_weights, atol=1e-6)
+    assert np.allclose(loaded.probabilities(x, pair), p, atol=1e-5)
+    with open(path) as f:
+        data = json.load(f)
+    data["blocks"] = data["blocks"][1:]
+    with pytest.raises(ValueError, match="the field 'blocks' must name keythedral's blocks"):
+        LinearPolicy.from_json(data)
+    with pytest.raises(ValueError, match="block_rows must be True or False"):
+        train_learner("keythedral", budgets=Budgets(block_rows=1))  # type: ignore[arg-type]
+
+
 def test_the_learner_decides_the_same_whatever_is_hidden() -> None:
     policy = train_learner("saint_petersburg", 3, TINY, seed=2).policy
     for plies in (10, 25, 40):
