@@ -11,12 +11,13 @@ import random
 from contextlib import contextmanager
 from contextvars import ContextVar
 from math import lgamma, log
-from typing import Any, Iterator, MutableSequence, Sequence, TypeVar
+from typing import Any, Callable, Iterator, MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # SplitMix64
 _RECORDING: ContextVar[bool] = ContextVar("recording", default=False)
+Shuffle = Callable[[MutableSequence[Any]], None]  # a pile shuffled in place (``Rng.shuffler``)
 
 
 @contextmanager
@@ -120,3 +121,17 @@ class Rng:
         log10 = -lgamma(len(order) + 1) / log(10)
         self.record.append({"what": what or "a shuffle", "draw": "shuffle", "from": len(order),
                             "outcome": order, "probability": 10.0 ** log10, "log10_probability": log10})
+
+    def shuffler(self, what: str = "") -> Shuffle:
+        """A shuffle for several piles in a row (a determinization's decks, hands and screens): Fisher–Yates
+        as ``shuffle``, drawing from one Mersenne Twister seeded once, as seeding one costs more than a
+        short shuffle. While a chance record is kept each pile is shuffled and recorded by ``shuffle``."""
+        if self.record is not None:
+            return lambda items: self.shuffle(items, what)
+        rand = random.Random(self.next64()).random
+
+        def shuffle(items: MutableSequence[Any]) -> None:
+            for i in range(len(items) - 1, 0, -1):
+                j = int(rand() * (i + 1))
+                items[i], items[j] = items[j], items[i]
+        return shuffle

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...core.rng import Rng
+from ...core.rng import Rng, Shuffle
 from ...core.visibility import EVERYONE, NOBODY, Seen, is_hidden, shown_to
 from .draws import draw_visibility
 from .data import CARD_INDEX, CARDS, CHAR_INDEX, CHARACTERS, COLOURS, COLOUR
@@ -174,11 +174,12 @@ def determinize(st: CitadelsState, player: int | None, rng: Rng) -> CitadelsStat
     out = st.clone()
     if st.final is not None:
         return out
-    _resample_cards(out, player, rng)
-    _resample_characters(out, player, rng)
+    shuffle = rng.shuffler()
+    _resample_cards(out, player, shuffle)
+    _resample_characters(out, player, shuffle)
     return out
 
-def _resample_cards(st: CitadelsState, player: int | None, rng: Rng) -> None:
+def _resample_cards(st: CitadelsState, player: int | None, shuffle: Shuffle) -> None:
     hidden = [q for q in range(st.num_players) if q != player
               and not (st.phase == "fortune" and st.fortune == q and player == st.current)]
     private = player != st.current
@@ -188,7 +189,7 @@ def _resample_cards(st: CitadelsState, player: int | None, rng: Rng) -> None:
     if private:
         unseen.extend(st.drawn)
         unseen.extend(st.exchange)
-    rng.shuffle(unseen)
+    shuffle(unseen)
     for q in hidden:
         k = len(st.hands[q])
         st.hands[q] = sorted(unseen[:k])
@@ -217,7 +218,7 @@ def _knows(st: CitadelsState, player: int | None, r: int) -> bool:
     return False
 
 
-def _resample_characters(st: CitadelsState, player: int | None, rng: Rng) -> None:
+def _resample_characters(st: CitadelsState, player: int | None, shuffle: Shuffle) -> None:
     """Unknown characters change places only with others that were alike in every pool the player held:
     a character he saw passing (and did not keep) was chosen after him, one he never saw before him. One who
     has not yet held the passed cards (a spectator, or the second player before the first pass) saw none
@@ -239,7 +240,7 @@ def _resample_characters(st: CitadelsState, player: int | None, rng: Rng) -> Non
         for r in ranks:
             st.owner[r] = NO_SEAT
         shuffled = ranks[:]
-        rng.shuffle(shuffled)
+        shuffle(shuffled)
         for ((where, index), step), r in zip(slots, shuffled):
             if where == "owner":
                 st.owner[r] = index

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.rng import Rng
+from ...core.rng import Rng, Shuffle
 from ...core.visibility import EVERYONE, NOBODY, OWNER, Seen, is_hidden, revealed
 from .data import BUILDING_INDEX, BUILDINGS, FIELD_COLOUR, FIELD_TILES, LETTER, STAGE_POINTS
 from .position import position
@@ -114,14 +114,14 @@ def full_view(st: KState) -> dict[str, Any]:
     return out
 
 
-def _resample_screens(st: KState, hidden: list[int], rng: Rng) -> None:
+def _resample_screens(st: KState, hidden: list[int], shuffle: Shuffle) -> None:
     """keythedral.secret.screens: deal the hidden players' cubes and seats again, each keeping how many."""
     if len(hidden) < 2:
         return
     cubes = [k for q in hidden for k in range(8) for _ in range(st.cubes[q][k])]
-    rng.shuffle(cubes)
+    shuffle(cubes)
     tiles = [t for q in hidden for t in st.seats[q]]
-    rng.shuffle(tiles)
+    shuffle(tiles)
     for q in hidden:
         count = sum(st.cubes[q])
         mine, cubes = cubes[:count], cubes[count:]
@@ -136,12 +136,13 @@ def determinize(st: KState, player: int | None, rng: Rng) -> KState:
     """Resample what ``player`` cannot see: face-down and unused building tiles, law cards, the field stack
     (but the top tile its layer has drawn), and what lies behind the other players' screens."""
     out = st.clone()
+    shuffle = rng.shuffler()
     for stage in range(5):
         hidden_rows = not out.face_up[stage]
         pool = [t for t in out.surplus if BUILDINGS[t].stage == stage]
         if hidden_rows:
             pool += out.rows[stage]
-        rng.shuffle(pool)
+        shuffle(pool)
         if hidden_rows:
             k = len(out.rows[stage])
             out.rows[stage], pool = sorted(pool[:k]), pool[k:]
@@ -149,7 +150,7 @@ def determinize(st: KState, player: int | None, rng: Rng) -> KState:
     if out.final is None:
         hands = [q for q in range(st.num_players) if q != player]
         pool = out.law_deck + [c for c in out.law_spaces if c >= 0] + [c for q in hands for c in out.law_hands[q]]
-        rng.shuffle(pool)
+        shuffle(pool)
         out.law_deck, pool = pool[:len(out.law_deck)], pool[len(out.law_deck):]
         for i, c in enumerate(out.law_spaces):
             if c >= 0:
@@ -160,10 +161,10 @@ def determinize(st: KState, player: int | None, rng: Rng) -> KState:
     stack = out.field_stack
     shown = 1 if stack and player is not None and player == st.current and st.field_taken else 0
     rest = stack[:len(stack) - shown]
-    rng.shuffle(rest)
+    shuffle(rest)
     out.field_stack = rest + stack[len(stack) - shown:]
     if out.final is None:
-        _resample_screens(out, [q for q in range(st.num_players) if q != player], rng)
+        _resample_screens(out, [q for q in range(st.num_players) if q != player], shuffle)
     return out
 
 

@@ -110,8 +110,9 @@ def determinize(st: SPState, player: int | None, rng: Rng) -> SPState:
     out = st.clone()
     if st.final is not None:
         return out
+    shuffle = rng.shuffler("a face-down deck, as a seat might imagine it")
     for deck in out.decks:
-        rng.shuffle(deck, what="a face-down deck, as a seat might imagine it")
+        shuffle(deck)
     for q in range(st.num_players):
         if q == player:
             continue
