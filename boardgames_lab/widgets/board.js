@@ -90,7 +90,7 @@ function render({ model, el: root }) {
       const words = (model.get("labels") || {})[id];
       if (words) node.setAttribute("aria-label", words);
       else if (usable) node.setAttribute("aria-label", `${live[id].label}: ${live[id].preview}`);
-      node.setAttribute("aria-disabled", usable ? "false" : "true");
+      // Not aria-disabled: using a target that cannot be used now still answers, with why not.
     }
     decorateSetup();
     drawStrip();

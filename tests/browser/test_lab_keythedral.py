@@ -32,7 +32,7 @@ def test_keythedral_tutorial_runs_and_the_viewer_lays_tiles(page: Page, lab_url:
 
     move = play_move(viewer, "field ", ply=1)
     expect(board.locator("polygon.kt-field")).to_have_count(5, timeout=ROUND_TRIP)
-    assert "field" in move.words and move.words != move.notation  # "Played: <sentence>" checked by play_move
+    assert "field" in move.words and move.words != move.label  # "Played: <sentence>" checked by play_move
 
     play_move(viewer, "cottage ", ply=2)
     expect(board.locator("polygon.kt-site")).to_have_count(1, timeout=ROUND_TRIP)

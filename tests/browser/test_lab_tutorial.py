@@ -33,7 +33,7 @@ def test_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
     expect(board).not_to_have_text(text_before, timeout=ROUND_TRIP)
     assert board.inner_html() != html_before
     assert " buys the " in move.words  # "Played: <sentence>" checked by play_move
-    expect(viewer.locator(".bgl-log")).to_contain_text(move.notation)  # the log keeps the notation
+    expect(viewer.locator(".bgl-log")).to_contain_text(move.words)  # the log tells the move as its sentence
     expect(viewer.locator(".bgl-moves button").first).to_be_visible()  # buttons for the next player
     expect(diagram).to_be_visible()
 

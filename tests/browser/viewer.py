@@ -15,7 +15,7 @@ ROUND_TRIP = 30_000  # ms: a click, the kernel's callback, the widget update bac
 
 
 class Played(NamedTuple):
-    notation: str  # what the button showed, as a person would type it
+    label: str  # what the button showed: the clicks that make the move, in words
     words: str  # the move as a sentence, the button's hover text
 
 
@@ -24,7 +24,7 @@ def play_move(viewer: Locator, label: str, ply: int) -> Played:
     and until the viewer says the move in words ("Played: <sentence>")."""
     button = viewer.locator(".bgl-moves button", has_text=label).first
     move = Played(button.inner_text().strip(), (button.get_attribute("title") or "").strip())
-    assert move.words and move.words != move.notation, f"the button {move.notation!r} says no sentence on hover"
+    assert move.words and move.words != move.label, f"the button {move.label!r} says no sentence on hover"
     button.scroll_into_view_if_needed()
     button.click()
     expect(viewer.locator(".bgl-status")).to_contain_text(re.compile(rf"ply {ply}\b"), timeout=ROUND_TRIP)
