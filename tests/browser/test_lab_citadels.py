@@ -28,7 +28,7 @@ def test_citadels_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url:
     expect(viewer.locator(".bgl-diagram svg")).to_be_visible()
 
     text_before = board.inner_text()
-    move = play_move(viewer, "pick ", ply=1)
+    move = play_move(viewer, "· keep", ply=1)
     expect(board).not_to_have_text(text_before, timeout=ROUND_TRIP)
     assert "Assassin" in move.words  # said in words ("Played: ..." checked by play_move), not as "pick assassin"
 

@@ -29,7 +29,7 @@ def test_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: str,
     expect(diagram.locator(f'[fill="{LIT_FILL}"]')).to_have_count(1)  # exactly one phase lit
 
     html_before, text_before = board.inner_html(), board.inner_text()
-    move = play_move(viewer, "buy ", ply=1)
+    move = play_move(viewer, "· buy", ply=1)
     expect(board).not_to_have_text(text_before, timeout=ROUND_TRIP)
     assert board.inner_html() != html_before
     assert " buys the " in move.words  # "Played: <sentence>" checked by play_move

@@ -29,9 +29,9 @@ def test_village_tutorial_runs_and_the_viewer_plays_a_move(page: Page, lab_url: 
     expect(viewer.locator(".bgl-diagram svg")).to_be_visible()
 
     html_before = board.inner_html()
-    move = play_move(viewer, "take ", ply=1)
+    move = play_move(viewer, " cube", ply=1)
     assert move.words.startswith("Player 1 ")  # the seat in words; "Played: <sentence>" checked by play_move
     assert board.inner_html() != html_before
-    expect(viewer.locator(".bgl-moves button", has_text="skip")).to_be_visible()  # the action step follows
+    expect(viewer.locator(".bgl-moves button", has_text="does not act")).to_be_visible()  # the action step follows
 
     save_screenshot(page, viewer, "village_viewer.png", height=2000)

@@ -36,10 +36,10 @@ RUN_ALL_TIMEOUT = 420  # s
 LOOPBACK = {"127.0.0.1", "localhost"}
 # notebook, the viewer's board element, the text of a move button to click
 TUTORIALS = [
-    ("saint_petersburg.ipynb", ".bgl-board", "buy "),
-    ("citadels.ipynb", ".bgl-cit", "pick "),
+    ("saint_petersburg.ipynb", ".bgl-board", "· buy"),
+    ("citadels.ipynb", ".bgl-cit", "· keep"),
     ("keythedral.ipynb", ".kt-board", "field "),
-    ("village.ipynb", ".vlg", "take "),
+    ("village.ipynb", ".vlg", " cube"),
 ]
 TIMINGS: dict[str, dict[str, float]] = {}
 
