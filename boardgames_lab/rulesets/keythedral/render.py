@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 from .data import CUBE_NAME, FIELD_COLOUR, FIELD_NAME, LETTER, parse_node
 from .flow import FLOW
+from .words import direction
 
 Html = str
 PLAYER_COLOURS = ("#d32f2f", "#1976d2", "#388e3c", "#fbc02d", "#7b1fa2")
@@ -132,7 +133,7 @@ def _empty_svg(view: dict[str, Any], laid: list[tuple[int, int]], left: float, t
         shape = _polygon(x, y, radius * 0.8, 8 if what == "field" else 4, math.pi / 8 if what == "field" else 0)
         out.append(f'<polygon class="kt-empty" data-target="{what}:{node[0]},{node[1]}" points="{shape}" '
                    f'fill="#fff" fill-opacity="0.01" stroke="#bdbdbd" stroke-dasharray="3 3">'
-                   f'<title>empty {"field" if what == "field" else "cottage site"} {node[0]},{node[1]}</title></polygon>')
+                   f'<title>an empty {"field" if what == "field" else "cottage site"} {direction(node)}</title></polygon>')
     return out
 
 
@@ -156,7 +157,14 @@ def _edge(site: str, field: str, left: float, top: float) -> str:
     dx, dy = (fy - sy) * 0.3, (sx - fx) * 0.3
     return (f'<line class="kt-edge" data-target="edge:{site}>{field}" x1="{mx - dx:.1f}" y1="{my - dy:.1f}" '
             f'x2="{mx + dx:.1f}" y2="{my + dy:.1f}" stroke="#9e9e9e" stroke-width="6" stroke-opacity="0.35" '
-            f'stroke-linecap="round"><title>edge {site}>{field}: no fence</title></line>')
+            f'stroke-linecap="round"><title>between the cottage site {_where(site)} and the field {_where(field)}: '
+            f'no fence</title></line>')
+
+
+def _where(at: str) -> str:
+    """A place of the view ("3,-1") in words: how far and which way from the Keythedral."""
+    node = parse_node(at)
+    return direction(node) if node is not None else at
 
 
 def _field_svg(fields: list[dict[str, Any]], left: float, top: float) -> list[str]:
@@ -166,7 +174,7 @@ def _field_svg(fields: list[dict[str, Any]], left: float, top: float) -> list[st
         x, y = _xy(parse_node(f["at"]), left, top)  # type: ignore[arg-type]
         out.append(f'<polygon class="kt-field" data-at="{f["at"]}" data-kind="{f["kind"]}" data-target="field:{f["at"]}" '
                    f'points="{_polygon(x, y, octagon_r, 8, math.pi / 8)}" fill="{FIELD_FILL[f["kind"]]}" '
-                   f'stroke="#424242"><title>{_field_word(f["kind"])} {f["at"]} (tile {f["number"]})</title></polygon>')
+                   f'stroke="#424242"><title>{_field_word(f["kind"])} {_where(f["at"])} (a number-{f["number"]} tile)</title></polygon>')
         if f["worker"] is not None:
             out.append(f'<circle class="kt-worker" data-owner="{f["worker"]}" cx="{x:.1f}" cy="{y:.1f}" r="7" '
                        f'fill="{PLAYER_COLOURS[f["worker"]]}" stroke="#fff" stroke-width="2"/>')
