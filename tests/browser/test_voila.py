@@ -1,5 +1,6 @@
-"""One viewer as a Voila app: a small notebook with a board is served by Voila (no JupyterLab), and a move is made
-by clicking the table in headless Chromium. The screenshot is kept in artifacts/voila_board.png."""
+"""One viewer and one lesson as a Voila app: a small notebook with a board and a lesson is served by Voila (no
+JupyterLab); a move is made by clicking the table, and a lesson task is solved by clicks, in headless Chromium.
+The screenshot is kept in artifacts/voila_board.png."""
 from __future__ import annotations
 
 import os
@@ -23,7 +24,9 @@ def board_notebook(folder: Path) -> str:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell("import boardgames_lab as bgl\nfrom boardgames_lab.widgets import GameViewer"),
-                nbformat.v4.new_code_cell('GameViewer(bgl.new_game("saint_petersburg", players=3, seed=1))')]
+                nbformat.v4.new_code_cell('GameViewer(bgl.new_game("saint_petersburg", players=3, seed=1))'),
+                nbformat.v4.new_code_cell('from boardgames_lab.widgets import LessonWidget\n'
+                                          'LessonWidget(bgl.lesson("saint_petersburg", "first_round"))')]
     nbformat.write(nb, folder / "board.ipynb")
     return "board.ipynb"
 
@@ -67,5 +70,23 @@ def test_a_move_is_clicked_on_the_board_in_voila(browser_context, voila_url: str
         page.set_viewport_size({"width": 1400, "height": 1800})
         page.screenshot(path=str(shot), full_page=True)
         assert shot.stat().st_size > 10_000
+    finally:
+        page.close()
+
+
+def test_a_lesson_task_is_solved_by_clicks_in_voila(browser_context, voila_url: str) -> None:
+    """The first lesson in Voila: its first step, Next, then the task's move clicked on its table and solved."""
+    page = browser_context.new_page()
+    try:
+        page.goto(voila_url + "/")
+        lesson = page.locator(".bgl-lesson").first
+        expect(lesson.locator(".bgl-lesson-count")).to_contain_text("Step 1 of", timeout=PAGE_LOAD)
+        lesson.get_by_role("button", name="Next step").click()
+        expect(lesson.locator(".bgl-lesson-count")).to_contain_text("Step 2 of", timeout=ROUND_TRIP)
+        lesson.locator('.bgl-table .bgl-live[data-target="row:U3"]').click()  # the Lumberjack: buy or take
+        lesson.locator('.bgl-strip button.bgl-option[data-option="do:buy"]').click()
+        feedback = lesson.locator(".bgl-lesson-fb")
+        expect(feedback).to_have_class(re.compile(r"\bbgl-fb-solved\b"), timeout=ROUND_TRIP)
+        expect(feedback).to_contain_text("Lumberjack")
     finally:
         page.close()
