@@ -272,7 +272,8 @@ def _keytown(view: dict[str, Any]) -> Html:
                       f'{"law card (face down)" if filled else "empty"}</span>'
                       for k, filled in enumerate(view["law_spaces"], 1))
     shop = {k: f'<span class="kt-shop" data-target="store:{k}">{label}: {shops[k]}</span>'
-            for k, label in (("I", "Forge (ironwork)"), ("G", "Glassworks"), ("A", "Workshop (gold)"))}
+            for k, label in (("I", "the blacksmith's forge (ironwork)"), ("G", "the glassmaker's glassworks (stained "
+                             "glass)"), ("A", "the goldsmith's workshop (gold)"))}
     return (f'<h4>Keytown</h4><div>{shop["I"]} · {shop["G"]} · {shop["A"]} · New-law spaces: {spaces} · '
             f'law stack: {view["law_stack"]}</div><div>Store: {_counts(view["store"])}</div>')
 
