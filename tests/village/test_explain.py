@@ -102,7 +102,7 @@ def test_resource_payment_refusals() -> None:
     assert rule == P + "crafts.resources" and "1 orange + 1 pink" in reason
     game = give(game, 0, coins=1)
     rule, reason = refused(game, "craft wagon pay")  # a coin could stand in, but none is named
-    assert rule == P + "crafts.resources" and "+1c" in reason
+    assert rule == P + "crafts.resources" and "pay 1 coin" in reason  # the remedy in words, not "+1c"
     rule, _ = refused(game, "craft wagon pay +2c")
     assert rule == P + "coins.joker"
 
