@@ -15,7 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.viewer import ROUND_TRIP
 
-GAME_TIME = 170  # s: a whole game, keys and answers
+MAX_KEYS = 2000  # a whole game by keys: far more than one takes (about 70); past it the game is not ending
 
 
 def keyboard_notebook(folder: Path, name: str, players: int, seed: int, bots: str = "random") -> str:
@@ -44,9 +44,9 @@ def play_by_keyboard(page: Page, viewer: Locator) -> int:
     board = viewer.locator(".bgl-boardw")
     status = viewer.locator(".bgl-status")
     board.locator(".bgl-table [data-target].bgl-live").first.focus()  # the one place the test puts the focus
-    keys, escaped, deadline = 0, False, time.monotonic() + GAME_TIME
+    keys, escaped = 0, False
     while "game over" not in status.inner_text():
-        assert time.monotonic() < deadline, f"the game did not end within {GAME_TIME} s ({keys} keys)"
+        assert keys < MAX_KEYS, f"the game did not end within {MAX_KEYS} keys"
         focused = board.evaluate(FOCUSED)
         if focused is None or not focused["live"]:
             time.sleep(0.1)  # the kernel is answering: the focus comes back to the next target
@@ -80,7 +80,7 @@ def test_a_whole_game_by_keyboard(page: Page, lab_url: str, open_and_run_all: Ca
 
 # --- Keythedral and Village: the person's seat plays the heuristic bot's move, by keys ----------------------------
 
-HEURISTIC_TIME = 240  # s: a whole two-player game of Keythedral (short version) or Village, keys and answers
+MAX_MOVES = 600  # seat 0's moves in a whole two-player game (about 140 here); past it the game is not ending
 
 TABBABLE = """root => {
   const key = n => n.getAttribute('data-target') || n.getAttribute('data-option') || '';
@@ -143,9 +143,9 @@ def play_the_heuristic_by_keys(page: Page, viewer: Locator, match: object, svg_k
     game = match.game  # type: ignore[attr-defined]
     board = viewer.locator(".bgl-boardw")
     board.locator(".bgl-table [data-target].bgl-live").first.focus()  # the one place the test puts the focus
-    moves, keys, ring, deadline = 0, 0, False, time.monotonic() + HEURISTIC_TIME
+    moves, keys, ring = 0, 0, False
     while not game.is_over:
-        assert time.monotonic() < deadline, f"the game did not end within {HEURISTIC_TIME} s ({moves} moves)"
+        assert moves < MAX_MOVES, f"the game did not end within {MAX_MOVES} moves of seat 0"
         expect(viewer.locator(".bgl-status")).to_contain_text(f"ply {game.ply}", timeout=ROUND_TRIP)
         if page_ply(viewer) != game.ply:
             time.sleep(0.05)
