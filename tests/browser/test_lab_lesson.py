@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Callable
 
@@ -20,6 +21,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import boardgames_lab as bgl
 from boardgames_lab.lessons import Lesson, LessonRun, Narration, Task
+from boardgames_lab.widgets.viewer import _renderer_for
 from boardgames_lab.widgets.targets import Made, TargetMap
 from tests.browser.viewer import ARTIFACTS, LIT_FILL, ROUND_TRIP
 
@@ -65,6 +67,41 @@ def click_move(widget: Locator, run: LessonRun, notation: str) -> None:
         prefix = result.prefix
 
 
+class _Text(HTMLParser):
+    """The words of an HTML string as Playwright's ``to_have_text`` reads an element: its text, less style and
+    script."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.skipping += tag in ("style", "script")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.skipping -= tag in ("style", "script") and self.skipping > 0
+
+    def handle_data(self, data: str) -> None:
+        if not self.skipping:
+            self.parts.append(data)
+
+
+def table_text(run: LessonRun) -> str:
+    """The words of the table the lesson widget draws for ``run``'s position, whitespace collapsed."""
+    game = run.game
+    parser = _Text()
+    parser.feed(_renderer_for(game)(game.view(run.seat), game.names, game.winners()))
+    parser.close()
+    return re.sub(r"\s+", " ", "".join(parser.parts)).strip()
+
+
+def expect_table(widget: Locator, run: LessonRun) -> None:
+    """Wait for the page's table to show ``run``'s position: the step's words and its table are separate widgets,
+    and either may reach the page first."""
+    expect(widget.locator(".bgl-table")).to_have_text(table_text(run), timeout=ROUND_TRIP)
+
+
 def shot(page: Page, widget: Locator, folder: Path, name: str) -> Path:
     page.set_viewport_size({"width": 1400, "height": 1600})
     widget.scroll_into_view_if_needed()
@@ -79,14 +116,14 @@ def shot(page: Page, widget: Locator, folder: Path, name: str) -> Path:
 
 def solve(page: Page, widget: Locator, run: LessonRun, step: Task, folder: Path, name: str, taken: set[str]) -> None:
     feedback = widget.locator(".bgl-lesson-fb")
+    expect_table(widget, run)
     if step.wrong:
-        table_before = widget.locator(".bgl-table").inner_text()
         click_move(widget, run, step.wrong)
         expect(feedback).to_have_class(re.compile(r"\bbgl-fb-wrong\b"), timeout=ROUND_TRIP)
         expect(feedback).to_contain_text("The move is taken back.")
         expect(widget.locator(".bgl-table .bgl-live, .bgl-strip button.bgl-option").first).to_be_attached(
             timeout=ROUND_TRIP)  # the targets are back, on the table or (a bid, a pass) in the strip
-        assert widget.locator(".bgl-table").inner_text() == table_before, "the wrong move stayed on the table"
+        expect_table(widget, run)  # the wrong move did not stay on the table
         run.attempt(step.wrong)
         if "wrong" not in taken:
             taken.add("wrong")
