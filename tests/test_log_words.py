@@ -109,3 +109,32 @@ def test_the_last_entry_a_seat_may_read_is_its_logs_last_or_none(name: str) -> N
             else:
                 assert last == full[-1]
     assert hidden > 0 or name != "citadels"
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_a_move_said_as_played_reads_as_its_log_entry(name: str, players: int) -> None:
+    """``say_as_played`` (the PettingZoo infos) tells the last move in the position it was made from, with no
+    replay: the same words as the log's entry for every reader, after undo and redo, draws in explicit chance
+    and new names."""
+    said = bgl.new_game(name, players=players, seed=5, chance="explicit")
+    said.say_as_played = True
+    told = bgl.new_game(name, players=players, seed=5, chance="explicit")
+    chooser, fresh = random.Random(5), 0
+    while said.ply < 150 and not said.is_over:
+        seats = said.to_act()
+        moves = [m for m, _ in said.chance_outcomes()] if seats == (CHANCE,) else said.legal_moves()
+        move = chooser.choice(moves)
+        for game in (said, told):
+            game.apply(move, player=game.definition.seat_of(game.state, move))
+        if said.ply % 17 == 0 and said.can_undo():
+            for game in (said, told):
+                game.undo()
+                game.redo()
+        if said.ply == 40:
+            for game in (said, told):
+                game.rename([f"Seat {s}" for s in range(players)])
+        for reader in (None, *range(players)):
+            entry = told.last_entry_for(reader)
+            assert said.last_said_for(reader) == (None if entry is None else entry["text"])
+        fresh += said._said is not None and said._said[0] == said.ply  # said as played, not told by replay
+    assert said.ply >= 40 and fresh >= said.ply - 1

@@ -110,6 +110,7 @@ class BoardGameEnv(AECEnv):
         else:
             game_seed = int(self._seeds.integers(0, 2**63 - 1))
         self.game = new_game(self.game_name, players=self.num_players, seed=game_seed, **self.options)
+        self.game.say_as_played = True  # each step's infos tell its move: said once, not replayed to be told
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -176,25 +177,36 @@ class BoardGameEnv(AECEnv):
             self.render()
 
     def _tell(self) -> None:
-        """Each agent's info: the last move as its log tells it, in words (None where it may not read it). The
-        words cost more than a step, so they are told when the infos are first read (``infos``)."""
+        """Each agent's info: the last move as its log tells it, in words (None where it may not read it), put in
+        when the agent's info is first read (``infos``, ``last``)."""
         for agent in self.agents:
             self._infos[agent] = {"last_move": None}
-        self._untold = True
+        self._untold = set(self.agents)
+
+    def _told(self, agent: str) -> dict[str, Any]:
+        info = self._infos[agent]
+        if agent in self._untold and self.game is not None:
+            self._untold.discard(agent)
+            info["last_move"] = self.game.last_said_for(self.agent_seat[agent])
+        return info
 
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
         """Each agent's info: ``last_move`` in the words of its own log, and at the end the scores."""
-        if self._untold and self.game is not None:
-            self._untold = False
-            for agent in self.agents:
-                entry = self.game.last_entry_for(self.agent_seat[agent])
-                self._infos[agent]["last_move"] = None if entry is None else entry["text"]
+        for agent in list(self._untold):
+            self._told(agent)
         return self._infos
 
     @infos.setter
     def infos(self, value: dict[str, dict[str, Any]]) -> None:
-        self._infos, self._untold = value, False
+        self._infos, self._untold = value, set()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As PettingZoo's ``last``, telling only the selected agent's info."""
+        agent = self.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self._told(agent))
 
     def _finish(self, truncated: bool) -> None:
         assert self.game is not None

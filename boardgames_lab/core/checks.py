@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .moves import CHANCE, Refusal
 
@@ -83,12 +83,39 @@ def not_a_move(game: Game, move: object) -> str:
         which = f"of type {names}" if len(classes) == 1 else f"of one of its move types ({names})"
         return (f"a {d.info.title} move is a value {which} or its notation, "
                 f"not {type(move).__name__} {_short(move)}")
-    for name, expected in field_types(type(move)).items():
+    for name, expected, test in field_tests(type(move)):
         value = getattr(move, name)
-        if not conforms(value, expected):
+        if not test(value):
             return (f"field {name!r} of a move must be {_type_name(expected)}, "
                     f"not {type(value).__name__} {_short(value)}")
     return ""
+
+
+_FIELD_TESTS: dict[type, tuple[tuple[str, Any, Callable[[object], bool]], ...]] = {}
+
+
+def field_tests(kind: type) -> tuple[tuple[str, Any, Callable[[object], bool]], ...]:
+    """Per field of a move class: its name, declared type and a test equal to ``conforms`` for that type, made
+    once per class (a move is checked on every unlisted ``apply``: reading the hints each time cost more than
+    the move)."""
+    tests = _FIELD_TESTS.get(kind)
+    if tests is None:
+        tests = _FIELD_TESTS[kind] = tuple((name, expected, _test(expected))
+                                           for name, expected in field_types(kind).items())
+    return tests
+
+
+def _exact_int(value: object) -> bool:
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _test(expected: Any) -> Callable[[object], bool]:
+    """``conforms`` for one declared type: direct for a plain class, the general reading otherwise."""
+    if expected is int:
+        return _exact_int
+    if isinstance(expected, type) and expected is not float and typing.get_origin(expected) is None:
+        return lambda value: isinstance(value, expected)
+    return lambda value: conforms(value, expected)
 
 
 def field_types(kind: type) -> dict[str, Any]:

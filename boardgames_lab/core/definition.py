@@ -236,6 +236,7 @@ class GameDefinition(Generic[S]):
         if any(p.chance for p in self.flow.phases) and type(self).chance_weights is GameDefinition.chance_weights:
             raise ValueError(f"{self.info.name}: a game with chance phases lists their outcomes (chance_weights)")
         self.kind_of: dict[str, Kind] = {k.name: k for k in self.kinds}
+        self._move_classes = tuple(k.move for k in self.kinds)
         if len(self.kind_of) != len(self.kinds):
             raise ValueError(f"{self.info.name}: two move kinds share a name")
         for phase in self.flow.phases:
@@ -294,7 +295,7 @@ class GameDefinition(Generic[S]):
         return player if type(player) is int else state.current
 
     def move_classes(self) -> tuple[type[Move], ...]:
-        return tuple(k.move for k in self.kinds)
+        return self._move_classes
 
     def legal_moves(self, state: S, /) -> list[Move]:
         """Every legal move of every seat that may act: the plain path, from the kinds' checks."""

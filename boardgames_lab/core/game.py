@@ -79,6 +79,11 @@ class Game:
         self._scribe: tuple[int, Any] | None = None  # the position the log was last told up to, and its ply
         self._redo: list[Move] = []
         self._legal: tuple[Move, ...] | None = None
+        # Said as played (``say_as_played``): the last move's sentence, told in the position it was made from
+        # instead of by replaying it when read (a reader of every move, an environment's infos, is spared the
+        # replay): (ply after it, sentence, seat, who may read it).
+        self.say_as_played = False
+        self._said: tuple[int, str, int, list[int] | None] | None = None
 
     def _set_up(self) -> Any:
         """The seed's set-up, on the fast path (its log entry is told when the log is first read)."""
@@ -209,7 +214,7 @@ class Game:
             raise ValueError(f"names must be a list of {self.num_players} non-empty strings")
         self.names = names
         self._entries = []
-        self._scribe = None
+        self._scribe = self._said = None
         if not self.edited:
             self._setup_entry = None
 
@@ -282,6 +287,8 @@ class Game:
                 self._scribe = None
         seat = d.seat_of(state, move)
         barrier = seat == CHANCE or d.reveals(state, move)
+        if self.say_as_played:
+            self._said = (ply + 1, self._sentence(state, seat, move), seat, d.move_visibility(state, move))
         rng = state.rng
         draws: list[dict[str, Any]] = []
         rng.record = draws
@@ -327,7 +334,7 @@ class Game:
         scribe = self._scribe
         state = scribe[1] if scribe is not None and scribe[0] == told else self._state_at(told)
         self._scribe = None
-        keys = dict(zip(self._key_plies, self._keys))
+        keys = dict(zip(self._key_plies, self._keys)) if ply > told + 1 else {}  # one move: no keyframe ahead
         for i in range(told, ply):
             if i > told and i in keys:  # a keyframe is the position itself (it may have been put in whole)
                 state = d.clone_state(keys[i])
@@ -483,9 +490,23 @@ class Game:
         """The last move's log entry as ``player`` may read it (``log_for``'s last entry when that move is
         theirs to read), or None before the first move or where they may not read it; the older entries are
         not told again."""
-        if not self._moves:
+        ply = len(self._moves)
+        if not ply:
             return None
-        return _entry_for(self._entries_to(len(self._moves))[-1], player)
+        entries = self._entries
+        last = entries[ply - 1] if len(entries) >= ply else self._entries_to(ply)[-1]  # told once, never copied
+        return _entry_for(last, player)
+
+    def last_said_for(self, player: int | None) -> str | None:
+        """The last move's sentence as ``player``'s log tells it (``last_entry_for``'s text), or None."""
+        said = self._said
+        if said is None or said[0] != len(self._moves):
+            entry = self.last_entry_for(player)
+            return None if entry is None else str(entry["text"])
+        _, text, seat, visible_to = said
+        if _hidden_from(visible_to, player):
+            return HIDDEN_DRAW if seat == CHANCE else None
+        return text
 
     def chance_record(self) -> list[dict[str, Any]]:
         """Every random draw since the start, in order, each with the ply that made it."""
@@ -540,13 +561,21 @@ def _in_words_of(change: dict[str, Any], player: int | None) -> dict[str, Any]:
     return {k: v for k, v in change.items() if k != "you"} | {"text": text}
 
 
+HIDDEN_DRAW = "Chance: a draw"  # a draw's words for a player who may not see what it drew
+
+
+def _hidden_from(visible_to: Any, player: int | None) -> bool:
+    """Is a move that ``visible_to`` may see (None: everyone) hidden from ``player``?"""
+    return visible_to is not None and player not in visible_to
+
+
 def _entry_for(entry: dict[str, Any], player: int | None) -> dict[str, Any] | None:
     """One log entry as ``player`` may read it, or None where the whole move is hidden from them."""
-    if entry["visible_to"] is not None and player not in entry["visible_to"]:
+    if _hidden_from(entry["visible_to"], player):
         if entry["seat"] != CHANCE:
             return None
         # A draw dealt to others: that it happened is public, what it drew is not.
-        entry = {**entry, "move": None, "text": "Chance: a draw", "changes": []}
+        entry = {**entry, "move": None, "text": HIDDEN_DRAW, "changes": []}
     changes = [_in_words_of(c, player) for c in entry["changes"]
                if c["visible_to"] is None or player in c["visible_to"]]
     # That a draw happened is public; what it drew, how likely that was and how many it was drawn from
