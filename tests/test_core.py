@@ -92,6 +92,26 @@ def test_no_move_after_the_game_is_over() -> None:
     assert err.value.rule == "core.game_over"
 
 
+@cites("core.not_your_turn")
+def test_a_listed_draw_outcome_is_taken_as_listed_and_a_seat_may_not_make_it() -> None:
+    """In explicit chance mode an outcome of ``chance_outcomes()`` is applied as listed (chance's move, no second
+    check); the same value offered by a seat is refused, and an outcome listed before the last move is checked
+    again in the new position."""
+    game = bgl.new_game("saint_petersburg", players=2, seed=3, chance="explicit")
+    outcomes = game.chance_outcomes()
+    assert outcomes and game.to_act() == (bgl.CHANCE,)
+    move = min(outcomes, key=lambda o: o[1])[0]  # a card of one copy: gone from the deck once drawn
+    with pytest.raises(bgl.IllegalMove) as err:
+        game.apply(move, player=0)
+    assert err.value.rule == "core.not_your_turn" and game.ply == 0
+    game.apply(move)
+    assert game.ply == 1 and game.log[-1]["move"] == str(move)
+    assert game.to_act() == (bgl.CHANCE,) and move not in [m for m, _ in game.chance_outcomes()]
+    with pytest.raises(bgl.IllegalMove):
+        game.apply(move)  # listed at the draw before, not at this one
+    assert game.ply == 1
+
+
 def test_undo_policy_play_versus_sandbox() -> None:
     game = bgl.new_game("saint_petersburg", players=2, seed=6)
     game.apply("take U1")

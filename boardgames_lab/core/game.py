@@ -79,6 +79,7 @@ class Game:
         self._scribe: tuple[int, Any] | None = None  # the position the log was last told up to, and its ply
         self._redo: list[Move] = []
         self._legal: tuple[Move, ...] | None = None
+        self._drawn: tuple[Move, ...] | None = None  # the draw's outcomes as last listed (``chance_outcomes``)
         # Said as played (``say_as_played``): the last move's sentence, told in the position it was made from
         # instead of by replaying it when read (a reader of every move, an environment's infos, is spared the
         # replay): (ply after it, sentence, seat, who may read it).
@@ -163,7 +164,10 @@ class Game:
         """Where the game stands at a random draw: each outcome (a move of ``CHANCE``) and its probability."""
         if self.to_act() != (CHANCE,):
             return []
-        return list(self.definition.chance_outcomes(self.state))
+        outcomes = list(self.definition.chance_outcomes(self.state))
+        if self.state is self._live:
+            self._drawn = tuple(move for move, _ in outcomes)
+        return outcomes
 
     def scores(self) -> list[int]:
         return self.definition.scores(self.state)
@@ -246,6 +250,13 @@ class Game:
                 self._redo.clear()
                 self._push(move)
                 return self
+        drawn = self._drawn if self.state is self._live else None
+        # An outcome of the draw listed just now (the very value) is chance's, as legal as a listed move.
+        if drawn is not None and player in (None, CHANCE) and not isinstance(move, str) \
+                and any(map(is_, drawn, repeat(move))):
+            self._redo.clear()
+            self._push(move)
+            return self
         if isinstance(move, str):
             move = self.parse_move(move, player)
         refusal = engine_refusal(self, move, player)
@@ -303,7 +314,7 @@ class Game:
         self._barriers.append(barrier)
         if (ply + 1) % KEYFRAME_EVERY == 0:
             self._keep(ply + 1, d.clone_state(state))
-        self._legal = None
+        self._legal = self._drawn = None
 
     def _keep(self, ply: int, state: Any) -> None:
         """Record a keyframe: the position after ``ply`` moves."""
@@ -428,7 +439,7 @@ class Game:
         del self._key_plies[keep:], self._keys[keep:]
         if self._scribe is not None and self._scribe[0] > ply:
             self._scribe = None
-        self._legal = None
+        self._legal = self._drawn = None
 
     def clone(self) -> "Game":
         """An independent copy (the keyframes and log entries are shared: they never change)."""
