@@ -239,6 +239,13 @@ class Live:
         return _restored, (str(self.spec), position, self.moves, self.synced())
 
 
+def _chance_action(action: Any, outcomes: int) -> int:
+    """A chance node's action: the index of one of its ``outcomes`` (no negative index from the end)."""
+    if not 0 <= action < outcomes:
+        raise ValueError(f"a chance action here is an outcome's index, from 0 to {outcomes - 1}, not {action}")
+    return int(action)
+
+
 def _replayed(game: str, actions: list[int]) -> Live:
     state = pyspiel.load_game(game).new_initial_state()
     for action in actions:
@@ -319,10 +326,12 @@ class BoardGameState(pyspiel.State):
         player = self.current_player()
         game = live.game
         if game is None:
+            _chance_action(action, live.spec.deals)
             live.moved()
             live.game = live.spec.new_game(int(action))
         elif player == _CHANCE:
-            move = live.draws()[action][0]
+            outcomes = live.draws()
+            move = outcomes[_chance_action(action, len(outcomes))][0]
             live.moved()
             game.apply(move, player=CHANCE)
         else:

@@ -49,6 +49,22 @@ def test_the_first_node_deals_and_a_fixed_seed_skips_it() -> None:
     assert fixed.chance_outcomes() == [(i, p) for i, (_, p) in enumerate(fixed.live.game.chance_outcomes())]
 
 
+@pytest.mark.parametrize("action", [-2, 7, 10**6])
+def test_a_chance_action_outside_the_outcomes_is_refused_and_changes_nothing(action: int) -> None:
+    """A chance node's action is an outcome's index: one past the last, or negative (which Python would read from
+    the end), is a ValueError naming the range, at the deal and at a draw of the game, and the state stays."""
+    dealt = pyspiel.load_game(bos.PREFIX + "citadels", {"players": 3, "deals": 7}).new_initial_state()
+    with pytest.raises(ValueError, match=r"outcome's index, from 0 to 6"):
+        dealt.apply_action(action)
+    assert dealt.history() == [] and dealt.is_chance_node()
+    dealt.apply_action(5)
+    drawn = len(dealt.chance_outcomes())
+    before = str(dealt)
+    with pytest.raises(ValueError, match=rf"outcome's index, from 0 to {drawn - 1}"):
+        dealt.apply_action(drawn if action == 7 else action)
+    assert dealt.history() == [5] and str(dealt) == before
+
+
 def test_duels_draws_are_chance_nodes_with_the_games_probabilities(duel: str) -> None:
     game = pyspiel.load_game(bos.register(duel), {"players": 2, "deals": 3})
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
