@@ -27,6 +27,7 @@ played in, as OpenSpiel and PettingZoo allow.
 from __future__ import annotations
 
 import hashlib
+from numbers import Integral
 from dataclasses import replace
 from typing import Any, Iterable, Sequence
 from weakref import WeakKeyDictionary
@@ -117,11 +118,7 @@ class ActionSpace:
         return made
 
     def _checked(self, action: Any) -> int:
-        if type(action) is not int:
-            action = int(action)  # numpy integers
-        if not 0 <= action < self.size:
-            raise ValueError(f"action must be from 0 to {self.size - 1}, not {action}")
-        return int(action)
+        return checked_action(action, self.size)
 
     def actions(self, moves: Sequence[Any], state: Any = None) -> list[int]:
         """The sorted action numbers of ``moves``."""
@@ -209,6 +206,18 @@ class PositionalActionSpace(ActionSpace):
             raise NoMoveHere(f"{self.name}: action {action} ({self.labels[action]}) names no move of seat {seat} "
                              "in this position")
         return move
+
+
+def checked_action(action: Any, size: int) -> int:
+    """An action number as the environments take it: an int (or a NumPy integer) from 0 to ``size - 1``. A bool,
+    a float or text is refused, never rounded or read as a number."""
+    if isinstance(action, bool) or not isinstance(action, Integral):
+        raise ValueError(f"action must be an integer from 0 to {size - 1}, not {type(action).__name__} "
+                         f"{action!r:.60}")
+    number = int(action)
+    if not 0 <= number < size:
+        raise ValueError(f"action must be from 0 to {size - 1}, not {number}")
+    return number
 
 
 SAME_KEPT = 1 << 16  # moves an action table remembers by identity

@@ -37,7 +37,7 @@ from pettingzoo import AECEnv
 from ..core.game import Game
 from ..core.moves import CHANCE
 from ..core.registry import definition, new_game
-from .actions import Turn, action_space
+from .actions import Turn, action_space, checked_action
 from .observation import features, observe
 
 def acting_seat(game: Game) -> int | None:
@@ -159,6 +159,7 @@ class BoardGameEnv(AECEnv):
         assert self.game is not None
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
+        action = checked_action(action, self.table.size)
         turn = self._turn  # once listed (by observing), its move is applied without the checks of an unlisted one
         move = self.table.decode(action, seat, self.game.state) if turn is None else turn.move(self.table, action)
         self.game.apply(move, player=seat)

@@ -83,6 +83,28 @@ def test_an_illegal_action_is_refused_naming_the_rule_and_changes_nothing() -> N
     assert e.game.position() == before
 
 
+@pytest.mark.parametrize("observed", [True, False])
+@pytest.mark.parametrize("action, why", [
+    (0.0, "integer"), (0.7, "integer"), ("0", "integer"), (True, "integer"), (np.float32(0), "integer"),
+    (None, "integer"), ([0], "integer"), (-1, "from 0 to"), (10**9, "from 0 to")])
+def test_an_action_that_is_not_an_action_number_is_refused_naming_it(action: object, why: str,
+                                                                      observed: bool) -> None:
+    """Only an int or a NumPy integer in the table's range is an action: a float, text or a bool is never
+    rounded or read as a number (listed by observing or not), and nothing changes."""
+    e = env("saint_petersburg", players=2)
+    e.reset(seed=1)
+    legal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    assert legal == 0  # so each refused value below stands for a legal move if it were coerced
+    if not observed:
+        e._turn = None
+    before = e.game.position()
+    with pytest.raises(ValueError, match=f"action must be .*{why}"):
+        e.step(action)
+    assert e.game.position() == before and e.game.ply == 0
+    e.step(np.int64(legal))
+    assert e.game.ply == 1
+
+
 @pytest.mark.parametrize("mode", ["ansi", "html"])
 def test_render_modes(mode: str) -> None:
     e = env("saint_petersburg", players=3, render_mode=mode)
