@@ -9,13 +9,15 @@ agree on many positions.
 from __future__ import annotations
 
 from array import array
+from itertools import chain
+from struct import Struct
 from typing import Any
 
 from ...faces import Layout, relative_seats, seat_order
 from .data import (AREAS, CATEGORIES, COLOURS, CUBE_NAMES, CUSTOMERS, GENERATIONS, GOODS, PLACE_NAMES, QUEUE_SPACES,
                    STALLS, TOWN_IDS)
 from .flow import FLOW
-from .info import chronicle_spaces, grave_count, resolved_lap
+from .info import chronicle_spaces, grave_count
 from .state import VillageState
 
 PLAYERS = 4
@@ -153,103 +155,181 @@ def _market(out: "array[float]", view: dict[str, Any], rel: dict[int, str]) -> N
 
 # The layout's offsets, looked up once for ``encode_state``.
 _AT = LAYOUT.offset
-_PHASE = LAYOUT.index["phase"]
-_AREA_AT = tuple(_AT[f"area.{a}"] for a in AREAS)
-_STALL_AT = tuple(_AT[f"stall.{i}"] for i in range(STALL_SLOTS))
-_QUEUE_AT = tuple(_AT[f"queue.{i}"] for i in range(QUEUE_SPACES))
-_CUBES_AT = tuple(_AT[f"cubes.{c}"] for c in COLOURS)
-_GOODS_AT = tuple(_AT[f"goods.{g}"] for g in GOODS)
-_VILLAGERS_AT = tuple(_AT[f"villagers.{s}"] for s in SEATS)
-_TOWNS_AT = tuple(_AT[f"towns.{s}"] for s in SEATS)
-_CUSTOMERS_AT = tuple(_AT[f"customers.{s}"] for s in SEATS)
+_BLANK = LAYOUT.blank()
+_PHASE_AT = {phase: _AT["phase"] + i for phase, i in LAYOUT.index["phase"].items()}
+_ROUND, _TO_ACT, _TURN, _START, _RING, _END_BY, _SEATED = (
+    _AT[f] for f in ("round", "to_act", "turn_player", "start_player", "ring", "end_by", "seated"))
+_ONES = tuple(array("f", [1.0] * k) for k in range(PLAYERS + 1))  # the first k seats at the table
+# time_lap, the areas, acting_in, the bags, the supply and the monks: one run
+_BOARD, _BOARD_END = _AT["time_lap"], _AT["monks"] + 1
+_BOARD_RUN = Struct(f"{_BOARD_END - _BOARD}f")
+_ACTING = tuple(tuple(int(a == i) for i in range(len(AREAS))) for a in range(-1, len(AREAS)))  # by area + 1
+# the stalls and the waiting spaces: one run of one-hot rows, a tile's row by its number (-1, empty: zeros)
+_STALLS = _AT["stall.0"]
+_TILE_ROWS = tuple(array("f", [float(t == i) for i in range(len(TILES))]).tobytes() for t in range(len(TILES) + 1))
+_NO_STALLS = tuple((-1,) * (STALL_SLOTS - k) for k in range(STALL_SLOTS + 1))  # the unused stalls' slots
+_PILE, _MARKET, _OPENER, _PASSED = _AT["pile"], _AT["market"], _AT["market.opener"], _AT["market.passed"]
+_LAST_ACTIONS, _MASS, _MASS_QUEUE = _AT["last_actions"], _AT["mass"], _AT["mass.queue"]
+# the chronicle, the spaces per category, the graves used and there are, and the deaths owed: one run
+_CHRONICLE = _AT["chronicle"]
+_CHRONICLE_RUN = Struct(f"{_AT['deaths_owed'] + 1 - _CHRONICLE}f")
+# cubes.<colour>, goods.<good>, grain, coins, prestige, time and lap_position: one entry per seat each, one field
+# after another, so a seat's entries are every PLAYERS-th from the first field's entry of that seat
 _PER_SEAT_NAMES = (*(f"cubes.{c}" for c in COLOURS), *(f"goods.{g}" for g in GOODS), "grain", "coins", "prestige",
                    "time", "lap_position")
-_PER_SEAT, _PER_SEAT_FIELDS = _AT[_PER_SEAT_NAMES[0]], len(_PER_SEAT_NAMES)
-if [_AT[f] for f in _PER_SEAT_NAMES] != [_PER_SEAT + PLAYERS * i for i in range(_PER_SEAT_FIELDS)]:
-    raise AssertionError("village features: the per-seat fields written in one stride are not one after another")
-_TOWN_BITS = tuple(tuple(t for t in range(len(TOWN_IDS)) if bits >> t & 1) for bits in range(1 << len(TOWN_IDS)))
+_PER_SEAT, _PER_SEAT_END = _AT[_PER_SEAT_NAMES[0]], _AT[_PER_SEAT_NAMES[-1]] + PLAYERS
+_SEAT_RUN = Struct(f"{len(_PER_SEAT_NAMES)}f")
+# the k-th seat from the observer's entries: per-seat fields, villagers, towns, customers
+_SEAT_SLICES = tuple((slice(_PER_SEAT + k, _PER_SEAT_END, PLAYERS),
+                      *(slice(_AT[f"{f}.{s}"], _AT[f"{f}.{s}"] + len(LAYOUT.index[f"{f}.{s}"]))
+                        for f in ("villagers", "towns", "customers"))) for k, s in enumerate(SEATS))
+_IN_TURN = {(n, seat): tuple((seat + k) % n for k in range(n)) for n in range(1, PLAYERS + 1) for seat in range(n)}
+
+
+def _in_order(*names: str) -> bool:
+    """Whether the fields ``names`` lie one after another in the layout."""
+    return all(_AT[a] + len(LAYOUT.index[a]) == _AT[b] for a, b in zip(names, names[1:]))
+
+
+if not (_in_order("time_lap", *(f"area.{a}" for a in AREAS), "acting_in", "green_bag", "supply.cubes",
+                  "supply.goods", "supply", "monks")
+        and _in_order(*(f"stall.{i}" for i in range(STALL_SLOTS)), *(f"queue.{i}" for i in range(QUEUE_SPACES)))
+        and _in_order("chronicle", "chronicle_spaces", "graves", "deaths_owed")
+        and all(len(LAYOUT.index[f]) == PLAYERS for f in _PER_SEAT_NAMES) and _in_order(*_PER_SEAT_NAMES)):
+    raise AssertionError("village features: the fields written in one run are not one after another")
+# a town bit set -> the towns field; a player's places (data.GENERATIONS order) -> the villagers field
+_TOWN_BLOCKS = tuple(array("f", [float(bits >> t & 1) for t in range(len(TOWN_IDS))])
+                     for bits in range(1 << len(TOWN_IDS)))
 _PIECE = tuple(tuple(LAYOUT.index["villagers.you"][f"{place} g{g}"] for place in PLACE_NAMES) for g in GENERATIONS)
+_FAMILIES: dict[tuple[int, ...], "array[float]"] = {}
+_FAMILIES_KEPT = 4096  # families remembered (cleared past that: a cache, not a record)
+# The values each run was last written from, copied, and the floats written: "board", "line", "chronicle" and
+# each player's number. A run whose values are unchanged (the same position seen from another seat, or a player a move left as
+# it was) is copied from there. Each entry is replaced whole, never changed.
+_LAST: dict[Any, tuple[Any, ...]] = {}
+_NOBODY = (None,) * 10  # the facts of a player not seen before
 
 
 def encode_state(st: VillageState, seat: int, public: bool = False) -> "array[float]":
     """``encode(definition.view(st, seat), seat, players)`` (the spectator's view where ``public``: the same, as
     nothing a seat holds is hidden), read from the state."""
-    out = LAYOUT.blank()
+    out = _BLANK[:]
     n = st.num_players
-    at = _PHASE.get(st.phase)
+    at = _PHASE_AT.get(st.phase)
     if at is not None:
-        out[_AT["phase"] + at] = 1.0
-    out[_AT["round"]] = st.round
-    for name, who in (("to_act", None if st.final is not None else st.current), ("turn_player", st.turn_player),
-                      ("start_player", st.start_player), ("ring", st.ring), ("end_by", st.end_by)):
-        if who is not None and 0 <= who < n:
-            out[_AT[name] + (who - seat) % n] = 1.0
-    for k in range(n):
-        out[_AT["seated"] + k] = 1.0
-    lap = resolved_lap(st.options)
-    out[_AT["time_lap"]] = lap
-    for at, row in zip(_AREA_AT, st.spaces):
-        out[at:at + len(row)] = array("f", row)
-    if st.area >= 0:
-        out[_AT["acting_in"] + st.area] = 1.0
-    for name, row in (("green_bag", st.bag), ("supply.cubes", st.supply), ("supply.goods", st.goods_supply)):
-        at = _AT[name]
-        out[at:at + len(row)] = array("f", row)
-    out[_AT["supply"]], out[_AT["supply"] + 1] = st.coin_supply, st.grain_supply
-    out[_AT["monks"]] = st.monks
-    for slots, tiles in ((_STALL_AT, st.stalls), (_QUEUE_AT, st.queue)):
-        for at, tile in zip(slots, tiles):
-            if tile >= 0:
-                out[at + tile] = 1.0
-    out[_AT["pile"]] = len(st.pile)  # village.hidden.pile: its size, never its order
+        out[at] = 1.0
+    out[_ROUND] = st.round
+    if st.final is None and 0 <= st.current < n:
+        out[_TO_ACT + (st.current - seat) % n] = 1.0
+    if 0 <= st.turn_player < n:
+        out[_TURN + (st.turn_player - seat) % n] = 1.0
+    if 0 <= st.start_player < n:
+        out[_START + (st.start_player - seat) % n] = 1.0
+    if 0 <= st.ring < n:
+        out[_RING + (st.ring - seat) % n] = 1.0
+    if 0 <= st.end_by < n:
+        out[_END_BY + (st.end_by - seat) % n] = 1.0
+    out[_SEATED:_SEATED + n] = _ONES[n]
+    _board_of_state(out, st)
+    out[_PILE] = len(st.pile)  # village.hidden.pile: its size, never its order
     _market_state(out, st, seat)
-    _players_of_state(out, st, seat, lap)
+    _players_of_state(out, st, seat)
     return out
 
 
-def _players_of_state(out: "array[float]", st: VillageState, seat: int, lap: int) -> None:
+def _board_of_state(out: "array[float]", st: VillageState) -> None:
+    """The board, the bags and the supply (one run), then the market stalls and the waiting spaces (another)."""
+    spaces, bag, supply, goods = st.spaces, st.bag, st.supply, st.goods_supply
+    counts = (st.area, st.coin_supply, st.grain_supply, st.monks, st.lap)
+    last = _LAST.get("board")
+    if (last is None or spaces != last[0] or bag != last[1] or supply != last[2] or goods != last[3]
+            or counts != last[4]):
+        floats = array("f", _BOARD_RUN.pack(st.lap, *chain.from_iterable(spaces), *_ACTING[st.area + 1], *bag,
+                                            *supply, *goods, st.coin_supply, st.grain_supply, st.monks))
+        last = _LAST["board"] = (list(map(list.copy, spaces)), bag[:], supply[:], goods[:], counts, floats)
+    out[_BOARD:_BOARD_END] = last[5]
+    stalls, queue = st.stalls, st.queue
+    last = _LAST.get("line")
+    if last is None or stalls != last[0] or queue != last[1]:
+        rows = map(_TILE_ROWS.__getitem__, chain(stalls, _NO_STALLS[len(stalls)], queue))
+        last = _LAST["line"] = (stalls[:], queue[:], array("f", b"".join(rows)))
+    out[_STALLS:_STALLS + len(last[2])] = last[2]
+
+
+def _players_of_state(out: "array[float]", st: VillageState, seat: int) -> None:
     """The players' part of ``encode_state``: each seat's goods, villagers, towns and customers, from ``seat``."""
-    n = st.num_players
-    cubes, goods, grain, coins, prestige, time = st.cubes, st.goods, st.grain, st.coins, st.prestige, st.time
-    for k in range(n):
-        p = (seat + k) % n
-        # cubes.<colour>, goods.<good>, grain, coins, prestige, time and lap_position lie one after another, each
-        # with one entry per seat: seat k's entries are every PLAYERS-th from the first field's k-th
-        at = _PER_SEAT + k
-        out[at:at + _PER_SEAT_FIELDS * PLAYERS:PLAYERS] = array(
-            "f", (*cubes[p], *goods[p], grain[p], coins[p], prestige[p], time[p], time[p] % lap))
-        at = _VILLAGERS_AT[k]
-        for piece, place in zip(_PIECE, st.places[p]):
-            out[at + piece[place]] += 1.0
-        at = _TOWNS_AT[k]
-        for t in _TOWN_BITS[st.visited[p]]:
-            out[at + t] = 1.0
-        at = _CUSTOMERS_AT[k]
-        for tile in st.served[p]:
+    lap, grain, coins, prestige, time, visited = st.lap, st.grain, st.coins, st.prestige, st.time, st.visited
+    cubes, goods, places, served = st.cubes, st.goods, st.places, st.served
+    for p, (per_seat, villagers, towns, customers) in zip(_IN_TURN[st.num_players, seat], _SEAT_SLICES):
+        facts = (lap, grain[p], coins[p], prestige[p], time[p], visited[p], cubes[p], goods[p], places[p], served[p])
+        last = _LAST.get(p)
+        if last is None or facts != last[0]:
+            last = _LAST[p] = _player_runs(facts, last)
+        out[per_seat] = last[1]
+        out[villagers] = last[2]
+        out[towns] = _TOWN_BLOCKS[facts[5]]
+        out[customers] = last[3]
+
+
+def _player_runs(facts: tuple[Any, ...], last: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """A player's ``facts`` (lists copied), and its entries in the per-seat fields, its villagers field and its
+    customers field, each taken from ``last`` (the player's previous facts and entries) where its facts are the same."""
+    lap, grain, coins, prestige, time, visited, cubes, goods, places, served = facts
+    was, (per_seat, villagers, customers) = (_NOBODY, (None,) * 3) if last is None else (last[0], last[1:])
+    if facts[:5] == was[:5] and cubes == was[6] and goods == was[7]:
+        cubes, goods = was[6], was[7]
+    else:
+        per_seat = array("f", _SEAT_RUN.pack(*cubes, *goods, grain, coins, prestige, time, time % lap))
+        cubes, goods = cubes[:], goods[:]
+    if places == was[8]:
+        places = was[8]
+    else:
+        family = tuple(places)
+        villagers, places = _FAMILIES.get(family) or _family(family), places[:]
+    if served == was[9]:
+        served = was[9]
+    else:
+        customers = array("f", bytes(4 * len(TILES)))
+        for tile in served:
             if tile >= 0:
-                out[at + tile] += 1.0
+                customers[tile] += 1.0
+        served = served[:]
+    return (lap, grain, coins, prestige, time, visited, cubes, goods, places, served), per_seat, villagers, customers
+
+
+def _family(family: tuple[int, ...]) -> "array[float]":
+    """The villagers field of a player whose pieces stand at ``family``: a count per place and generation."""
+    block = array("f", bytes(4 * len(PIECES)))
+    for piece, place in zip(_PIECE, family):
+        block[piece[place]] += 1.0
+    if len(_FAMILIES) >= _FAMILIES_KEPT:
+        _FAMILIES.clear()
+    _FAMILIES[family] = block
+    return block
 
 
 def _market_state(out: "array[float]", st: VillageState, seat: int) -> None:
     """The market day, the chronicle, the graves and the mass."""
     n = st.num_players
     if st.opener >= 0:
-        out[_AT["market"]], out[_AT["market"] + 1] = 1.0, st.first_sale
+        out[_MARKET], out[_MARKET + 1] = 1.0, st.first_sale
         if st.opener < n:
-            out[_AT["market.opener"] + (st.opener - seat) % n] = 1.0
+            out[_OPENER + (st.opener - seat) % n] = 1.0
         for s, passed in enumerate(st.passed):
             if passed and 0 <= s < n:
-                out[_AT["market.passed"] + (s - seat) % n] += 1.0
-    at = _AT["chronicle"]
-    out[at:at + len(CATEGORIES)] = array("f", st.chronicle)
-    out[_AT["chronicle_spaces"]] = chronicle_spaces(st.options, n)
-    out[_AT["graves"]], out[_AT["graves"] + 1] = st.graves, grave_count(st.options, n)
-    out[_AT["deaths_owed"]] = st.deaths
+                out[_PASSED + (s - seat) % n] += 1.0
+    # the options are the game's, set when it starts and shared by its copies, never changed
+    counts, last = (n, st.options, st.graves, st.deaths), _LAST.get("chronicle")
+    if last is None or st.chronicle != last[0] or counts != last[1]:
+        floats = array("f", _CHRONICLE_RUN.pack(*st.chronicle, chronicle_spaces(st.options, n), st.graves,
+                                                grave_count(st.options, n), st.deaths))
+        last = _LAST["chronicle"] = (st.chronicle[:], counts, floats)
+    out[_CHRONICLE:_CHRONICLE + len(last[2])] = last[2]
     for s in st.last_queue or ():
         if 0 <= s < n:
-            out[_AT["last_actions"] + (s - seat) % n] += 1.0
+            out[_LAST_ACTIONS + (s - seat) % n] += 1.0
     if st.phase.startswith("mass"):
-        out[_AT["mass"]], out[_AT["mass"] + 1] = 1.0, st.selected
+        out[_MASS], out[_MASS + 1] = 1.0, st.selected
         for s in st.mass_queue:
             if 0 <= s < n:
-                out[_AT["mass.queue"] + (s - seat) % n] += 1.0
+                out[_MASS_QUEUE + (s - seat) % n] += 1.0
