@@ -318,12 +318,12 @@ def _market_state(out: "array[float]", st: VillageState, seat: int) -> None:
         for s, passed in enumerate(st.passed):
             if passed and 0 <= s < n:
                 out[_PASSED + (s - seat) % n] += 1.0
-    # the options are the game's, set when it starts and shared by its copies, never changed
     counts, last = (n, st.options, st.graves, st.deaths), _LAST.get("chronicle")
     if last is None or st.chronicle != last[0] or counts != last[1]:
         floats = array("f", _CHRONICLE_RUN.pack(*st.chronicle, chronicle_spaces(st.options, n), st.graves,
                                                 grave_count(st.options, n), st.deaths))
-        last = _LAST["chronicle"] = (st.chronicle[:], counts, floats)
+        kept = (n, dict(st.options), st.graves, st.deaths)  # a copy: compared by value, even if changed in place
+        last = _LAST["chronicle"] = (st.chronicle[:], kept, floats)
     out[_CHRONICLE:_CHRONICLE + len(last[2])] = last[2]
     for s in st.last_queue or ():
         if 0 <= s < n:
