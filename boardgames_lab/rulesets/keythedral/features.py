@@ -236,22 +236,15 @@ _BOARDS: dict[int, tuple[dict[int, Any], tuple[Any, ...]]] = {}  # by the id of 
 _SEAT: list[list[list[Any]]] = [[[None] * 6 for _ in range(PLAYERS)] for _ in range(PLAYERS + 1)]
 
 
-def _copied(values: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``values`` as kept: each list copied, and each list in a list."""
-    return tuple(v if not isinstance(v, list) else v.copy() if not v or not isinstance(v[0], list)
-                 else list(map(list.copy, v)) for v in values)
-
-
 def _table(st: KState) -> tuple[Any, ...]:
     """What all seats see alike: the entries from the field stack to the law spaces and from the law stack to the
-    effects, built of the mat and the rest, kept apart as the work order, store and shops change more often."""
-    rest = (len(st.field_stack), st.stage, st.rows, st.face_up, st.law_spaces, len(st.law_deck), st.law_used,
-            len(st.effects))
+    effects, of the mat and the rest kept apart (the field stack, work order, store and shops change more often)."""
+    rest = (st.stage, st.rows, st.face_up, st.law_spaces, len(st.law_deck), st.law_used, len(st.effects))
     mat = _LAST["mat"]
     if mat is None or mat[0] != rest:
-        stack, stage, rows, face_up, law_spaces, deck, law_used, effects = rest
+        stage, rows, face_up, law_spaces, deck, law_used, effects = rest
         block, laws = array("f", bytes(4 * (_TABLE_END - _FIELD_STACK))), array("f", bytes(4 * (_PASSES - _LAW_STACK)))
-        block[0], block[_STAGE - _FIELD_STACK], laws[0], laws[-1] = stack, min(stage, 4) + 1, deck, effects
+        block[_STAGE - _FIELD_STACK], laws[0], laws[-1] = min(stage, 4) + 1, deck, effects
         for i, row in enumerate(rows[:len(STAGES)]):
             block[_FACE_UP - _FIELD_STACK + len(STAGES) + i] = len(row)
             if face_up[i]:  # keythedral.buy.next_stage: a row's tiles are seen once it is turned face up
@@ -263,15 +256,17 @@ def _table(st: KState) -> tuple[Any, ...]:
                 block[_LAW_SPACES - _FIELD_STACK + i] = 1.0
         for c in law_used:
             laws[_LAWS_PLAYED - _LAW_STACK + c] += 1.0
-        mat = _LAST["mat"] = (_copied(rest), block, laws)
-    key, last = (st.chosen, st.store, st.shops), _LAST["table"]
+        read = (stage, list(map(list.copy, rows)), face_up[:], law_spaces[:], deck, law_used[:], effects)
+        mat = _LAST["mat"] = (read, block, laws)
+    key, last = (len(st.field_stack), st.chosen, st.store, st.shops), _LAST["table"]
     if last is not None and last[0] is mat and last[1] == key:
         return last
-    (chosen, store, shops), block = key, mat[1][:]
+    (stack, chosen, store, shops), block = key, mat[1][:]
+    block[0] = stack
     block[_WORK_ORDER - _FIELD_STACK:_WORK_ORDER - _FIELD_STACK + len(chosen[:PLAYERS])] = array("f", chosen[:PLAYERS])
     block[_STORE - _FIELD_STACK:_STORE - _FIELD_STACK + len(store)] = array("f", store)
     block[_SHOPS - _FIELD_STACK:_SHOPS - _FIELD_STACK + len(shops)] = array("f", shops)
-    found = _LAST["table"] = (mat, _copied(key), block, mat[2])
+    found = _LAST["table"] = (mat, (stack, chosen[:], store[:], shops[:]), block, mat[2])
     return found
 
 
@@ -299,18 +294,21 @@ def _screens(st: KState, seat: int, n: int, own: bool, kept: list[Any]) -> "arra
     key = (st.cubes, st.seats, st.law_hands, st.fences_left, st.out)
     held = _LAST["held"]
     if held is None or held[0] != key:
-        counts = list(zip(map(sum, key[0]), map(len, key[1]), key[3], map(len, key[2]), key[4]))
-        held = _LAST["held"] = (_copied(key), counts)
+        cubes, seats, law_hands, fences_left, out_of_actions = key
+        counts = list(map(array, "f" * len(cubes), zip(map(sum, cubes), map(len, seats), fences_left,
+                                                      map(len, law_hands), out_of_actions)))
+        held = _LAST["held"] = ((list(map(list.copy, cubes)), list(map(list.copy, seats)),
+                                 list(map(list.copy, law_hands)), fences_left[:], out_of_actions[:]), counts)
     last = kept[3 + own]
     if last is not None and last[0] is held:
         return last[1]
     out = array("f", bytes(4 * (LAYOUT.size - _CUBE_COUNT)))
-    for at, p in _PER_SEAT[n][seat]:
-        out[at], out[at + PLAYERS], out[at + 2 * PLAYERS], out[at + 3 * PLAYERS], out[at + 4 * PLAYERS] = held[1][p]
+    for k, p in _PER_SEAT[n][seat]:  # each seat's five counts, a field apart
+        out[k:5 * PLAYERS:PLAYERS] = held[1][p]
     if own:  # the seat's cubes, building tiles and law cards
         mine, screen = (st.cubes[seat], st.seats[seat], st.law_hands[seat]), kept[5]
         if screen is None or screen[0] != mine:
-            screen = kept[5] = (_copied(mine), array("f", bytes(4 * (LAYOUT.size - _CUBES))))
+            screen = kept[5] = ((mine[0][:], mine[1][:], mine[2][:]), array("f", bytes(4 * (LAYOUT.size - _CUBES))))
             screen[1][:len(LETTER)] = array("f", mine[0])
             for t in mine[1]:
                 screen[1][_SEATS - _CUBES + t] += 1.0
@@ -329,7 +327,8 @@ def _kept(st: KState, seat: int, n: int, kept: list[Any]) -> "array[float]":
     board, owned = found[1] if found is not None and found[0] is token else _board_parts(st, token), kept[0]
     if owned is None or owned[0] is not board:
         out = owned[1][:] if owned is not None else LAYOUT.blank()
-        out[_SEATED:_SEATED + n] = array("f", [1.0] * n)
+        if owned is None:
+            out[_SEATED:_SEATED + n] = array("f", [1.0] * n)
         for part, (start, end), was in zip(board, _REGIONS, owned[0] if owned is not None else (None,) * 3):
             if part is not was:  # only the parts that changed are written again, with their owners
                 out[start:end] = part[1]
