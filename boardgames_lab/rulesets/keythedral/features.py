@@ -176,9 +176,9 @@ def _stacks(out: "array[float]", view: dict[str, Any], rel: dict[int, str]) -> N
                 L.one_hot(out, f"auction.{key}", rel.get(a[key]))
 
 
-# The layout's offsets and constant entries, looked up once for ``encode_state``, which writes runs of fields at once
-# (the board's parts, mat, store and shops, laws played to passes, auction, per-seat counts [n][seat]); a field's
-# entries before the workers, a site's before the house (its place 0): present, colour, number, Keythedral.
+# The layout's offsets and constant entries, looked up once for ``encode_state``, which writes runs of entries at once
+# (each part of the board, the field stack to the law spaces, the law stack to the effects, the auction, each seat's
+# counts by _PER_SEAT[n][seat]); a field's entries before its workers, a site's before its house (place left 0).
 _AT = LAYOUT.offset
 _PHASE_AT = {name: _AT["phase"] + i for i, name in enumerate(PHASES)}
 _FIELD_AT, _SITE_AT, _FENCE_AT = (tuple(_AT[f"{kind}.{i}"] for i in range(slots)) for kind, slots in (
