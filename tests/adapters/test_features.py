@@ -188,3 +188,27 @@ def test_the_encoding_from_the_state_holds_for_positions_asked_alternately(name:
                     pytest.fail(f"{name} {n} players ply {game.ply} seat {seat} public={public}")
                 checked += 1
     assert checked > 500
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_encoding_from_the_state_holds_in_any_order_and_from_a_rebuilt_position(name: str) -> None:
+    """``encode_state`` keeps what it last wrote with what it read it from: asked for the positions of games at every
+    table size in a shuffled order, some also rebuilt from their position (the same board, not shared), from every
+    seat and the spectator's side, it writes exactly what ``encode`` writes."""
+    d = definition(name)
+    face = d.features
+    games = _states(name, 4, 25)
+    games += [bgl.from_position(name, game.position()) for game in games[::4]]
+    random.Random(name).shuffle(games)
+    checked = 0
+    for game in games:
+        n, state = game.num_players, game.state
+        for seat in range(n):
+            for public in (False, True):
+                expected = list(face.encode(d.view(state, None if public else seat), seat, n))
+                got = list(face.encode_state(state, seat, public))
+                if got != expected:
+                    wrong = [label for label, a, b in zip(face.LAYOUT.labels(), got, expected) if a != b]
+                    pytest.fail(f"{name} ply {game.ply} seat {seat} public={public}: {wrong[:8]}")
+                checked += 1
+    assert checked > 100

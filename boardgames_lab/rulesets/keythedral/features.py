@@ -11,11 +11,12 @@ tests/adapters/test_features.py checks the two agree on many positions.
 from __future__ import annotations
 
 from array import array
+from itertools import compress
 from typing import Any
 
 from ...faces import Layout, relative_seats, seat_order
 from .data import (BUILDINGS, COTTAGES_PER_PLAYER, FENCES_PER_PLAYER, FIELD_COLOUR, FIELD_TILES, FIELDS_PER_PLAYER,
-                   LAWS, LETTER)
+                   LAWS, LETTER, Node)
 from .flow import FLOW
 from .state import KEYTHEDRAL, KState
 
@@ -175,177 +176,225 @@ def _stacks(out: "array[float]", view: dict[str, Any], rel: dict[int, str]) -> N
                 L.one_hot(out, f"auction.{key}", rel.get(a[key]))
 
 
-# The layout's offsets, looked up once for ``encode_state``.
+# The layout's offsets and constant entries, looked up once for ``encode_state``, which writes runs of entries at once
+# (each part of the board, the field stack to the law spaces, the law stack to the effects, the auction, each seat's
+# counts by _PER_SEAT[n][seat]); a field's entries before its workers, a site's before its house (place left 0).
 _AT = LAYOUT.offset
-_PHASE = LAYOUT.index["phase"]
-_FIELD_AT = tuple(_AT[f"field.{i}"] for i in range(FIELD_SLOTS))
-_SITE_AT = tuple(_AT[f"site.{i}"] for i in range(SITE_SLOTS))
-_FENCE_AT = tuple(_AT[f"fence.{i}"] for i in range(FENCE_SLOTS))
-_FIELD_KIND = tuple(FIELD.index(FIELD_COLOUR[t.kind]) for t in FIELD_TILES)  # a field tile's colour entry
-_FIELD_NUMBER, _FIELD_WORKER = FIELD.index("number"), FIELD.index(f"worker {SEATS[0]}")
-_SITE_OWNER = SITE.index(f"owner {SEATS[0]}")
-_FENCE_OWNER = FENCE.index(f"owner {SEATS[0]}")
-_AUCTION_SEATS = tuple((key, _AT[f"auction.{key}"]) for key in ("high_bidder", "payer", "payee"))
-
-
-(_P_PHASE, _ROUND, _TO_ACT, _START, _SEATED, _CUBE_COUNT, _SEAT_COUNT, _FENCES_LEFT, _LAW_COUNT, _OUT, _CUBES,
- _SEATS, _LAWS) = (_AT[f] for f in ("phase", "round", "to_act", "start_player", "seated", "cube_count", "seat_count",
-                                     "fences_left", "law_count", "out_of_actions", "cubes", "seats", "laws"))
-(_FIELD_STACK, _NEXT_FIELD, _WORK_ORDER, _STAGE, _FACE_UP, _COUNT, _TILES, _STORE, _SHOPS, _LAW_SPACES, _LAW_STACK,
- _LAWS_PLAYED, _EFFECTS, _PASSES, _AUCTION) = (_AT[f] for f in (
-    "field_stack", "next_field", "work_order", "stage", "mat.face_up", "mat.count", "mat.tiles", "store", "shops",
-    "law_spaces", "law_stack", "laws_played", "effects", "passes", "auction"))
+_PHASE_AT = {name: _AT["phase"] + i for i, name in enumerate(PHASES)}
+_FIELD_AT, _SITE_AT, _FENCE_AT = (tuple(_AT[f"{kind}.{i}"] for i in range(slots)) for kind, slots in (
+    ("field", FIELD_SLOTS), ("site", SITE_SLOTS), ("fence", FENCE_SLOTS)))
+_FIELD_WORKER, _SITE_HOUSE = FIELD.index(f"worker {SEATS[0]}"), SITE.index("house")
+_SITE_OWNER, _FENCE_OWNER = SITE.index(f"owner {SEATS[0]}"), FENCE.index(f"owner {SEATS[0]}")
+_NEXT_KIND = tuple(_AT["next_field"] + t.kind for t in FIELD_TILES)  # the drawn tile's colour entry
+(_ROUND, _TO_ACT, _START, _SEATED, _FIELD_STACK, _WORK_ORDER, _STAGE, _FACE_UP, _TILES, _STORE, _SHOPS, _LAW_SPACES,
+ _LAW_STACK, _LAWS_PLAYED, _PASSES, _AUCTION, _PAYEE, _CUBE_COUNT, _CUBES, _SEATS, _LAWS) = (_AT[f] for f in (
+    "round", "to_act", "start_player", "seated", "field_stack", "work_order", "stage", "mat.face_up", "mat.tiles",
+    "store", "shops", "law_spaces", "law_stack", "laws_played", "passes", "auction", "auction.payee", "cube_count",
+    "cubes", "seats", "laws"))
+_TABLE_END, _AUCTION_END, _BOARD_END = _LAW_SPACES + 2, _PAYEE + PLAYERS, _FENCE_AT[-1] + len(FENCE)
+_REGIONS = ((_FIELD_AT[0], _SITE_AT[0]), (_SITE_AT[0], _FENCE_AT[0]), (_FENCE_AT[0], _BOARD_END))  # of each part
+_AUCTION_SEATS = tuple((_AT[f"auction.{key}"] - _AUCTION, key) for key in ("high_bidder", "payer", "payee"))
+_PER_SEAT = [[tuple((k, (seat + k) % n) for k in range(n)) for seat in range(n)] for n in range(PLAYERS + 1)]
+_FIELD_ENTRY = tuple(array("f", (1.0, 0.0, 0.0, *(float(k == t.kind) for k in range(len(FIELD_COLOUR))), t.number))
+                     for t in FIELD_TILES)
+_SITE_ENTRY = {KEYTHEDRAL: array("f", (1.0, 0.0, 0.0, 1.0, 0.0)),
+               **{c: array("f", (1.0, 0.0, 0.0, 0.0, c % 5 + 1)) for c in range(COTTAGES_PER_PLAYER * PLAYERS)}}
 
 
 def encode_state(st: KState, seat: int, public: bool = False) -> "array[float]":
-    """``encode(definition.view(st, seat), seat, players)`` (the spectator's view where ``public``), read from
-    the state."""
-    out = LAYOUT.blank()
+    """``encode(definition.view(st, seat), seat, players)`` (a spectator's view where ``public``), from the state."""
     n = st.num_players
+    kept = _SEAT[n][seat]
+    out = _kept(st, seat, n, kept)[:]
     over = st.final is not None
-    at = _PHASE.get(st.phase)
+    at = _PHASE_AT.get(st.phase)
     if at is not None:
-        out[_P_PHASE + at] = 1.0
+        out[at] = 1.0
     out[_ROUND] = st.round
-    if not over and 0 <= st.current < n:
-        out[_TO_ACT + (st.current - seat) % n] = 1.0
+    current = st.current
+    if not over and 0 <= current < n:
+        out[_TO_ACT + (current - seat) % n] = 1.0
     out[_START + (st.start - seat) % n] = 1.0
-    for k in range(n):
-        out[_SEATED + k] = 1.0
-    _board_state(out, st, seat)
-    _stacks_state(out, st, seat, public)
-    cubes, seats, fences_left, law_hands, out_of_actions = st.cubes, st.seats, st.fences_left, st.law_hands, st.out
-    for k in range(n):
-        p = (seat + k) % n
-        out[_CUBE_COUNT + k] = sum(cubes[p])
-        out[_SEAT_COUNT + k] = len(seats[p])
-        out[_FENCES_LEFT + k] = fences_left[p]
-        out[_LAW_COUNT + k] = len(law_hands[p])
-        out[_OUT + k] = out_of_actions[p]
-    if not public or over:  # keythedral.secret.screens: behind a screen is its owner's until the final scoring
-        out[_CUBES:_CUBES + len(LETTER)] = array("f", cubes[seat])
-        for t in seats[seat]:
-            out[_SEATS + t] += 1.0
-        for c in law_hands[seat]:
-            out[_LAWS + c] += 1.0
+    table = _table(st)
+    out[_FIELD_STACK:_TABLE_END], out[_LAW_STACK:_PASSES] = table[2], table[3]
+    out[_PASSES] = st.passes
+    if not public and st.field_taken and current == seat:  # keythedral.secret.field_stack: the taker's tile
+        out[_NEXT_KIND[st.field_stack[-1]]] = 1.0
+    if st.auction:
+        out[_AUCTION:_AUCTION_END] = _auction(st.auction, seat, n, kept)
+    out[_CUBE_COUNT:] = _screens(st, seat, n, not public or over, kept)
     return out
 
 
-_BOARD_START, _BOARD_END = _FIELD_AT[0], _SITE_AT[-1] + len(SITE)
-_BOARDS: dict[tuple[Any, ...], tuple["array[float]", dict[tuple[int, int], int], list[tuple[int, int]]]] = {}
-_BOARDS_KEPT = 4096  # boards remembered (cleared past that: a cache, not a record)
+# What changes less often than it is observed is kept with what it was read from, and most calls copy it: the last
+# fields, sites and fences (_PARTS, and _BOARDS by state), table, mat and holdings (_LAST); per table size and seat
+# (_SEAT), 0 the board with its owners and 1 with its workers and houses counted from the seat, 2 the auction, 3 and
+# 4 the screens (a spectator's and the seat's own view), 5 what lies behind the seat's own screen.
+_PARTS: list[Any] = [None] * 3
+_LAST: dict[str, Any] = {"table": None, "mat": None, "held": None}
+_BOARDS: dict[int, tuple[dict[int, Any], tuple[Any, ...]]] = {}  # by the id of a state's fence-move cache
+_SEAT: list[list[list[Any]]] = [[[None] * 6 for _ in range(PLAYERS)] for _ in range(PLAYERS + 1)]
 
 
-def _laid(fields: dict[tuple[int, int], int], sites: dict[tuple[int, int], int], seat: int, n: int
-           ) -> tuple["array[float]", dict[tuple[int, int], int], list[tuple[int, int]]]:
-    """The laid tiles' entries, which change only when a tile is laid: the fields and sites in the view's order (by
-    place) with their place, colour, number, the Keythedral and each cottage's number and owner counted from
-    ``seat``; where each field's entries start (for the workers); and each cottage's entries and id (for houses)."""
-    key = (tuple(fields.items()), tuple(sites.items()), seat, n)
-    found = _BOARDS.get(key)
-    if found is not None:
-        return found
-    block = array("f", bytes(4 * (_BOARD_END - _BOARD_START)))
-    slots: dict[tuple[int, int], int] = {}
-    cottages: list[tuple[int, int]] = []
-    for at, (node, t) in zip(_FIELD_AT, sorted(fields.items())):
-        slots[node] = at
-        at -= _BOARD_START
-        block[at], block[at + 1], block[at + 2] = 1.0, node[0], node[1]
-        block[at + _FIELD_KIND[t]] = 1.0
-        block[at + _FIELD_NUMBER] = FIELD_TILES[t].number
-    for at, (node, c) in zip(_SITE_AT, sorted(sites.items())):
-        block[at - _BOARD_START], block[at - _BOARD_START + 1], block[at - _BOARD_START + 2] = 1.0, node[0], node[1]
-        if c == KEYTHEDRAL:
-            block[at - _BOARD_START + 3] = 1.0
-        else:
-            block[at - _BOARD_START + 4] = c % 5 + 1
-            block[at - _BOARD_START + _SITE_OWNER + (c // 5 - seat) % n] = 1.0
-            cottages.append((at, c))
-    if len(_BOARDS) >= _BOARDS_KEPT:
-        _BOARDS.clear()
-    found = _BOARDS[key] = (block, slots, cottages)
+def _table(st: KState) -> tuple[Any, ...]:
+    """What all seats see alike: the entries from the field stack to the law spaces and from the law stack to the
+    effects, of the mat and the rest kept apart (the field stack, work order, store and shops change more often)."""
+    rest = (st.stage, st.rows, st.face_up, st.law_spaces, len(st.law_deck), st.law_used, len(st.effects))
+    mat = _LAST["mat"]
+    if mat is None or mat[0] != rest:
+        stage, rows, face_up, law_spaces, deck, law_used, effects = rest
+        block, laws = array("f", bytes(4 * (_TABLE_END - _FIELD_STACK))), array("f", bytes(4 * (_PASSES - _LAW_STACK)))
+        block[_STAGE - _FIELD_STACK], laws[0], laws[-1] = min(stage, 4) + 1, deck, effects
+        for i, row in enumerate(rows[:len(STAGES)]):
+            block[_FACE_UP - _FIELD_STACK + len(STAGES) + i] = len(row)
+            if face_up[i]:  # keythedral.buy.next_stage: a row's tiles are seen once it is turned face up
+                block[_FACE_UP - _FIELD_STACK + i] = 1.0
+                for t in row:
+                    block[_TILES - _FIELD_STACK + t] += 1.0
+        for i, c in enumerate(law_spaces[:2]):
+            if c >= 0:
+                block[_LAW_SPACES - _FIELD_STACK + i] = 1.0
+        for c in law_used:
+            laws[_LAWS_PLAYED - _LAW_STACK + c] += 1.0
+        read = (stage, list(map(list.copy, rows)), face_up[:], law_spaces[:], deck, law_used[:], effects)
+        mat = _LAST["mat"] = (read, block, laws)
+    key, last = (len(st.field_stack), st.chosen, st.store, st.shops), _LAST["table"]
+    if last is not None and last[0] is mat and last[1] == key:
+        return last
+    (stack, chosen, store, shops), block = key, mat[1][:]
+    block[0] = stack
+    block[_WORK_ORDER - _FIELD_STACK:_WORK_ORDER - _FIELD_STACK + len(chosen[:PLAYERS])] = array("f", chosen[:PLAYERS])
+    block[_STORE - _FIELD_STACK:_STORE - _FIELD_STACK + len(store)] = array("f", store)
+    block[_SHOPS - _FIELD_STACK:_SHOPS - _FIELD_STACK + len(shops)] = array("f", shops)
+    found = _LAST["table"] = (mat, (stack, chosen[:], store[:], shops[:]), block, mat[2])
     return found
 
 
-# The board's entries (fields, sites, fences) are one run; each seat's last one is kept with what it was read from
-_BOARD_END_ALL = _FENCE_AT[-1] + len(FENCE)
-if _BOARD_END != _FENCE_AT[0]:
-    raise AssertionError("keythedral features: the fences do not follow the sites")
-_BOARD_MEMO: dict[tuple[int, int], tuple[Any, ...]] = {}
-
-
-def _board_state(out: "array[float]", st: KState, seat: int) -> None:
-    """The fields, sites and fences, in the view's order (by place): the seat's last board again while the tiles,
-    fences, houses and workers are the same (the board changes far less often than it is observed)."""
-    n = st.num_players
-    fields, sites, fences, houses, workers = st.fields, st.sites, st.fences, st.houses, st.workers
-    memo = _BOARD_MEMO.get((seat, n))
-    if (memo is not None and memo[0] == houses and memo[1] == workers and memo[2] == fences and memo[3] == sites
-            and memo[4] == fields):
-        out[_BOARD_START:_BOARD_END_ALL] = memo[5]
-        return
-    block, slots, cottages = _laid(fields, sites, seat, n)
-    out[_BOARD_START:_BOARD_END] = block
-    for node, worker in workers.items():
-        at = slots.get(node)
-        if at is not None:
-            out[at + _FIELD_WORKER + (worker - seat) % n] = 1.0
-    for at, c in cottages:
-        if houses[c]:
-            out[at + 5] = 1.0
-    for at, (edge, owner) in zip(_FENCE_AT, sorted(fences.items())):
-        out[at:at + _FENCE_OWNER] = _fence_block(edge)
-        out[at + _FENCE_OWNER + (owner - seat) % n] = 1.0
-    _BOARD_MEMO[(seat, n)] = (houses[:], workers.copy(), fences.copy(), sites.copy(), fields.copy(),
-                              out[_BOARD_START:_BOARD_END_ALL])
-
-
-_FENCES: dict[tuple[tuple[int, int], tuple[int, int]], "array[float]"] = {}  # at most the lattice's edges
-
-
-def _fence_block(edge: tuple[tuple[int, int], tuple[int, int]]) -> "array[float]":
-    """A fence's entries before its owner: present, its site's and its field's places."""
-    block = _FENCES.get(edge)
-    if block is None:
-        (sx, sy), (fx, fy) = edge
-        block = _FENCES[edge] = array("f", (1.0, sx, sy, fx, fy))
+def _auction(a: dict[str, Any], seat: int, n: int, kept: list[Any]) -> "array[float]":
+    """The auction's entries (open, building, high bid, owed; the seats bidding, paying, paid) counted from ``seat``."""
+    last = kept[2]
+    if last is not None and last[0] == a:
+        return last[1]
+    block = array("f", [1.0] + [0.0] * (_AUCTION_END - _AUCTION - 1))  # open
+    for i, key in enumerate(("b", "high", "owe"), 1):
+        value = a.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            block[i] = value
+    for at, key in _AUCTION_SEATS:
+        who = a.get(key)
+        if who is not None and 0 <= who < n:
+            block[at + (who - seat) % n] = 1.0
+    kept[2] = ({k: v.copy() if isinstance(v, list) else v for k, v in a.items()}, block)
     return block
 
 
-def _stacks_state(out: "array[float]", st: KState, seat: int, public: bool) -> None:
-    """The stacks, the mat, the store, the laws and the auction."""
-    n = st.num_players
-    out[_FIELD_STACK] = len(st.field_stack)
-    if not public and st.field_taken and st.current == seat:  # keythedral.secret.field_stack: the taker's tile
-        out[_NEXT_FIELD + FIELD_TILES[st.field_stack[-1]].kind] = 1.0
-    chosen = st.chosen[:PLAYERS]
-    out[_WORK_ORDER:_WORK_ORDER + len(chosen)] = array("f", chosen)
-    out[_STAGE] = min(st.stage, 4) + 1
-    for i, row in enumerate(st.rows[:len(STAGES)]):
-        out[_COUNT + i] = len(row)
-        if st.face_up[i]:  # keythedral.buy.next_stage: a row's tiles are seen once it is turned face up
-            out[_FACE_UP + i] = 1.0
-            for t in row:
-                out[_TILES + t] += 1.0
-    out[_STORE:_STORE + len(st.store)] = array("f", st.store)
-    out[_SHOPS:_SHOPS + len(st.shops)] = array("f", st.shops)
-    for i, c in enumerate(st.law_spaces[:2]):
-        if c >= 0:
-            out[_LAW_SPACES + i] = 1.0
-    out[_LAW_STACK] = len(st.law_deck)
-    for c in st.law_used:
-        out[_LAWS_PLAYED + c] += 1.0
-    out[_EFFECTS] = len(st.effects)
-    out[_PASSES] = st.passes
-    a = st.auction
-    if a:
-        out[_AUCTION] = 1.0
-        for i, key in enumerate(("b", "high", "owe"), 1):
-            value = a.get(key)
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                out[_AUCTION + i] = value
-        for key, at in _AUCTION_SEATS:
-            who = a.get(key)
-            if who is not None and 0 <= who < n:
-                out[at + (who - seat) % n] = 1.0
+def _screens(st: KState, seat: int, n: int, own: bool, kept: list[Any]) -> "array[float]":
+    """The entries from the per-seat counts to the end: what each seat holds, counted from ``seat``, and what lies
+    behind its screen where ``own`` (keythedral.secret.screens: its owner's until the final scoring)."""
+    key = (st.cubes, st.seats, st.law_hands, st.fences_left, st.out)
+    held = _LAST["held"]
+    if held is None or held[0] != key:
+        cubes, seats, law_hands, fences_left, out_of_actions = key
+        counts = list(map(array, "f" * len(cubes), zip(map(sum, cubes), map(len, seats), fences_left,
+                                                      map(len, law_hands), out_of_actions)))
+        held = _LAST["held"] = ((list(map(list.copy, cubes)), list(map(list.copy, seats)),
+                                 list(map(list.copy, law_hands)), fences_left[:], out_of_actions[:]), counts)
+    last = kept[3 + own]
+    if last is not None and last[0] is held:
+        return last[1]
+    out = array("f", bytes(4 * (LAYOUT.size - _CUBE_COUNT)))
+    for k, p in _PER_SEAT[n][seat]:  # each seat's five counts, a field apart
+        out[k:5 * PLAYERS:PLAYERS] = held[1][p]
+    if own:  # the seat's cubes, building tiles and law cards
+        mine, screen = (st.cubes[seat], st.seats[seat], st.law_hands[seat]), kept[5]
+        if screen is None or screen[0] != mine:  # written whole before it is kept: another thread may read it
+            block = array("f", bytes(4 * (LAYOUT.size - _CUBES)))
+            block[:len(LETTER)] = array("f", mine[0])
+            for t in mine[1]:
+                block[_SEATS - _CUBES + t] += 1.0
+            for c in mine[2]:
+                block[_LAWS - _CUBES + c] += 1.0
+            screen = kept[5] = ((mine[0][:], mine[1][:], mine[2][:]), block)
+        out[_CUBES - _CUBE_COUNT:] = screen[1]
+    kept[3 + own] = (held, out)
+    return out
+
+
+def _kept(st: KState, seat: int, n: int, kept: list[Any]) -> "array[float]":
+    """The seats at the table and the board in the view's order (by place), its owners, workers and houses counted
+    from ``seat``, the rest 0: kept, so not to be written to."""
+    token = st.fence_moves
+    found = _BOARDS.get(id(token))
+    board, owned = found[1] if found is not None and found[0] is token else _board_parts(st, token), kept[0]
+    if owned is None or owned[0] is not board:
+        out = owned[1][:] if owned is not None else LAYOUT.blank()
+        if owned is None:
+            out[_SEATED:_SEATED + n] = array("f", [1.0] * n)
+        for part, (start, end), was in zip(board, _REGIONS, owned[0] if owned is not None else (None,) * 3):
+            if part is not was:  # only the parts that changed are written again, with their owners
+                out[start:end] = part[1]
+                for at, owner in part[3]:
+                    out[at + (owner - seat) % n] = 1.0
+        owned = kept[0] = (board, out)
+    last, workers, houses = kept[1], st.workers, st.houses
+    if last is not None and last[0] is owned and last[1] == workers and last[2] == houses:
+        return last[3]
+    out, slots, cottages = owned[1][:], board[0][2], board[1][2]
+    for node, worker in workers.items():
+        at = slots.get(node)
+        if at is not None:
+            out[at + (worker - seat) % n] = 1.0
+    for c in compress(range(len(houses)), houses):
+        at = cottages.get(c)
+        if at is not None:
+            out[at] = 1.0
+    kept[1] = (owned, workers.copy(), houses[:], out)
+    return out
+
+
+def _board_parts(st: KState, token: dict[int, Any]) -> tuple[Any, ...]:
+    """The fields, sites and fences, each with its entries, where its workers or houses go and its owners, kept by
+    the state's fence-move cache ``token``: ``KState``'s board methods, which alone change the fields, sites and
+    fences, replace it on every change, and clones share it until then."""
+    parts: tuple[dict[Any, int], ...] = (st.fields, st.sites, st.fences)
+    for i, value in enumerate(parts):
+        if _PARTS[i] is None or _PARTS[i][0] != value:
+            _PARTS[i] = (value.copy(), *(_fields, _sites, _fences)[i](value))
+    board = tuple(_PARTS)
+    if len(_BOARDS) >= 256:  # a cache of the states last seen, not a record
+        _BOARDS.clear()
+    _BOARDS[id(token)] = (token, board)  # the cache is held, so its id is not reused while it is here
+    return board
+
+
+def _fields(fields: dict[Node, int]) -> tuple["array[float]", dict[Node, int], list[tuple[int, int]]]:
+    """The fields' entries (by place), and where each field's first worker entry goes."""
+    out, slots, start = array("f", bytes(4 * (_SITE_AT[0] - _FIELD_AT[0]))), {}, _FIELD_AT[0]
+    for at, node in zip(_FIELD_AT, sorted(fields)):
+        out[at - start:at - start + _FIELD_WORKER] = _FIELD_ENTRY[fields[node]]
+        out[at - start + 1], out[at - start + 2] = node
+        slots[node] = at + _FIELD_WORKER
+    return out, slots, []
+
+
+def _sites(sites: dict[Node, int]) -> tuple["array[float]", dict[int, int], list[tuple[int, int]]]:
+    """The sites' entries (by place), where each cottage's house entry goes, and its first owner entry and owner."""
+    out, cottages, owners, start = array("f", bytes(4 * (_FENCE_AT[0] - _SITE_AT[0]))), {}, [], _SITE_AT[0]
+    for at, node in zip(_SITE_AT, sorted(sites)):
+        c = sites[node]
+        out[at - start:at - start + _SITE_HOUSE] = _SITE_ENTRY[c]
+        out[at - start + 1], out[at - start + 2] = node
+        if c != KEYTHEDRAL:
+            cottages[c] = at + _SITE_HOUSE
+            owners.append((at + _SITE_OWNER, c // 5))
+    return out, cottages, owners
+
+
+def _fences(fences: dict[tuple[Node, Node], int]) -> tuple["array[float]", dict[Any, int], list[tuple[int, int]]]:
+    """The fences' entries (by site and field), and each one's first owner entry and owner."""
+    out, owners, start = array("f", bytes(4 * (_BOARD_END - _FENCE_AT[0]))), [], _FENCE_AT[0]
+    for at, edge in zip(_FENCE_AT, sorted(fences)):
+        (sx, sy), (fx, fy) = edge
+        out[at - start:at - start + _FENCE_OWNER] = array("f", (1.0, sx, sy, fx, fy))
+        owners.append((at + _FENCE_OWNER, fences[edge]))
+    return out, {}, owners
