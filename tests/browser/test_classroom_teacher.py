@@ -115,7 +115,8 @@ def shows(view: Locator, students: Students) -> None:
 def choose(panel: Locator, label: str, option: str) -> None:
     """Pick ``option`` in the control panel's drop-down called ``label``."""
     controls = panel.locator(".bgl-classroom-controls")
-    controls.locator(".widget-dropdown", has_text=label).locator("select").select_option(label=option)
+    # by its label alone: a drop-down whose options hold the word (a seat named in "Take back") is another one
+    controls.get_by_label(label, exact=True).select_option(label=option)
 
 
 def click(panel: Locator, button: str) -> Locator:
