@@ -47,14 +47,15 @@ def place(st: CitadelsState, p: int, card: int) -> None:
 
 
 def apply_move(st: CitadelsState, m: Any) -> None:
-    """Apply a legal move. A move of a character's turn is applied here, without a dispatch call (two moves
-    in three are made there); the other phases' moves go to apply_side."""
-    if st.phase != "turn":
-        apply_side(st, m)
+    """Apply a legal move: a turn's or the draft's (nine in ten) here, without a dispatch call; others in apply_side."""
+    phase = st.phase
+    if phase != "turn":
+        if phase == "draft":
+            apply_draft(st, m.kind, CHAR_INDEX[m.character])
+        else:
+            apply_side(st, m)
         return
-    p = st.tp
-    kind = m.kind
-    ev = st.events is not None
+    p, kind, ev = st.tp, m.kind, st.events is not None
     if kind == "end":
         st.turn_over = True
         if ev:
@@ -318,11 +319,9 @@ def apply_window(st: CitadelsState, m: Move) -> None:
 
 
 def apply_side(st: CitadelsState, move: Any) -> None:
-    """Apply a move made outside a character's turn (apply_move applies the turn's own)."""
+    """Apply a move made outside a character's turn and the draft (apply_move applies those)."""
     phase = st.phase  # the players' phases first: normal play draws its chance moves without this dispatch
-    if phase == "draft":
-        apply_draft(st, move.kind, CHAR_INDEX[move.character])
-    elif phase == "keep":
+    if phase == "keep":
         apply_keep(st, move)
     elif phase == "exchange":
         apply_exchange(st, move)
