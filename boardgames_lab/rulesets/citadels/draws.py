@@ -162,9 +162,14 @@ _LAID = ("a character laid face down", "a character laid face up")
 
 def _next_character(st: CitadelsState) -> int:
     """The character normal play lays next: a uniform pick of the stack (face up: of those but the King)."""
-    up = bool(st.down)
-    left = [r for r in st.stack if r != KING] if up else st.stack
-    return left[st.rng.below(len(left), _LAID[up])]
+    stack = st.stack
+    if not st.down:
+        return stack[st.rng.below(len(stack), _LAID[0])]
+    if KING not in stack:
+        return stack[st.rng.below(len(stack), _LAID[1])]
+    king = stack.index(KING)  # the pick is among the others, in the stack's order
+    i = st.rng.below(len(stack) - 1, _LAID[1])
+    return stack[i if i < king else i + 1]
 
 
 def _next_card(st: CitadelsState) -> int:

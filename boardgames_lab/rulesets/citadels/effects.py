@@ -12,7 +12,7 @@ from .data import (ACROBAT, ARCHITECT_CARDS, CARD_IDS, CARD_INDEX, CHAR_INDEX, C
 from .draft import apply_draft
 from .draws import apply_draw_card, apply_lay, start_draw
 from .moves import Keep, Move, Take
-from .state import NAME, NOBODY, CitadelsState, colour_income, removal_price
+from .state import BIT, NAME, NOBODY, CitadelsState, city_bits, colour_income, removal_price
 
 
 # A move handed to a function that serves several kinds is typed Any: the kind string, compared on the hot
@@ -39,11 +39,21 @@ def discard(st: CitadelsState, cards: list[int]) -> None:
 def place(st: CitadelsState, p: int, card: int) -> None:
     """A card enters the city; the eighth one triggers the end (citadels.end.trigger)."""
     st.city[p].append(card)
+    st.built[p] |= BIT[card]
     if card == HAUNTED_CITY:
         st.haunted_round[p] = st.round
     if len(st.city[p]) >= CITY_GOAL and st.first_eight == NOBODY:
         st.first_eight = p
         st.note(f"{{p{p}}} has eight buildings: this round is the last.", {"first_eight": p})
+
+
+def unplace(st: CitadelsState, p: int, card: int) -> None:
+    """A card leaves the city (removed by the Warlord, replaced by the Living Cannonball)."""
+    city = st.city[p]
+    city.remove(card)
+    st.built[p] = city_bits(city)  # counted again: a Circus Tent may stand twice
+    if card == HAUNTED_CITY:
+        st.haunted_round[p] = 0
 
 
 def apply_move(st: CitadelsState, m: Any) -> None:
@@ -121,9 +131,9 @@ def _violet(st: CitadelsState, p: int, m: Any) -> None:
 def _income_draw(st: CitadelsState, p: int) -> None:
     """citadels.turn.income / violet.observatory / violet.library"""
     st.income_done = True
-    city = st.city[p]
-    count = INCOME_DRAW + (1 if OBSERVATORY in city else 0)
-    keep = 2 if LIBRARY in city else 1
+    built = st.built[p]
+    count = INCOME_DRAW + (1 if built & BIT[OBSERVATORY] else 0)
+    keep = 2 if built & BIT[LIBRARY] else 1
     k = start_draw(st, p, count, keep)
     if st.events is not None:
         st.note(f"{{p{p}}} draws {k} card{_s(k)} for income.", {"player": p, "drawn": k})
@@ -200,9 +210,7 @@ def _remove(st: CitadelsState, p: int, q: int, b: int) -> None:
     """citadels.char.warlord_removes / char.warlord_price; the Graveyard may then buy the card."""
     price = removal_price(st, q, b)
     st.gold[p] -= price
-    st.city[q].remove(b)
-    if b == HAUNTED_CITY:
-        st.haunted_round[q] = 0
+    unplace(st, q, b)
     if st.events is not None:
         st.note(f"The Warlord, {{p{p}}}, pays {price} gold and removes the {NAME[b]} of {{p{q}}}.",
                 {"player": p, "victim": q, "card": CARD_IDS[b], "paid": price})
@@ -248,9 +256,7 @@ def _play_action(st: CitadelsState, p: int, m: Any) -> None:
     else:  # the Living Cannonball
         old, new = CARD_INDEX[m.building], CARD_INDEX[m.card]
         st.gold[p] -= COST[new] - COST[old]
-        st.city[p].remove(old)
-        if old == HAUNTED_CITY:
-            st.haunted_round[p] = 0
+        unplace(st, p, old)
         discard(st, [old])
         st.hands[p].remove(new)
         if ev:

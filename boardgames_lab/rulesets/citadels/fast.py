@@ -19,7 +19,7 @@ from .moves import (Acrobat, ArchitectCards, Bonus, Build, Bury, Cannonball, Cas
                     Exchange, ExchangeDone, FortuneTeller, Gold, Income, Keep, Kill, Laboratory, Move, Pick, Play,
                     Rasputin, Rob, Save, Smithy, Swap, Take, Ticket)
 from .state import NOBODY, CitadelsState
-from .state import CHAR_COLOUR, PAYS, distinct
+from .state import BIT, CHAR_COLOUR, PAYS, distinct
 
 SEATS = range(7)
 NCARDS = range(len(CARDS))
@@ -58,10 +58,10 @@ SWAP_OTHERS = tuple(tuple(tuple(SWAP[p][q] for q in range(n) if q != p) for p in
 FIXED_ABILITY = _per_seat(lambda p: tuple(KILL[p][1:] if r == ASSASSIN else (BONUS[p],) if r == MERCHANT
                                           else None if r in (THIEF, WIZARD, ARCHITECT, WARLORD) else ()
                                           for r in range(8)))
-# The buildings that pay each character colour income; none for a character without a colour.
-INCOME_PAYS = tuple(PAYS[r] if CHAR_COLOUR[r] != NONE else frozenset() for r in range(8))
-# The buildings whose moves _extra_moves adds (with the action cards, every turn has some).
-EXTRA_BUILDINGS = frozenset((LABORATORY, SMITHY))
+# The buildings that pay each character colour income, as a city's bits; none for a character without a colour.
+INCOME_PAYS = tuple(sum(BIT[b] for b in PAYS[r]) if CHAR_COLOUR[r] != NONE else 0 for r in range(8))
+# The buildings whose moves _extra_moves adds (with the action cards, every turn has some), as bits.
+EXTRA_BUILDINGS = BIT[LABORATORY] | BIT[SMITHY]
 
 
 def side_moves(st: CitadelsState) -> list[Move]:
@@ -125,7 +125,7 @@ def legal_moves(st: CitadelsState) -> list[Move]:
             return out
         return side_moves(st)
     p, r = st.tp, st.tc
-    city = st.city[p]
+    built = st.built[p]  # the city's names as bits
     if not st.income_done:
         moves = [GOLD[p], DRAW[p]] if st.deck or st.discard else [GOLD[p]]
     else:
@@ -134,7 +134,7 @@ def legal_moves(st: CitadelsState) -> list[Move]:
         if st.builds_left > 0 and gold:  # every building costs gold
             build, price, last = BUILD[p], BUILD_PRICE, -1
             for c in st.hands[p]:  # sorted: a repeated card follows itself, and passes or fails alike
-                if price[c] <= gold and c != last and c not in city:
+                if price[c] <= gold and c != last and not built & BIT[c]:
                     moves.append(build[c])
                     last = c
     if not st.ability_used:
@@ -143,13 +143,9 @@ def legal_moves(st: CitadelsState) -> list[Move]:
             _ability_moves(st, p, r, moves)
         elif fixed:
             moves += fixed
-    if city:  # colour income and the Laboratory and Smithy need a building
-        pays = INCOME_PAYS[r]
-        if pays and not st.colour_used and not pays.isdisjoint(city):
-            moves.append(INCOME[p])  # offered once there is something to collect
-        if st.options["action_cards"] or not EXTRA_BUILDINGS.isdisjoint(city):
-            _extra_moves(st, p, moves)
-    elif st.options["action_cards"]:
+    if built & INCOME_PAYS[r] and not st.colour_used:
+        moves.append(INCOME[p])  # offered once there is something to collect
+    if built & EXTRA_BUILDINGS or st.options["action_cards"]:
         _extra_moves(st, p, moves)
     return moves
 
