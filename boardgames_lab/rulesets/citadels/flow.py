@@ -28,25 +28,24 @@ def begin_turn(st: CitadelsState) -> None:
     st.tp, st.tc, st.current = p, r, p
     st.shown[r] = True
     st.silent[r] = False
-    st.income_done = st.ability_used = st.colour_used = st.lab_used = st.smithy_used = st.action_used = False
-    st.turn_over = False
+    st.income_done = st.ability_used = st.colour_used = st.lab_used = st.smithy_used = st.action_used = \
+        st.turn_over = False
     st.builds_left = BUILDS[r]
     if st.paid:  # a new list only where booths were paid: the turn's own copy, never shared
         st.paid = []
-    ev = st.events is not None
-    if ev:
+    if st.events is not None:
         st.note(f"{{p{p}}} reveals the {CHARACTERS[r].name}.", {"player": p, "character": CHAR_IDS[r]})
     if r == KING:
         st.crown = p
         st.heir = NOBODY
-        if ev:
+        if st.events is not None:
             st.note(f"{{p{p}}} takes the crown.", {"crown": p})
     if st.robbed == r:
         thief = st.owner[THIEF]
         stolen = st.gold[p]
         st.gold[p] = 0
         st.gold[thief] += stolen
-        if ev:
+        if st.events is not None:
             st.note(f"The Thief, {{p{thief}}}, takes all {stolen} gold of {{p{p}}}.",
                     {"thief": thief, "victim": p, "gold": stolen})
 
