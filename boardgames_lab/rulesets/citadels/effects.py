@@ -58,11 +58,12 @@ def unplace(st: CitadelsState, p: int, card: int) -> None:
 
 
 def apply_move(st: CitadelsState, m: Any) -> None:
-    """Apply a legal move: a turn's or the draft's (nine in ten) here, without a dispatch call; others in apply_side."""
-    phase = st.phase
-    if phase != "turn":
+    """Apply a legal move: a turn's here, the draft's or a card kept without a dispatch call, others in apply_side."""
+    if (phase := st.phase) != "turn":
         if phase == "draft":
             apply_draft(st, m.kind, CHAR_INDEX[m.character])
+        elif phase == "keep":
+            apply_keep(st, m)
         else:
             apply_side(st, m)
         return
@@ -326,11 +327,9 @@ def apply_window(st: CitadelsState, m: Move) -> None:
 
 
 def apply_side(st: CitadelsState, move: Any) -> None:
-    """Apply a move made outside a character's turn and the draft (apply_move applies those)."""
+    """Apply a move made outside a character's turn, the draft and the keep phase (apply_move applies those)."""
     phase = st.phase  # the players' phases first: normal play draws its chance moves without this dispatch
-    if phase == "keep":
-        apply_keep(st, move)
-    elif phase == "exchange":
+    if phase == "exchange":
         apply_exchange(st, move)
     elif phase == "fortune":
         apply_take(st, move)

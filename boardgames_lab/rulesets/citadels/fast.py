@@ -65,10 +65,8 @@ EXTRA_BUILDINGS = BIT[LABORATORY] | BIT[SMITHY]
 
 
 def side_moves(st: CitadelsState) -> list[Move]:
-    """The legal moves outside a character's turn but the draft's (legal_moves makes those)."""
+    """The legal moves outside a character's turn, the draft and the keep phase (legal_moves makes those)."""
     phase, p = st.phase, st.current  # the players' phases first: normal play asks them far more often
-    if phase == "keep":
-        return _each_card(KEEP_MOVE[p], st.drawn)
     if phase == "exchange":
         return [EXCHANGE_DONE[p], *_each_card(EXCHANGE[p], st.hands[p])]
     if phase == "fortune":
@@ -114,7 +112,7 @@ def window_moves(st: CitadelsState) -> list[Move]:
 
 
 def legal_moves(st: CitadelsState) -> list[Move]:
-    """Every legal move (of the one seat to act); those of a character's turn and of the draft built here."""
+    """Every legal move (of the one seat to act); those of a character's turn, the draft and a keep built here."""
     phase = st.phase
     if phase != "turn":
         if phase == "draft":
@@ -123,6 +121,8 @@ def legal_moves(st: CitadelsState) -> list[Move]:
             for c in st.pool:
                 out.append(table[c])
             return out
+        if phase == "keep":
+            return _each_card(KEEP_MOVE[st.current], st.drawn)
         return side_moves(st)
     p, r = st.tp, st.tc
     built = st.built[p]  # the city's names as bits
