@@ -31,9 +31,14 @@ LAY = tuple((LayCharacter(CHANCE, c, False), LayCharacter(CHANCE, c, True)) for 
 def start_draw(st: CitadelsState, seat: int, count: int, keep: int) -> int:
     """citadels.deck.reshuffle: ``seat`` draws ``count`` cards (fewer when the deck and the discard pile hold
     fewer), into the hand or, with ``keep``, among the cards to keep ``keep`` of; returns how many come."""
-    k = min(count, len(st.deck) + len(st.discard))
+    deck = st.deck
+    k = len(deck)
+    if k < count:  # the deck runs short: the discard pile follows it
+        k = min(count, k + len(st.discard))
+    else:
+        k = count
     st.draw_left, st.draw_seat, st.draw_keep = k, seat if k else NOBODY, keep if k > keep else 0
-    if k and not st.deck:
+    if k and not deck:
         reshuffle(st)
     return k
 
@@ -50,27 +55,34 @@ def apply_draw_card(st: CitadelsState, m: DrawCard) -> None:
     _receive(st, CARD_INDEX[m.card])
 
 
-def _receive(st: CitadelsState, c: int) -> None:
-    """Card ``c`` comes off the deck to the draw's receiver (the one effect of a card drawn, however chosen)."""
-    deck = st.deck
-    if deck[-1] != c:  # a chosen outcome (explicit chance) or a pick from the turned-over pile: taken from the top
-        i = len(deck) - 1 - deck[::-1].index(c)
-        deck[i], deck[-1] = deck[-1], deck[i]
-    deck.pop()
-    p = st.draw_seat
-    insort(st.drawn if st.draw_keep else st.hands[p], c)
-    if st.events is not None:
-        name = CARDS[c].name
-        st.note(f"{{p{p}}} draws the {name}.", {"card": CARD_IDS[c]}, visible_to=[p],
-                you=(p, f"You draw the {name}."))
-    left = st.draw_left = st.draw_left - 1
-    if left:
-        if not deck:
-            reshuffle(st)
-    elif st.phase == "deal" and p + 1 < st.num_players:  # citadels.setup.cards: the next player's four
-        st.draw_seat, st.draw_left = p + 1, START_CARDS
-    else:
-        st.keep_left, st.draw_keep, st.draw_seat = st.draw_keep, 0, NOBODY
+def _receive(st: CitadelsState, c: int, rest: bool = False) -> None:
+    """Card ``c`` comes off the deck to the draw's receiver (the one effect of a card drawn, however chosen);
+    with ``rest`` (normal play, draw_out) the cards normal play draws next follow it until the draw is done."""
+    while True:
+        deck = st.deck
+        if deck[-1] != c:  # a chosen outcome (explicit chance) or a pick from the turned-over pile: taken from the top
+            i = len(deck) - 1 - deck[::-1].index(c)
+            deck[i], deck[-1] = deck[-1], deck[i]
+        deck.pop()
+        p = st.draw_seat
+        insort(st.drawn if st.draw_keep else st.hands[p], c)
+        if st.events is not None:
+            name = CARDS[c].name
+            st.note(f"{{p{p}}} draws the {name}.", {"card": CARD_IDS[c]}, visible_to=[p],
+                    you=(p, f"You draw the {name}."))
+        left = st.draw_left = st.draw_left - 1
+        if left:
+            if not deck:
+                reshuffle(st)
+        elif st.phase == "deal" and p + 1 < st.num_players:  # citadels.setup.cards: the next player's four
+            st.draw_seat, st.draw_left = p + 1, START_CARDS
+        else:
+            st.keep_left, st.draw_keep, st.draw_seat = st.draw_keep, 0, NOBODY
+            return
+        if not rest:
+            return
+        deck = st.deck  # the next card: the top of the deck unless _next_card must step or record
+        c = deck[-1] if not st.reshuffled and st.rng.record is None else _next_card(st)
 
 
 def check_draw_card(st: CitadelsState, m: DrawCard) -> Refusal | None:
@@ -150,9 +162,14 @@ _LAID = ("a character laid face down", "a character laid face up")
 
 def _next_character(st: CitadelsState) -> int:
     """The character normal play lays next: a uniform pick of the stack (face up: of those but the King)."""
-    up = bool(st.down)
-    left = [r for r in st.stack if r != KING] if up else st.stack
-    return left[st.rng.below(len(left), _LAID[up])]
+    stack = st.stack
+    if not st.down:
+        return stack[st.rng.below(len(stack), _LAID[0])]
+    if KING not in stack:
+        return stack[st.rng.below(len(stack), _LAID[1])]
+    king = stack.index(KING)  # the pick is among the others, in the stack's order
+    i = st.rng.below(len(stack) - 1, _LAID[1])
+    return stack[i if i < king else i + 1]
 
 
 def _next_card(st: CitadelsState) -> int:
@@ -195,9 +212,8 @@ def draw_visibility(st: CitadelsState, move: Any) -> list[int] | None:
 # characters. In explicit-chance mode the game stops at the phase instead, for the caller to choose each outcome.
 def draw_out(st: CitadelsState) -> None:
     """The ``deal`` and ``draw`` phases: every card still to come."""
-    if not st.explicit_chance:
-        while st.draw_left:
-            _receive(st, _next_card(st))
+    if not st.explicit_chance and st.draw_left:
+        _receive(st, _next_card(st), True)
 
 
 def lay_out(st: CitadelsState) -> None:

@@ -11,15 +11,16 @@ from .data import (ACROBAT, ARCHITECT_CARDS, CARD_IDS, CARD_INDEX, CHAR_INDEX, C
                    SMITHY_READINGS, TICKET_BOOTH)
 from .draft import apply_draft
 from .draws import apply_draw_card, apply_lay, start_draw
-from .moves import Keep, Move, Take
-from .state import NAME, NOBODY, CitadelsState, colour_income, removal_price
+from .moves import (ArchitectCards, Bonus, Build, Destroy, Draw, End, Exchange, Gold, Income, Keep, Kill, Laboratory,
+                    Move, Rob, Smithy, Swap, Take, Ticket)
+from .state import BIT, NAME, NOBODY, CitadelsState, city_bits, colour_income, removal_price
 
 
-# A move handed to a function that serves several kinds is typed Any: the kind string, compared on the hot
-# path, picks its class, and mypy narrows a union by isinstance, not by that string.
+# A move handed to a function that serves several kinds is typed Any. The turn's moves are told apart by their
+# class (``type(m) is End``): a kind read off a move is a class attribute, which costs a lookup each time.
 
 # The character abilities, dispatched together (checked before the rarer violet buildings and action cards).
-ABILITY_KINDS = frozenset(("kill", "rob", "destroy", "bonus", "cards", "swap", "exchange"))
+ABILITY_MOVES = frozenset((Kill, Rob, Destroy, Bonus, ArchitectCards, Swap, Exchange))
 
 
 def _s(n: int) -> str:
@@ -39,6 +40,7 @@ def discard(st: CitadelsState, cards: list[int]) -> None:
 def place(st: CitadelsState, p: int, card: int) -> None:
     """A card enters the city; the eighth one triggers the end (citadels.end.trigger)."""
     st.city[p].append(card)
+    st.built[p] |= BIT[card]
     if card == HAUNTED_CITY:
         st.haunted_round[p] = st.round
     if len(st.city[p]) >= CITY_GOAL and st.first_eight == NOBODY:
@@ -46,25 +48,36 @@ def place(st: CitadelsState, p: int, card: int) -> None:
         st.note(f"{{p{p}}} has eight buildings: this round is the last.", {"first_eight": p})
 
 
+def unplace(st: CitadelsState, p: int, card: int) -> None:
+    """A card leaves the city (removed by the Warlord, replaced by the Living Cannonball)."""
+    city = st.city[p]
+    city.remove(card)
+    st.built[p] = city_bits(city)  # counted again: a Circus Tent may stand twice
+    if card == HAUNTED_CITY:
+        st.haunted_round[p] = 0
+
+
 def apply_move(st: CitadelsState, m: Any) -> None:
-    """Apply a legal move. A move of a character's turn is applied here, without a dispatch call (two moves
-    in three are made there); the other phases' moves go to apply_side."""
-    if st.phase != "turn":
-        apply_side(st, m)
+    """Apply a legal move: a turn's here, the draft's or a card kept without a dispatch call, others in apply_side."""
+    if (phase := st.phase) != "turn":
+        if phase == "draft":
+            apply_draft(st, m.kind, CHAR_INDEX[m.character])
+        elif phase == "keep":
+            apply_keep(st, m)
+        else:
+            apply_side(st, m)
         return
-    p = st.tp
-    kind = m.kind
-    ev = st.events is not None
-    if kind == "end":
+    p, cls, ev = st.tp, type(m), st.events is not None
+    if cls is End:
         st.turn_over = True
         if ev:
             st.note(f"{{p{p}}} ends the {CHARACTERS[st.tc].name}'s turn.", {"player": p})
-    elif kind == "gold":
+    elif cls is Gold:
         st.income_done = True
         st.gold[p] += INCOME_GOLD
         if ev:
             st.note(f"{{p{p}}} takes {INCOME_GOLD} gold.", {"player": p, "gold": INCOME_GOLD})
-    elif kind == "build":
+    elif cls is Build:
         c = CARD_INDEX[m.card]
         st.hands[p].remove(c)
         st.gold[p] -= COST[c]
@@ -72,15 +85,15 @@ def apply_move(st: CitadelsState, m: Any) -> None:
         if ev:
             st.note(f"{{p{p}}} builds the {NAME[c]} for {COST[c]} gold.", {"player": p, "card": m.card})
         place(st, p, c)
-    elif kind == "draw":
+    elif cls is Draw:
         _income_draw(st, p)
-    elif kind == "income":
+    elif cls is Income:
         _colour_income(st, p)
-    elif kind in ABILITY_KINDS:
+    elif cls in ABILITY_MOVES:
         _ability(st, p, m)
-    elif kind == "lab" or kind == "smithy":
+    elif cls is Laboratory or cls is Smithy:
         _violet(st, p, m)
-    elif kind == "ticket":
+    elif cls is Ticket:
         _pay_booth(st, p, m.owner)
     else:  # "play", "fortune_teller" or "cannon"
         _play_action(st, p, m)
@@ -120,9 +133,9 @@ def _violet(st: CitadelsState, p: int, m: Any) -> None:
 def _income_draw(st: CitadelsState, p: int) -> None:
     """citadels.turn.income / violet.observatory / violet.library"""
     st.income_done = True
-    city = st.city[p]
-    count = INCOME_DRAW + (1 if OBSERVATORY in city else 0)
-    keep = 2 if LIBRARY in city else 1
+    built = st.built[p]
+    count = INCOME_DRAW + (1 if built & BIT[OBSERVATORY] else 0)
+    keep = 2 if built & BIT[LIBRARY] else 1
     k = start_draw(st, p, count, keep)
     if st.events is not None:
         st.note(f"{{p{p}}} draws {k} card{_s(k)} for income.", {"player": p, "drawn": k})
@@ -146,33 +159,33 @@ def apply_keep(st: CitadelsState, m: Keep) -> None:
 def _ability(st: CitadelsState, p: int, m: Any) -> None:
     """The character's ability; the kinds in order of how often they come."""
     st.ability_used = True
-    kind = m.kind
+    cls = type(m)
     ev = st.events is not None
-    if kind == "kill":
+    if cls is Kill:
         st.killed = CHAR_INDEX[m.character]
         if ev:
             st.note(f"The Assassin murders the {CHARACTERS[st.killed].name}.", {"killed": m.character})
-    elif kind == "rob":
+    elif cls is Rob:
         st.robbed = CHAR_INDEX[m.character]
         if ev:
             st.note(f"The Thief will rob the {CHARACTERS[st.robbed].name}.", {"robbed": m.character})
-    elif kind == "destroy":
+    elif cls is Destroy:
         _remove(st, p, m.victim, CARD_INDEX[m.card])
-    elif kind == "bonus":
+    elif cls is Bonus:
         st.gold[p] += 1
         if ev:
             st.note(f"The Merchant, {{p{p}}}, takes 1 gold.", {"player": p, "gold": 1})
-    elif kind == "cards":
+    elif cls is ArchitectCards:
         k = start_draw(st, p, ARCHITECT_CARDS, 0)
         if ev:
             st.note(f"The Architect, {{p{p}}}, draws {k} card{_s(k)}.", {"player": p})
-    elif kind == "swap":
+    elif cls is Swap:
         q = m.fellow
         st.hands[p], st.hands[q] = st.hands[q], st.hands[p]
         if ev:
             st.note(f"The Wizard, {{p{p}}}, swaps hands with {{p{q}}} ({len(st.hands[p])} for "
                     f"{len(st.hands[q])} cards).", {"player": p, "with": q})
-    elif kind == "exchange":
+    elif cls is Exchange:
         c = CARD_INDEX[m.card]
         st.hands[p].remove(c)
         st.exchange.append(c)
@@ -181,7 +194,7 @@ def _ability(st: CitadelsState, p: int, m: Any) -> None:
 def apply_exchange(st: CitadelsState, m: Any) -> None:
     """citadels.char.wizard_redraw: discard one more card, or finish and draw as many."""
     p = st.current
-    if m.kind == "exchange":
+    if type(m) is Exchange:
         c = CARD_INDEX[m.card]
         st.hands[p].remove(c)
         st.exchange.append(c)
@@ -199,9 +212,7 @@ def _remove(st: CitadelsState, p: int, q: int, b: int) -> None:
     """citadels.char.warlord_removes / char.warlord_price; the Graveyard may then buy the card."""
     price = removal_price(st, q, b)
     st.gold[p] -= price
-    st.city[q].remove(b)
-    if b == HAUNTED_CITY:
-        st.haunted_round[q] = 0
+    unplace(st, q, b)
     if st.events is not None:
         st.note(f"The Warlord, {{p{p}}}, pays {price} gold and removes the {NAME[b]} of {{p{q}}}.",
                 {"player": p, "victim": q, "card": CARD_IDS[b], "paid": price})
@@ -247,9 +258,7 @@ def _play_action(st: CitadelsState, p: int, m: Any) -> None:
     else:  # the Living Cannonball
         old, new = CARD_INDEX[m.building], CARD_INDEX[m.card]
         st.gold[p] -= COST[new] - COST[old]
-        st.city[p].remove(old)
-        if old == HAUNTED_CITY:
-            st.haunted_round[p] = 0
+        unplace(st, p, old)
         discard(st, [old])
         st.hands[p].remove(new)
         if ev:
@@ -318,13 +327,9 @@ def apply_window(st: CitadelsState, m: Move) -> None:
 
 
 def apply_side(st: CitadelsState, move: Any) -> None:
-    """Apply a move made outside a character's turn (apply_move applies the turn's own)."""
+    """Apply a move made outside a character's turn, the draft and the keep phase (apply_move applies those)."""
     phase = st.phase  # the players' phases first: normal play draws its chance moves without this dispatch
-    if phase == "draft":
-        apply_draft(st, move.kind, CHAR_INDEX[move.character])
-    elif phase == "keep":
-        apply_keep(st, move)
-    elif phase == "exchange":
+    if phase == "exchange":
         apply_exchange(st, move)
     elif phase == "fortune":
         apply_take(st, move)

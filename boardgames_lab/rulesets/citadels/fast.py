@@ -19,7 +19,7 @@ from .moves import (Acrobat, ArchitectCards, Bonus, Build, Bury, Cannonball, Cas
                     Exchange, ExchangeDone, FortuneTeller, Gold, Income, Keep, Kill, Laboratory, Move, Pick, Play,
                     Rasputin, Rob, Save, Smithy, Swap, Take, Ticket)
 from .state import NOBODY, CitadelsState
-from .state import CHAR_COLOUR, PAYS, distinct
+from .state import BIT, CHAR_COLOUR, PAYS, distinct
 
 SEATS = range(7)
 NCARDS = range(len(CARDS))
@@ -54,25 +54,23 @@ REMOVE_PRICE = tuple(10**9 if c in (KEEP, CIRCUS_TENT) else COST[c] - 1 for c in
 ROB_UNLESS = _per_seat(lambda p: {k: tuple(ROB[p][c] for c in range(2, 8) if c != k) for k in (NOBODY, *range(8))})
 # The Wizard's swaps, by player count and player.
 SWAP_OTHERS = tuple(tuple(tuple(SWAP[p][q] for q in range(n) if q != p) for p in range(n)) for n in range(8))
-# The ability moves of the characters whose ability depends on nothing in the position.
-FIXED_ABILITY = _per_seat(lambda p: tuple(KILL[p][1:] if r == ASSASSIN else (BONUS[p],) if r == MERCHANT else ()
+# The ability moves of the characters whose ability depends on nothing in the position (None: it does).
+FIXED_ABILITY = _per_seat(lambda p: tuple(KILL[p][1:] if r == ASSASSIN else (BONUS[p],) if r == MERCHANT
+                                          else None if r in (THIEF, WIZARD, ARCHITECT, WARLORD) else ()
                                           for r in range(8)))
-
-
+# The buildings that pay each character colour income, as a city's bits; none for a character without a colour.
+INCOME_PAYS = tuple(sum(BIT[b] for b in PAYS[r]) if CHAR_COLOUR[r] != NONE else 0 for r in range(8))
+# The buildings whose moves _extra_moves adds (with the action cards, every turn has some), as bits.
+EXTRA_BUILDINGS = BIT[LABORATORY] | BIT[SMITHY]
 
 
 def side_moves(st: CitadelsState) -> list[Move]:
-    """The legal moves outside a character's turn."""
+    """The legal moves outside a character's turn, the draft and the keep phase (legal_moves makes those)."""
     phase, p = st.phase, st.current  # the players' phases first: normal play asks them far more often
-    if phase == "draft":
-        table = BURY[p] if st.steps[st.step] & 1 else PICK[p]
-        return [table[c] for c in st.pool]
-    if phase == "keep":
-        return [KEEP_MOVE[p][c] for c in distinct(st.drawn)]
     if phase == "exchange":
-        return [EXCHANGE_DONE[p], *(EXCHANGE[p][c] for c in distinct(st.hands[p]))]
+        return [EXCHANGE_DONE[p], *_each_card(EXCHANGE[p], st.hands[p])]
     if phase == "fortune":
-        return [TAKE[p][c] for c in distinct(st.hands[st.fortune])]
+        return _each_card(TAKE[p], st.hands[st.fortune])
     if phase == "graveyard":
         return [DECLINE[p], SAVE[p]]
     if phase == "cash":
@@ -82,6 +80,18 @@ def side_moves(st: CitadelsState) -> list[Move]:
     if phase == "draw" or phase == "deal" or phase == "lay":
         return chance_moves(st)
     return []
+
+
+def _each_card(table: tuple[Move, ...], cards: list[int]) -> list[Move]:
+    """The move of ``table`` for each card of a sorted pile, once per name (distinct, written out: a loop
+    costs less than a comprehension's function on these few cards)."""
+    out: list[Move] = []
+    last = -1
+    for c in cards:
+        if c != last:
+            out.append(table[c])
+            last = c
+    return out
 
 
 def window_moves(st: CitadelsState) -> list[Move]:
@@ -102,42 +112,55 @@ def window_moves(st: CitadelsState) -> list[Move]:
 
 
 def legal_moves(st: CitadelsState) -> list[Move]:
-    """Every legal move (of the one seat to act); those of a character's turn built here at once."""
-    if st.phase != "turn":
+    """Every legal move (of the one seat to act); those of a character's turn, the draft and a keep built here."""
+    phase = st.phase
+    if phase != "turn":
+        if phase == "draft":
+            table = BURY[st.current] if st.steps[st.step] & 1 else PICK[st.current]
+            out: list[Move] = []
+            for c in st.pool:
+                out.append(table[c])
+            return out
+        if phase == "keep":
+            return _each_card(KEEP_MOVE[st.current], st.drawn)
         return side_moves(st)
     p, r = st.tp, st.tc
-    hand = st.hands[p]
-    city = st.city[p]
+    built = st.built[p]  # the city's names as bits
     if not st.income_done:
         moves = [GOLD[p], DRAW[p]] if st.deck or st.discard else [GOLD[p]]
     else:
         moves = [END[p]]
-        if st.builds_left > 0:
-            build, gold, last = BUILD[p], st.gold[p], -1
-            for c in hand:  # sorted: a repeated card follows itself
-                if c != last:
+        gold = st.gold[p]
+        if st.builds_left > 0 and gold:  # every building costs gold
+            build, price, last = BUILD[p], BUILD_PRICE, -1
+            for c in st.hands[p]:  # sorted: a repeated card follows itself, and passes or fails alike
+                if price[c] <= gold and c != last and not built & BIT[c]:
+                    moves.append(build[c])
                     last = c
-                    if BUILD_PRICE[c] <= gold and c not in city:
-                        moves.append(build[c])
     if not st.ability_used:
-        if r == WARLORD:
-            moves += removable(st, p)
-        elif r == THIEF:
-            moves += ROB_UNLESS[p][st.killed]
-        elif r == WIZARD:
-            moves += SWAP_OTHERS[st.num_players][p]
-            exchange = EXCHANGE[p]
-            moves.extend(exchange[c] for c in distinct(hand))
-        elif r == ARCHITECT:
-            if st.deck or st.discard:
-                moves.append(CARDS_MOVE[p])
-        else:
-            moves += FIXED_ABILITY[p][r]
-    if not st.colour_used and CHAR_COLOUR[r] != NONE and not PAYS[r].isdisjoint(city):
+        fixed = FIXED_ABILITY[p][r]
+        if fixed is None:
+            _ability_moves(st, p, r, moves)
+        elif fixed:
+            moves += fixed
+    if built & INCOME_PAYS[r] and not st.colour_used:
         moves.append(INCOME[p])  # offered once there is something to collect
-    if LABORATORY in city or SMITHY in city or st.options["action_cards"]:
+    if built & EXTRA_BUILDINGS or st.options["action_cards"]:
         _extra_moves(st, p, moves)
     return moves
+
+
+def _ability_moves(st: CitadelsState, p: int, r: int, moves: list[Move]) -> None:
+    """The ability moves that depend on the position: the Warlord's, the Thief's, the Wizard's, the Architect's."""
+    if r == WARLORD:
+        moves += removable(st, p)
+    elif r == THIEF:
+        moves += ROB_UNLESS[p][st.killed]
+    elif r == WIZARD:
+        moves += SWAP_OTHERS[st.num_players][p]
+        moves += _each_card(EXCHANGE[p], st.hands[p])
+    elif st.deck or st.discard:  # the Architect
+        moves.append(CARDS_MOVE[p])
 
 
 def _extra_moves(st: CitadelsState, p: int, moves: list[Move]) -> None:
@@ -161,16 +184,20 @@ def removable(st: CitadelsState, p: int) -> list[Move]:
     out: list[Move] = []
     gold = st.gold[p]
     bishop_seat = st.owner[BISHOP] if st.killed != BISHOP else NOBODY
+    walls = st.options["great_wall"]  # only that option's deck holds the Great Wall (state.invariants)
+    price = REMOVE_PRICE
     for q, city in enumerate(st.city):
-        if q == p or q == bishop_seat or len(city) >= CITY_GOAL or not city:
+        if q == p or q == bishop_seat or not city or len(city) >= CITY_GOAL:
             continue
-        wall = 1 if GREAT_WALL in city else 0
-        moves = DESTROY[p][q]
-        found: list[int] = []  # this city's buildings offered (no other city's move can repeat one), by name
-        for b in city:
-            if REMOVE_PRICE[b] + (wall if b != GREAT_WALL else 0) <= gold and b not in found:
-                found.append(b)  # Circus Tents aside, a city holds one building of a name
-                out.append(moves[b])
+        moves = DESTROY[p][q]  # one move a building: a city holds one of a name but Circus Tents (invariants)
+        if walls and GREAT_WALL in city:  # the Great Wall's surcharge, on the others only
+            for b in city:
+                if price[b] + (b != GREAT_WALL) <= gold:
+                    out.append(moves[b])
+        else:
+            for b in city:
+                if price[b] <= gold:
+                    out.append(moves[b])
     return out
 
 

@@ -16,7 +16,8 @@ from .state import NOBODY, CitadelsState
 P = "citadels."
 TURN_MOVES = ("gold", "draw", "build", "income", "kill", "rob", "swap", "exchange", "bonus", "cards", "destroy",
               "lab", "smithy", "play", "fortune_teller", "cannon", "ticket", "end")
-
+# The buildings a character may build in a turn (citadels.turn.build, char.architect_builds).
+BUILDS = tuple(1 + (ARCHITECT_EXTRA_BUILDS if r == ARCHITECT else 0) for r in range(8))
 
 
 # --- the turn's guards and hooks ---------------------------------------------------------------------
@@ -27,24 +28,24 @@ def begin_turn(st: CitadelsState) -> None:
     st.tp, st.tc, st.current = p, r, p
     st.shown[r] = True
     st.silent[r] = False
-    st.income_done = st.ability_used = st.colour_used = st.lab_used = st.smithy_used = False
-    st.action_used = st.turn_over = False
-    st.builds_left = 1 + (ARCHITECT_EXTRA_BUILDS if r == ARCHITECT else 0)
-    st.paid = []
-    ev = st.events is not None
-    if ev:
+    st.income_done = st.ability_used = st.colour_used = st.lab_used = st.smithy_used = st.action_used = \
+        st.turn_over = False
+    st.builds_left = BUILDS[r]
+    if st.paid:  # a new list only where booths were paid: the turn's own copy, never shared
+        st.paid = []
+    if st.events is not None:
         st.note(f"{{p{p}}} reveals the {CHARACTERS[r].name}.", {"player": p, "character": CHAR_IDS[r]})
     if r == KING:
         st.crown = p
         st.heir = NOBODY
-        if ev:
+        if st.events is not None:
             st.note(f"{{p{p}}} takes the crown.", {"crown": p})
     if st.robbed == r:
         thief = st.owner[THIEF]
         stolen = st.gold[p]
         st.gold[p] = 0
         st.gold[thief] += stolen
-        if ev:
+        if st.events is not None:
             st.note(f"The Thief, {{p{thief}}}, takes all {stolen} gold of {{p{p}}}.",
                     {"thief": thief, "victim": p, "gold": stolen})
 

@@ -14,7 +14,7 @@ from ...core.errors import PositionError
 from ...core.position import Reader, boolean, conserved, ints, items, text
 from .data import ASSASSIN, CARD_IDS, CARD_INDEX, CHAR_IDS, CHAR_INDEX, FACE_UP, START_CARDS, THIEF, deck_for
 from .draft import STEPS
-from .state import NOBODY, NOT_TAKEN, CitadelsState
+from .state import NOBODY, NOT_TAKEN, CitadelsState, city_bits
 
 SCALARS = ("crown", "round", "heir", "step", "rank", "killed", "robbed", "asked", "window", "turn_player",
            "turn_character", "income_done", "builds_left", "ability_used", "colour_used", "lab_used", "smithy_used",
@@ -113,6 +113,7 @@ class _Read:
         st.deck, st.discard, st.drawn, st.exchange = (self.cards(k) for k in ("deck", "discard", "drawn", "exchange"))
         st.hands = self.per_seat("hands", _card_index)
         st.city = self.per_seat("city", _card_index)
+        st.built = [city_bits(city) for city in st.city]
         st.booths = self.per_seat("booths", ints(0, 10**6))
         st.gold = d.items("gold", ints(0, 10**6), length=self.n)
         st.haunted_round = d.items("haunted_round", ints(0, 10**6), length=self.n)

@@ -18,6 +18,8 @@ _SCALARS = ("options", "crown", "round", "heir", "step", "rank", "killed", "robb
             "draw_seat", "draw_keep", "reshuffled")
 _NESTED = ("hands", "city", "booths")
 NAME = tuple(c.name for c in CARDS)
+# Each card's bit in a city's ``built``: whether a city holds a name costs one test instead of a search.
+BIT = tuple(1 << c for c in range(len(CARDS)))
 CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
 # The buildings that pay each character colour income (the School of Magic counts as every colour).
 PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colour or b == SCHOOL_OF_MAGIC)
@@ -25,7 +27,7 @@ PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colou
 
 
 class CitadelsState(State):
-    __slots__ = (*_SCALARS, *_NESTED, "deck", "discard", "gold", "owner", "face_up", "down", "down_knower",
+    __slots__ = (*_SCALARS, *_NESTED, "built", "deck", "discard", "gold", "owner", "face_up", "down", "down_knower",
                  "pool", "steps", "taken_step", "first_step", "shown", "silent", "drawn", "exchange",
                  "paid", "queue", "haunted_round", "stack")
 
@@ -36,6 +38,7 @@ class CitadelsState(State):
         self.discard: list[int] = []  # the open discard pile, top = end
         self.hands: list[list[int]] = [[] for _ in range(players)]  # kept sorted
         self.city: list[list[int]] = [[] for _ in range(players)]  # in building order
+        self.built = [0] * players  # each city's names as bits (city_bits), kept by place and unplace
         self.booths: list[list[int]] = [[] for _ in range(players)]  # gold lying on each Ticket Booth
         self.gold = [0] * players
         self.crown = 0
@@ -112,7 +115,7 @@ class CitadelsState(State):
         o.draw_keep, o.stack, o.reshuffled = self.draw_keep, self.stack[:], self.reshuffled
         o.hands, o.city = [h[:] for h in self.hands], [c[:] for c in self.city]
         o.booths = [b[:] for b in self.booths]
-        o.deck, o.discard, o.gold = self.deck[:], self.discard[:], self.gold[:]
+        o.deck, o.discard, o.gold, o.built = self.deck[:], self.discard[:], self.gold[:], self.built[:]
         o.owner, o.face_up, o.down = self.owner[:], self.face_up[:], self.down[:]
         o.down_knower, o.pool, o.steps = self.down_knower[:], self.pool[:], self.steps[:]
         o.taken_step, o.first_step, o.shown = self.taken_step[:], self.first_step[:], self.shown[:]
@@ -153,6 +156,14 @@ def removal_price(st: CitadelsState, q: int, b: int) -> int:
     return COST[b] - 1 + wall
 
 
+def city_bits(city: list[int]) -> int:
+    """The names a city holds, as bits (BIT): the state's ``built`` for that city."""
+    bits = 0
+    for b in city:
+        bits |= BIT[b]
+    return bits
+
+
 def distinct(cards: list[int]) -> list[int]:
     out, last = [], -1
     for c in cards:  # hands are sorted: repeats sit side by side
@@ -186,6 +197,8 @@ def invariants(st: CitadelsState) -> list[str]:
         buildings = [b for b in st.city[p] if CARD_IDS[b] != "circus_tent"]
         if len(set(buildings)) != len(buildings):
             broken.append(f"player {p}: two buildings of one name")
+        if st.built[p] != city_bits(st.city[p]):
+            broken.append(f"player {p}: the city's bits do not match its buildings")
     if st.phase in ("lay", "draft", "calling", "turn"):
         placed = sorted([r for r in range(8) if st.owner[r] != NOBODY] + st.pool + st.down + st.face_up + st.stack)
         if placed != list(range(8)):
