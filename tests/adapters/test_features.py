@@ -99,23 +99,28 @@ def _states(name: str, games: int, every: int) -> "list[bgl.Game]":
     return found
 
 
+def _same_as_view(name: str, game: bgl.Game, seat: int, public: bool) -> None:
+    """``encode_state`` of the game's position for ``seat`` is exactly ``encode`` of the seat's (or the spectator's)
+    view; a difference fails naming the entries that differ."""
+    d = definition(name)
+    face, n, state = d.features, game.num_players, game.state
+    expected = list(face.encode(d.view(state, None if public else seat), seat, n))
+    got = list(face.encode_state(state, seat, public))
+    if got != expected:
+        wrong = [label for label, a, b in zip(face.LAYOUT.labels(), got, expected) if a != b]
+        pytest.fail(f"{name} {n} players ply {game.ply} phase {game.phase} seat {seat} public={public}: {wrong[:8]}")
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_encoding_from_the_state_is_the_encoding_of_the_view(name: str) -> None:
     """A game's ``encode_state`` reads its state directly (the adapters' fast path): on many positions, from every
     seat and the spectator's side, it writes exactly what ``encode`` writes from the view."""
-    d = definition(name)
-    face = d.features
     checked = over = 0
     for game in _states(name, 12, 20):
-        n, state = game.num_players, game.state
         over += game.is_over
-        for seat in range(n):
+        for seat in range(game.num_players):
             for public in (False, True):
-                expected = list(face.encode(d.view(state, None if public else seat), seat, n))
-                got = list(face.encode_state(state, seat, public))
-                if got != expected:
-                    wrong = [label for label, a, b in zip(face.LAYOUT.labels(), got, expected) if a != b]
-                    pytest.fail(f"{name} ply {game.ply} phase {game.phase} seat {seat} public={public}: {wrong[:8]}")
+                _same_as_view(name, game, seat, public)
                 checked += 1
     assert over > 0 and checked > 200
 
@@ -144,13 +149,19 @@ def test_the_encoding_from_the_state_follows_every_move_and_every_seat(name: str
                 for public in (False, True):
                     if step % 7 == seat:  # the same seat's buffer, filled from another game in between
                         face.encode_state(other.state, seat, public)
-                    expected = list(face.encode(d.view(game.state, None if public else seat), seat, players))
-                    got = list(face.encode_state(game.state, seat, public))
-                    if got != expected:
-                        wrong = [label for label, a, b in zip(face.LAYOUT.labels(), got, expected) if a != b]
-                        pytest.fail(f"{name} ply {game.ply} seat {seat} public={public}: {wrong[:8]}")
+                    _same_as_view(name, game, seat, public)
                     checked += 1
     assert checked > 1000
+
+
+def _with_options_drawn(name: str, players: int, seed: int, rng: random.Random) -> bgl.Game:
+    """A new game with each option drawn at random (drawn again where a combination is refused)."""
+    choices = definition(name).info.options
+    while True:
+        try:
+            return bgl.new_game(name, players=players, seed=seed, **{o.name: rng.choice(o.choices) for o in choices})
+        except OptionError:
+            continue
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -159,21 +170,11 @@ def test_the_encoding_from_the_state_holds_for_positions_asked_alternately(name:
     again (the same seat number in games of different sizes, lengths and boards), seat by seat and the spectator's
     side: ``encode_state`` writes what ``encode`` writes from the view, whatever it was asked before."""
     d = definition(name)
-    face = d.features
     rng = random.Random(name + "alternately")
-    games = []
-    for players in range(d.info.min_players, d.info.max_players + 1):
-        for seed in range(2):
-            while True:
-                options = {o.name: rng.choice(o.choices) for o in d.info.options}
-                try:
-                    game = bgl.new_game(name, players=players, seed=seed, **options)
-                    break
-                except OptionError:
-                    continue
-            games.append(game)
+    games = [_with_options_drawn(name, players, seed, rng)
+             for players in range(d.info.min_players, d.info.max_players + 1) for seed in range(2)]
     checked = 0
-    for step in range(40):
+    for _ in range(40):
         for game in games:
             for _ in range(rng.randrange(4)):
                 if not game.is_over:
@@ -182,10 +183,7 @@ def test_the_encoding_from_the_state_holds_for_positions_asked_alternately(name:
         for game in rng.sample(games, len(games)):
             n = game.num_players
             for seat in rng.sample(range(n), n):
-                public = rng.random() < 0.3
-                expected = list(face.encode(d.view(game.state, None if public else seat), seat, n))
-                if list(face.encode_state(game.state, seat, public)) != expected:
-                    pytest.fail(f"{name} {n} players ply {game.ply} seat {seat} public={public}")
+                _same_as_view(name, game, seat, rng.random() < 0.3)
                 checked += 1
     assert checked > 500
 
@@ -195,20 +193,13 @@ def test_the_encoding_from_the_state_holds_in_any_order_and_from_a_rebuilt_posit
     """``encode_state`` keeps what it last wrote with what it read it from: asked for the positions of games at every
     table size in a shuffled order, some also rebuilt from their position (the same board, not shared), from every
     seat and the spectator's side, it writes exactly what ``encode`` writes."""
-    d = definition(name)
-    face = d.features
     games = _states(name, 4, 25)
     games += [bgl.from_position(name, game.position()) for game in games[::4]]
     random.Random(name).shuffle(games)
     checked = 0
     for game in games:
-        n, state = game.num_players, game.state
-        for seat in range(n):
+        for seat in range(game.num_players):
             for public in (False, True):
-                expected = list(face.encode(d.view(state, None if public else seat), seat, n))
-                got = list(face.encode_state(state, seat, public))
-                if got != expected:
-                    wrong = [label for label, a, b in zip(face.LAYOUT.labels(), got, expected) if a != b]
-                    pytest.fail(f"{name} ply {game.ply} seat {seat} public={public}: {wrong[:8]}")
+                _same_as_view(name, game, seat, public)
                 checked += 1
     assert checked > 100

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import DECKS, ROW_SLOTS
-from .moves import SLOT_INDEX
-from .words import DECK_NAMES, ORDINAL, card_name, describe
+from .data import DECKS
+from .words import DECK_NAMES, ORDINAL, card_name, describe, row_and_place
 
 Step = tuple[str, str]  # a click: the target's id (the data-target the render draws) and the words naming it
 Data = dict[str, Any]  # a position's JSON data (game.position())
@@ -28,11 +27,8 @@ def _act(move: Any, state: Any) -> tuple[Step, ...]:
 
 def _place(slot: str) -> str:
     """A row place in words: "the upper row, third place"."""
-    i = SLOT_INDEX.get(slot)
-    if i is None:
-        return "the board"
-    row, place = divmod(i, ROW_SLOTS)
-    return f"the {'lower' if row else 'upper'} row, {ORDINAL[place]} place"
+    where = row_and_place(slot)
+    return "the board" if where is None else f"the {where[0]} row, {where[1]} place"
 
 
 # --- the clicks that name a move ----------------------------------------------------------------------

@@ -51,12 +51,18 @@ def yields(card: int) -> str:
     return "; ".join(out)
 
 
-def slot_words(slot: str) -> str:
+def row_and_place(slot: str) -> tuple[str, str] | None:
+    """A display slot's row and place in words ("upper", "third"), or None for a slot not on the display."""
     i = SLOT_INDEX.get(slot)
     if i is None:
-        return "from the board"
+        return None
     row, place = divmod(i, ROW_SLOTS)
-    return f"from the {'lower' if row else 'upper'} row ({ORDINAL[place]} place)"
+    return ("lower" if row else "upper"), ORDINAL[place]
+
+
+def slot_words(slot: str) -> str:
+    where = row_and_place(slot)
+    return "from the board" if where is None else f"from the {where[0]} row ({where[1]} place)"
 
 
 def _cost(st: SPState, p: int, card: int, replaces: str, lower: bool) -> str:
