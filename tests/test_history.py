@@ -9,7 +9,7 @@ import random
 import pytest
 
 import boardgames_lab as bgl
-from boardgames_lab.core.game import KEYFRAME_EVERY
+from boardgames_lab.core.game import KEYFRAME_EVERY, KEYFRAME_SPAN
 from boardgames_lab.core.moves import CHANCE
 from tests.conftest import cites
 
@@ -71,6 +71,33 @@ def test_the_log_told_when_read_is_the_log_told_move_by_move(name: str, players:
     for move in read_each.moves:
         alone.apply(move)
     assert read_each.log == alone.log and read_each.chance_record() == alone.chance_record()
+
+
+def test_a_long_game_keeps_few_keyframes_and_still_returns_to_every_position() -> None:
+    """Keythedral played at random seldom ends: past KEYFRAME_SPAN moves the older keyframes are thinned to one a
+    span, positions put in whole stay, and every ply is still restored exactly."""
+    game = bgl.new_game("keythedral", players=4, seed=3, mode="sandbox")
+    seen = random_line(game, KEYFRAME_SPAN + 9 * KEYFRAME_EVERY, 4)  # put in where a keyframe falls
+    d = game.definition
+    game.state = put = d.clone_state(game.state)  # a position put in whole, then the game goes on past a span
+    row = next(r for r in put.rows if len(set(r)) > 1)
+    row.reverse()  # other building tiles to come: only its keyframe restores the moves after it
+    seen[-1] = d.snapshot(put)
+    pinned = game.ply
+    seen += random_line(game, 3 * KEYFRAME_SPAN + 40, 5)[1:]
+    end = game.ply
+    assert end == 3 * KEYFRAME_SPAN + 40
+    plies = game._key_plies
+    assert pinned in plies and 0 in plies
+    assert len(plies) <= KEYFRAME_SPAN // KEYFRAME_EVERY + 3 + 2 and len(plies) < end // KEYFRAME_EVERY // 2
+    assert all(p % KEYFRAME_SPAN == 0 or p == pinned or p > end - KEYFRAME_SPAN for p in plies)
+    for ply in (1, 513, KEYFRAME_SPAN - 1, KEYFRAME_SPAN + 33, pinned - 1, pinned, pinned + 7, 2 * KEYFRAME_SPAN + 5,
+                end - KEYFRAME_SPAN - 1, end - 40, end):
+        assert d.snapshot(game.at(ply).state) == seen[ply], ply
+    game.goto(700)  # back past thinned keyframes, then forward again: the same positions
+    while game.can_redo() and game.ply < 900:
+        game.redo()
+        assert d.snapshot(game.state) == seen[game.ply]
 
 
 @cites("core.not_a_move", "core.not_your_turn")

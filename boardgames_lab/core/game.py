@@ -26,6 +26,10 @@ from .moves import CHANCE, Move
 from .rng import recording
 
 KEYFRAME_EVERY = 32  # moves between copies of the position: undo and the log replay at most this many
+# Older keyframes are thinned to one every KEYFRAME_SPAN moves: a long game keeps a few dozen copies instead of one
+# per 32 moves (each copy holds objects the garbage collector walks on every full collection), and going back
+# further than this replays at most KEYFRAME_SPAN moves.
+KEYFRAME_SPAN = 1024
 
 PLAY = "play"
 SANDBOX = "sandbox"
@@ -75,6 +79,7 @@ class Game:
         # Copies of the position after ``_key_plies[i]`` moves (never changed once recorded), in order of ply.
         self._key_plies: list[int] = [0]
         self._keys: list[Any] = [self._start]
+        self._pinned: set[int] = {0}  # plies of keyframes that are positions put in whole: never thinned
         self._entries: list[dict[str, Any]] = []  # the log entries told so far, one per move from the first
         self._scribe: tuple[int, Any] | None = None  # the position the log was last told up to, and its ply
         self._redo: list[Move] = []
@@ -293,6 +298,7 @@ class Game:
         ply = len(self._moves)
         if state is not self._live:  # a position put in ``state`` whole: the moves from here replay from it
             self._keep(ply, d.clone_state(state))
+            self._pinned.add(ply)
             self._live = state
             if self._scribe is not None and self._scribe[0] >= ply:
                 self._scribe = None
@@ -314,7 +320,17 @@ class Game:
         self._barriers.append(barrier)
         if (ply + 1) % KEYFRAME_EVERY == 0:
             self._keep(ply + 1, d.clone_state(state))
+            self._thin(ply + 1 - KEYFRAME_SPAN)
         self._legal = self._drawn = None
+
+    def _thin(self, ply: int) -> None:
+        """Drop the keyframe after ``ply`` moves unless it falls on a span or is a position put in whole (the
+        moves replay to it from the keyframe before)."""
+        if ply <= 0 or ply % KEYFRAME_SPAN == 0 or ply in self._pinned:
+            return
+        index = bisect_right(self._key_plies, ply) - 1
+        if self._key_plies[index] == ply:
+            del self._key_plies[index], self._keys[index]
 
     def _keep(self, ply: int, state: Any) -> None:
         """Record a keyframe: the position after ``ply`` moves."""
@@ -437,6 +453,7 @@ class Game:
         del self._moves[ply:], self._seats[ply:], self._entries[ply:], self._barriers[ply:]
         keep = bisect_right(self._key_plies, ply)
         del self._key_plies[keep:], self._keys[keep:]
+        self._pinned.intersection_update(self._key_plies)
         if self._scribe is not None and self._scribe[0] > ply:
             self._scribe = None
         self._legal = self._drawn = None
@@ -454,6 +471,7 @@ class Game:
         other._seats = self._seats.copy()
         other._key_plies = self._key_plies.copy()
         other._keys = self._keys.copy()
+        other._pinned = self._pinned.copy()
         other._entries = self._entries.copy()
         other._scribe = None
         other._barriers = self._barriers.copy()
