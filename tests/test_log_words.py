@@ -6,9 +6,11 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boardgames_lab as bgl
-from boardgames_lab.core.game import Game
+from boardgames_lab.core.game import Game, names_in
 from boardgames_lab.core.moves import CHANCE
 from tests.conftest import cites
 from boardgames_lab.bots import RandomBot, bot_move
@@ -138,3 +140,17 @@ def test_a_move_said_as_played_reads_as_its_log_entry(name: str, players: int) -
             assert said.last_said_for(reader) == (None if entry is None else entry["text"])
         fresh += said._said is not None and said._said[0] == said.ply  # said as played, not told by replay
     assert said.ply >= 40 and fresh >= said.ply - 1
+
+
+MARK = re.compile(r"\{p(\d+)\}")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["{p", "}", "0", "1", "12", "x", " ", "{", "p", "\u0663", "{p0}", "{p2}", "{p9}"]),
+                max_size=12).map("".join),
+       st.lists(st.sampled_from(["Ada", "{p1}", "B}o", "{p", "Cy"]), min_size=1, max_size=4))
+def test_names_replace_each_seat_mark_in_one_pass(text: str, names: list[str]) -> None:
+    """Each {pN} naming a seat becomes its name, in one pass (a name such as "{p1}" is shown as written), and a
+    mark naming no seat stays as it is."""
+    expected = MARK.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+    assert names_in(text, names) == expected

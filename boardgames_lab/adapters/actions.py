@@ -211,7 +211,10 @@ class PositionalActionSpace(ActionSpace):
 def checked_action(action: Any, size: int) -> int:
     """An action number as the environments take it: an int (or a NumPy integer) from 0 to ``size - 1``. A bool,
     a float or text is refused, never rounded or read as a number."""
-    if isinstance(action, bool) or not isinstance(action, Integral):
+    if type(action) is int:  # the common case, without the abstract class check
+        if 0 <= action < size:
+            return action
+    elif isinstance(action, bool) or not isinstance(action, Integral):
         raise ValueError(f"action must be an integer from 0 to {size - 1}, not {type(action).__name__} "
                          f"{action!r:.60}")
     number = int(action)
@@ -224,22 +227,38 @@ SAME_KEPT = 1 << 16  # moves an action table remembers by identity
 
 
 class Turn:
-    """One position's choices, listed once: the seat asked, its legal moves, their action numbers (sorted) and
-    the listed move of each number. The adapters read the action mask and the legal actions from it and apply
-    the listed move itself, which the checked API takes without checking it again (it has just listed it)."""
+    """One position's choices, listed once: the seat asked, its legal moves and their action numbers (in the
+    moves' order; ``actions`` sorted, when asked). The adapters read the action mask and the legal actions from it
+    and apply the listed move itself, which the checked API takes without checking it again (it has just listed
+    it)."""
 
-    __slots__ = ("seat", "moves", "actions", "move_of", "state")
+    __slots__ = ("seat", "moves", "numbers", "state", "_sorted")
 
     def __init__(self, table: ActionSpace, seat: int, moves: Sequence[Any], state: Any = None):
         self.seat, self.moves, self.state = seat, moves, state
-        self.move_of = dict(zip(table.numbers(moves, state), moves))
-        self.actions = sorted(self.move_of)
+        self.numbers = table.numbers(moves, state)
+        self._sorted: list[int] | None = None
+
+    @property
+    def actions(self) -> list[int]:
+        """The legal action numbers, sorted."""
+        found = self._sorted
+        if found is None:
+            found = self._sorted = sorted(self.numbers)
+        return found
 
     def move(self, table: ActionSpace, action: int) -> Any:
         """The move of ``action`` for the seat asked: the listed one where it is legal, else the table's (which the
         game then refuses with the rule it breaks)."""
-        move = self.move_of.get(action)
+        move = self.listed(action)
         return table.decode(action, self.seat, self.state) if move is None else move
+
+    def listed(self, action: int) -> Any:
+        """The listed move of ``action``, or None where it names no legal move here."""
+        try:
+            return self.moves[self.numbers.index(action)]  # one number per move: the first is the only one
+        except ValueError:
+            return None
 
 
 def fingerprint(moves: Sequence[Any]) -> str:

@@ -34,7 +34,7 @@ import numpy as np
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from ..core.game import Game
+from ..core.game import Game, said_for, sentence
 from ..core.moves import CHANCE
 from ..core.registry import definition, new_game
 from .actions import Turn, action_space, checked_action
@@ -42,12 +42,18 @@ from .observation import features, observe
 
 def acting_seat(game: Game) -> int | None:
     """The seat asked now: the first seat in ``to_act()`` with a legal move (None once the game is over)."""
-    d = game.definition
-    seats = game.to_act()
+    return seat_asked(game.definition, game.state)
+
+
+def seat_asked(d: Any, state: Any) -> int | None:
+    """The seat asked in the engine's position ``state`` (see ``acting_seat``)."""
+    if d.is_over(state):
+        return None
+    seats = d.to_act(state)
     if len(seats) == 1:
         return seats[0]
     for seat in seats:
-        if d.seat_moves(game.state, seat):
+        if d.seat_moves(state, seat):
             return seat
     return seats[0] if seats else None
 
@@ -60,14 +66,21 @@ def seat_moves(game: Game, seat: int) -> Any:
 
 
 class BoardGameEnv(AECEnv):
-    """One of the lab's games as an AEC environment (see the module's docstring)."""
+    """One of the lab's games as an AEC environment (see the module's docstring).
+
+    The environment plays on the engine's fast path, as bots do: its position is ``state``; each position's
+    legal moves are listed once (the fast generator, which the conformance suite proves equal to the rules'
+    checks) and a listed move is played without a second check. An action that names no listed move is handed
+    to the checked ``Game`` of the same moves, which refuses it with the rule it breaks. That ``Game`` is
+    ``game``: made when first read and kept in step with the moves (for its log, render and answers); changing it
+    does not change the environment."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "html"], "name": "boardgames_lab", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, render_mode: str | None = None,
                  max_cycles: int | None = None, **options: Any):
         super().__init__()
-        d = definition(game)
+        d = self.definition = definition(game)
         if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
             raise ValueError(f"max_cycles must be a whole number of at least 1 or None, not {max_cycles!r}")
         self.max_cycles = max_cycles
@@ -75,6 +88,7 @@ class BoardGameEnv(AECEnv):
         self.num_players = d.info.default_players if players is None else players
         d.check_players(self.num_players)
         self.options = d.resolve_options(options)
+        d.check_options(self.num_players, self.options)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
@@ -83,8 +97,10 @@ class BoardGameEnv(AECEnv):
                          "action_encoding": self.table.encoding, "action_fingerprint": self.table.fingerprint}
         self.possible_agents = [f"player_{s}" for s in range(self.num_players)]
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self.names = [f"Player {s + 1}" for s in range(self.num_players)]  # as a new game names its seats
         self.features = features(d)
-        n, size = self.table.size, self.features.LAYOUT.size
+        n = self._size = self.table.size
+        size = self.features.LAYOUT.size
         self._action_space = gymnasium.spaces.Discrete(n)
         self._observation_space = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(-math.inf, math.inf, (size,), dtype=np.float32),
@@ -92,7 +108,8 @@ class BoardGameEnv(AECEnv):
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self._seeds, _ = seeding.np_random(None)
-        self.game: Game | None = None
+        self.state: Any = None  # the engine's position (None before reset and after close)
+        self._game: Game | None = None  # the checked game of the same moves, once read
         self._seat: int | None = None  # the seat asked now (None once the game is over)
         self._turn: Turn | None = None  # its choices, once listed at this position
 
@@ -109,22 +126,41 @@ class BoardGameEnv(AECEnv):
             game_seed = seed
         else:
             game_seed = int(self._seeds.integers(0, 2**63 - 1))
-        self.game = new_game(self.game_name, players=self.num_players, seed=game_seed, **self.options)
-        self.game.say_as_played = True  # each step's infos tell its move: said once, not replayed to be told
+        d = self.definition
+        state = d.create_state(self.num_players, game_seed, self.options)  # the set-up new_game makes
+        state.explicit_chance = False
+        d.runner.start(state)
+        self.state, self.seed, self._game = state, game_seed, None
+        self._moves: list[Any] = []  # the moves played, each with its seat
+        self._seats: list[int] = []
+        self._said: tuple[int, str, list[int] | None] | None = None  # the last move: seat, sentence, who may read it
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewarded = False  # a reward other than 0 is given (the game is over)
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._select()
 
+    @property
+    def game(self) -> Game | None:
+        """The checked ``Game`` of the moves played so far (log, undo, render, answers): made when first read, then
+        kept in step. It is a copy to read: changing it does not change the environment."""
+        if self.state is None:
+            return None
+        game = self._game
+        if game is None or game.moves != tuple(self._moves[:game.ply]):
+            game = self._game = new_game(self.game_name, players=self.num_players, seed=self.seed, **self.options)
+        for move, seat in zip(self._moves[game.ply:], self._seats[game.ply:]):
+            game.apply(move, player=seat)
+        return game
+
     def _select(self) -> None:
-        assert self.game is not None
-        seat = self._seat = acting_seat(self.game)
+        seat = self._seat = seat_asked(self.definition, self.state)
         self._turn = None
-        if seat == CHANCE:  # a game played with chance="auto" never stands at a draw
+        if seat == CHANCE:  # drawn with the game's generator, the game never stands at a draw
             raise RuntimeError(f"{self.game_name} stands at a random draw in normal play")
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
@@ -132,40 +168,45 @@ class BoardGameEnv(AECEnv):
     def turn(self) -> Turn | None:
         """The choices of the seat asked now, listed once per position (None once the game is over)."""
         turn = self._turn
-        if turn is None and self._seat is not None and self.game is not None and not self.game.is_over:
-            turn = self._turn = Turn(self.table, self._seat, seat_moves(self.game, self._seat), self.game.state)
+        if turn is None and self._seat is not None:
+            d, state, seat = self.definition, self.state, self._seat
+            moves = d.legal_moves(state) if d.to_act(state) == (seat,) else d.seat_moves(state, seat)
+            turn = self._turn = Turn(self.table, seat, moves, state)
         return turn
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.game is not None
         seat = self.agent_seat[agent]
-        mask = np.zeros(self.table.size, dtype=np.int8)
+        mask = np.zeros(self._size, dtype=np.int8)
         turn = self.turn() if seat == self._seat else None
         if turn is not None:
-            mask.put(turn.actions, 1)
-        values = observe(self.game.definition, self.game.state, seat)  # a new array: the agent may keep it
+            mask.put(turn.numbers, 1)
+        values = observe(self.definition, self.state, seat)  # a new array: the agent may keep it
         return {"observation": np.frombuffer(values, np.float32), "action_mask": mask}
 
     def view(self, agent: str) -> dict[str, Any]:
         """The agent's whole view (``game.view(seat)``) as a dict: what its observation vector encodes."""
-        assert self.game is not None
-        return self.game.view(self.agent_seat[agent])
+        return self.definition.view(self.state, self.agent_seat[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.game is not None
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        action = checked_action(action, self.table.size)
-        turn = self._turn  # once listed (by observing), its move is applied without the checks of an unlisted one
-        move = self.table.decode(action, seat, self.game.state) if turn is None else turn.move(self.table, action)
-        self.game.apply(move, player=seat)
+        action = checked_action(action, self._size)
+        turn = self.turn()
+        assert turn is not None
+        move = turn.listed(action)
+        if move is None:  # not a legal move here: a copy of the checked game refuses it with the rule it breaks
+            move = self.table.decode(action, seat, self.state)
+            game = self.game
+            assert game is not None
+            game.clone().apply(move, player=seat)
+        self._play(move, seat)
         self.steps += 1
         self._tell()
-        if self.game.is_over:
+        if self.definition.is_over(self.state):
             self._seat = self._turn = None
             self._finish(truncated=False)
         elif self.max_cycles is not None and self.steps >= self.max_cycles * self.num_players:
@@ -177,30 +218,47 @@ class BoardGameEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def _play(self, move: Any, seat: int) -> None:
+        """Play a legal move on the engine's fast path, said in the position it is made from (as ``Game`` plays
+        it: the position's ``ply`` counts it)."""
+        d, state = self.definition, self.state
+        self._said = (seat, sentence(d, self.names, state, seat, move), d.move_visibility(state, move))
+        d.advance(state, move)
+        state.ply += 1
+        self._moves.append(move)
+        self._seats.append(seat)
+
     def _tell(self) -> None:
         """Each agent's info: the last move as its log tells it, in words (None where it may not read it), put in
         when the agent's info is first read (``infos``, ``last``)."""
-        for agent in self.agents:
-            self._infos[agent] = {"last_move": None}
-        self._untold = set(self.agents)
+        self._said_at = self.steps
 
     def _told(self, agent: str) -> dict[str, Any]:
-        info = self._infos[agent]
-        if agent in self._untold and self.game is not None:
-            self._untold.discard(agent)
-            info["last_move"] = self.game.last_said_for(self.agent_seat[agent])
-        return info
+        if self._told_at.get(agent) != self._said_at:
+            self._told_at[agent] = self._said_at
+            said = self._said
+            text = None if said is None else said_for(said[0], said[1], said[2], self.agent_seat[agent])
+            self._infos[agent] = {"last_move": text}
+        return self._infos[agent]
 
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
         """Each agent's info: ``last_move`` in the words of its own log, and at the end the scores."""
-        for agent in list(self._untold):
+        for agent in self.agents:
             self._told(agent)
         return self._infos
 
     @infos.setter
     def infos(self, value: dict[str, dict[str, Any]]) -> None:
-        self._infos, self._untold = value, set()
+        # Infos put in whole (reset, PettingZoo's own bookkeeping) are told as they are: the step told is now.
+        self._infos = value
+        self._said_at = getattr(self, "steps", 0)
+        self._told_at = dict.fromkeys(value, self._said_at)
+
+    def _accumulate_rewards(self) -> None:
+        """As PettingZoo's, skipped while every reward is 0 (all but the last step)."""
+        if self._rewarded:
+            super()._accumulate_rewards()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """As PettingZoo's ``last``, telling only the selected agent's info."""
@@ -210,14 +268,15 @@ class BoardGameEnv(AECEnv):
                 self._told(agent))
 
     def _finish(self, truncated: bool) -> None:
-        assert self.game is not None
-        scores = self.game.scores()
-        winners = list(self.game.winners())
+        d, state = self.definition, self.state
+        scores = d.scores(state)
+        winners = list(d.winners(state)) if d.is_over(state) else []
         if not winners:  # cut off before the final count: the highest running score, with no tie-break
             winners = [s for s in range(self.num_players) if scores[s] == max(scores)]
         for agent in self.agents:
             seat = self.agent_seat[agent]
             self.rewards[agent] = 1.0 / len(winners) if seat in winners else 0.0
+            self._rewarded = True
             if truncated:
                 self.truncations[agent] = True
             else:
@@ -240,7 +299,7 @@ class BoardGameEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        self.game = None
+        self.state = self._game = None
 
 
 def _html(game: Game) -> str:

@@ -13,7 +13,6 @@ position put in ``state`` whole is kept as a keyframe before the next move).
 """
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from itertools import repeat
 from operator import is_
@@ -35,7 +34,6 @@ PLAY = "play"
 SANDBOX = "sandbox"
 AUTO = "auto"  # chance: the engine draws each random outcome with the game's generator
 EXPLICIT = "explicit"  # chance: the game stops at each draw for the caller to choose (adapters, expectimax)
-_PLAYER_MARK = re.compile(r"\{p(\d+)\}")
 
 
 class Game:
@@ -210,9 +208,7 @@ class Game:
         return Explanation(False, refusal.rule, self._names_in(refusal.text()), self._names_in(refusal.remedy))
 
     def _names_in(self, text: str) -> str:
-        """Rule code writes {p0}, {p1}, ... for players; answers show their names."""
-        names = self.names
-        return _PLAYER_MARK.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+        return names_in(text, self.names)
 
     def rename(self, names: Iterable[str]) -> None:
         """Give the seats new names (a classroom's students): the log and the answers use them from now on, the
@@ -239,11 +235,7 @@ class Game:
         return self._sentence(self.state, seat, move)
 
     def _sentence(self, state: Any, seat: int, move: Move) -> str:
-        """``move`` as a sentence in ``state`` with the seats' names: the game's ``words`` face, else its notation."""
-        words = self.definition.words
-        if words is None:
-            return f"{self._name_of(seat)}: {move_text(move)}"
-        return self._names_in(words.describe(state, move))
+        return sentence(self.definition, self.names, state, seat, move)
 
     def apply(self, move: Move | str, player: int | None = None) -> "Game":
         """Make a move (a value or its notation) for ``player`` (default: the seat to act).
@@ -533,9 +525,7 @@ class Game:
             entry = self.last_entry_for(player)
             return None if entry is None else str(entry["text"])
         _, text, seat, visible_to = said
-        if _hidden_from(visible_to, player):
-            return HIDDEN_DRAW if seat == CHANCE else None
-        return text
+        return said_for(seat, text, visible_to, player)
 
     def chance_record(self) -> list[dict[str, Any]]:
         """Every random draw since the start, in order, each with the ply that made it."""
@@ -570,14 +560,10 @@ def _named(events: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any
 
     One pass over the rule's text: a name is data, so a name such as "{p1}" is shown as written.
     """
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        return names[seat] if seat < len(names) else match.group(0)
-
     for event in events:
-        event["text"] = _PLAYER_MARK.sub(name, event["text"])
+        event["text"] = names_in(event["text"], names)
         if "you" in event:
-            event["you"][1] = _PLAYER_MARK.sub(name, event["you"][1])
+            event["you"][1] = names_in(event["you"][1], names)
     return events
 
 
@@ -588,6 +574,39 @@ def _in_words_of(change: dict[str, Any], player: int | None) -> dict[str, Any]:
         return change
     text = you[1] if you[0] == player else change["text"]
     return {k: v for k, v in change.items() if k != "you"} | {"text": text}
+
+
+def names_in(text: str, names: list[str]) -> str:
+    """Rule code writes {p0}, {p1}, ... for players; answers show their names (a mark naming no seat stays)."""
+    if "{p" not in text:
+        return text
+    parts = text.split("{p")
+    out = [parts[0]]
+    for part in parts[1:]:  # each begins where a mark would: digits, then "}"
+        end = part.find("}")
+        digits = part[:end]
+        if end > 0 and digits.isdecimal() and int(digits) < len(names):
+            out.append(names[int(digits)] + part[end + 1:])
+        else:
+            out.append("{p" + part)
+    return "".join(out)
+
+
+def sentence(definition: GameDefinition[Any], names: list[str], state: Any, seat: int, move: Move) -> str:
+    """``move`` as a sentence in ``state`` (the position it is made from) with the seats' ``names``: the game's
+    ``words`` face, else its notation."""
+    words = definition.words
+    if words is None:
+        return f"{names[seat] if 0 <= seat < len(names) else 'Chance'}: {move_text(move)}"
+    return names_in(words.describe(state, move), names)
+
+
+def said_for(seat: int, text: str, visible_to: list[int] | None, player: int | None) -> str | None:
+    """A move's sentence as ``player``'s log tells it: the sentence, "Chance: a draw" for a draw it may not see,
+    None for another seat's move it may not read."""
+    if _hidden_from(visible_to, player):
+        return HIDDEN_DRAW if seat == CHANCE else None
+    return text
 
 
 HIDDEN_DRAW = "Chance: a draw"  # a draw's words for a player who may not see what it drew

@@ -107,5 +107,5 @@ def test_a_listed_move_and_an_equal_copy_get_one_number_and_the_listed_move_is_a
     turn = Turn(table, seat, listed)
     assert turn.actions == sorted(table.numbers(listed))
     assert all(turn.move(table, a) is m for a, m in zip(table.numbers(listed), listed))
-    unlisted = next(a for a in range(table.size) if a not in turn.move_of)
+    unlisted = next(a for a in range(table.size) if a not in turn.numbers)
     assert turn.move(table, unlisted) == table.decode(unlisted, seat)

@@ -169,7 +169,7 @@ def test_openspiel_reads_each_action_in_the_state_it_is_played_in() -> None:
         else:
             watched.information_state_tensor(watched.current_player())
             action = rng.choice(watched.legal_actions())
-            move = watched.live.turn.move_of[action]
+            move = watched.live.turn.move(TABLE, action)
             positional += TABLE.fixed(move) is None
             assert watched.action_to_string(watched.current_player(), action).endswith(str(move))
         watched.apply_action(action)

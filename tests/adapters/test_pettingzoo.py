@@ -1,6 +1,7 @@
 """PettingZoo's own checks (api_test, seed_test) on every game and player count, and what an agent observes."""
 from __future__ import annotations
 
+import random
 import warnings
 
 import numpy as np
@@ -8,6 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import boardgames_lab as bgl
+from boardgames_lab.adapters.pettingzoo import BoardGameEnv
 from boardgames_lab.pettingzoo import env
 from tests.adapters.test_actions import COUNTS
 
@@ -73,14 +75,44 @@ def test_an_observation_is_the_features_of_the_seats_own_view_and_its_legal_move
     assert (e.observe(other)["observation"] != obs["observation"]).any()
 
 
+def where(e: BoardGameEnv) -> tuple[object, object]:
+    """The environment's own position and its checked game's, to compare before and after a step."""
+    return e.definition.snapshot(e.state), e.game.position()
+
+
+@pytest.mark.parametrize("name, players", [("saint_petersburg", 4), ("citadels", 6), ("keythedral", 3),
+                                           ("village", 4)])
+def test_the_environment_plays_the_checked_games_moves_and_positions(name: str, players: int) -> None:
+    """Played on the fast path, observed or not: every step's position is the one the checked Game reaches by
+    checking and applying the same moves, and each info tells the move as that agent's log does."""
+    e = env(name, players=players, max_cycles=60)
+    e.reset(seed=3)
+    rng, d, steps = random.Random(3), e.definition, 0
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, info = e.last(observe=steps % 3 != 0)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        mask = obs["action_mask"] if obs is not None else e.observe(agent)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+        if steps % 7 == 0 or not e.agents:
+            game = e.game
+            assert game.ply == steps and d.snapshot(game.state) == d.snapshot(e.state)
+            for other in e.possible_agents:
+                told = game.log_for(e.agent_seat[other])[-1]
+                assert e.infos[other]["last_move"] == (told["text"] if told["ply"] == steps else None)
+    assert steps > 40
+
+
 def test_an_illegal_action_is_refused_naming_the_rule_and_changes_nothing() -> None:
     e = env("saint_petersburg", players=2)
     e.reset(seed=1)
     mask = e.observe(e.agent_selection)["action_mask"]
-    before = e.game.position()
+    before = where(e)
     with pytest.raises(bgl.IllegalMove):
         e.step(int(np.flatnonzero(mask == 0)[0]))
-    assert e.game.position() == before
+    assert where(e) == before
 
 
 @pytest.mark.parametrize("observed", [True, False])
@@ -97,10 +129,10 @@ def test_an_action_that_is_not_an_action_number_is_refused_naming_it(action: obj
     assert legal == 0  # so each refused value below stands for a legal move if it were coerced
     if not observed:
         e._turn = None
-    before = e.game.position()
+    before = where(e)
     with pytest.raises(ValueError, match=f"action must be .*{why}"):
         e.step(action)
-    assert e.game.position() == before and e.game.ply == 0
+    assert where(e) == before and e.game.ply == 0
     e.step(np.int64(legal))
     assert e.game.ply == 1
 
@@ -130,16 +162,15 @@ def test_a_window_asks_its_seats_one_at_a_time_in_to_act_order(duel: str, monkey
     e._select()
     assert e.agent_selection == "player_2"
     mask = e.observe("player_2")["action_mask"]
-    assert sorted(np.flatnonzero(mask)) == e.table.actions(d.seat_moves(e.game.state, 2))
+    assert sorted(np.flatnonzero(mask)) == e.table.actions(d.seat_moves(e.state, 2))
     assert not e.observe("player_0")["action_mask"].any()
-    assert state.current_player() == 2 and state.legal_actions(2) == e.table.actions(d.seat_moves(e.game.state, 2))
-    st = e.game.state
+    assert state.current_player() == 2 and state.legal_actions(2) == e.table.actions(d.seat_moves(e.state, 2))
+    st = e.state  # the environment's position
     st.stakes[2], st.deck = 5, []  # seat 2 has no move left: the window asks seat 0
-    e.game._legal = None
     e._select()
     assert e.agent_selection == "player_0"
     e.step(e.table.encode(d.seat_moves(st, 0)[0]))
-    assert e.game.moves[-1].player == 0
+    assert e._moves[-1].player == 0 and e.state is st
 
 
 def test_max_cycles_cuts_the_game_off_ranked_by_its_scores_and_infos_tell_the_last_move() -> None:
