@@ -41,12 +41,11 @@ import pyspiel
 from ..core.definition import GameDefinition
 from ..core.game import Game
 from ..core.moves import CHANCE
-from ..core.positions import game_from_position
+from ..core.positions import game_from_position, position_of
 from ..core.registry import definition, new_game, watch_registrations
 from ..core.rng import Rng
 from .actions import Turn, action_space
 from .observation import PUBLIC, RECALL, Recall, features, observe
-from .pettingzoo import acting_seat, seat_moves
 
 PREFIX = "boardgames_lab_"
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
@@ -170,19 +169,30 @@ class BoardGame(pyspiel.Game):
 
 
 class Live:
-    """The Python side of a state, kept in one attribute: OpenSpiel clones a Python state by deep-copying
-    each attribute and serialises it by pickling them, so this copies the lab's ``Game`` with its own
-    ``clone`` (the rules are shared, never copied) and pickles as the shorter of the actions played from the
-    first node and the position now (with the seats' records)."""
+    """The Python side of a state, kept in one attribute. The state plays on the engine's fast path, as bots do:
+    ``st`` is the engine's position; each position's legal moves are listed once (the fast generator, which the
+    conformance suite proves equal to the rules' checks) and a listed move is played without a second check,
+    while anything else is refused by a copy of the checked ``Game`` with the rule it breaks. That ``Game``
+    (``game``: the log, the seats' records, positions) is brought up to the position when read, by checking and
+    applying the moves played since (``pending``). OpenSpiel clones a Python state by deep-copying each
+    attribute and serialises it by pickling them, so this copies the position with the game's ``clone_state``
+    (a copy shares the checked game until either changes it: the rules are shared, never copied) and pickles
+    as the shorter of the actions played from the first node and the position now (with the seats'
+    records)."""
 
-    __slots__ = ("spec", "_game", "moves", "actions", "recall", "player", "initial", "turn", "outcomes")
+    __slots__ = ("spec", "st", "_game", "owned", "pending", "moves", "actions", "recall", "player", "alone", "initial",
+                 "turn", "outcomes")
 
     def __init__(self, spec: BoardGame):
         self.spec = spec
-        # A fixed seed's game is copied from the initial one when first read: OpenSpiel makes an initial state
+        # A fixed seed's position is copied from the initial one when first read: OpenSpiel makes an initial state
         # each time it asks for a tensor's shape, and reads only the observer's remembered vector from it.
-        self._game: Game | None = None
+        self.st: Any = None  # the engine's position (None before the deal)
+        self._game: Game | None = None  # the checked game, behind ``st`` by the ``pending`` moves
+        self.owned = True  # False while a copy shares ``_game``: it is copied before it is brought up to date
+        self.pending: list[tuple[Any, int]] = []  # (move, seat) played on ``st`` and not yet on ``_game``
         self.player: int | None = None  # the player to act, once asked (OpenSpiel asks several times a step)
+        self.alone = False  # once asked: the player is the only seat to act
         self.initial = True  # no action applied yet: OpenSpiel builds such states to learn tensor shapes
         self.moves = 0  # moves made in the game (chance's included), for max_moves
         self.actions: list[int] | None = []  # None once the game is a sample: its actions no longer replay to it
@@ -190,16 +200,84 @@ class Live:
         self.turn: Turn | None = None  # the legal actions here, once asked
         self.outcomes: list[tuple[Any, float]] | None = None  # the draw's outcomes here, once asked
 
+    def ask(self) -> int:
+        """The player to act (OpenSpiel's numbers), worked out once per position with whether that seat is the only
+        one to act (its moves are then the position's whole list)."""
+        st = self.position()
+        if st is None:
+            return _CHANCE
+        d = self.spec.definition
+        self.alone = False
+        if self.moves >= self.spec.max_moves or d.is_over(st):
+            player = _TERMINAL
+        else:
+            seats = d.to_act(st)
+            if len(seats) == 1:
+                seat, self.alone = seats[0], True
+            else:
+                seat = next((s for s in seats if d.seat_moves(st, s)), seats[0])
+            player = _CHANCE if seat == CHANCE else int(seat)
+        self.player = player
+        return player
+
+    def position(self) -> Any:
+        """The engine's position (None before the deal; a fixed seed's is set up when first read)."""
+        st = self.st
+        if st is None and self.spec.fixed_seed >= 0:
+            self.start(self.spec.initial_game())
+            st = self.st
+        return st
+
+    def start(self, game: Game) -> None:
+        """Play on from ``game``'s position (a deal, a sample, a position read back)."""
+        self._game, self.owned, self.pending = game, True, []
+        self.st = game.definition.clone_state(game.state)
+
     @property
     def game(self) -> Game | None:
+        """The checked game at the position (None before the deal): the moves played since it was last read are
+        checked and applied to it now."""
+        if self.position() is None:
+            return None
         game = self._game
-        if game is None and self.spec.fixed_seed >= 0:
-            game = self._game = self.spec.initial_game()
+        assert game is not None
+        if self.pending:
+            if not self.owned:
+                game = self._game = game.clone()
+                self.owned = True
+            for move, seat in self.pending:
+                game.apply(move, player=seat)
+            self.pending = []
         return game
 
-    @game.setter
-    def game(self, game: Game | None) -> None:
-        self._game = game
+    def ply(self) -> int:
+        """Moves made since the checked game's start (its log has one entry more: the set-up)."""
+        return (0 if self._game is None else self._game.ply) + len(self.pending)
+
+    def play(self, move: Any, seat: int) -> None:
+        """A legal move on the fast path (the position's ``ply`` counts it, as ``Game`` counts it)."""
+        st = self.st
+        self.spec.definition.advance(st, move)
+        st.ply += 1
+        self.pending.append((move, seat))
+
+    def put(self, state: Any) -> None:
+        """Put a position in whole, in place of this one (the tests of what a seat may learn change what it
+        cannot see this way): the engine's position and the checked game's."""
+        game = self.game
+        assert game is not None
+        if not self.owned:
+            game = self._game = game.clone()
+            self.owned = True
+        game.state = game.definition.clone_state(state)
+        self.st = state
+        self.moved()
+
+    def listed(self, player: int) -> Turn:
+        """The choices of the player to act (asked just now), listed once."""
+        d, st = self.spec.definition, self.st
+        moves = d.legal_moves(st) if self.alone else d.seat_moves(st, player)
+        return Turn(self.spec.table, player, moves, st)
 
     def moved(self) -> None:
         """Forget what was learnt of the position before a move."""
@@ -209,34 +287,41 @@ class Live:
         """The outcomes of the draw the game stands at (asked once per position)."""
         outcomes = self.outcomes
         if outcomes is None:
-            assert self.game is not None
-            outcomes = self.outcomes = self.game.chance_outcomes()
+            d, st = self.spec.definition, self.position()
+            outcomes = self.outcomes = list(d.chance_outcomes(st)) if d.to_act(st) == (CHANCE,) else []
         return outcomes
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Live":
         other = Live.__new__(Live)
         other.spec, other.moves, other.player, other.initial = self.spec, self.moves, self.player, self.initial
+        other.alone = self.alone
         other.actions = None if self.actions is None else self.actions.copy()
-        other._game = None if self._game is None else self._game.clone()
+        other.st = None if self.st is None else self.spec.definition.clone_state(self.st)
+        other._game, other.pending = self._game, self.pending.copy()
+        other.owned = self.owned = self._game is None  # the checked game is shared until one of them changes it
         other.recall = None if self.recall is None else self.recall.copy()
-        other.turn = other.outcomes = None  # a copy's game may be changed in place: it asks again
+        other.turn = other.outcomes = None  # a copy's position may be changed in place: it asks again
         return other
 
     def synced(self) -> Recall:
         """The seats' records, read up to the game's last move."""
-        assert self.game is not None
+        game = self.game
+        assert game is not None
         if self.recall is None:
             self.recall = Recall(self.spec.players)
-        self.recall.sync(self.game, self.spec.table)
+        self.recall.sync(game, self.spec.table)
         return self.recall
 
     def __reduce__(self) -> tuple[Any, ...]:
-        if self.game is None:
+        st = self.position()
+        if st is None:
             return _replayed, (str(self.spec), [])
-        position = json.dumps(self.game.position(), separators=(",", ":"))
+        assert self._game is not None
+        spec = self.spec
+        position = json.dumps(position_of(spec.definition, st, spec.players, self._game.options), separators=(",", ":"))
         if self.actions is not None and len(",".join(map(str, self.actions))) < len(position):
-            return _replayed, (str(self.spec), self.actions)  # a few moves in: shorter than the position
-        return _restored, (str(self.spec), position, self.moves, self.synced())
+            return _replayed, (str(spec), self.actions)  # a few moves in: shorter than the position
+        return _restored, (str(spec), position, self.moves, self.synced())
 
 
 def _chance_action(action: Any, outcomes: int) -> int:
@@ -257,13 +342,22 @@ def _restored(game: str, position: str, moves: int, recall: Recall) -> Live:
     spec = pyspiel.load_game(game)
     live = Live(spec)
     live.moves, live.actions, live.recall, live.initial = moves, None, recall, False
-    live.game = game_from_position(spec.definition, json.loads(position), chance="explicit")
-    recall.synced = len(live.game.log)  # the restored game's log starts at its position, already recorded
+    live.start(game_from_position(spec.definition, json.loads(position), chance="explicit"))
+    assert live._game is not None
+    recall.synced = len(live._game.log)  # the restored game's log starts at its position, already recorded
     return live
 
 
+def _seat_moves(d: Any, st: Any, seat: int) -> list[Any]:
+    """The legal moves of ``seat`` in the engine's position (all of them when it is the only seat to act)."""
+    if d.is_over(st):
+        return []
+    return d.legal_moves(st) if d.to_act(st) == (seat,) else d.seat_moves(st, seat)
+
+
 class BoardGameState(pyspiel.State):
-    """A game in progress; ``game`` is the lab's ``Game`` (None before the first chance node)."""
+    """A game in progress; ``game`` is the lab's checked ``Game`` at this position (None before the first chance
+    node), ``live.position()`` the engine's position it plays on."""
 
     def __init__(self, game: BoardGame):
         super().__init__(game)
@@ -279,40 +373,32 @@ class BoardGameState(pyspiel.State):
 
     # --- who acts -------------------------------------------------------------------------------------
     def current_player(self) -> int:
-        live = self.live
-        player = live.player
-        if player is None:
-            game = live.game
-            if game is None:
-                return _CHANCE
-            if game.is_over or live.moves >= live.spec.max_moves:
-                player = _TERMINAL
-            else:
-                seat = acting_seat(game)
-                player = _CHANCE if seat == CHANCE else int(seat)  # type: ignore[arg-type]
-            live.player = player
-        return player
+        player = self.live.player
+        return self.live.ask() if player is None else player
 
     def is_terminal(self) -> bool:
         return self.current_player() == _TERMINAL
 
     def is_truncated(self) -> bool:
         """Was the game cut off at ``max_moves`` before its end?"""
-        return self.game is not None and not self.game.is_over and self.live.moves >= self._spec.max_moves
+        st = self.live.position()
+        return st is not None and not self._spec.definition.is_over(st) and self.live.moves >= self._spec.max_moves
 
     def _legal_actions(self, player: int) -> list[int]:
         live = self.live
         turn = live.turn
         if turn is None or player != turn.seat:
-            assert live.game is not None
+            st, spec = live.position(), live.spec
+            if st is None:
+                return []
             if player != self.current_player():
-                return live.spec.table.actions(seat_moves(live.game, player), live.game.state)
-            turn = live.turn = Turn(live.spec.table, player, seat_moves(live.game, player), live.game.state)
+                return spec.table.actions(_seat_moves(spec.definition, st, player), st)
+            turn = live.turn = live.listed(player)
         return turn.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         live = self.live
-        if live.game is None:
+        if live.position() is None:
             deals = live.spec.deals
             return [(i, 1.0 / deals) for i in range(deals)]
         outcomes = live.draws()
@@ -324,57 +410,65 @@ class BoardGameState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         live = self.live
         player = self.current_player()
-        game = live.game
-        if game is None:
-            _chance_action(action, live.spec.deals)
+        st, spec = live.position(), live.spec
+        if st is None:
+            _chance_action(action, spec.deals)
             live.moved()
-            live.game = live.spec.new_game(int(action))
+            live.start(spec.new_game(int(action)))
         elif player == _CHANCE:
             outcomes = live.draws()
             move = outcomes[_chance_action(action, len(outcomes))][0]
             live.moved()
-            game.apply(move, player=CHANCE)
+            live.play(move, CHANCE)
         else:
             turn = live.turn
-            table = live.spec.table
-            move = table.decode(action, player, game.state) if turn is None else turn.move(table, action)
-            ply = game.ply + 1
+            if turn is None or turn.seat != player:
+                turn = live.listed(player)
+            move = turn.listed(action)
+            if move is None:  # no legal move here: a copy of the checked game refuses it with the rule it breaks
+                move = spec.table.decode(action, player, st)
+                game = live.game
+                assert game is not None
+                game.clone().apply(move, player=player)
+            ply = live.ply() + 1
             live.moved()
-            game.apply(move, player=player)
+            live.play(move, player)
             if live.recall is not None:  # the number as played: a positional one is read in this position only
                 live.recall.note(ply, int(action))
         # Kept only once the game took the move: a refused action leaves the history as it was.
         if live.actions is not None:
             live.actions.append(int(action))
-        if game is not None:
+        if st is not None:
             live.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
+        st = self.live.position()
         if player == pyspiel.PlayerId.CHANCE:
-            if self.game is None:
+            if st is None:
                 return f"deal with seed {action}"
-            outcomes = self.game.chance_outcomes()
+            outcomes = self.live.draws()
             return f"chance: {outcomes[action][0]}" if action < len(outcomes) else f"chance outcome {action}"
-        table, game = self._spec.table, self.game
+        table = self._spec.table
         try:
-            return f"p{player + 1}: {table.decode(action, player, None if game is None else game.state)}"
+            return f"p{player + 1}: {table.decode(action, player, st)}"
         except ValueError:  # a positional number that names no move here, or no position yet
             return f"p{player + 1}: {table.label(action)}"
 
     # --- the end --------------------------------------------------------------------------------------
     def scores(self) -> list[int]:
         """The game's scores now (its final count once over; a game cut off stands at its running scores)."""
-        return [0] * self._spec.players if self.game is None else list(self.game.scores())
+        st = self.live.position()
+        return [0] * self._spec.players if st is None else list(self._spec.definition.scores(st))
 
     def winners(self) -> list[int]:
         """The game's winners by its own ranking and tie-break; a game cut off before its final count: the
         seats with the highest running score (no tie-break applies before the end)."""
-        if self.game is None:
+        st, d = self.live.position(), self._spec.definition
+        if st is None:
             return []
-        found = self.game.winners()
-        if found or self.game.is_over:
-            return list(found)
-        scores = self.game.scores()
+        if d.is_over(st):
+            return list(d.winners(st))
+        scores = d.scores(st)
         return [s for s in range(self._spec.players) if scores[s] == max(scores)]
 
     def returns(self) -> list[float]:
@@ -391,19 +485,21 @@ class BoardGameState(pyspiel.State):
         callable giving floats in [0, 1)). The seat's record is kept; the other seats' become what ``player``
         knows of them (the spectator's record)."""
         other = self.clone()
-        game = self.game
-        if game is None or game.is_over:
+        st, d = self.live.position(), self._spec.definition
+        if st is None or d.is_over(st):
             return other
-        d = game.definition
         seed = int(sampler() * (1 << 53))
-        state = d.determinize(game.state, player, Rng(seed))
+        state = d.determinize(st, player, Rng(seed))
         recall = self.live.synced().copy()
         recall.only_public(player)
+        game = self.live.game
+        assert game is not None
         sample = Game(d, game.num_players, seed, game.options, names=game.names, start=state, chance="explicit")
         recall.synced = len(sample.log)
         live = other.live
         live.moved()
-        live.game, live.recall, live.actions = sample, recall, None
+        live.start(sample)
+        live.recall, live.actions = recall, None
         return other
 
     # --- tensors ---------------------------------------------------------------------------------------
@@ -426,9 +522,10 @@ class BoardGameState(pyspiel.State):
         return observer.as_list()
 
     def __str__(self) -> str:
-        if self.game is None:
+        game = self.game
+        if game is None:
             return "before the deal"
-        return json.dumps(self.game.position(), sort_keys=True)
+        return json.dumps(game.position(), sort_keys=True)
 
 
 class ViewObserver:
@@ -448,26 +545,27 @@ class ViewObserver:
 
     def set_from(self, state: BoardGameState, player: int) -> None:
         live = state.live
-        game = live.game
         if live.initial and player in self.initial:  # every initial state of a fixed seed is the same
             self.tensor[:] = self.initial[player]
             self.last = None
-        elif game is None:
+            return
+        position = live.position()
+        if position is None:
             self.tensor.fill(0)
             self.last = None
         else:
             # the same position asked again (its state object, at the same ply, for the same seat) is the tensor
             # already here: OpenSpiel's callers often ask a state's observation and information state in turn
-            position = game.state
             last = self.last
             if last is not None and last[0] is position and last[1] == position.ply and last[2] == player:
                 return
-            values = observe(game.definition, position, player, self.public)
+            spec = live.spec
+            values = observe(spec.definition, position, player, self.public)
             n = len(values)
             self.tensor[:n] = np.frombuffer(values, np.float32)
             if self.perfect_recall:
                 key = PUBLIC if self.public else player
-                self.tensor[n:] = np.frombuffer(live.synced().vector(key, game.num_players, player), np.float32)
+                self.tensor[n:] = np.frombuffer(live.synced().vector(key, spec.players, player), np.float32)
             self.last = (position, position.ply, player)
             if live.initial:
                 self.initial[player] = self.tensor.copy()
@@ -483,21 +581,24 @@ class ViewObserver:
         return out
 
     def string_from(self, state: BoardGameState, player: int) -> str:
-        game = state.game
-        if game is None:
+        position, spec = state.live.position(), state.live.spec
+        if position is None:
             return f"p{player + 1} before the deal"
-        text = f"p{player + 1} " + self.layout.text(observe(game.definition, game.state, player, self.public))
+        text = f"p{player + 1} " + self.layout.text(observe(spec.definition, position, player, self.public))
         if self.perfect_recall:
             key = PUBLIC if self.public else player
-            text += " " + state.live.synced().text(key, game.num_players, player)
+            text += " " + state.live.synced().text(key, spec.players, player)
         return text
 
 
 def view_string(state: BoardGameState, player: int) -> str:
     """The seat's whole view (``game.view(player)``) as JSON: what the compact strings summarise."""
-    if state.game is None:
+    position = state.live.position()
+    if position is None:
         return "null"
-    return json.dumps(state.game.view(player), sort_keys=True, separators=(",", ":"))
+    if not (type(player) is int and 0 <= player < state.live.spec.players):
+        raise ValueError(f"player must be a seat from 0 to {state.live.spec.players - 1}, not {player!r}")
+    return json.dumps(state.live.spec.definition.view(position, player), sort_keys=True, separators=(",", ":"))
 
 
 def own_log(game: Game, seat: int) -> list[dict[str, Any]]:
@@ -523,12 +624,11 @@ class LabBot(pyspiel.Bot):
 
     def step(self, state: BoardGameState) -> int:
         from ..bots.base import Seat
-        game = state.game
-        assert game is not None
+        position, d = state.live.position(), state._spec.definition
+        assert position is not None
         seat = state.current_player()
-        legal = seat_moves(game, seat)
-        move = self.bot.decide(Seat(game.definition, game.state, seat, legal))
-        return state._spec.table.encode(move, game.state)
+        move = self.bot.decide(Seat(d, position, seat, _seat_moves(d, position, seat)))
+        return state._spec.table.encode(move, position)
 
     def restart_at(self, state: BoardGameState) -> None:
         pass

@@ -66,14 +66,14 @@ class OpenSpielISMCTSBot:
         game, bot = self._search(d.info.name, sample.num_players)
         state = game.new_initial_state()
         live = state.live  # before the deal: the sampled position becomes its game
-        live.game = Game(d, sample.num_players, self._rng.getrandbits(62), getattr(sample, "options", {}),
-                         start=sample, chance=EXPLICIT)
+        live.start(Game(d, sample.num_players, self._rng.getrandbits(62), getattr(sample, "options", {}),
+                        start=sample, chance=EXPLICIT))
         live.actions, live.initial, live.player = None, False, None
         policy = bot.get_policy(state)  # the most visited moves share the probability
         top = max(p for _, p in policy)
         best = [a for a, p in policy if p == top]
         action = best[self._rng.randrange(len(best))]
-        move = game.table.decode(int(action), seat.player, live.game.state)  # the root: the sampled position
+        move = game.table.decode(int(action), seat.player, live.position())  # the root: the sampled position
         if move not in seat.legal_moves:
             raise RuntimeError(f"OpenSpiel's ISMCTS chose {move}, which is not legal for seat {seat.player}")
         self.last_reason = f"the most visited of {len(policy)} moves in {self.simulations} ISMCTS simulations"

@@ -158,7 +158,7 @@ class Game:
 
     def legal_moves(self) -> tuple[Move, ...]:
         legal = self._legal
-        if legal is None:
+        if legal is None or self.state is not self._live:  # a position put in whole lists its own moves
             d, state = self.definition, self.state
             legal = self._legal = () if d.is_over(state) else tuple(d.legal_moves(state))
         return legal

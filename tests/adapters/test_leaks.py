@@ -55,8 +55,7 @@ def test_what_a_seat_cannot_know_changes_nothing_it_gets(name: str, players: int
             others += [(f"sample {k}", d.determinize(lab.state, seat, Rng(100 * k + seat))) for k in range(2)]
             for why, other_state in others:
                 other = state.clone()
-                other.live.game.state = other_state
-                other.live.game._legal = None
+                other.live.put(other_state)
                 if d.snapshot(other_state) != d.snapshot(lab.state):
                     changed += 1
                 assert _everything(game, other, seat) == mine, f"{why} reaches seat {seat}"

@@ -14,6 +14,7 @@ import boardgames_lab as bgl
 from boardgames_lab.adapters import openspiel as bos
 from boardgames_lab.bots.base import RandomBot
 from boardgames_lab.core.moves import CHANCE
+from boardgames_lab.core.registry import definition
 from boardgames_lab.core.rng import Rng
 
 GAMES = [g["name"] for g in bgl.games()]
@@ -100,10 +101,11 @@ def test_positions_differing_only_in_anothers_secret_give_the_same_strings(name:
     for seat in range(game.num_players()):
         for secret in lab.definition.secrets:
             other = state.clone()
-            other.live.game.state = lab.definition.clone_state(lab.state)
-            if secret.perturb(other.live.game.state, seat, Rng(seat)):
+            copy = lab.definition.clone_state(lab.state)
+            if secret.perturb(copy, seat, Rng(seat)):
+                other.live.put(copy)
                 changed += 1
-                assert lab.definition.snapshot(other.live.game.state) != lab.definition.snapshot(lab.state)
+                assert lab.definition.snapshot(other.live.position()) != lab.definition.snapshot(lab.state)
                 assert _strings(other, seat) == _strings(state, seat), secret.name
     assert changed > 0
     assert _strings(state, 0) != _strings(state, 1)
@@ -277,3 +279,32 @@ def test_the_tensors_answered_in_python_are_openspiels_own(name: str) -> None:
     assert isinstance(state.observation_tensor(0), list)
     with pytest.raises(pyspiel.SpielError):
         state.observation_tensor(3)
+
+
+@pytest.mark.parametrize("name, players", [("saint_petersburg", 4), ("citadels", 5), ("keythedral", 3),
+                                           ("village", 4)])
+def test_states_play_the_checked_games_moves_and_copies_keep_their_own(name: str, players: int) -> None:
+    """A state plays on the engine's fast path: its checked game, brought up to date when read (every move checked
+    and applied), stands at the same position; a copy shares that game until either brings it up to date, and
+    each then has its own position and history, a serialised copy too."""
+    game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": 2})
+    state, rng = game.new_initial_state(), np.random.default_rng(2)
+    d = definition(name)
+    copies = []
+    for step in range(160):
+        if state.is_terminal():
+            break
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+        if step % 10 == 3:
+            copies.append((state.clone(), d.snapshot(state.live.position()), state.history()))
+        if step % 25 == 0:
+            checked = state.live.game
+            assert checked is not None and d.snapshot(checked.state) == d.snapshot(state.live.position())
+    assert len(copies) > 10
+    for copy, seen, history in copies:
+        assert copy.history() == history and d.snapshot(copy.live.position()) == seen
+        assert d.snapshot(copy.live.game.state) == seen and copy.live.game.ply == len(history)  # a fixed seed: no deal node
+        _, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, copy))
+        assert d.snapshot(again.live.position()) == seen and again.legal_actions() == copy.legal_actions()
+    assert d.snapshot(state.live.game.state) == d.snapshot(state.live.position())
