@@ -8,7 +8,7 @@ it equal to the plain path (as sets, without repeats) on thousands of positions 
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable
 
 from .data import SITE_FIELDS, Node
@@ -34,17 +34,45 @@ HOUSE = tuple(tuple(BuildHouse(p, k) for k in range(1, 6)) for p in SEATS)
 BUY = tuple(tuple(BuyTile(p, b.id) for b in BUILDINGS) for p in SEATS)
 NEEDS = tuple(tuple((k, c) for k, c in enumerate(b.cost) if c) for b in BUILDINGS)  # (cube kind, count) asked
 NO_CUBES = (0,) * 8
-_WORKER: tuple[dict[Node, PlaceWorker], ...] = tuple({} for _ in SEATS)  # per seat, by field: filled as met
-_FIELD: tuple[dict[Node, LayField], ...] = tuple({} for _ in SEATS)  # per seat, by place: filled as met
-_COTTAGE: tuple[dict[tuple[int, Node], LayCottage], ...] = tuple({} for _ in SEATS)  # by (number, site)
-_RELOCATE: tuple[dict[Node, Relocate], ...] = tuple({} for _ in SEATS)  # by site
+
+
+class Made(dict[Any, Any]):
+    """Moves made once each, by key: a key not met before is made on its first lookup (``make(key)``), so a
+    list of them is one ``map`` of ``__getitem__`` over the keys."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        move = self[key] = self.make(key)
+        return move
+
+
+_WORKER = tuple(Made(partial(PlaceWorker, p)) for p in SEATS)  # per seat, by field
+_FIELD = tuple(Made(partial(LayField, p)) for p in SEATS)  # per seat, by place
+_COTTAGE = tuple(tuple(Made(partial(LayCottage, p, k)) for k in range(1, 6)) for p in SEATS)  # by number, site
+_RELOCATE = tuple(Made(partial(Relocate, p)) for p in SEATS)  # per seat, by site
 # Every (cottage site, field) pair a fence may stand on, by id, and per seat the fence moves of each id, made
 # as play meets them: the spots number about 13,000, and making all their moves would slow every import.
 FENCE_SPOTS = tuple((site, f) for site in sorted(SITE_FIELDS) for f in SITE_FIELDS[site])
 FENCE_ID = {spot: i for i, spot in enumerate(FENCE_SPOTS)}
-_BUILD_FENCE: tuple[list[BuildFence | None], ...] = tuple([None] * len(FENCE_SPOTS) for _ in SEATS)
-_REMOVE_FENCE: tuple[list[RemoveFence | None], ...] = tuple([None] * len(FENCE_SPOTS) for _ in SEATS)
-_PLAYS: dict[tuple[int, str, str], PlayLaw] = {}  # by (seat, law, choice)
+SITE_SPOTS = {site: tuple((f, FENCE_ID[site, f]) for f in fields) for site, fields in SITE_FIELDS.items()}
+
+
+def _at_spot(kind: type, p: int, i: int) -> Any:
+    return kind(p, *FENCE_SPOTS[i])
+
+
+def _play(p: int, key: tuple[str, str]) -> PlayLaw:
+    return PlayLaw(p, *key)
+
+
+_BUILD_FENCE = tuple(Made(partial(_at_spot, BuildFence, p)) for p in SEATS)  # per seat, by spot id
+_REMOVE_FENCE = tuple(Made(partial(_at_spot, RemoveFence, p)) for p in SEATS)
+_PLAYS = tuple(Made(partial(_play, p)) for p in SEATS)  # per seat, by (law, choice)
 _ORDER_LEFT: dict[tuple[int, tuple[int, ...]], tuple[ChooseOrder, ...]] = {}  # by (seat, numbers chosen)
 
 
@@ -150,38 +178,36 @@ def _exchanges(st: KState, p: int, holding: tuple[int, ...]) -> tuple[Any, ...]:
 
 # --- phase three -------------------------------------------------------------------------------------------
 
-def fence_spots(st: KState) -> tuple[list[int], list[int]]:
-    """The spots a fence may be built on and the fences standing, as ids: the same for every seat, kept in the
-    state until a board method changes the board."""
-    spots = st.fence_spots
-    if spots is None:
-        fields, fences = st.fields, st.fences
-        build = [FENCE_ID[site, f] for site, cottage in sorted(st.sites.items()) if cottage != KEYTHEDRAL
-                 for f in SITE_FIELDS[site] if f in fields and (site, f) not in fences]
-        st.fence_spots = spots = (build, [FENCE_ID[spot] for spot in sorted(fences)])
-    return spots
+def build_fences(st: KState, p: int) -> list[BuildFence]:
+    """keythedral.fence.build: the fences ``p`` may build by the board (the cube and fence counts aside). The
+    spots, as ids, are the same for every seat: both are kept in the state until a board method changes the
+    board, and made only when asked (a seat without timber never asks)."""
+    moves: list[BuildFence] | None = st.fence_moves.get(p)
+    if moves is None:
+        spots = st.fence_spots
+        if spots is None:
+            st.fence_spots = spots = [None, None]
+        ids = spots[0]
+        if ids is None:
+            fields, fences = st.fields, st.fences
+            ids = spots[0] = [i for site, cottage in sorted(st.sites.items()) if cottage != KEYTHEDRAL
+                              for f, i in SITE_SPOTS[site] if f in fields and (site, f) not in fences]
+        moves = st.fence_moves[p] = list(map(_BUILD_FENCE[p].__getitem__, ids))
+    return moves
 
 
-def fence_moves(st: KState, p: int) -> tuple[tuple[BuildFence, ...], tuple[RemoveFence, ...]]:
-    """(build, remove) fence moves of ``p``, kept in the state until a board method changes the board."""
-    cached = st.fence_moves.get(p)
-    if cached is None:
-        build, remove = fence_spots(st)
-        st.fence_moves[p] = cached = (_fence_moves(_BUILD_FENCE[p], BuildFence, p, build),
-                                      _fence_moves(_REMOVE_FENCE[p], RemoveFence, p, remove))
-    return cached
-
-
-def _fence_moves(table: list[Any], kind: type, p: int, ids: list[int]) -> tuple[Any, ...]:
-    """The moves of ``p`` at these spot ids, from ``table`` (made once each)."""
-    out = []
-    for i in ids:
-        move = table[i]
-        if move is None:
-            site, f = FENCE_SPOTS[i]
-            table[i] = move = kind(p, site, f)
-        out.append(move)
-    return tuple(out)
+def remove_fences(st: KState, p: int) -> list[RemoveFence]:
+    """keythedral.fence.remove: the fences standing, as ``p``'s moves, kept like ``build_fences``."""
+    moves: list[RemoveFence] | None = st.fence_moves.get(p + 5)
+    if moves is None:
+        spots = st.fence_spots
+        if spots is None:
+            st.fence_spots = spots = [None, None]
+        ids = spots[1]
+        if ids is None:
+            ids = spots[1] = [FENCE_ID[spot] for spot in sorted(st.fences)]
+        moves = st.fence_moves[p + 5] = list(map(_REMOVE_FENCE[p].__getitem__, ids))
+    return moves
 
 
 def action_moves(st: KState, p: int) -> list[Any]:
@@ -209,11 +235,10 @@ def action_moves(st: KState, p: int) -> list[Any]:
         for c in range(5 * p, 5 * p + 5):
             if not houses[c] and cottage_at[c]:
                 moves.append(house[c - 5 * p])
-    build, remove = fence_moves(st, p)
     if cubes[TIMBER] and st.fences_left[p]:
-        moves.extend(build)
+        moves.extend(build_fences(st, p))
     if cubes[WINE] >= 2:
-        moves.extend(remove)
+        moves.extend(remove_fences(st, p))
     moves.extend(_exchanges(st, p, holding))
     return moves
 
@@ -268,13 +293,8 @@ def special_exchanges(st: KState, p: int, law: str) -> list[Any]:
 # --- law windows and own-turn cards ----------------------------------------------------------------------
 
 def _plays(st: KState, p: int, law: str) -> list[PlayLaw]:
-    out = []
-    for choice in play_choices(st, p, law):
-        move = _PLAYS.get((p, law, choice))
-        if move is None:
-            move = _PLAYS[p, law, choice] = PlayLaw(p, law, choice)
-        out.append(move)
-    return out
+    made = _PLAYS[p]
+    return [made[law, choice] for choice in play_choices(st, p, law)]
 
 
 def window_moves(st: KState, p: int) -> list[Any]:
@@ -330,29 +350,22 @@ def _order_moves(st: KState, p: int) -> list[Any]:
 
 def _lay_moves(st: KState, p: int) -> list[Any]:
     if setup_step_is_field(st):
-        fields = _FIELD[p]
-        return [fields[n] if n in fields else fields.setdefault(n, LayField(p, n)) for n in field_spots(st)]
+        return list(map(_FIELD[p].__getitem__, field_spots(st)))
     spots = cottage_spots(st)
-    numbers = [c % 5 + 1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is None]
-    made = _COTTAGE[p]
-    return [made[k, s] if (k, s) in made else made.setdefault((k, s), LayCottage(p, k, s))
-            for k in numbers for s in spots]
+    made, cottage_at = _COTTAGE[p], st.cottage_at
+    moves: list[Any] = []
+    for k in range(5):  # by number, then by site
+        if cottage_at[5 * p + k] is None:
+            moves.extend(map(made[k].__getitem__, spots))
+    return moves
 
 
 def _relocate_moves(st: KState, p: int) -> list[Any]:
-    made = _RELOCATE[p]
-    return [made[s] if s in made else made.setdefault(s, Relocate(p, s)) for s in cottage_spots(st, open_only=True)]
+    return list(map(_RELOCATE[p].__getitem__, cottage_spots(st, open_only=True)))
 
 
 def _worker_moves(st: KState, p: int) -> list[Any]:
-    made = _WORKER[p]
-    out = []
-    for f in open_fields(st, st.placing):
-        move = made.get(f)
-        if move is None:
-            move = made[f] = PlaceWorker(p, f)
-        out.append(move)
-    return out
+    return list(map(_WORKER[p].__getitem__, open_fields(st, st.placing)))
 
 
 def _bid_moves(st: KState, p: int) -> list[Any]:

@@ -64,10 +64,11 @@ class KState(State):
         self.effects: dict[str, Any] = {}  # law effects lasting a round or attached to a tile
         self.window: dict[str, Any] = {}  # an open law-card window: who is asked, what for
         self.final: list[dict[str, int]] | None = None
-        # The (build, remove) fence spots as ids, and per seat its fence moves: made by fast.py, emptied by the
-        # board methods below, the only code that changes fields, sites or fences.
-        self.fence_spots: tuple[list[int], list[int]] | None = None
-        self.fence_moves: dict[int, tuple[Any, Any]] = {}
+        # The [build, remove] fence spots as ids, and the fence moves of seat p (build at p, remove at p + 5):
+        # made by fast.py when asked, emptied by the board methods below, the only code that changes fields,
+        # sites or fences.
+        self.fence_spots: list[list[int] | None] | None = None
+        self.fence_moves: dict[int, list[Any]] = {}
 
     # --- the board: every change of fields, sites and fences goes through these ---------------------------
     def put_field(self, node: Node, tile: int) -> None:
