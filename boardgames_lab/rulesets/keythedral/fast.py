@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from typing import Any, Callable
 
-from .data import SITE_FIELDS, Node
+from .data import FENCE_ID, FENCE_SPOTS, SITE_SPOTS
 from .data import BUILDINGS, CRAFT_PRICE, CRAFTS, GLASS, GOLD, IRON, LAWS, LETTER, RESOURCES, STONE, TIMBER, WINE
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, play_choices
 from .moves import (Bid, BuildFence, BuildHouse, BuyCraft, BuyTile, ChooseOrder, ChooseStart, Decline, GiveCube,
@@ -33,7 +33,6 @@ TAKE = tuple(tuple(TakeCube(p, c) for c in LETTER[:5]) for p in SEATS)
 HOUSE = tuple(tuple(BuildHouse(p, k) for k in range(1, 6)) for p in SEATS)
 BUY = tuple(tuple(BuyTile(p, b.id) for b in BUILDINGS) for p in SEATS)
 NEEDS = tuple(tuple((k, c) for k, c in enumerate(b.cost) if c) for b in BUILDINGS)  # (cube kind, count) asked
-NO_CUBES = (0,) * 8
 
 
 class Made(dict[Any, Any]):
@@ -55,11 +54,8 @@ _WORKER = tuple(Made(partial(PlaceWorker, p)) for p in SEATS)  # per seat, by fi
 _FIELD = tuple(Made(partial(LayField, p)) for p in SEATS)  # per seat, by place
 _COTTAGE = tuple(tuple(Made(partial(LayCottage, p, k)) for k in range(1, 6)) for p in SEATS)  # by number, site
 _RELOCATE = tuple(Made(partial(Relocate, p)) for p in SEATS)  # per seat, by site
-# Every (cottage site, field) pair a fence may stand on, by id, and per seat the fence moves of each id, made
-# as play meets them: the spots number about 13,000, and making all their moves would slow every import.
-FENCE_SPOTS = tuple((site, f) for site in sorted(SITE_FIELDS) for f in SITE_FIELDS[site])
-FENCE_ID = {spot: i for i, spot in enumerate(FENCE_SPOTS)}
-SITE_SPOTS = {site: tuple((f, FENCE_ID[site, f]) for f in fields) for site, fields in SITE_FIELDS.items()}
+# Per seat the fence moves of each spot id (data.FENCE_SPOTS), made as play meets them: the spots number about
+# 13,000, and making all their moves would slow every import.
 
 
 def _at_spot(kind: type, p: int, i: int) -> Any:
@@ -107,6 +103,11 @@ def _ex_id(kind: str, letter: str, pay: str) -> int:
     return i
 
 
+# The ids of the exchanges of each (kind, cube received), by payment: a payment not met before is named then.
+_EX_PAID = {(kind, LETTER[get]): Made(partial(_ex_id, kind, LETTER[get]))
+            for kind, gets in (("craft", CRAFTS), ("trade", RESOURCES)) for get in gets}
+
+
 _CLASS = {"craft": BuyCraft, "trade": Trade, "law": lambda p, space, paid: ProcureLaw(p, int(space), paid)}
 
 
@@ -114,13 +115,12 @@ def _seat_moves(p: int, ids: tuple[int, ...]) -> tuple[Any, ...]:
     made = _EX_MOVES[p]
     if len(made) < len(_EX_SPEC):
         made.extend(_CLASS[k](p, a, b) for k, a, b in _EX_SPEC[len(made):])
-    return tuple([made[i] for i in ids])
+    return tuple(map(made.__getitem__, ids))
 
 
 @lru_cache(maxsize=200_000)
 def _exchange_ids(kind: str, get: int, capped: tuple[int, ...], size: int) -> tuple[int, ...]:
-    letter = LETTER[get]
-    return tuple([_ex_id(kind, letter, pay) for pay in _payments_from(capped, size)])
+    return tuple(map(_EX_PAID[kind, LETTER[get]].__getitem__, _payments_from(capped, size)))
 
 
 def exchange_ids(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[int, ...]:
@@ -133,8 +133,9 @@ def exchange_moves(p: int, kind: str, get: int, holding: tuple[int, ...], size: 
     return _seat_moves(p, exchange_ids(kind, get, holding, size))
 
 
-EXCHANGE_IDS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}  # by (holding capped at four, mask)
-EXCHANGE_BLOCKS: dict[tuple[int, tuple[int, ...], int], tuple[Any, ...]] = {}  # by (seat, holding capped, mask)
+EXCHANGE_IDS: dict[tuple[bytes, int], tuple[int, ...]] = {}  # by (holding capped at four, mask)
+EXCHANGE_BLOCKS: dict[tuple[int, bytes, int], tuple[Any, ...]] = {}  # by (seat, holding capped, mask)
+CAP_FOUR = bytes(c if c < 4 else 4 for c in range(256))  # no exchange takes more than four cubes of a kind
 
 
 def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[int, ...]:
@@ -155,15 +156,15 @@ def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[int, ...]:
     return tuple(ids)
 
 
-def _exchanges(st: KState, p: int, holding: tuple[int, ...]) -> tuple[Any, ...]:
+def _exchanges(st: KState, p: int, cubes: list[int]) -> tuple[Any, ...]:
     store, shops, spaces = st.store, st.shops, st.law_spaces
     # What the shops, the store and the law spaces offer, as bits: the exchange moves depend on nothing else.
     mask = ((shops[0] > 0 or store[IRON] > 0) | (shops[1] > 0 or store[GLASS] > 0) << 1
             | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
             | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
             | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
-    # No exchange takes more than four cubes, so counts above four change nothing: capped for the table.
-    capped = holding if max(holding) <= 4 else tuple([c if c < 4 else 4 for c in holding])
+    # Counts above four change nothing: the holding is capped for the table, as bytes (one per cube kind).
+    capped = bytes(cubes).translate(CAP_FOUR)
     block = EXCHANGE_BLOCKS.get((p, capped, mask))
     if block is None:
         if len(EXCHANGE_BLOCKS) > 300_000:  # a memory bound: the tables are only a shortcut to the same moves
@@ -171,7 +172,7 @@ def _exchanges(st: KState, p: int, holding: tuple[int, ...]) -> tuple[Any, ...]:
             EXCHANGE_IDS.clear()
         ids = EXCHANGE_IDS.get((capped, mask))
         if ids is None:
-            ids = EXCHANGE_IDS[capped, mask] = exchange_block(capped, mask)
+            ids = EXCHANGE_IDS[capped, mask] = exchange_block(tuple(capped), mask)
         block = EXCHANGE_BLOCKS[p, capped, mask] = _seat_moves(p, ids)
     return block
 
@@ -215,8 +216,7 @@ def action_moves(st: KState, p: int) -> list[Any]:
     moves: list[Any] = [PASS[p]]
     if st.law_hands[p]:
         moves.extend(own_turn_moves(st, p))
-    holding = tuple(cubes)
-    if holding == NO_CUBES:
+    if not any(cubes):
         return moves
     stage = st.stage
     fx = st.effects
@@ -239,7 +239,7 @@ def action_moves(st: KState, p: int) -> list[Any]:
         moves.extend(build_fences(st, p))
     if cubes[WINE] >= 2:
         moves.extend(remove_fences(st, p))
-    moves.extend(_exchanges(st, p, holding))
+    moves.extend(_exchanges(st, p, cubes))
     return moves
 
 

@@ -5,7 +5,7 @@ import copy
 from typing import Any
 
 from ...core.definition import State
-from .data import BUILDINGS, CRAFT_STOCK, LAWS, LETTER, STORE_START, Node, fmt
+from .data import BUILDINGS, CRAFT_STOCK, FENCE_ID, LAWS, LETTER, STORE_START, Node, fmt
 
 EMPTY = -1
 KEYTHEDRAL = -2  # what sits on the centre site
@@ -89,11 +89,18 @@ class KState(State):
 
     def add_fence(self, site: Node, field: Node, owner: int) -> None:
         self.fences[(site, field)] = owner
-        self.fence_spots, self.fence_moves = None, {}
+        spots, spot = self.fence_spots, FENCE_ID[site, field]
+        # The spots to build on lose this one (new lists: a clone may share the old ones).
+        build = None if spots is None or spots[0] is None else [i for i in spots[0] if i != spot]
+        self.fence_spots, self.fence_moves = [build, None], {}
 
     def drop_fence(self, site: Node, field: Node) -> None:
         del self.fences[(site, field)]
-        self.fence_spots, self.fence_moves = None, {}
+        spots, build = self.fence_spots, None
+        cottage = self.sites.get(site)
+        if spots is not None and spots[0] is not None and cottage is not None and cottage != KEYTHEDRAL:
+            build = sorted([*spots[0], FENCE_ID[site, field]])  # ids in the order fast.build_fences lists them
+        self.fence_spots, self.fence_moves = [build, None], {}
 
     def clone(self) -> "KState":
         o = KState.__new__(KState)
