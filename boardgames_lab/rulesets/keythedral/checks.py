@@ -61,8 +61,7 @@ def cottage_spots(st: KState, open_only: bool = False) -> list[Node]:
 def setup_step_is_field(st: KState) -> bool:
     """In set-up a player lays a field, then a cottage: a field is due when fields and cottages are level."""
     p = st.current
-    cottages = sum(1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is not None)
-    return st.laid[p] == cottages
+    return st.laid[p] == 5 - st.cottage_at[5 * p:5 * p + 5].count(None)  # laid cottages
 
 
 def open_fields(st: KState, cottage: int) -> list[Node]:
