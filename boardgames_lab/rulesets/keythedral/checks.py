@@ -32,16 +32,13 @@ def no(rule: str, reason: str, remedy: str = "") -> Refusal:
 
 def field_spots(st: KState) -> list[Node]:
     """keythedral.setup.lay_field: empty field places touching a laid field or a laid cottage (or the Keythedral)."""
-    fields, sites = st.fields, st.sites
+    fields = st.fields
     spots: set[Node] = set()
-    for f in fields:
-        for g in FIELD_FIELDS[f]:
-            if g not in fields:
-                spots.add(g)
-    for s in sites:
-        for g in SITE_FIELDS[s]:
-            if g not in fields:
-                spots.add(g)
+    for f in fields:  # whole neighbour tuples at once, the laid places taken out after
+        spots.update(FIELD_FIELDS[f])
+    for s in st.sites:
+        spots.update(SITE_FIELDS[s])
+    spots.difference_update(fields)
     return sorted(spots)
 
 
@@ -49,18 +46,22 @@ def cottage_spots(st: KState, open_only: bool = False) -> list[Node]:
     """Empty cottage sites next to a laid field (``open_only``: reached through at least one unfenced edge)."""
     fields, sites, fences = st.fields, st.sites, st.fences
     spots: set[Node] = set()
+    if open_only:
+        for f in fields:
+            for s in FIELD_SITES[f]:
+                if s not in sites and (s, f) not in fences:
+                    spots.add(s)
+        return sorted(spots)
     for f in fields:
-        for s in FIELD_SITES[f]:
-            if s not in sites and (not open_only or (s, f) not in fences):
-                spots.add(s)
+        spots.update(FIELD_SITES[f])
+    spots.difference_update(sites)
     return sorted(spots)
 
 
 def setup_step_is_field(st: KState) -> bool:
     """In set-up a player lays a field, then a cottage: a field is due when fields and cottages are level."""
     p = st.current
-    cottages = sum(1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is not None)
-    return st.laid[p] == cottages
+    return st.laid[p] == 5 - st.cottage_at[5 * p:5 * p + 5].count(None)  # laid cottages
 
 
 def open_fields(st: KState, cottage: int) -> list[Node]:

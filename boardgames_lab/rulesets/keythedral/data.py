@@ -207,6 +207,10 @@ FIELD_SITES: dict[Node, tuple[Node, ...]] = {
 FIELD_FIELDS: dict[Node, tuple[Node, ...]] = {
     n: tuple(m for m in LATTICE[n] if LATTICE.edges[n, m]["kind"] == "border")
     for n in LATTICE if LATTICE.nodes[n]["kind"] == "field"}
+# Every (cottage site, field) pair a fence may stand on, numbered by site, then by the site's fields in order.
+FENCE_SPOTS = tuple((site, f) for site in sorted(SITE_FIELDS) for f in SITE_FIELDS[site])
+FENCE_ID = {spot: i for i, spot in enumerate(FENCE_SPOTS)}
+SITE_SPOTS = {site: tuple((f, FENCE_ID[site, f]) for f in fields) for site, fields in SITE_FIELDS.items()}
 
 
 def on_board(node: Node) -> bool:

@@ -8,10 +8,10 @@ it equal to the plain path (as sets, without repeats) on thousands of positions 
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable
 
-from .data import SITE_FIELDS, Node
+from .data import FENCE_ID, FENCE_SPOTS, SITE_SPOTS
 from .data import BUILDINGS, CRAFT_PRICE, CRAFTS, GLASS, GOLD, IRON, LAWS, LETTER, RESOURCES, STONE, TIMBER, WINE
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, play_choices
 from .moves import (Bid, BuildFence, BuildHouse, BuyCraft, BuyTile, ChooseOrder, ChooseStart, Decline, GiveCube,
@@ -33,18 +33,42 @@ TAKE = tuple(tuple(TakeCube(p, c) for c in LETTER[:5]) for p in SEATS)
 HOUSE = tuple(tuple(BuildHouse(p, k) for k in range(1, 6)) for p in SEATS)
 BUY = tuple(tuple(BuyTile(p, b.id) for b in BUILDINGS) for p in SEATS)
 NEEDS = tuple(tuple((k, c) for k, c in enumerate(b.cost) if c) for b in BUILDINGS)  # (cube kind, count) asked
-NO_CUBES = (0,) * 8
-_WORKER: tuple[dict[Node, PlaceWorker], ...] = tuple({} for _ in SEATS)  # per seat, by field: filled as met
-_FIELD: tuple[dict[Node, LayField], ...] = tuple({} for _ in SEATS)  # per seat, by place: filled as met
-_COTTAGE: tuple[dict[tuple[int, Node], LayCottage], ...] = tuple({} for _ in SEATS)  # by (number, site)
-_RELOCATE: tuple[dict[Node, Relocate], ...] = tuple({} for _ in SEATS)  # by site
-# Every (cottage site, field) pair a fence may stand on, by id, and per seat the fence moves of each id, made
-# as play meets them: the spots number about 13,000, and making all their moves would slow every import.
-FENCE_SPOTS = tuple((site, f) for site in sorted(SITE_FIELDS) for f in SITE_FIELDS[site])
-FENCE_ID = {spot: i for i, spot in enumerate(FENCE_SPOTS)}
-_BUILD_FENCE: tuple[list[BuildFence | None], ...] = tuple([None] * len(FENCE_SPOTS) for _ in SEATS)
-_REMOVE_FENCE: tuple[list[RemoveFence | None], ...] = tuple([None] * len(FENCE_SPOTS) for _ in SEATS)
-_PLAYS: dict[tuple[int, str, str], PlayLaw] = {}  # by (seat, law, choice)
+
+
+class Made(dict[Any, Any]):
+    """Moves made once each, by key: a key not met before is made on its first lookup (``make(key)``), so a
+    list of them is one ``map`` of ``__getitem__`` over the keys."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        move = self[key] = self.make(key)
+        return move
+
+
+_WORKER = tuple(Made(partial(PlaceWorker, p)) for p in SEATS)  # per seat, by field
+_FIELD = tuple(Made(partial(LayField, p)) for p in SEATS)  # per seat, by place
+_COTTAGE = tuple(tuple(Made(partial(LayCottage, p, k)) for k in range(1, 6)) for p in SEATS)  # by number, site
+_RELOCATE = tuple(Made(partial(Relocate, p)) for p in SEATS)  # per seat, by site
+# Per seat the fence moves of each spot id (data.FENCE_SPOTS), made as play meets them: the spots number about
+# 13,000, and making all their moves would slow every import.
+
+
+def _at_spot(kind: type, p: int, i: int) -> Any:
+    return kind(p, *FENCE_SPOTS[i])
+
+
+def _play(p: int, key: tuple[str, str]) -> PlayLaw:
+    return PlayLaw(p, *key)
+
+
+_BUILD_FENCE = tuple(Made(partial(_at_spot, BuildFence, p)) for p in SEATS)  # per seat, by spot id
+_REMOVE_FENCE = tuple(Made(partial(_at_spot, RemoveFence, p)) for p in SEATS)
+_PLAYS = tuple(Made(partial(_play, p)) for p in SEATS)  # per seat, by (law, choice)
 _ORDER_LEFT: dict[tuple[int, tuple[int, ...]], tuple[ChooseOrder, ...]] = {}  # by (seat, numbers chosen)
 
 
@@ -79,6 +103,11 @@ def _ex_id(kind: str, letter: str, pay: str) -> int:
     return i
 
 
+# The ids of the exchanges of each (kind, cube received), by payment: a payment not met before is named then.
+_EX_PAID = {(kind, LETTER[get]): Made(partial(_ex_id, kind, LETTER[get]))
+            for kind, gets in (("craft", CRAFTS), ("trade", RESOURCES)) for get in gets}
+
+
 _CLASS = {"craft": BuyCraft, "trade": Trade, "law": lambda p, space, paid: ProcureLaw(p, int(space), paid)}
 
 
@@ -86,13 +115,12 @@ def _seat_moves(p: int, ids: tuple[int, ...]) -> tuple[Any, ...]:
     made = _EX_MOVES[p]
     if len(made) < len(_EX_SPEC):
         made.extend(_CLASS[k](p, a, b) for k, a, b in _EX_SPEC[len(made):])
-    return tuple([made[i] for i in ids])
+    return tuple(map(made.__getitem__, ids))
 
 
 @lru_cache(maxsize=200_000)
 def _exchange_ids(kind: str, get: int, capped: tuple[int, ...], size: int) -> tuple[int, ...]:
-    letter = LETTER[get]
-    return tuple([_ex_id(kind, letter, pay) for pay in _payments_from(capped, size)])
+    return tuple(map(_EX_PAID[kind, LETTER[get]].__getitem__, _payments_from(capped, size)))
 
 
 def exchange_ids(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[int, ...]:
@@ -105,8 +133,9 @@ def exchange_moves(p: int, kind: str, get: int, holding: tuple[int, ...], size: 
     return _seat_moves(p, exchange_ids(kind, get, holding, size))
 
 
-EXCHANGE_IDS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}  # by (holding capped at four, mask)
-EXCHANGE_BLOCKS: dict[tuple[int, tuple[int, ...], int], tuple[Any, ...]] = {}  # by (seat, holding capped, mask)
+EXCHANGE_IDS: dict[tuple[bytes, int], tuple[int, ...]] = {}  # by (holding capped at four, mask)
+EXCHANGE_BLOCKS: dict[tuple[int, bytes, int], tuple[Any, ...]] = {}  # by (seat, holding capped, mask)
+CAP_FOUR = bytes(c if c < 4 else 4 for c in range(256))  # no exchange takes more than four cubes of a kind
 
 
 def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[int, ...]:
@@ -127,15 +156,15 @@ def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[int, ...]:
     return tuple(ids)
 
 
-def _exchanges(st: KState, p: int, holding: tuple[int, ...]) -> tuple[Any, ...]:
+def _exchanges(st: KState, p: int, cubes: list[int]) -> tuple[Any, ...]:
     store, shops, spaces = st.store, st.shops, st.law_spaces
     # What the shops, the store and the law spaces offer, as bits: the exchange moves depend on nothing else.
     mask = ((shops[0] > 0 or store[IRON] > 0) | (shops[1] > 0 or store[GLASS] > 0) << 1
             | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
             | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
             | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
-    # No exchange takes more than four cubes, so counts above four change nothing: capped for the table.
-    capped = holding if max(holding) <= 4 else tuple([c if c < 4 else 4 for c in holding])
+    # Counts above four change nothing: the holding is capped for the table, as bytes (one per cube kind).
+    capped = bytes(cubes).translate(CAP_FOUR)
     block = EXCHANGE_BLOCKS.get((p, capped, mask))
     if block is None:
         if len(EXCHANGE_BLOCKS) > 300_000:  # a memory bound: the tables are only a shortcut to the same moves
@@ -143,45 +172,43 @@ def _exchanges(st: KState, p: int, holding: tuple[int, ...]) -> tuple[Any, ...]:
             EXCHANGE_IDS.clear()
         ids = EXCHANGE_IDS.get((capped, mask))
         if ids is None:
-            ids = EXCHANGE_IDS[capped, mask] = exchange_block(capped, mask)
+            ids = EXCHANGE_IDS[capped, mask] = exchange_block(tuple(capped), mask)
         block = EXCHANGE_BLOCKS[p, capped, mask] = _seat_moves(p, ids)
     return block
 
 
 # --- phase three -------------------------------------------------------------------------------------------
 
-def fence_spots(st: KState) -> tuple[list[int], list[int]]:
-    """The spots a fence may be built on and the fences standing, as ids: the same for every seat, kept in the
-    state until a board method changes the board."""
-    spots = st.fence_spots
-    if spots is None:
-        fields, fences = st.fields, st.fences
-        build = [FENCE_ID[site, f] for site, cottage in sorted(st.sites.items()) if cottage != KEYTHEDRAL
-                 for f in SITE_FIELDS[site] if f in fields and (site, f) not in fences]
-        st.fence_spots = spots = (build, [FENCE_ID[spot] for spot in sorted(fences)])
-    return spots
+def build_fences(st: KState, p: int) -> list[BuildFence]:
+    """keythedral.fence.build: the fences ``p`` may build by the board (the cube and fence counts aside). The
+    spots, as ids, are the same for every seat: both are kept in the state until a board method changes the
+    board, and made only when asked (a seat without timber never asks)."""
+    moves: list[BuildFence] | None = st.fence_moves.get(p)
+    if moves is None:
+        spots = st.fence_spots
+        if spots is None:
+            st.fence_spots = spots = [None, None]
+        ids = spots[0]
+        if ids is None:
+            fields, fences = st.fields, st.fences
+            ids = spots[0] = [i for site, cottage in sorted(st.sites.items()) if cottage != KEYTHEDRAL
+                              for f, i in SITE_SPOTS[site] if f in fields and (site, f) not in fences]
+        moves = st.fence_moves[p] = list(map(_BUILD_FENCE[p].__getitem__, ids))
+    return moves
 
 
-def fence_moves(st: KState, p: int) -> tuple[tuple[BuildFence, ...], tuple[RemoveFence, ...]]:
-    """(build, remove) fence moves of ``p``, kept in the state until a board method changes the board."""
-    cached = st.fence_moves.get(p)
-    if cached is None:
-        build, remove = fence_spots(st)
-        st.fence_moves[p] = cached = (_fence_moves(_BUILD_FENCE[p], BuildFence, p, build),
-                                      _fence_moves(_REMOVE_FENCE[p], RemoveFence, p, remove))
-    return cached
-
-
-def _fence_moves(table: list[Any], kind: type, p: int, ids: list[int]) -> tuple[Any, ...]:
-    """The moves of ``p`` at these spot ids, from ``table`` (made once each)."""
-    out = []
-    for i in ids:
-        move = table[i]
-        if move is None:
-            site, f = FENCE_SPOTS[i]
-            table[i] = move = kind(p, site, f)
-        out.append(move)
-    return tuple(out)
+def remove_fences(st: KState, p: int) -> list[RemoveFence]:
+    """keythedral.fence.remove: the fences standing, as ``p``'s moves, kept like ``build_fences``."""
+    moves: list[RemoveFence] | None = st.fence_moves.get(p + 5)
+    if moves is None:
+        spots = st.fence_spots
+        if spots is None:
+            st.fence_spots = spots = [None, None]
+        ids = spots[1]
+        if ids is None:
+            ids = spots[1] = [FENCE_ID[spot] for spot in sorted(st.fences)]
+        moves = st.fence_moves[p + 5] = list(map(_REMOVE_FENCE[p].__getitem__, ids))
+    return moves
 
 
 def action_moves(st: KState, p: int) -> list[Any]:
@@ -189,8 +216,7 @@ def action_moves(st: KState, p: int) -> list[Any]:
     moves: list[Any] = [PASS[p]]
     if st.law_hands[p]:
         moves.extend(own_turn_moves(st, p))
-    holding = tuple(cubes)
-    if holding == NO_CUBES:
+    if not any(cubes):
         return moves
     stage = st.stage
     fx = st.effects
@@ -209,12 +235,11 @@ def action_moves(st: KState, p: int) -> list[Any]:
         for c in range(5 * p, 5 * p + 5):
             if not houses[c] and cottage_at[c]:
                 moves.append(house[c - 5 * p])
-    build, remove = fence_moves(st, p)
     if cubes[TIMBER] and st.fences_left[p]:
-        moves.extend(build)
+        moves.extend(build_fences(st, p))
     if cubes[WINE] >= 2:
-        moves.extend(remove)
-    moves.extend(_exchanges(st, p, holding))
+        moves.extend(remove_fences(st, p))
+    moves.extend(_exchanges(st, p, cubes))
     return moves
 
 
@@ -268,13 +293,8 @@ def special_exchanges(st: KState, p: int, law: str) -> list[Any]:
 # --- law windows and own-turn cards ----------------------------------------------------------------------
 
 def _plays(st: KState, p: int, law: str) -> list[PlayLaw]:
-    out = []
-    for choice in play_choices(st, p, law):
-        move = _PLAYS.get((p, law, choice))
-        if move is None:
-            move = _PLAYS[p, law, choice] = PlayLaw(p, law, choice)
-        out.append(move)
-    return out
+    made = _PLAYS[p]
+    return [made[law, choice] for choice in play_choices(st, p, law)]
 
 
 def window_moves(st: KState, p: int) -> list[Any]:
@@ -330,29 +350,22 @@ def _order_moves(st: KState, p: int) -> list[Any]:
 
 def _lay_moves(st: KState, p: int) -> list[Any]:
     if setup_step_is_field(st):
-        fields = _FIELD[p]
-        return [fields[n] if n in fields else fields.setdefault(n, LayField(p, n)) for n in field_spots(st)]
+        return list(map(_FIELD[p].__getitem__, field_spots(st)))
     spots = cottage_spots(st)
-    numbers = [c % 5 + 1 for c in range(5 * p, 5 * p + 5) if st.cottage_at[c] is None]
-    made = _COTTAGE[p]
-    return [made[k, s] if (k, s) in made else made.setdefault((k, s), LayCottage(p, k, s))
-            for k in numbers for s in spots]
+    made, cottage_at = _COTTAGE[p], st.cottage_at
+    moves: list[Any] = []
+    for k in range(5):  # by number, then by site
+        if cottage_at[5 * p + k] is None:
+            moves.extend(map(made[k].__getitem__, spots))
+    return moves
 
 
 def _relocate_moves(st: KState, p: int) -> list[Any]:
-    made = _RELOCATE[p]
-    return [made[s] if s in made else made.setdefault(s, Relocate(p, s)) for s in cottage_spots(st, open_only=True)]
+    return list(map(_RELOCATE[p].__getitem__, cottage_spots(st, open_only=True)))
 
 
 def _worker_moves(st: KState, p: int) -> list[Any]:
-    made = _WORKER[p]
-    out = []
-    for f in open_fields(st, st.placing):
-        move = made.get(f)
-        if move is None:
-            move = made[f] = PlaceWorker(p, f)
-        out.append(move)
-    return out
+    return list(map(_WORKER[p].__getitem__, open_fields(st, st.placing)))
 
 
 def _bid_moves(st: KState, p: int) -> list[Any]:

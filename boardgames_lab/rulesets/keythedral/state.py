@@ -5,7 +5,7 @@ import copy
 from typing import Any
 
 from ...core.definition import State
-from .data import BUILDINGS, CRAFT_STOCK, LAWS, LETTER, STORE_START, Node, fmt
+from .data import BUILDINGS, CRAFT_STOCK, FENCE_ID, LAWS, LETTER, STORE_START, Node, fmt
 
 EMPTY = -1
 KEYTHEDRAL = -2  # what sits on the centre site
@@ -64,10 +64,11 @@ class KState(State):
         self.effects: dict[str, Any] = {}  # law effects lasting a round or attached to a tile
         self.window: dict[str, Any] = {}  # an open law-card window: who is asked, what for
         self.final: list[dict[str, int]] | None = None
-        # The (build, remove) fence spots as ids, and per seat its fence moves: made by fast.py, emptied by the
-        # board methods below, the only code that changes fields, sites or fences.
-        self.fence_spots: tuple[list[int], list[int]] | None = None
-        self.fence_moves: dict[int, tuple[Any, Any]] = {}
+        # The [build, remove] fence spots as ids, and the fence moves of seat p (build at p, remove at p + 5):
+        # made by fast.py when asked, emptied by the board methods below, the only code that changes fields,
+        # sites or fences.
+        self.fence_spots: list[list[int] | None] | None = None
+        self.fence_moves: dict[int, list[Any]] = {}
 
     # --- the board: every change of fields, sites and fences goes through these ---------------------------
     def put_field(self, node: Node, tile: int) -> None:
@@ -88,11 +89,18 @@ class KState(State):
 
     def add_fence(self, site: Node, field: Node, owner: int) -> None:
         self.fences[(site, field)] = owner
-        self.fence_spots, self.fence_moves = None, {}
+        spots, spot = self.fence_spots, FENCE_ID[site, field]
+        # The spots to build on lose this one (new lists: a clone may share the old ones).
+        build = None if spots is None or spots[0] is None else [i for i in spots[0] if i != spot]
+        self.fence_spots, self.fence_moves = [build, None], {}
 
     def drop_fence(self, site: Node, field: Node) -> None:
         del self.fences[(site, field)]
-        self.fence_spots, self.fence_moves = None, {}
+        spots, build = self.fence_spots, None
+        cottage = self.sites.get(site)
+        if spots is not None and spots[0] is not None and cottage is not None and cottage != KEYTHEDRAL:
+            build = sorted([*spots[0], FENCE_ID[site, field]])  # ids in the order fast.build_fences lists them
+        self.fence_spots, self.fence_moves = [build, None], {}
 
     def clone(self) -> "KState":
         o = KState.__new__(KState)
