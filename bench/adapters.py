@@ -14,6 +14,7 @@ is kept, in CPU time, with the garbage collector paused while a path runs, as ``
 walks every position the games keep for undo, and would land on whichever path allocates the object that
 triggers it). It prints steps per second and the ratio of each adapter to the ``Game`` API.
 
+It times a step of an OpenSpiel Python game that does nothing, the cost of OpenSpiel's own calls into Python.
 Then, on the first decision of a two-player Saint Petersburg game (past the set-up's draws, the same position
 for both), it times OpenSpiel's MCTS bot (random rollouts to the end, through the OpenSpiel adapter) and the
 lab's MCTS bot (random playouts on the fast path), and prints iterations per second of each.
@@ -162,6 +163,63 @@ def openspiel(name: str, players: int, games: list[tuple[int, list[Any]]], obser
     return _rate(steps, start)
 
 
+def bridge_floor(steps: int = 50_000) -> float:
+    """Steps per second of an OpenSpiel Python game that does nothing (two seats, four actions, never over): what
+    OpenSpiel's own calls into a Python state cost per ``legal_actions`` and ``apply_action``, which no adapter can
+    go below."""
+    import pyspiel
+    short = "boardgames_lab_bench_nothing"
+    if short not in pyspiel.registered_names():
+        kind = pyspiel.GameType(
+            short_name=short, long_name="a game that does nothing", dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+            information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.CONSTANT_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=2, min_num_players=2, provides_information_state_string=False,
+            provides_information_state_tensor=False, provides_observation_string=False,
+            provides_observation_tensor=False, parameter_specification={})
+        info = pyspiel.GameInfo(num_distinct_actions=4, max_chance_outcomes=0, num_players=2, min_utility=0.0,
+                                max_utility=1.0, utility_sum=1.0, max_game_length=10**9)
+
+        class Nothing(pyspiel.State):
+            def __init__(self, game: Any) -> None:
+                super().__init__(game)
+                self.seat = 0
+
+            def current_player(self) -> int:
+                return self.seat
+
+            def _legal_actions(self, player: int) -> list[int]:
+                return [0, 1, 2, 3]
+
+            def _apply_action(self, action: int) -> None:
+                self.seat ^= 1
+
+            def is_terminal(self) -> bool:
+                return False
+
+            def returns(self) -> list[float]:
+                return [0.5, 0.5]
+
+            def __str__(self) -> str:
+                return ""
+
+        class NothingGame(pyspiel.Game):
+            def __init__(self, params: Any = None) -> None:
+                super().__init__(kind, info, params or {})
+
+            def new_initial_state(self) -> Nothing:
+                return Nothing(self)
+
+        pyspiel.register_game(kind, NothingGame)
+    state = pyspiel.load_game(short).new_initial_state()
+    start = time.process_time()
+    for _ in range(steps):
+        state.legal_actions()
+        state.apply_action(1)
+    return _rate(steps, start)
+
+
 def mcts_rates(openspiel_iterations: int, lab_iterations: int) -> tuple[float, float]:
     import numpy as np
     import pyspiel
@@ -217,6 +275,9 @@ def main(argv: list[str] | None = None) -> None:
             max(r[i] for r in rounds) for i in range(len(paths)))
         print(f"{name:18} {players:7} {fast:10.0f} {api:9.0f} {pz:11.0f} {pz / api_auto:6.2f} {pz_obs / api_auto:6.2f} "
               f"{api_auto:9.0f} {spiel:10.0f} {spiel / api:6.2f} {spiel_obs / api:6.2f} {spiel_observer / api:9.2f}")
+    floor = max(_paused(bridge_floor) for _ in range(args.rounds))
+    print(f"\nOpenSpiel's own cost of a step of a Python game that does nothing (legal_actions, then apply_action): "
+          f"{1e6 / floor:.2f} us ({floor:.0f} steps per second); every OpenSpiel step above pays it")
     theirs, ours = mcts_rates(args.mcts, 10 * args.mcts)
     print(f"\nMCTS on Saint Petersburg (2 players, first decision, random playouts to the end): "
           f"OpenSpiel {theirs:.1f} iterations/s, ours {ours:.1f} iterations/s ({ours / theirs:.1f}x)")

@@ -17,6 +17,8 @@
   player each): the agents are truncated and the highest running scores win.
 - Infos: ``last_move``, the last move in the agent's words (None where it may not read it); at the end
   also ``scores``, ``winners`` and ``truncated``.
+- Play: on the engine's fast path (``state``), a listed move without a second check, anything else refused by
+  a copy of the checked ``Game`` (``game``: the same moves, made when read) with the rule it breaks.
 - Chance: drawn by the game's seeded generator; ``reset(seed=s)`` starts the game with seed ``s``
   (``reset()`` without a seed draws the next game's seed from the last seeded one).
 - Render modes: ``"ansi"`` (the game's text render, spectator's view), ``"human"`` (the same, printed)
