@@ -110,11 +110,65 @@ _AREA_AT = tuple(_AT[f"area.{s}"] for s in SEATS)
     "points", "money", "hand", "hand_size", "hand_limit", "observatories_used"))
 
 
+_CARDS = len(CARD_IDS)
+# A zero vector per table size with its seats marked as seated.
+_BLANK = tuple(array("f", [1.0 if _SEATED <= i < _SEATED + n else 0.0 for i in range(LAYOUT.size)])
+               for n in range(PLAYERS + 1))
+# A count per card of a hand or an area, by its cards (they change only when a card is taken, built or
+# replaced): cleared past _KEPT, a cache, not a record.
+_COUNTED: dict[tuple[int, ...], "array[float]"] = {}
+_KEPT = 1024
+
+
+def _counts(cards: list[int]) -> "array[float]":
+    """A count per card of ``cards`` (a block of ``_CARDS`` entries)."""
+    key = tuple(cards)
+    block = _COUNTED.get(key)
+    if block is None:
+        block = array("f", bytes(4 * _CARDS))
+        for card in key:
+            block[card] += 1.0
+        if len(_COUNTED) >= _KEPT:
+            _COUNTED.clear()
+        _COUNTED[key] = block
+    return block
+
+
+# The display block: the slots' one-hots, then the prices (contiguous in LAYOUT), by the cards shown and what the
+# seat to act owns (its cards and Observatories used: they set the prices); a cache, as _COUNTED is.
+_DISPLAY_END = _PRICE + 2 * ROW_SLOTS
+assert _SLOT_AT == tuple(_SLOT_AT[0] + i * _CARDS for i in range(2 * ROW_SLOTS)) and _PRICE == _SLOT_AT[-1] + _CARDS
+_SHOWN: dict[tuple[Any, ...], "array[float]"] = {}
+
+
+def _display(key: tuple[Any, ...]) -> "array[float]":
+    """The display block of ``key`` (the cards shown, by slot: 0..7 upper row, 8..15 lower; the owner's cards and
+    Observatories used; whether the game is over)."""
+    shown, owned, used, over = key
+    block = array("f", bytes(4 * (_DISPLAY_END - _SLOT_AT[0])))
+    price_at = _PRICE - _SLOT_AT[0]
+    for slot, card in shown:
+        block[slot * _CARDS + card] = 1.0
+        if not over:
+            lower = slot >= ROW_SLOTS
+            if IS_TRADING[card]:
+                cost = cheapest(list(owned), used, card, lower)
+                if cost is not None:
+                    block[price_at + slot] = cost
+            else:
+                which = DISCOUNT_CARD[card]
+                block[price_at + slot] = FLAT[lower][card][2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
+    if len(_SHOWN) >= _KEPT:
+        _SHOWN.clear()
+    _SHOWN[key] = block
+    return block
+
+
 def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]":
     """``encode(definition.view(st, seat), seat, players)`` (the spectator's view where ``public``), read from
     the state."""
-    out = LAYOUT.blank()
     n = st.num_players
+    out = _BLANK[n][:]
     over = st.final is not None
     phase = _PHASE.get(st.phase)
     if phase is not None:
@@ -123,24 +177,14 @@ def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]"
     current = st.current
     if not over and 0 <= current < n:
         out[_TO_ACT + (current - seat) % n] = 1.0
-    for k in range(n):
-        out[_SEATED + k] = 1.0
     for at, holder in zip(_MARKER_AT, st.markers):
         out[at + (holder - seat) % n] = 1.0
     for i, deck in enumerate(st.decks):
         out[_DECK + i] = len(deck)
-    owned, used = st.owned[current], st.obs_used[current]
-    for slot, card in st.shown:  # the display's cards, by slot (0..7 upper row, 8..15 lower)
-        out[_SLOT_AT[slot] + card] = 1.0
-        if not over:
-            lower = slot >= ROW_SLOTS
-            if IS_TRADING[card]:
-                cost = cheapest(owned, used, card, lower)
-                if cost is not None:
-                    out[_PRICE + slot] = cost
-            else:
-                which = DISCOUNT_CARD[card]
-                out[_PRICE + slot] = FLAT[lower][card][2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
+    if st.shown:
+        owned, used = st.owned[current], st.obs_used[current]
+        key = (tuple(st.shown), tuple(owned), used, over)
+        out[_SLOT_AT[0]:_DISPLAY_END] = _SHOWN.get(key) or _display(key)
     if st.drawn != EMPTY:
         out[_DRAWN + st.drawn] = 1.0
     out[_OBSERVING] = st.observing != NO_DECK
@@ -161,13 +205,12 @@ def _encode_players(out: "array[float]", st: SPState, seat: int, public: bool, o
         out[_HAND_SIZE + k] = len(hands[p])
         out[_HAND_LIMIT + k] = HAND_LIMIT_WAREHOUSE if owned_by[p][WAREHOUSE] else HAND_LIMIT
         out[_OBS_USED + k] = obs_used[p]
-        at = _AREA_AT[k]
-        for card in areas[p]:
-            out[at + card] += 1.0
+        if areas[p]:
+            at = _AREA_AT[k]
+            out[at:at + _CARDS] = _counts(areas[p])
     # saint_petersburg.money.secret: the rubles and hand are the owner's alone until the final count
     own = not public
     if own or over or st.options["open_money"]:
         out[_MONEY] = st.money[seat]
-    if own or over:
-        for card in hands[seat]:
-            out[_HAND + card] += 1.0
+    if (own or over) and hands[seat]:
+        out[_HAND:_HAND + _CARDS] = _counts(hands[seat])
