@@ -243,7 +243,9 @@ class GameDefinition(Generic[S]):
             unknown = [m for m in phase.moves if m not in self.kind_of]
             if unknown:
                 raise ValueError(f"phase {phase.name} allows undeclared move kinds {unknown}")
+        self._terminal = self.flow.terminal
         self.runner = FlowRunner(self.flow, self)
+        self._chance_phases = self.runner._chance
         self.advance = self.runner.advance  # type: ignore[method-assign]  # bound once: this runs after every move
 
     # --- set-up --------------------------------------------------------------------------
@@ -287,7 +289,7 @@ class GameDefinition(Generic[S]):
         """The seats that may act now (``CHANCE`` at a random draw); several while a reaction window is open."""
         if self.is_over(state):
             return ()
-        return (CHANCE,) if self.flow.phase(state.phase).chance else (state.current,)
+        return (CHANCE,) if state.phase in self._chance_phases else (state.current,)
 
     def seat_of(self, state: S, move: Move, /) -> int:
         """The seat a move is made by: its ``player`` field (moves without one are the current seat's)."""
@@ -395,7 +397,7 @@ class GameDefinition(Generic[S]):
         return _unsupplied(self, "parse_move")
 
     def is_over(self, state: S) -> bool:
-        return state.phase == self.flow.terminal
+        return state.phase == self._terminal
 
     @supplied
     def scores(self, state: S) -> list[int]:

@@ -6,11 +6,18 @@ the game that plays and the picture that explains it cannot drift apart.
 
 Guards, hooks and turn orders are the functions themselves, each a function of the state; the diagrams
 name them by their function names (a turn order ``turn_<name>`` is drawn as ``<name>``). ``Flow.validate``
-checks the declaration when the game is registered.
+checks the declaration when the game is registered. Only the flow sets ``state.phase``: a hook that set it
+would not be followed, as the runner goes on from the edge's declared target.
 """
 from __future__ import annotations
 
+import ast
+import builtins
+import copy
+import inspect
+import textwrap
 from dataclasses import dataclass, field
+from types import BuiltinFunctionType, CodeType, FunctionType, ModuleType
 from typing import Any, Callable
 
 from . import turns
@@ -153,26 +160,25 @@ class FlowRunner:
     (hook, then the target's on_enter) and keep going through automatic phases;
     otherwise the phase's turn order picks who decides next.
 
-    The declaration is compiled once, when the runner is made, into one small function per phase (its edges'
-    guards in order, each edge's hooks, its turn order), so a move runs straight-line code instead of reading
-    the declaration again. ``advance(state, move)`` applies a legal move (the hot path: no checks) and follows
-    the edges; ``settle(state)`` follows edges while guards pass and returns whether the phase changed.
+    The declaration is compiled once per flow into Python source (``_Source``): per phase, what follows a
+    move there (its edges' guards in order, the taken edge's hooks and the phase it reaches, named directly,
+    or the turn order), so a move runs straight-line code instead of reading the declaration again. A guard,
+    hook or turn order whose body is a short expression or a few plain statements is written in place of its
+    call (``_inline``). ``advance(state, move)`` applies a legal move (the hot path: no checks) and follows the
+    edges; ``settle(state)`` follows edges while guards pass and returns whether the phase changed.
     """
 
     MAX_STEPS = 10_000  # a loop guard: a flow that never settles is a bug in the declaration
 
     def __init__(self, flow: Flow, impl: Any):
         self.flow = flow
-        self._impl = impl
-        self._apply = impl.apply_move
         self._start_hook = flow.phase(flow.start).on_enter
         self._chance = frozenset(p.name for p in flow.phases if p.chance)
-        self._turn: dict[str, Hook | None] = {p.name: None if p.turn is turns.same else p.turn
-                                              for p in flow.phases if p.moves}
-        made = _compiled(flow, self)
+        made = _compiled(flow, impl, self._chance)
         self.advance: Callable[[Any, Any], None] = made["advance"]
         self.settle: Callable[[Any], bool] = made["settle"]
-        self._step: dict[str, Callable[[Any], bool]] = made["STEP"]
+        # Normal play: resolve chance phases with the game's generator until a player is to act.
+        self._draw: Callable[[Any], None] = made["draw"]
 
     def start(self, state: Any) -> None:
         state.phase = self.flow.start
@@ -182,97 +188,285 @@ class FlowRunner:
         if state.phase in self._chance and not state.explicit_chance:
             self._draw(state)
 
-    def _draw(self, state: Any) -> None:
-        """Resolve chance phases with the game's generator until a player is to act (normal play)."""
-        impl, step = self._impl, self._step
-        while state.phase in self._chance:
-            impl.apply_move(state, impl.sample_chance(state))
-            phase = state.phase
-            if step[phase](state):
-                self.settle(state)
-            else:
-                turn = self._turn[phase]
-                if turn is not None:
-                    turn(state)
 
-
-# Per flow (by identity, the flow kept with it): its compiled source and the functions the source names. A
+# Per flow (by identity, the flow kept with it): its compiled source and the values the source names. A
 # definition is made more than once (tests, tables of the classroom), and compiling is what costs.
-_COMPILED: dict[int, tuple[Flow, Any, dict[str, Hook]]] = {}
+_COMPILED: dict[int, tuple[Flow, Any, dict[str, Any]]] = {}
 
 
-def _compiled(flow: Flow, runner: FlowRunner) -> dict[str, Any]:
-    """The flow's functions, bound to this runner's ``apply_move`` and draws (see ``_source``)."""
+def _compiled(flow: Flow, impl: Any, chance: frozenset[str]) -> dict[str, Any]:
+    """The flow's functions, bound to this definition's ``apply_move`` and ``sample_chance``."""
     cached = _COMPILED.get(id(flow))
     if cached is None or cached[0] is not flow:
-        source, functions = _source(flow, bool(runner._chance))
-        cached = _COMPILED[id(flow)] = (flow, compile(source, f"<flow {flow.start}..{flow.terminal}>", "exec"),
-                                        functions)
-    space: dict[str, Any] = {"apply": runner._apply, "CHANCE": runner._chance, "MAX": FlowRunner.MAX_STEPS,
-                             "draw": runner._draw, **cached[2]}
+        source = _Source(flow)
+        cached = _COMPILED[id(flow)] = (flow, compile(source.text(), f"<flow {flow.start}..{flow.terminal}>", "exec"),
+                                        source.values)
+    space: dict[str, Any] = {"apply": impl.apply_move, "sample": impl.sample_chance if chance else None,
+                             "CHANCE": chance, "MAX": FlowRunner.MAX_STEPS, **cached[2]}
     exec(cached[1], space)
     return space
 
 
-def _source(flow: Flow, chance: bool) -> tuple[str, dict[str, Hook]]:
-    """The flow as Python source: per phase ``_step_<i>`` (take the first edge whose guard passes) and, for a
-    phase with moves, ``_after_<i>`` (what follows a move there: an edge and the phases it leads through, or
-    the turn order), with the guards, hooks and turn orders it calls by name."""
-    names: dict[int, str] = {}
-    functions: dict[str, Hook] = {}
+class _Source:
+    """The flow as Python source. Per phase ``_enter_<i>`` (the phase just reached: take the first edge whose
+    guard passes and return the ``_enter_`` of its target, or None where the flow rests) and, for a phase with
+    moves, ``_after_<i>`` (what follows a move there: an edge and the phases it leads through, then in normal
+    play the draws of a chance phase it rests in; or the turn order) and ``_drawn_<i>`` (the same after a
+    draw of the engine's own, which the loop of ``draw`` follows)."""
 
-    def call(function: Hook) -> str:
-        if id(function) not in names:
-            names[id(function)] = f"f{len(names)}"
-            functions[names[id(function)]] = function
-        return f"{names[id(function)]}(state)"
+    def __init__(self, flow: Flow):
+        self.flow = flow
+        self.values: dict[str, Any] = {}  # what the source reads by name: functions and fixed values
+        self._names: dict[tuple[str, int], str] = {}
+        self._sites = 0  # inlined bodies written so far: each gets local names of its own
+        self._bodies: dict[int, _Body | None] = {}
+        self._index = {p.name: i for i, p in enumerate(flow.phases)}
+        self._chance = any(p.chance for p in flow.phases)
 
-    index = {p.name: i for i, p in enumerate(flow.phases)}
-    settled = ["settle(state)", *(["if state.phase in CHANCE and not state.explicit_chance:", "    draw(state)"]
-                                  if chance else []), "return"]
-    lines: list[str] = []
-    for phase in flow.phases:
-        i = index[phase.name]
-        lines += [f"def _step_{i}(state):", *_edges(flow, phase.name, call, ["return True"]), "    return False"]
-        if phase.moves:
-            lines += [f"def _after_{i}(state):", *_edges(flow, phase.name, call, settled), *_stay(phase, call)]
-    lines.append("STEP = {" + ", ".join(f"{p.name!r}: _step_{index[p.name]}" for p in flow.phases) + "}")
-    lines.append("AFTER = {" + ", ".join(f"{p.name!r}: _after_{index[p.name]}" for p in flow.phases if p.moves) + "}")
-    lines += ["def settle(state):", "    step = 0", "    while STEP[state.phase](state):", "        step += 1",
-              "        if step >= MAX:",
-              "            raise RuntimeError(f'flow did not settle in phase {state.phase}')", "    return step > 0",
-              "def advance(state, move):", "    apply(state, move)", "    AFTER[state.phase](state)"]
-    return "\n".join(lines) + "\n", functions
+    def text(self) -> str:
+        flow, index = self.flow, self._index
+        lines: list[str] = []
+        for phase in flow.phases:
+            i = index[phase.name]
+            lines += [f"def _enter_{i}(state):", *self._edges(phase.name, "enter"), "    return None"]
+            if phase.moves:
+                stay = [f"    {line}" for line in self._run(phase.turn)]
+                draws = ["    if not state.explicit_chance:", "        draw(state)"] if phase.chance else []
+                lines += [f"def _after_{i}(state):", *self._edges(phase.name, "after"), *stay, *draws, "    return"]
+                if self._chance:
+                    lines += [f"def _drawn_{i}(state):", *self._edges(phase.name, "drawn"), *stay, "    return"]
+        lines += ["STEP = {" + ", ".join(f"{p.name!r}: _enter_{index[p.name]}" for p in flow.phases) + "}",
+                  "AFTER = {" + ", ".join(f"{p.name!r}: _after_{index[p.name]}" for p in flow.phases if p.moves) + "}",
+                  "def follow(state, nxt):",
+                  "    step = 1",
+                  "    while nxt is not None:",
+                  "        nxt = nxt(state)",
+                  "        step += 1",
+                  "        if step >= MAX:",
+                  "            raise RuntimeError(f'flow did not settle in phase {state.phase}')",
+                  "def settle(state):",
+                  "    nxt = STEP[state.phase](state)",
+                  "    if nxt is None:",
+                  "        return False",
+                  "    follow(state, nxt)",
+                  "    return True",
+                  "def advance(state, move):",
+                  "    apply(state, move)",
+                  "    AFTER[state.phase](state)"]
+        if self._chance:
+            lines += ["DRAWN = {" + ", ".join(f"{p.name!r}: _drawn_{index[p.name]}" for p in flow.phases if p.moves)
+                      + "}",
+                      "def draw(state):",
+                      "    while state.phase in CHANCE:",
+                      "        apply(state, sample(state))",
+                      "        DRAWN[state.phase](state)"]
+        else:
+            lines += ["def draw(state):", "    return"]
+        return "\n".join(lines) + "\n"
+
+    def _edges(self, source: str, role: str) -> list[str]:
+        """The edges out of ``source`` in declared order: the first whose guard passes is taken (its trail
+        entry, the phase, its hook, the target's on_enter), then what ``role`` does from the target; an
+        unguarded edge ends the list."""
+        lines: list[str] = []
+        for edge in self.flow.edges_from(source):
+            pad = "    "
+            if edge.guard is not None:
+                before, test = self._test(edge.guard)
+                lines += [f"    {line}" for line in before] + [f"    if {test}:"]
+                pad = "        "
+            lines += [f"{pad}trail = state.trail", f"{pad}if trail is not None:",
+                      f"{pad}    trail.append(({source!r}, {edge.target!r}))", f"{pad}state.phase = {edge.target!r}"]
+            for hook in (edge.hook, self.flow.phase(edge.target).on_enter):
+                lines += [pad + line for line in self._run(hook)]
+            lines += [pad + line for line in self._onward(edge.target, role)]
+            if edge.guard is None:
+                break
+        return lines
+
+    def _onward(self, target: str, role: str) -> list[str]:
+        """From the phase an edge reached: ``_enter_`` returns the phase to try next; ``_after_`` and
+        ``_drawn_`` follow the flow to where it rests (``_after_`` then draws there in normal play)."""
+        moving = bool(self.flow.edges_from(target))
+        enter = f"_enter_{self._index[target]}"
+        if role == "enter":
+            return [f"return {enter}" if moving else "return None"]
+        rests_at_draw = role == "after" and self.flow.phase(target).chance
+        lines = []
+        if moving:
+            lines += [f"nxt = {enter}(state)", "if nxt is not None:", "    follow(state, nxt)"]
+            if role == "after" and self._chance:
+                lines += ["    if state.phase in CHANCE and not state.explicit_chance:", "        draw(state)"]
+            if rests_at_draw:
+                lines += ["elif not state.explicit_chance:", "    draw(state)"]
+        elif rests_at_draw:
+            lines += ["if not state.explicit_chance:", "    draw(state)"]
+        return [*lines, "return"]
+
+    def _name(self, value: Any, hint: str) -> str:
+        """The name the source reads ``value`` by (bound when the source runs): ``<hint>_v<n>``, apart from the
+        source's own names and from inlined locals (``<name>_l<n>``)."""
+        name = self._names.get((hint, id(value)))
+        if name is None:
+            name = self._names[hint, id(value)] = f"{hint}_v{len(self._names)}"
+            self.values[name] = value
+        return name
+
+    def _body(self, function: Hook) -> _Body | None:
+        if id(function) not in self._bodies:
+            self._bodies[id(function)] = _inline(function)
+        return self._bodies[id(function)]
+
+    def _test(self, guard: Hook) -> tuple[list[str], str]:
+        """A guard: the lines that set its locals, and the expression the ``if`` tests."""
+        body = self._body(guard)
+        if body is None or body.result is None:
+            return [], f"{self._name(guard, name_of(guard) or 'guard')}(state)"
+        lines, result = self._write(body)
+        return lines, result
+
+    def _run(self, hook: Hook | None) -> list[str]:
+        """A hook or turn order as lines of statements (its value, if any, is not used)."""
+        if hook is None:
+            return []
+        body = self._body(hook)
+        if body is None or body.result is not None:
+            return [f"{self._name(hook, name_of(hook) or 'hook')}(state)"]
+        return self._write(body)[0]
+
+    def _write(self, body: _Body) -> tuple[list[str], str]:
+        """An inlined body with its parameter read as ``state``, its locals named for this place alone and
+        the other names it reads bound to their values."""
+        self._sites += 1
+        names = {body.parameter: "state"}
+        names.update({local: f"{local}_l{self._sites}" for local in body.locals})
+        names.update({name: self._name(value, name) for name, value in body.reads.items()})
+        rename = _Rename(names)
+        lines = [line for statement in body.statements
+                 for line in ast.unparse(rename.visit(copy.deepcopy(statement))).splitlines()]
+        result = "" if body.result is None else f"({ast.unparse(rename.visit(copy.deepcopy(body.result)))})"
+        return lines, result
 
 
-def _edges(flow: Flow, source: str, call: Callable[[Hook], str], then: list[str]) -> list[str]:
-    """The edges out of ``source`` in declared order: the first whose guard passes is taken (its trail entry,
-    the phase, its hook, the target's on_enter), then ``then``; an unguarded edge ends the list."""
-    lines = []
-    for edge in flow.edges_from(source):
-        pad = "    " if edge.guard is None else "        "
-        if edge.guard is not None:
-            lines.append(f"    if {call(edge.guard)}:")
-        lines += [f"{pad}trail = state.trail", f"{pad}if trail is not None:",
-                  f"{pad}    trail.append(({source!r}, {edge.target!r}))", f"{pad}state.phase = {edge.target!r}"]
-        for hook in (edge.hook, flow.phase(edge.target).on_enter):
-            if hook is not None:
-                lines.append(f"{pad}{call(hook)}")
-        lines += [pad + line for line in then]
-        if edge.guard is None:
-            break
-    return lines
+@dataclass(frozen=True)
+class _Body:
+    """A function of the state simple enough to write in place of its call: its statements (a guard's only
+    set locals) and, for a guard, the expression it returns."""
+    parameter: str
+    statements: tuple[ast.stmt, ...]
+    result: ast.expr | None
+    locals: frozenset[str]
+    reads: dict[str, Any]  # the global names it reads, with their values
 
 
-def _stay(phase: Phase, call: Callable[[Hook], str]) -> list[str]:
-    """After a move that keeps the phase: its turn order (``clockwise`` written out), and in a chance phase
-    (a caller's chance move, or a test's) the next draws in normal play, as on entering the phase."""
-    if phase.turn is turns.same:
-        lines = ["    pass"]
-    elif phase.turn is turns.clockwise:
-        lines = ["    state.current = (state.current + 1) % state.num_players"]
+_HOOK_STATEMENTS = 4  # a hook or turn order longer than this stays a call
+# Nodes an inlined body may not hold: scopes of their own, loops, early exits, imports.
+_REFUSED = (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp, ast.NamedExpr, ast.Yield,
+            ast.YieldFrom, ast.Await, ast.Return, ast.Global, ast.Nonlocal, ast.FunctionDef, ast.AsyncFunctionDef,
+            ast.ClassDef, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Delete,
+            ast.Import, ast.ImportFrom, ast.Match, ast.Break, ast.Continue)
+_STATEMENTS = (ast.Assign, ast.AugAssign, ast.Expr, ast.If, ast.Pass)
+
+
+def _inline(function: Hook) -> _Body | None:
+    """``function``'s body, if it can stand in place of a call with the same effect: a plain function of one
+    parameter whose source is the code that runs (compiled again and compared), a guard that sets locals
+    then returns an expression, or a hook of a few assignments, calls and ifs; every other name it reads a
+    global bound to a value that does not change (a number, a text, a function, a class, a module)."""
+    if type(function) is not FunctionType or function.__closure__ or function.__defaults__ \
+            or function.__kwdefaults__:
+        return None
+    code = function.__code__
+    if code.co_argcount != 1 or code.co_kwonlyargcount or code.co_posonlyargcount \
+            or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS | inspect.CO_GENERATOR
+                                | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR):
+        return None
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+    definition = tree.body[0] if len(tree.body) == 1 else None
+    if not isinstance(definition, ast.FunctionDef) or definition.decorator_list \
+            or definition.name != function.__name__ or not _same_code(definition, code):
+        return None
+    statements = list(definition.body)
+    if statements and isinstance(statements[0], ast.Expr) and isinstance(statements[0].value, ast.Constant) \
+            and isinstance(statements[0].value.value, str):
+        statements = statements[1:]  # the docstring
+    result: ast.expr | None = None
+    if statements and isinstance(statements[-1], ast.Return):
+        if statements[-1].value is None:
+            return None
+        result = statements[-1].value
+        statements = statements[:-1]
+        if not all(isinstance(s, ast.Assign) and all(isinstance(t, ast.Name) for t in s.targets)
+                   for s in statements):
+            return None
     else:
-        lines = [f"    {call(phase.turn)}"]
-    if phase.chance:
-        lines += ["    if not state.explicit_chance:", "        draw(state)"]
-    return lines
+        plain = _without_returns(statements) if len(statements) <= _HOOK_STATEMENTS else None
+        if plain is None:
+            return None
+        statements = plain
+    parts: list[ast.AST] = [*statements, *([result] if result is not None else [])]
+    nodes = [node for part in parts for node in ast.walk(part)]
+    if any(isinstance(node, _REFUSED) for node in nodes) \
+            or any(isinstance(node, ast.stmt) and not isinstance(node, _STATEMENTS) for node in nodes):
+        return None
+    parameter = definition.args.args[0].arg
+    names = [node for node in nodes if isinstance(node, ast.Name)]
+    stored = {n.id for n in names if not isinstance(n.ctx, ast.Load)}
+    if parameter in stored:
+        return None
+    reads: dict[str, Any] = {}
+    for name in {n.id for n in names} - stored - {parameter}:
+        if name in function.__globals__:
+            value = function.__globals__[name]
+        elif name in vars(builtins):
+            value = vars(builtins)[name]
+        else:
+            return None
+        if not _fixed(value):
+            return None
+        reads[name] = value
+    return _Body(parameter, tuple(statements), result, frozenset(stored), reads)
+
+
+def _without_returns(statements: list[ast.stmt]) -> list[ast.stmt] | None:
+    """A hook's statements with each bare ``return`` that ends an ``if`` written as an ``else`` (``if c: a;
+    return`` then the rest: ``if c: a else: the rest``), and the rest after a bare ``return`` dropped."""
+    for k, statement in enumerate(statements):
+        if isinstance(statement, ast.Return):
+            return statements[:k] if statement.value is None else None
+        if isinstance(statement, ast.If) and not statement.orelse and isinstance(statement.body[-1], ast.Return) \
+                and statement.body[-1].value is None:
+            rest = _without_returns(statements[k + 1:])
+            if rest is None:
+                return None
+            branch = ast.If(test=statement.test, body=statement.body[:-1] or [ast.Pass()], orelse=rest)
+            return [*statements[:k], ast.copy_location(branch, statement)]
+    return statements
+
+
+def _same_code(definition: ast.FunctionDef, code: CodeType) -> bool:
+    """Is this source the code that runs (not a file changed since it was imported)?"""
+    compiled = compile(ast.Module(body=[definition], type_ignores=[]), code.co_filename, "exec")
+    made = next((c for c in compiled.co_consts if isinstance(c, CodeType)), None)
+    return made is not None and (made.co_code, made.co_consts, made.co_names, made.co_varnames) == \
+        (code.co_code, code.co_consts, code.co_names, code.co_varnames)
+
+
+def _fixed(value: Any) -> bool:
+    """A global an inlined body may read by its value when compiled: one its module does not rebind."""
+    if isinstance(value, (bool, int, float, str, bytes, type(None))):
+        return True
+    if isinstance(value, (tuple, frozenset)):
+        return all(_fixed(item) for item in value)
+    return isinstance(value, (FunctionType, BuiltinFunctionType, type, ModuleType))
+
+
+class _Rename(ast.NodeTransformer):
+    def __init__(self, names: dict[str, str]):
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        return ast.copy_location(ast.Name(id=self.names[node.id], ctx=node.ctx), node)
