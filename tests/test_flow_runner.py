@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from boardgames_lab.core import turns
-from boardgames_lab.core.flow import Edge, Flow, FlowRunner, Phase, _inline, _Source
+from boardgames_lab.core.flow import Edge, Flow, FlowRunner, Phase, _Source
+from boardgames_lab.core.inline import inline
 
 GOAL = 7  # a fixed value: read where the guard is written in place
 BONUS = {3: 2}  # a mutable table: a guard reading it stays a call
@@ -132,7 +133,7 @@ def test_plain_guards_and_hooks_are_written_in_place_and_the_others_called() -> 
     assert re.search(r"(c_l\d+) = state.count\n    if \(\1 >= GOAL_v\d+ and", source)  # reached, its local renamed
     assert "boosted_v" in source and "note_boost_v" in source  # they read BONUS, a table that may change
     assert "else:" in source and "turn_skip_v" not in source  # the early return, as an else
-    assert _inline(boosted) is None and _inline(note_boost) is None and _inline(passed) is not None
+    assert inline(boosted) is None and inline(note_boost) is None and inline(passed) is not None
 
 
 @pytest.mark.parametrize("explicit", [False, True])
@@ -162,7 +163,7 @@ def test_a_function_whose_code_is_not_its_source_is_called() -> None:
         return st.count >= GOAL
 
     shifted.__code__ = (lambda st: st.count >= 2).__code__
-    assert _inline(shifted) is None
+    assert inline(shifted) is None
     flow = Flow(start="play", phases=(Phase("play", "Play", moves=("add",)), Phase("game_over", "Over")),
                 edges=(Edge("play", "game_over", guard=shifted),))
     st = Tally(True)
