@@ -6,7 +6,7 @@ from typing import Any
 
 from .data import CARD_INDEX, CARDS, DECK_WHAT, DECKS, PUB_PRICE, ROW_SLOTS
 from .moves import CARD_IDS, DRAWN, SLOT_INDEX
-from .prices import EMPTY, price
+from .prices import DISCOUNT_CARD, EMPTY, PRICE, price
 from .state import LAY_DECK, NO_DECK, SPState
 
 
@@ -70,13 +70,19 @@ def _to_hand(st: SPState, p: int, card: int, source: str) -> None:
 
 def _place(st: SPState, p: int, card: int, replaces: str, lower: bool, move: Any) -> None:
     """Pay for a card and put it face up in the area, replacing an own card for a trading card."""
-    target = CARD_INDEX[replaces] if replaces else EMPTY
-    cost = price(st.owned[p], card, lower, target)
-    st.money[p] -= cost
-    if target != EMPTY:
+    owned = st.owned[p]
+    if replaces:
+        target = CARD_INDEX[replaces]
+        cost = price(owned, card, lower, target)
         st.give_up(p, target)
         st.removed.append(target)
-    st.acquire(p, card)
+    else:
+        target = EMPTY
+        which = DISCOUNT_CARD[card]  # prices.price, written out for the common case
+        cost = PRICE[lower][card][owned[card]][1 if which >= 0 and owned[which] else 0][EMPTY]
+    st.money[p] -= cost
+    st.areas[p].append(card)  # state.acquire
+    owned[card] += 1
     if st.events is not None:
         how = "plays" if move.kind == "play" else "buys"
         source = " from hand" if move.kind == "play" else ""

@@ -1,40 +1,105 @@
 """The fast legal-move generator: the same moves as the checks pass (tests/saint_petersburg/test_fast.py
 proves it on thousands of positions), found by table look-ups instead of asking every candidate.
 
-It decides nothing the checks do not: prices come from ``prices.PRICE`` (read off the one price
-rule), and every move value is made once at import per (seat, card, slot, replaced card), a bounded
-table, so a legal list shares these values instead of building new ones.
+It decides nothing the checks do not: prices come from ``prices.FLAT`` (read off the one price rule), and
+every move value is made once at import per (seat, card, slot, replaced card), a bounded table, so a legal
+list shares these values instead of building new ones. A seat's tables are chosen by its key (``seat_key``):
+the colour discount cards it owns and whether its Observatories are all turned over, so that a card's price
+is one look-up by the copies owned, and a trading card's table by rubles names the cards it may replace.
 """
 from __future__ import annotations
+
+from typing import Any, Callable
 
 from ...core.moves import CHANCE
 from .checks import check_buy_drawn, check_discard, check_take_drawn, drawn_buys, pub_buys
 from .draws import chance_cards
 from .data import (CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY,
-                   PUB_PRICE, ROW_SLOTS, WAREHOUSE)
+                   PUB_PRICE, ROW_SLOTS, TRADING, WAREHOUSE)
 from .moves import CARD_IDS, SLOTS, BuyCard, DiscardDrawn, Move, Observe, Pass, PlayCard, TakeCard, TakeDrawn
-from .prices import EMPTY, FLAT, GROUP, IS_TRADING, TARGETS, Price
+from .prices import FLAT, GROUP, IS_TRADING, TARGETS, Price
 from .state import LAY_DECK, OBSERVATORY_DRAW, SPState, observable_decks, pub_limit
 
 SEATS = range(4)
 N = len(CARDS)
+# A seat's key: 1 it owns the Carpenter Workshop, 2 the Gold Smelter, 4 it owns Observatories and has turned
+# them all over this round, so a trading card may not replace one (saint_petersburg.card.observatory).
+KEYS = range(8)
+# Per key and colour (worker, building, aristocrat): 1 where the colour's discount card is owned.
+COLOUR_DISCOUNT = tuple((0, key & 1, key >> 1 & 1) for key in KEYS)
 
 
-def _trading(make: type, seat: int, card: int, *where: str) -> dict[int, Move]:
-    return {t: make(seat, CARD_IDS[card], *where, CARD_IDS[t]) for t in TARGETS[card]}
+def seat_key(owned: list[int], observatories_used: int) -> int:
+    """The key of the seat with these copies per card (see KEYS); ``legal_moves`` writes it out."""
+    obs = owned[OBSERVATORY]
+    return ((1 if owned[CARPENTER_WORKSHOP] else 0) + (2 if owned[GOLD_SMELTER] else 0)
+            + (4 if obs and obs <= observatories_used else 0))
 
 
-# Per seat: every move a legal list can hold.
-PASS = tuple(Pass(p) for p in SEATS)
-BUY = tuple(tuple(tuple(None if IS_TRADING[c] else BuyCard(p, CARD_IDS[c], SLOTS[s]) for c in range(N))
-                  for s in range(len(SLOTS))) for p in SEATS)
+def _by_rubles(pairs: tuple[tuple[int, int], ...], blocked: bool) -> tuple[tuple[int, ...], ...]:
+    """A trading card's (replaced card, price) pairs as a table by rubles in hand (its last entry for any more):
+    the cards it may replace at that price, in card order (an Observatory not if ``blocked``)."""
+    pairs = tuple((t, c) for t, c in pairs if not (blocked and t == OBSERVATORY))
+    top = max(c for _, c in pairs)
+    return tuple(tuple(t for t, c in pairs if c <= rubles) for rubles in range(top + 1))
+
+
+def _prices(key: int, lower: int, card: int) -> tuple[Price, ...]:
+    """The card's price per copies owned (``prices.FLAT``) for a seat of ``key``; a trading card's, a table
+    by rubles (``_by_rubles``)."""
+    flat, discount = FLAT[lower][card], COLOUR_DISCOUNT[key][GROUP[card]]
+    by_copies = (flat[2 * copies + discount] for copies in range(CARDS[card].copies + 1))
+    if IS_TRADING[card]:
+        return tuple(_by_rubles(pairs, bool(key & 4)) for pairs in by_copies)
+    return tuple(by_copies)
+
+
+PRICES = tuple(tuple(tuple(_prices(key, lower, c) for c in range(N)) for lower in (0, 1)) for key in KEYS)
+
+
+NO_TRADE: tuple[Move | None, ...] = (None,) * N
+# A trading card's price on the fast path, per copies owned: above any rubles (a position holds at most 10**6),
+# so that only its own tables are read; a small int still, which Python compares fastest.
+NEVER = ((1 << 30) - 1,) * (max(c.copies for c in CARDS if c.deck == TRADING) + 1)
+
+
+def _trading(make: type, seat: int, card: int, *where: str) -> tuple[Move | None, ...]:
+    """Per replaced card, the trading card's move replacing it (None for a card it may not replace)."""
+    if not IS_TRADING[card]:
+        return NO_TRADE
+    return tuple(make(seat, CARD_IDS[card], *where, CARD_IDS[t]) if t in TARGETS[card] else None for t in range(N))
+
+
+# (prices, move, take move, trading tables): the move is None for a trading card, whose price is NEVER.
+Offer = tuple[tuple[int, ...], Any, Any, Any]
+
+
+def _offer(key: int, lower: int, c: int, move: Move | None, take: Any, replacing: tuple[Move | None, ...]) -> Offer:
+    """(price per copies owned, the move), or for a trading card (NEVER, None) and then (its tables by copies
+    owned, its moves per card replaced), with the take move where there is one."""
+    prices = PRICES[key][lower][c]
+    return (NEVER, None, take, (prices, replacing)) if IS_TRADING[c] else (prices, move, take, None)
+
+
+def _offers(p: int, key: int, s: int) -> tuple[Offer, ...]:
+    slot = SLOTS[s]
+    return tuple(_offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], TakeCard(p, CARD_IDS[c], slot), BUY_TRADING[p][s][c])
+                 for c in range(N))
+
+
+# Every move a legal list can hold, made once: per seat, slot and card the buy and buy-replacing moves, per seat
+# and card the play moves.
+BUY = tuple(tuple(tuple(BuyCard(p, CARD_IDS[c], SLOTS[s]) for c in range(N)) for s in range(len(SLOTS)))
+            for p in SEATS)
 BUY_TRADING = tuple(tuple(tuple(_trading(BuyCard, p, c, SLOTS[s]) for c in range(N)) for s in range(len(SLOTS)))
                     for p in SEATS)
-TAKE = tuple(tuple(tuple(TakeCard(p, CARD_IDS[c], SLOTS[s]) for c in range(N)) for s in range(len(SLOTS)))
-             for p in SEATS)
-# Per seat and card in hand: its prices without the lower-row discount, colour, and the play moves.
-PLAYS = tuple(tuple((FLAT[0][c], GROUP[c], None if IS_TRADING[c] else PlayCard(p, CARD_IDS[c]),
-                     _trading(PlayCard, p, c)) for c in range(N)) for p in SEATS)
+PLAY = tuple(tuple(PlayCard(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
+PLAY_TRADING = tuple(tuple(_trading(PlayCard, p, c) for c in range(N)) for p in SEATS)
+# Per seat and key: per slot and card, and per card in hand, what ``legal_moves`` reads (``_offer``).
+OFFER = tuple(tuple(tuple(_offers(p, key, s) for s in range(len(SLOTS))) for key in KEYS) for p in SEATS)
+PLAYS = tuple(tuple(tuple(_offer(key, 0, c, PLAY[p][c], None, PLAY_TRADING[p][c]) for c in range(N)) for key in KEYS)
+              for p in SEATS)
+PASS = tuple(Pass(p) for p in SEATS)
 OBSERVE = tuple({deck: Observe(p, deck) for deck in DECKS} for p in SEATS)
 
 
@@ -45,60 +110,52 @@ def legal_moves(st: SPState) -> list[Move]:
     if phase in SPECIAL:
         return SPECIAL[phase](st, p)
     moves: list[Move] = [PASS[p]]
-    owned = st.owned[p]
-    room = len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT)  # state.hand_limit
-    if st.money[p] or room:  # broke with a full hand, as random players often are: nothing but pass
-        _card_moves(st, p, moves, room)
+    owned, money, hand = st.owned[p], st.money[p], st.hands[p]
+    room = len(hand) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT)  # state.hand_limit
+    if money or room:  # broke with a full hand, as random players often are: nothing but pass
+        obs = owned[OBSERVATORY]
+        key = ((1 if owned[CARPENTER_WORKSHOP] else 0) + (2 if owned[GOLD_SMELTER] else 0)
+               + (4 if obs and obs <= st.obs_used[p] else 0))  # seat_key
+        offers = OFFER[p][key]
+        append = moves.append
+        for s, card in st.shown:  # buy and take, slot by slot
+            price, buy, take, trading = offers[s][card]
+            if price[owned[card]] <= money:
+                append(buy)
+            elif buy is None:
+                _replacing(trading, owned, card, money, append)
+            if room:
+                append(take)
+        if hand:
+            _plays(hand, PLAYS[p][key], owned, money, append)
     if phase == "building" and owned[OBSERVATORY]:
-        obs = OBSERVE[p]
-        moves.extend(obs[d] for d in observable_decks(st, p))
+        observe = OBSERVE[p]
+        moves.extend(observe[d] for d in observable_decks(st, p))
     return moves
 
 
-def _offer(p: int, s: int, card: int) -> tuple[Price, int, BuyCard | None, dict[int, Move], TakeCard]:
-    return (FLAT[s >= ROW_SLOTS][card], GROUP[card], BUY[p][s][card], BUY_TRADING[p][s][card], TAKE[p][s][card])
+def _replacing(trading: Any, owned: list[int], card: int, money: int, append: Callable[[Move], None]) -> None:
+    """A trading card's moves: its table by rubles gives the cards its price lets it replace, in card order;
+    the ones owned give its moves."""
+    tables, replacing = trading
+    by_rubles = tables[owned[card]]
+    for t in by_rubles[money] if money < len(by_rubles) else by_rubles[-1]:
+        if owned[t]:
+            append(replacing[t])
 
 
-# Per seat, slot and card: its prices (prices.FLAT), colour, and the buy and take moves.
-OFFER = tuple(tuple(tuple(_offer(p, s, c) for c in range(N)) for s in range(len(SLOTS))) for p in SEATS)
-
-
-def _card_moves(st: SPState, p: int, moves: list[Move], room: bool) -> None:
-    """Buy and take from the display, slot by slot, then play from hand."""
-    append = moves.append
-    money = st.money[p]
-    owned = st.owned[p]
-    flags = (0, 1 if owned[CARPENTER_WORKSHOP] else 0, 1 if owned[GOLD_SMELTER] else 0)
-    free_observatories = owned[OBSERVATORY] - st.obs_used[p]
-    offers = OFFER[p]
-    for s, card in st.shown:
-        prices, group, buy, buy_trading, take = offers[s][card]
-        cost = prices[2 * owned[card] + flags[group]]
-        if buy is None:  # a trading card: one move per card it may replace
-            for t, c in cost:
-                if owned[t] and c <= money and (t != OBSERVATORY or free_observatories > 0):
-                    append(buy_trading[t])
-        elif cost <= money:
-            append(buy)
-        if room:
-            append(take)
-    hand = st.hands[p]
-    if not hand:
-        return
-    previous = EMPTY
-    plays = PLAYS[p]
+def _plays(hand: list[int], plays: tuple[Offer, ...], owned: list[int], money: int,
+           append: Callable[[Move], None]) -> None:
+    """Play from hand, card by card."""
+    previous = -1
     for card in hand:  # sorted: a repeated card follows itself
-        if card == previous:
-            continue
-        previous = card
-        prices, group, play, play_trading = plays[card]
-        cost = prices[2 * owned[card] + flags[group]]
-        if play is None:
-            for t, c in cost:
-                if owned[t] and c <= money and (t != OBSERVATORY or free_observatories > 0):
-                    append(play_trading[t])
-        elif cost <= money:
-            append(play)
+        if card != previous:
+            previous = card
+            price, play, _, trading = plays[card]
+            if price[owned[card]] <= money:
+                append(play)
+            elif play is None:
+                _replacing(trading, owned, card, money, append)
 
 
 def _pub_moves(st: SPState, p: int) -> list[Move]:

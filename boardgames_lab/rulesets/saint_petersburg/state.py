@@ -108,14 +108,15 @@ class SPState(State):
         other = SPState.__new__(SPState)
         self.copy_base(other)
         other.options = self.options
-        other.decks = [d[:] for d in self.decks]
+        dup = list.copy
+        other.decks = list(map(dup, self.decks))  # map over list.copy: no frame per comprehension
         other.upper = self.upper[:]
         other.lower = self.lower[:]
         other.money = self.money[:]
         other.points = self.points[:]
-        other.hands = [h[:] for h in self.hands]
-        other.areas = [a[:] for a in self.areas]
-        other.owned = [o[:] for o in self.owned]
+        other.hands = list(map(dup, self.hands))
+        other.areas = list(map(dup, self.areas))
+        other.owned = list(map(dup, self.owned))
         other.obs_used = self.obs_used[:]
         other.markers = self.markers[:]
         other.stage = self.stage
