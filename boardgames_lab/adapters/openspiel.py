@@ -250,6 +250,9 @@ class Live:
                 game = self._game = game.clone()
                 self.owned = True
             for move, seat in self.pending:
+                # listed first (the draw's outcomes, or the legal moves), the very move is taken without a second
+                # check, as the state took it
+                game.chance_outcomes() if seat == CHANCE else game.legal_moves()
                 game.apply(move, player=seat)
             self.pending = []
         return game
