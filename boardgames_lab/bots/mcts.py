@@ -9,10 +9,10 @@ after an iteration budget or a time budget, whichever comes first.
 
 A playout stops at the game's end or after ``depth`` random moves, whichever comes first; a playout cut
 off at the depth is scored by :func:`evaluation` (the players leading on the game's scores share the
-win, as if the game ended there). The clock is read between iterations and every ``CLOCK_EVERY`` moves
-inside a playout, so a game whose random playouts seldom end (Keythedral) keeps the time budget too: a
-playout that meets the deadline stops where it is and is scored the same way. The clock is a parameter
-(``clock``, ``time.perf_counter`` by default) so a test can drive the budget without waiting.
+win, as if the game ended there). Under a time budget the clock is read between iterations and every
+``CLOCK_EVERY`` moves inside a playout, so a game whose random playouts seldom end (Keythedral) keeps the
+time budget too: a playout that meets the deadline stops where it is and is scored the same way. The clock
+is a parameter (``clock``, ``time.perf_counter`` by default) so a test can drive the budget without waiting.
 """
 from __future__ import annotations
 
