@@ -9,10 +9,10 @@ after an iteration budget or a time budget, whichever comes first.
 
 A playout stops at the game's end or after ``depth`` random moves, whichever comes first; a playout cut
 off at the depth is scored by :func:`evaluation` (the players leading on the game's scores share the
-win, as if the game ended there). The clock is read between iterations and every ``CLOCK_EVERY`` moves
-inside a playout, so a game whose random playouts seldom end (Keythedral) keeps the time budget too: a
-playout that meets the deadline stops where it is and is scored the same way. The clock is a parameter
-(``clock``, ``time.perf_counter`` by default) so a test can drive the budget without waiting.
+win, as if the game ended there). Under a time budget the clock is read between iterations and every
+``CLOCK_EVERY`` moves inside a playout, so a game whose random playouts seldom end (Keythedral) keeps the
+time budget too: a playout that meets the deadline stops where it is and is scored the same way. The clock
+is a parameter (``clock``, ``time.perf_counter`` by default) so a test can drive the budget without waiting.
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def evaluation(definition: GameDefinition[Any], state: Any) -> list[float]:
 
 
 class Node:
-    __slots__ = ("mover", "children", "visits", "reward", "avail")
+    __slots__ = ("mover", "children", "visits", "reward", "avail", "moves", "found")
 
     def __init__(self, mover: int):
         self.mover = mover  # who made the move leading here; reward is counted for them
@@ -55,6 +55,10 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
+        # The legal moves of the last visit (a copy) and their children then, in the same order: a visit with
+        # the same moves reads them here instead of hashing every move again (moves hash in Python).
+        self.moves: list[Any] | None = None
+        self.found: list[Node | None] = []
 
 
 class MCTSBot:
@@ -97,9 +101,10 @@ class MCTSBot:
         deadline = clock() + self.seconds if self.seconds > 0 else math.inf
         fixed = None if self.resample else seat.sample(rng)
         done = plies = cut = 0
-        while done < self.iterations and (done == 0 or clock() <= deadline):
+        timed = deadline != math.inf
+        while done < self.iterations and (done == 0 or not timed or clock() <= deadline):
             state = seat.sample(rng) if fixed is None else clone(fixed)
-            path = self._descend(root, state, game.legal_moves, game.advance, game.is_over)
+            path = self._descend(root, state, game.legal_moves, game.advance, game.flow.terminal)
             played, late = self._playout(game, state, deadline)
             plies += played
             if not game.is_over(state):
@@ -118,50 +123,63 @@ class MCTSBot:
     def _playout(self, game: GameDefinition[Any], state: Any, deadline: float) -> tuple[int, bool]:
         """Random moves on ``state`` until the game ends, ``depth`` moves are made or the deadline passes;
         returns the moves made and whether the deadline passed."""
-        legal_of, advance, rnd, clock, depth = game.legal_moves, game.advance, self._rng.random, self.clock, self.depth
+        legal_of, advance, rnd, depth, floor = game.legal_moves, game.advance, self._rng.random, self.depth, math.floor
         terminal = game.flow.terminal  # is_over, read without a call: this loop is where a search spends its time
-        played = 0
         if deadline == math.inf:
-            while played < depth and state.phase != terminal:
+            for played in range(depth):
+                if state.phase == terminal:
+                    return played, False
                 moves = legal_of(state)
-                advance(state, moves[int(rnd() * len(moves))])
-                played += 1
-            return played, False
-        while played < depth and state.phase != terminal:
-            if played % CLOCK_EVERY == CLOCK_EVERY - 1 and clock() > deadline:
+                advance(state, moves[floor(rnd() * len(moves))])
+            return depth, False
+        # The clock is read before every CLOCK_EVERY-th move; the moves between two readings run as above.
+        played, block = 0, CLOCK_EVERY - 1
+        while True:
+            for made in range(min(block, depth - played)):
+                if state.phase == terminal:
+                    return played + made, False
+                moves = legal_of(state)
+                advance(state, moves[floor(rnd() * len(moves))])
+            played += min(block, depth - played)
+            if played == depth or state.phase == terminal:
+                return played, False
+            if self.clock() > deadline:
                 return played, True
-            moves = legal_of(state)
-            advance(state, moves[int(rnd() * len(moves))])
-            played += 1
-        return played, False
+            block = CLOCK_EVERY
 
-    def _descend(self, root: Node, state: Any, legal_of: Any, advance: Any, over: Any) -> list[Node]:
+    def _descend(self, root: Node, state: Any, legal_of: Any, advance: Any, terminal: str) -> list[Node]:
         """Selection and one expansion on ``state`` (changed in place); returns the path from the root."""
-        node, path, c = root, [root], self.exploration
-        while not over(state):
-            mover = state.current
+        node, path, c, rnd = root, [root], self.exploration, self._rng.random
+        floor, log, sqrt = math.floor, math.log, math.sqrt
+        while state.phase != terminal:
             legal = legal_of(state)
-            children = node.children
-            found = [children.get(m) for m in legal]  # each move hashed once: moves hash in Python
-            fresh = [m for m, ch in zip(legal, found) if ch is None]
+            found = node.found
+            if legal != node.moves:
+                children = node.children
+                found = node.found = [children.get(m) for m in legal]  # each move hashed once
+                node.moves = list(legal)  # a copy: the list handed out is the engine's
+            fresh = [i for i, ch in enumerate(found) if ch is None]
             if fresh:
-                move = fresh[int(self._rng.random() * len(fresh))]
-                child = children[move] = Node(mover)
+                i = fresh[floor(rnd() * len(fresh))]
+                move = legal[i]
+                # In place: a legal list holds no move twice (the conformance suite checks), so this is the
+                # only entry of ``found`` that names this move.
+                child = node.children[move] = found[i] = Node(state.current)
                 for ch in found:
                     if ch is not None:
                         ch.avail += 1
-                child.avail += 1
                 advance(state, move)
                 path.append(child)
                 return path
-            best, best_value = None, -1.0
-            for m, ch in zip(legal, cast("list[Node]", found)):  # every move has its child here
+            best, best_value = 0, -1.0
+            for i, ch in enumerate(cast("list[Node]", found)):  # every move has its child here
                 ch.avail += 1
-                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                visits = ch.visits
+                value = ch.reward / visits + c * sqrt(log(ch.avail) / visits)
                 if value > best_value:
-                    best, best_value = m, value
-            node = children[best]
-            advance(state, best)
+                    best, best_value = i, value
+            node = cast(Node, found[best])
+            advance(state, legal[best])
             path.append(node)
         return path
 
