@@ -8,7 +8,7 @@ thousands of positions from seeded play with every option set.
 """
 from __future__ import annotations
 
-from itertools import compress
+from itertools import chain, compress
 from typing import Any
 
 from ...core.moves import Move
@@ -24,6 +24,9 @@ from .state import VillageState
 
 TOP_STAGE = COUNCIL1 + COUNCIL_STAGES - 1
 STAGE = tuple(w - COUNCIL1 + 1 if COUNCIL1 <= w < BAG else 0 for w in range(len(ALIVE)))  # council stage, 0: none
+# The pieces of each generation, as a slice of a seat's places.
+_GEN1, _GEN2, _GEN3, _GEN4 = (slice(GENERATIONS.index(g), len(GENERATIONS) - GENERATIONS[::-1].index(g))
+                              for g in range(1, 5))
 ADVANCES = tuple(0 < stage < COUNCIL_STAGES for stage in STAGE)  # a councillor who can still advance
 
 
@@ -58,8 +61,7 @@ def turn_moves(st: VillageState, p: int) -> list[Any]:
     t = MOVES[p]
     if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
         return [t.free[a] for a in open_areas(st, p)] or list(t.free)
-    s0, s1, s2, s3, s4, s5, s6 = st.spaces
-    out: list[Move] = list(compress(t.take, s0 + s1 + s2 + s3 + s4 + s5 + s6))  # a take move per colour present on an area
+    out: list[Move] = list(compress(t.take, chain.from_iterable(st.spaces)))  # a take move per colour present on an area
     # village.well.action: three influence of one colour, coins standing in. The payments depend only on
     # cubes and coins capped at three; the table holds the Well moves of each such holding by area.
     have, cap = st.cubes[p], CAP3
@@ -124,16 +126,10 @@ def raise_moves(st: VillageState, p: int) -> list[Any]:
     return out
 
 
-def farm_gens(places: list[int]) -> list[int]:
-    """The distinct generations on the farm, lowest first (pieces are kept in generation order)."""
-    found: list[int] = []
-    if FARM in places:
-        last = 0
-        for w, g in zip(places, GENERATIONS):
-            if w == FARM and g != last:
-                found.append(g)
-                last = g
-    return found
+def farm_mask(places: list[int]) -> int:
+    """Bit g-1 set for each generation g with a villager on the farm (pieces are kept in generation order)."""
+    return (FARM in places[_GEN1]) | (FARM in places[_GEN2]) << 1 | (FARM in places[_GEN3]) << 2 | (
+        FARM in places[_GEN4]) << 3
 
 
 def _short(pairs: tuple[tuple[int, int], ...], have: list[int]) -> int:
@@ -174,7 +170,7 @@ def action_moves(st: VillageState, p: int, area: int) -> list[Any]:
 def craft_moves(st: VillageState, p: int) -> list[Any]:
     t = MOVES[p]
     places = st.places[p]
-    gens = farm_gens(places)
+    mask = farm_mask(places)
     have, money, grain = st.cubes[p], st.coins[p], st.grain[p]
     supply = st.goods_supply
     brewery = st.options.get("inn_brewery", False)
@@ -190,12 +186,13 @@ def craft_moves(st: VillageState, p: int) -> list[Any]:
             if grain >= craft.grain:
                 short = 0
         elif craft.total:
-            short = _short(craft.pairs, have)
+            short = 0
+            for c, n in craft.pairs:  # the cubes lacking, which coins must cover
+                if have[c] < n:
+                    short += n - have[c]
             top = craft.total if craft.total < money else money
         for k in tools:
-            train = craft.train[k]
-            for g in gens:
-                append(train[g])
+            extend(craft.train_by_mask[k][mask])
             if worker:
                 append(craft.worker[k])
             if short <= top:
@@ -270,17 +267,7 @@ def travel_moves(st: VillageState, p: int) -> list[Any]:
 
 
 def church_moves(st: VillageState, p: int) -> list[Any]:
-    gens = farm_gens(st.places[p])
-    if not gens:
-        return []
-    t = MOVES[p]
-    short = 0 if st.cubes[p][BROWN] else 1
-    top = 1 if st.coins[p] else 0
-    out: list[Any] = []
-    for g in gens:
-        out.extend(t.church_brown[g][short:top + 1])
-        out.append(t.church_time[g])
-    return out
+    return list(MOVES[p].church[farm_mask(st.places[p])][0 if st.cubes[p][BROWN] else 1][1 if st.coins[p] else 0])
 
 
 # --- availability ---------------------------------------------------------------------------------
