@@ -28,6 +28,10 @@ STAGE = tuple(w - COUNCIL1 + 1 if COUNCIL1 <= w < BAG else 0 for w in range(len(
 _GEN1, _GEN2, _GEN3, _GEN4 = (slice(GENERATIONS.index(g), len(GENERATIONS) - GENERATIONS[::-1].index(g))
                               for g in range(1, 5))
 ADVANCES = tuple(0 < stage < COUNCIL_STAGES for stage in STAGE)  # a councillor who can still advance
+# As sets of places, for one pass over a seat's places in C (``isdisjoint``) instead of a lookup per piece.
+ALIVE_PLACES = frozenset(w for w, alive in enumerate(ALIVE) if alive)
+ADVANCING = frozenset(w for w, advances in enumerate(ADVANCES) if advances)
+COUNCIL_DOWN = tuple((w, STAGE[w]) for w in range(len(STAGE) - 1, -1, -1) if STAGE[w])  # the top stage first
 
 
 def legal_moves(st: VillageState) -> list[Any]:
@@ -312,7 +316,7 @@ def open_areas(st: VillageState, p: int) -> list[int]:
     places = st.places[p]
     farm = FARM in places
     out = [HARVEST] if farm else []
-    if UNBORN in places or any(map(ALIVE.__getitem__, places)):
+    if UNBORN in places or not ALIVE_PLACES.isdisjoint(places):
         out.append(FAMILY)  # a birth or a recall
     if _crafts_open(st, p, places, farm):
         out.append(CRAFTS)
@@ -323,12 +327,14 @@ def open_areas(st: VillageState, p: int) -> list[int]:
     if goods[WAGON] and _travel_open(st, p, places):
         out.append(TRAVEL)
     pays = goods[SCROLL] or st.cubes[p][GREEN] + st.coins[p] >= COUNCIL_GREEN
-    if pays and (farm or any(map(ADVANCES.__getitem__, places))):
+    if pays and (farm or not ADVANCING.isdisjoint(places)):
         out.append(COUNCIL)  # a villager enters the council or a councillor advances
     else:
-        stage = max(map(STAGE.__getitem__, places))
-        if stage and _privilege_open(st, p, stage):
-            out.append(COUNCIL)  # a privilege of the stages held
+        for w, stage in COUNCIL_DOWN:  # the highest stage held
+            if w in places:
+                if _privilege_open(st, p, stage):
+                    out.append(COUNCIL)  # a privilege of the stages held
+                break
     if farm:
         out.append(CHURCH)  # a villager into the bag for three time
     return out
