@@ -8,7 +8,7 @@ thousands of positions from seeded play with every option set.
 """
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import compress
 from typing import Any
 
 from ...core.moves import Move
@@ -65,7 +65,8 @@ def turn_moves(st: VillageState, p: int) -> list[Any]:
     t = MOVES[p]
     if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
         return [t.free[a] for a in open_areas(st, p)] or list(t.free)
-    out: list[Move] = list(compress(t.take, chain.from_iterable(st.spaces)))  # a take move per colour present on an area
+    s0, s1, s2, s3, s4, s5, s6 = st.spaces  # one flat list of the counts: cheaper than chaining the areas
+    out: list[Move] = [*compress(t.take, [*s0, *s1, *s2, *s3, *s4, *s5, *s6])]  # a take per colour present on an area
     # village.well.action: three influence of one colour, coins standing in. The payments depend only on
     # cubes and coins capped at three; the table holds the Well moves of each such holding by area.
     have, cap = st.cubes[p], CAP3
@@ -271,7 +272,7 @@ def travel_moves(st: VillageState, p: int) -> list[Any]:
 
 
 def church_moves(st: VillageState, p: int) -> list[Any]:
-    return list(MOVES[p].church[farm_mask(st.places[p])][0 if st.cubes[p][BROWN] else 1][1 if st.coins[p] else 0])
+    return [*MOVES[p].church[farm_mask(st.places[p])][0 if st.cubes[p][BROWN] else 1][1 if st.coins[p] else 0]]
 
 
 # --- availability ---------------------------------------------------------------------------------
