@@ -39,6 +39,7 @@ def _say(st: VillageState, text: str, **data: object) -> None:
 # --- the green bag onto the areas (village.round.seed) -----------------------------------------------------------
 
 EMPTY = [0, 0, 0, 0, 0]
+GREEN_BAG = "a cube from the green bag"  # what a cube's draw is recorded as
 
 
 def _next_seed(st: VillageState) -> tuple[int, int]:
@@ -115,7 +116,7 @@ def sample_seed(st: VillageState) -> SeedArea:
 
 def _cube(rng: Any, bag: list[int], total: int) -> int:
     """The colour of a cube drawn at random from ``bag`` (``total`` cubes): one generator draw."""
-    k = rng.below(total, what="a cube from the green bag")
+    k = rng.below(total, GREEN_BAG)
     c = 0
     while k >= bag[c]:
         k -= bag[c]
@@ -127,15 +128,19 @@ def seed_board(st: VillageState) -> None:
     """Normal play's seeding, the same draws as ``sample_seed`` then ``seed`` area by area, in one pass: each
     empty area in board order gets the setup card's cubes, one generator draw per cube, until the bag is empty."""
     per_area = setup_card(st.options, st.num_players)[1]
-    bag, rng = st.bag, st.rng
+    bag, below = st.bag, st.rng.below
     total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
     for a, space in enumerate(st.spaces):
         if not total:
             return
         if space != EMPTY:
             continue
-        for _ in range(min(per_area[a], total)):
-            c = _cube(rng, bag, total)
+        for _ in range(per_area[a] if per_area[a] < total else total):
+            k = below(total, GREEN_BAG)  # ``_cube`` written out: a round draws a score of cubes
+            c = 0
+            while k >= bag[c]:
+                k -= bag[c]
+                c += 1
             bag[c] -= 1
             space[c] += 1
             total -= 1

@@ -24,7 +24,14 @@ from .state import VillageState
 
 TOP_STAGE = COUNCIL1 + COUNCIL_STAGES - 1
 STAGE = tuple(w - COUNCIL1 + 1 if COUNCIL1 <= w < BAG else 0 for w in range(len(ALIVE)))  # council stage, 0: none
+# The pieces of each generation, as a slice of a seat's places.
+_GEN1, _GEN2, _GEN3, _GEN4 = (slice(GENERATIONS.index(g), len(GENERATIONS) - GENERATIONS[::-1].index(g))
+                              for g in range(1, 5))
 ADVANCES = tuple(0 < stage < COUNCIL_STAGES for stage in STAGE)  # a councillor who can still advance
+# As sets of places, for one pass over a seat's places in C (``isdisjoint``) instead of a lookup per piece.
+ALIVE_PLACES = frozenset(w for w, alive in enumerate(ALIVE) if alive)
+ADVANCING = frozenset(w for w, advances in enumerate(ADVANCES) if advances)
+COUNCIL_DOWN = tuple((w, STAGE[w]) for w in range(len(STAGE) - 1, -1, -1) if STAGE[w])  # the top stage first
 
 
 def legal_moves(st: VillageState) -> list[Any]:
@@ -58,8 +65,8 @@ def turn_moves(st: VillageState, p: int) -> list[Any]:
     t = MOVES[p]
     if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
         return [t.free[a] for a in open_areas(st, p)] or list(t.free)
-    s0, s1, s2, s3, s4, s5, s6 = st.spaces
-    out: list[Move] = list(compress(t.take, s0 + s1 + s2 + s3 + s4 + s5 + s6))  # a take move per colour present on an area
+    s0, s1, s2, s3, s4, s5, s6 = st.spaces  # one flat list of the counts: cheaper than chaining the areas
+    out: list[Move] = [*compress(t.take, [*s0, *s1, *s2, *s3, *s4, *s5, *s6])]  # a take per colour present on an area
     # village.well.action: three influence of one colour, coins standing in. The payments depend only on
     # cubes and coins capped at three; the table holds the Well moves of each such holding by area.
     have, cap = st.cubes[p], CAP3
@@ -124,16 +131,10 @@ def raise_moves(st: VillageState, p: int) -> list[Any]:
     return out
 
 
-def farm_gens(places: list[int]) -> list[int]:
-    """The distinct generations on the farm, lowest first (pieces are kept in generation order)."""
-    found: list[int] = []
-    if FARM in places:
-        last = 0
-        for w, g in zip(places, GENERATIONS):
-            if w == FARM and g != last:
-                found.append(g)
-                last = g
-    return found
+def farm_mask(places: list[int]) -> int:
+    """Bit g-1 set for each generation g with a villager on the farm (pieces are kept in generation order)."""
+    return (FARM in places[_GEN1]) | (FARM in places[_GEN2]) << 1 | (FARM in places[_GEN3]) << 2 | (
+        FARM in places[_GEN4]) << 3
 
 
 def _short(pairs: tuple[tuple[int, int], ...], have: list[int]) -> int:
@@ -174,7 +175,7 @@ def action_moves(st: VillageState, p: int, area: int) -> list[Any]:
 def craft_moves(st: VillageState, p: int) -> list[Any]:
     t = MOVES[p]
     places = st.places[p]
-    gens = farm_gens(places)
+    mask = farm_mask(places)
     have, money, grain = st.cubes[p], st.coins[p], st.grain[p]
     supply = st.goods_supply
     brewery = st.options.get("inn_brewery", False)
@@ -190,12 +191,13 @@ def craft_moves(st: VillageState, p: int) -> list[Any]:
             if grain >= craft.grain:
                 short = 0
         elif craft.total:
-            short = _short(craft.pairs, have)
+            short = 0
+            for c, n in craft.pairs:  # the cubes lacking, which coins must cover
+                if have[c] < n:
+                    short += n - have[c]
             top = craft.total if craft.total < money else money
         for k in tools:
-            train = craft.train[k]
-            for g in gens:
-                append(train[g])
+            extend(craft.train_by_mask[k][mask])
             if worker:
                 append(craft.worker[k])
             if short <= top:
@@ -270,17 +272,7 @@ def travel_moves(st: VillageState, p: int) -> list[Any]:
 
 
 def church_moves(st: VillageState, p: int) -> list[Any]:
-    gens = farm_gens(st.places[p])
-    if not gens:
-        return []
-    t = MOVES[p]
-    short = 0 if st.cubes[p][BROWN] else 1
-    top = 1 if st.coins[p] else 0
-    out: list[Any] = []
-    for g in gens:
-        out.extend(t.church_brown[g][short:top + 1])
-        out.append(t.church_time[g])
-    return out
+    return [*MOVES[p].church[farm_mask(st.places[p])][0 if st.cubes[p][BROWN] else 1][1 if st.coins[p] else 0]]
 
 
 # --- availability ---------------------------------------------------------------------------------
@@ -325,7 +317,7 @@ def open_areas(st: VillageState, p: int) -> list[int]:
     places = st.places[p]
     farm = FARM in places
     out = [HARVEST] if farm else []
-    if UNBORN in places or any(map(ALIVE.__getitem__, places)):
+    if UNBORN in places or not ALIVE_PLACES.isdisjoint(places):
         out.append(FAMILY)  # a birth or a recall
     if _crafts_open(st, p, places, farm):
         out.append(CRAFTS)
@@ -336,12 +328,14 @@ def open_areas(st: VillageState, p: int) -> list[int]:
     if goods[WAGON] and _travel_open(st, p, places):
         out.append(TRAVEL)
     pays = goods[SCROLL] or st.cubes[p][GREEN] + st.coins[p] >= COUNCIL_GREEN
-    if pays and (farm or any(map(ADVANCES.__getitem__, places))):
+    if pays and (farm or not ADVANCING.isdisjoint(places)):
         out.append(COUNCIL)  # a villager enters the council or a councillor advances
     else:
-        stage = max(map(STAGE.__getitem__, places))
-        if stage and _privilege_open(st, p, stage):
-            out.append(COUNCIL)  # a privilege of the stages held
+        for w, stage in COUNCIL_DOWN:  # the highest stage held
+            if w in places:
+                if _privilege_open(st, p, stage):
+                    out.append(COUNCIL)  # a privilege of the stages held
+                break
     if farm:
         out.append(CHURCH)  # a villager into the bag for three time
     return out

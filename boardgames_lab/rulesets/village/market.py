@@ -37,7 +37,8 @@ def serve(st: VillageState, p: int, i: int, coins: int) -> None:
 
 
 def market_over(st: VillageState) -> bool:
-    return all(st.passed) or max(st.stalls, default=-1) < 0
+    stalls = st.stalls
+    return all(st.passed) or not stalls or max(stalls) < 0
 
 
 def turn_market_next(st: VillageState) -> None:

@@ -1,6 +1,7 @@
 """The Mass: buying villagers out of the black bag, advancing with grain, the majority (the draw: draws.py)."""
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from .data import BAG, BREAD, CHURCH1, CHURCH_STAGES, MASS_PRESTIGE, PLACE_INDEX
@@ -10,6 +11,8 @@ from .payment import piece_at
 from .state import VillageState
 
 LAST_STAGE = CHURCH1 + CHURCH_STAGES - 1
+CHURCH_PLACES = tuple(range(CHURCH1, CHURCH1 + CHURCH_STAGES))
+STAGES = tuple(range(1, CHURCH_STAGES + 1))
 
 
 def in_turn_order(st: VillageState) -> list[int]:
@@ -75,10 +78,10 @@ def award_mass(st: VillageState) -> list[int]:
     """village.mass.majority: the winners of the two prestige (tie: best-placed villager; still tied: all)."""
     counts = []
     best_stage = []
-    for p in range(st.num_players):
-        stages = [place - CHURCH1 + 1 for place in st.places[p] if CHURCH1 <= place < CHURCH1 + CHURCH_STAGES]
-        counts.append(len(stages))
-        best_stage.append(max(stages, default=0))
+    for places in st.places:
+        held = list(map(places.count, CHURCH_PLACES))  # villagers on each church stage
+        counts.append(sum(held))
+        best_stage.append(max(compress(STAGES, held), default=0))  # the highest stage held
     most = max(counts)
     if not most:
         return []

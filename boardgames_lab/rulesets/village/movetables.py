@@ -7,6 +7,8 @@ The plain path's candidates (checks.py) and the fast generator (fast.py) both re
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .data import (AREAS, BREWERY, BUILDING0, BUILDINGS, BUILDING_OF_GOOD, CHRONICLE0, CHURCH1, CHURCH_STAGES, COLOURS,
                    FARM, GOODS, PLACE_NAMES, TOWN0, WELL_CUBES, alive_on_board)
 from .moves import (Birth, ChooseCubes, Church, Council, Craft, Dies, FreeAction, Harvest, MassDone, Mill, Pass,
@@ -24,10 +26,15 @@ CUBE_PAIRS = tuple((a, b) for a in range(4) for b in range(a, 4))
 CAP3 = tuple(min(x, 3) for x in range(64))  # cubes and coins above three pay the Well no differently
 
 
+def by_mask(row: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
+    """``row`` (moves by generation) for each farm mask (bit g-1: a generation-g villager on the farm), lowest first."""
+    return tuple(tuple(row[g] for g in GENS[1:] if mask >> (g - 1) & 1) for mask in range(1 << (len(GENS) - 1)))
+
+
 class Craft_:
     """One good a craft building makes, with a seat's moves (by tool) and how its resource alternative is paid."""
 
-    __slots__ = ("good", "worker_place", "grain", "pairs", "total", "brewery", "train", "worker", "pay")
+    __slots__ = ("good", "worker_place", "grain", "pairs", "total", "brewery", "train", "train_by_mask", "worker", "pay")
 
     def __init__(self, seat: int, good: int) -> None:
         b = BUILDING_OF_GOOD[good]
@@ -44,6 +51,7 @@ class Craft_:
         self.brewery = b == BREWERY
         tools = (False, True)
         self.train = tuple(tuple(Craft(seat, name, "train", g, 0, t) for g in GENS) for t in tools)
+        self.train_by_mask = tuple(by_mask(train) for train in self.train)  # by tool, then farm mask
         self.worker = tuple(Craft(seat, name, "worker", 0, 0, t) for t in tools)
         self.pay = tuple(tuple(Craft(seat, name, "pay", 0, k, t) for k in range(self.total + 1)) for t in tools)
 
@@ -85,6 +93,11 @@ class SeatMoves:
         self.council_scroll = tuple(tuple(Council(s, PLACE_NAMES[w], g, "scroll") for g in GENS) for w in PLACES)
         self.church_brown = tuple(tuple(Church(s, g, "brown", k) for k in range(2)) for g in GENS)
         self.church_time = tuple(Church(s, g, "time") for g in GENS)
+        # By farm mask, then the cubes short of one brown and the coins that may stand in (0 or 1 each): for each
+        # generation on the farm, lowest first, its paid moves then the move paid with time.
+        self.church = tuple(tuple(tuple(tuple(m for g in GENS[1:] if mask >> (g - 1) & 1
+                                              for m in (*self.church_brown[g][short:top + 1], self.church_time[g]))
+                                        for top in range(2)) for short in range(2)) for mask in range(16))
         self.priv_none, self.priv_ring, self.priv_cubes = Privilege(s, 0), Privilege(s, 1), Privilege(s, 2)
         self.priv_good = tuple(Privilege(s, 3, name) for name in GOODS)
         self.priv_prestige = Privilege(s, 4)
