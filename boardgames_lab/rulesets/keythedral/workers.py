@@ -30,15 +30,18 @@ def next_placer(st: KState) -> None:
     queue = st.queue
     while queue:
         cottage = queue.pop(0)
-        if open_fields(st, cottage):
+        fields = open_fields(st, cottage)
+        if fields:
             st.current = cottage // 5
             st.placing = cottage
+            st.placing_fields = fields
             st.to_place = 2 if st.houses[cottage] else 1
             return
         if st.events is not None:
             st.note(f"{{p{cottage // 5}}}'s workers from number {cottage % 5 + 1} stay idle: no open field.",
                     {"player": cottage // 5, "idle": cottage % 5 + 1})
     st.placing = -1
+    st.placing_fields = None
     st.to_place = 0
 
 
