@@ -37,11 +37,13 @@ def _payments_from(rest: tuple[int, ...], size: int) -> tuple[str, ...]:
     shared between holdings."""
     if size == 0:
         return ("",)
-    if not rest:
+    if sum(rest) < size:  # too few cubes left (or no kinds): no payment
         return ()
+    first, tail = rest[0], rest[1:]
+    if not first:  # none of this kind: the tail's payments, shared as they are
+        return _payments_from(tail, size)
     letter = LETTER[8 - len(rest)]
-    tail = rest[1:]
-    return tuple([letter * count + more for count in range(min(size, rest[0]), -1, -1)
+    return tuple([letter * count + more for count in range(min(size, first), -1, -1)
                   for more in _payments_from(tail, size - count)])
 
 
@@ -94,11 +96,15 @@ CAP = {n: bytes(c if c < n else n for c in range(256)) for n in (1, 2, 3, 4)}  #
 KEEP = tuple(~(0xFF << 8 * k) & (1 << 64) - 1 for k in range(8))  # a holding as an int, without kind k
 
 
-def _segment(p: int, kind: str, get: int, size: int, key: int) -> tuple[Any, ...]:
+def _paid(p: int, kind: str, get: int, pay: str) -> Any:
+    """``p``'s exchange receiving ``get`` for ``pay``: the one move of its id."""
+    return _seat_moves(p, (_ex_id(kind, LETTER[get], pay),))[0]
+
+
+def _segment(p: int, get: int, size: int, key: int) -> tuple[Any, ...]:
     """``p``'s exchanges receiving ``get`` for ``size`` other cubes, by the holding as an int (a byte per kind,
     capped at ``size``, ``get``'s own byte zero)."""
-    capped = tuple(key.to_bytes(8, "little"))
-    return _seat_moves(p, _exchange_ids(kind, get, capped, size)) if sum(capped) >= size else ()
+    return tuple(map(_PAID[p][get].__getitem__, _payments_from(tuple(key.to_bytes(8, "little")), size)))
 
 
 def _law_segment(p: int, key: tuple[bytes, int]) -> tuple[Any, ...]:
@@ -111,8 +117,10 @@ def _law_segment(p: int, key: tuple[bytes, int]) -> tuple[Any, ...]:
 # Per seat: the moves receiving each cube kind (a craft or the trader's resource) by the capped holding without
 # that kind, the law purchases by the kinds held, and whole blocks by (holding capped at four, mask), put
 # together from those when missed: a holding met for the first time mostly meets known parts.
-_SEGMENTS = tuple(tuple(Made(partial(_segment, p, "craft", k, CRAFT_PRICE[k])) if k in CRAFTS
-                        else Made(partial(_segment, p, "trade", k, 2)) for k in range(8)) for p in SEATS)
+_PAID = tuple(tuple(Made(partial(_paid, p, "craft" if k in CRAFTS else "trade", k)) for k in range(8))
+              for p in SEATS)  # per seat and cube received, by payment
+_SEGMENTS = tuple(tuple(Made(partial(_segment, p, k, CRAFT_PRICE[k] if k in CRAFTS else 2)) for k in range(8))
+                  for p in SEATS)
 _LAW_SEGMENTS = tuple(Made(partial(_law_segment, p)) for p in SEATS)
 EXCHANGE_BLOCKS: tuple[dict[tuple[bytes, int], tuple[Any, ...]], ...] = tuple({} for _ in SEATS)
 
