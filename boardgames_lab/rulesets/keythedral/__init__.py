@@ -20,6 +20,7 @@ EXTRA_MODULES = {
     "workers": "Rulebook: phase one, place worker counters, and phase two, collect resource cubes",
     "checks_actions": "Rulebook: phase three, spend resource cubes (its six actions, one check each)",
     "prices": "Rulebook: phase three, the costs of building tiles, houses, fences and the craft shops",
+    "exchanges": "Rulebook: phase three, actions four to six (craft shops, trader, new laws) as moves",
     "auction": "Rulebook: phase four, retrieve worker counters, and phase five, change start player",
     "laws": "Rulebook appendix: law card detail (the 20 law cards and the windows to play them)",
     "reachable": "Rulebook: set-up and phases one to five, as positions: what a position read must agree with",

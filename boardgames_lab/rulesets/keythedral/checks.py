@@ -30,14 +30,20 @@ def no(rule: str, reason: str, remedy: str = "") -> Refusal:
 
 # --- board queries ----------------------------------------------------------------------------------
 
+# The neighbour tuples as sets: a union of sets reuses their hashes instead of hashing each place again.
+_FIELD_FIELDS = {n: frozenset(near) for n, near in FIELD_FIELDS.items()}
+_SITE_FIELDS = {n: frozenset(near) for n, near in SITE_FIELDS.items()}
+_FIELD_SITES = {n: frozenset(near) for n, near in FIELD_SITES.items()}
+
+
 def field_spots(st: KState) -> list[Node]:
     """keythedral.setup.lay_field: empty field places touching a laid field or a laid cottage (or the Keythedral)."""
     fields = st.fields
     spots: set[Node] = set()
-    for f in fields:  # whole neighbour tuples at once, the laid places taken out after
-        spots.update(FIELD_FIELDS[f])
+    for f in fields:  # whole neighbour sets at once, the laid places taken out after
+        spots |= _FIELD_FIELDS[f]
     for s in st.sites:
-        spots.update(SITE_FIELDS[s])
+        spots |= _SITE_FIELDS[s]
     spots.difference_update(fields)
     return sorted(spots)
 
@@ -53,7 +59,7 @@ def cottage_spots(st: KState, open_only: bool = False) -> list[Node]:
                     spots.add(s)
         return sorted(spots)
     for f in fields:
-        spots.update(FIELD_SITES[f])
+        spots |= _FIELD_SITES[f]
     spots.difference_update(sites)
     return sorted(spots)
 

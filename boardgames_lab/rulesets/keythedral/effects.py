@@ -196,8 +196,12 @@ def place_worker(st: KState, move: PlaceWorker) -> None:
     if st.events is not None:
         st.note(f"{{p{p}}} sends a worker from number {st.placing % 5 + 1} into {field_words(st, field)}.",
                 {"player": p, "field": list(field)})
-    if st.to_place == 0 or not open_fields(st, st.placing):
-        next_placer(st)
+    if st.to_place:  # a house's second worker: the fields still open to it
+        left = open_fields(st, st.placing)
+        if left:
+            st.placing_fields = left
+            return
+    next_placer(st)
 
 
 def take_chosen(st: KState, p: int, letter: str) -> None:
@@ -286,9 +290,16 @@ def _play(st: KState, m: Any) -> None:
 
 
 def _decline(st: KState, m: Any) -> None:
+    """keythedral.law.window: laws.decline, with its most frequent end inlined: others still to answer."""
+    p = m.player
     if st.events is not None:
-        st.note(f"{{p{m.player}}} plays no law card.", {"player": m.player})
-    laws.decline(st, m.player)
+        st.note(f"{{p{p}}} plays no law card.", {"player": p})
+    ask = st.window["frames"][-1]["ask"]
+    if len(ask) > 1:
+        ask.remove(p)
+        st.current = ask[0]
+    else:
+        laws.decline(st, p)
 
 
 def _order(st: KState, m: Any) -> None:

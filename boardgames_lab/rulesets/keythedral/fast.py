@@ -1,22 +1,21 @@
 """The fast legal-move generator: the same moves as the plain path (every candidate its kind's check passes),
 made without asking the checks, from tables of moves made once per seat.
 
-It runs before every decision of random play, so: a dispatch table by phase, moves made once and reused,
-exchange payments built from shared cached tails, and the exchange moves of a cube holding kept per
-(seat, holding capped at four, what the shops, store and law spaces offer). tests/keythedral/test_fast.py proves
-it equal to the plain path (as sets, without repeats) on thousands of positions from seeded play.
+It runs before every decision of random play, so: a dispatch table by phase, moves made once and reused, and
+the exchanges of a cube holding from the tables of exchanges.py. tests/keythedral/test_fast.py proves it equal
+to the plain path (as sets, without repeats) on thousands of positions from seeded play.
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any, Callable
 
 from .data import FENCE_ID, FENCE_SPOTS, SITE_SPOTS
-from .data import BUILDINGS, CRAFT_PRICE, CRAFTS, GLASS, GOLD, IRON, LAWS, LETTER, RESOURCES, STONE, TIMBER, WINE
+from .data import BUILDINGS, CRAFT_PRICE, GLASS, GOLD, LAWS, LETTER, RESOURCES, STONE, TIMBER, WINE
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, play_choices
-from .moves import (Bid, BuildFence, BuildHouse, BuyCraft, BuyTile, ChooseOrder, ChooseStart, Decline, GiveCube,
-                    LayCottage, LayField, Pass, PlaceWorker, PlayLaw, ProcureLaw, RemoveFence, Relocate, TakeCube,
-                    Trade)
+from .exchanges import Made, exchange_moves, holding_exchanges
+from .moves import (Bid, BuildFence, BuildHouse, BuyTile, ChooseOrder, ChooseStart, Decline, GiveCube, LayCottage,
+                    LayField, Pass, PlaceWorker, PlayLaw, RemoveFence, Relocate, TakeCube, Trade)
 from .prices import adjusted_costs, craft_available, substitution_payments
 from .checks import bid_range, cottage_spots, field_spots, open_fields, setup_step_is_field
 from .draws import OUTCOMES
@@ -33,21 +32,6 @@ TAKE = tuple(tuple(TakeCube(p, c) for c in LETTER[:5]) for p in SEATS)
 HOUSE = tuple(tuple(BuildHouse(p, k) for k in range(1, 6)) for p in SEATS)
 BUY = tuple(tuple(BuyTile(p, b.id) for b in BUILDINGS) for p in SEATS)
 NEEDS = tuple(tuple((k, c) for k, c in enumerate(b.cost) if c) for b in BUILDINGS)  # (cube kind, count) asked
-
-
-class Made(dict[Any, Any]):
-    """Moves made once each, by key: a key not met before is made on its first lookup (``make(key)``), so a
-    list of them is one ``map`` of ``__getitem__`` over the keys."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> Any:
-        move = self[key] = self.make(key)
-        return move
 
 
 _WORKER = tuple(Made(partial(PlaceWorker, p)) for p in SEATS)  # per seat, by field
@@ -70,111 +54,6 @@ _BUILD_FENCE = tuple(Made(partial(_at_spot, BuildFence, p)) for p in SEATS)  # p
 _REMOVE_FENCE = tuple(Made(partial(_at_spot, RemoveFence, p)) for p in SEATS)
 _PLAYS = tuple(Made(partial(_play, p)) for p in SEATS)  # per seat, by (law, choice)
 _ORDER_LEFT: dict[tuple[int, tuple[int, ...]], tuple[ChooseOrder, ...]] = {}  # by (seat, numbers chosen)
-
-
-# --- exchanges: crafts, the trader, procuring a law card ----------------------------------------------------
-
-@lru_cache(maxsize=200_000)
-def _payments_from(rest: tuple[int, ...], size: int) -> tuple[str, ...]:
-    """Payments of ``size`` cubes from the last ``len(rest)`` cube kinds, ``rest`` counting each, each tail
-    shared between holdings."""
-    if size == 0:
-        return ("",)
-    if not rest:
-        return ()
-    letter = LETTER[8 - len(rest)]
-    tail = rest[1:]
-    return tuple([letter * count + more for count in range(min(size, rest[0]), -1, -1)
-                  for more in _payments_from(tail, size - count)])
-
-
-# Exchange moves are named seat-free by an id (kind, cube received, payment), then made once per seat.
-_EX_ID: dict[tuple[str, str, str], int] = {}
-_EX_SPEC: list[tuple[str, str, str]] = []
-_EX_MOVES: tuple[list[Any], ...] = tuple([] for _ in SEATS)  # per seat, the move of each id
-
-
-def _ex_id(kind: str, letter: str, pay: str) -> int:
-    spec = (kind, letter, pay)
-    i = _EX_ID.get(spec)
-    if i is None:
-        i = _EX_ID[spec] = len(_EX_SPEC)
-        _EX_SPEC.append(spec)
-    return i
-
-
-# The ids of the exchanges of each (kind, cube received), by payment: a payment not met before is named then.
-_EX_PAID = {(kind, LETTER[get]): Made(partial(_ex_id, kind, LETTER[get]))
-            for kind, gets in (("craft", CRAFTS), ("trade", RESOURCES)) for get in gets}
-
-
-_CLASS = {"craft": BuyCraft, "trade": Trade, "law": lambda p, space, paid: ProcureLaw(p, int(space), paid)}
-
-
-def _seat_moves(p: int, ids: tuple[int, ...]) -> tuple[Any, ...]:
-    made = _EX_MOVES[p]
-    if len(made) < len(_EX_SPEC):
-        made.extend(_CLASS[k](p, a, b) for k, a, b in _EX_SPEC[len(made):])
-    return tuple(map(made.__getitem__, ids))
-
-
-@lru_cache(maxsize=200_000)
-def _exchange_ids(kind: str, get: int, capped: tuple[int, ...], size: int) -> tuple[int, ...]:
-    return tuple(map(_EX_PAID[kind, LETTER[get]].__getitem__, _payments_from(capped, size)))
-
-
-def exchange_ids(kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[int, ...]:
-    """Craft or trader exchanges receiving ``get`` for ``size`` other cubes, by id."""
-    capped = tuple([0 if k == get else (h if h < size else size) for k, h in enumerate(holding)])
-    return _exchange_ids(kind, get, capped, size)
-
-
-def exchange_moves(p: int, kind: str, get: int, holding: tuple[int, ...], size: int) -> tuple[Any, ...]:
-    return _seat_moves(p, exchange_ids(kind, get, holding, size))
-
-
-EXCHANGE_IDS: dict[tuple[bytes, int], tuple[int, ...]] = {}  # by (holding capped at four, mask)
-EXCHANGE_BLOCKS: dict[tuple[int, bytes, int], tuple[Any, ...]] = {}  # by (seat, holding capped, mask)
-CAP_FOUR = bytes(c if c < 4 else 4 for c in range(256))  # no exchange takes more than four cubes of a kind
-
-
-def exchange_block(holding: tuple[int, ...], mask: int) -> tuple[int, ...]:
-    """keythedral.craft.exchange / trader.exchange / law.procure: every exchange open to this holding, by id."""
-    total = sum(holding)
-    ids: list[int] = []
-    for bit, craft in enumerate(CRAFTS):
-        size = CRAFT_PRICE[craft]
-        if mask >> bit & 1 and total - holding[craft] >= size:
-            ids.extend(exchange_ids("craft", craft, holding, size))
-    if total >= 2:
-        for r in RESOURCES:
-            if mask >> (3 + r) & 1 and total - holding[r] >= 2:
-                ids.extend(exchange_ids("trade", r, holding, 2))
-    for space in (0, 1):
-        if mask >> (8 + space) & 1:
-            ids.extend(_ex_id("law", str(space + 1), LETTER[k]) for k in range(8) if holding[k])
-    return tuple(ids)
-
-
-def _exchanges(st: KState, p: int, cubes: list[int]) -> tuple[Any, ...]:
-    store, shops, spaces = st.store, st.shops, st.law_spaces
-    # What the shops, the store and the law spaces offer, as bits: the exchange moves depend on nothing else.
-    mask = ((shops[0] > 0 or store[IRON] > 0) | (shops[1] > 0 or store[GLASS] > 0) << 1
-            | (shops[2] > 0 or store[GOLD] > 0) << 2 | (store[0] > 0) << 3 | (store[1] > 0) << 4
-            | (store[2] > 0) << 5 | (store[3] > 0) << 6 | (store[4] > 0) << 7
-            | (spaces[0] >= 0) << 8 | (len(spaces) > 1 and spaces[1] >= 0) << 9)
-    # Counts above four change nothing: the holding is capped for the table, as bytes (one per cube kind).
-    capped = bytes(cubes).translate(CAP_FOUR)
-    block = EXCHANGE_BLOCKS.get((p, capped, mask))
-    if block is None:
-        if len(EXCHANGE_BLOCKS) > 300_000:  # a memory bound: the tables are only a shortcut to the same moves
-            EXCHANGE_BLOCKS.clear()
-            EXCHANGE_IDS.clear()
-        ids = EXCHANGE_IDS.get((capped, mask))
-        if ids is None:
-            ids = EXCHANGE_IDS[capped, mask] = exchange_block(tuple(capped), mask)
-        block = EXCHANGE_BLOCKS[p, capped, mask] = _seat_moves(p, ids)
-    return block
 
 
 # --- phase three -------------------------------------------------------------------------------------------
@@ -239,7 +118,7 @@ def action_moves(st: KState, p: int) -> list[Any]:
         moves.extend(build_fences(st, p))
     if cubes[WINE] >= 2:
         moves.extend(remove_fences(st, p))
-    moves.extend(_exchanges(st, p, cubes))
+    moves.extend(holding_exchanges(st, p, cubes))
     return moves
 
 
@@ -365,7 +244,8 @@ def _relocate_moves(st: KState, p: int) -> list[Any]:
 
 
 def _worker_moves(st: KState, p: int) -> list[Any]:
-    return list(map(_WORKER[p].__getitem__, open_fields(st, st.placing)))
+    fields = st.placing_fields  # kept by workers.next_placer and effects.place_worker
+    return list(map(_WORKER[p].__getitem__, open_fields(st, st.placing) if fields is None else fields))
 
 
 def _bid_moves(st: KState, p: int) -> list[Any]:

@@ -15,7 +15,8 @@ class KState(State):
     __slots__ = (
         "options", "two_player", "start", "round", "field_stack", "fields", "sites", "cottage_at", "houses",
         "fences", "fences_left", "cubes", "store", "shops", "rows", "stage", "face_up", "surplus", "seats",
-        "laid", "order_k", "chosen", "queue", "to_place", "placing", "workers", "out", "passes", "actor", "relocating",
+        "laid", "order_k", "chosen", "queue", "to_place", "placing", "placing_fields", "workers", "out", "passes",
+        "actor", "relocating",
         "auction", "stay", "law_deck", "law_spaces", "law_hands", "law_used", "effects", "window", "final",
         "fence_spots", "fence_moves", "field_taken")
 
@@ -50,6 +51,9 @@ class KState(State):
         self.queue: list[int] = []  # phase one: cottages still to send workers for the number just chosen
         self.to_place = 0  # workers the current placer still sends
         self.placing = -1  # the cottage whose workers are going out
+        # Its open fields, the place phase's moves: set with ``placing`` (workers.next_placer) and after each
+        # worker; None where not known (a position read), then read from the board.
+        self.placing_fields: list[Node] | None = None
         self.workers: dict[Node, int] = {}  # field -> owner
         self.out = [False] * players  # phase three: procured a law card this round
         self.passes = 0
@@ -138,6 +142,7 @@ class KState(State):
         o.queue = self.queue[:]
         o.to_place = self.to_place
         o.placing = self.placing
+        o.placing_fields = self.placing_fields  # never changed in place: shared
         o.workers = self.workers.copy()
         o.out = self.out[:]
         o.passes = self.passes
@@ -158,7 +163,8 @@ class KState(State):
         o.final = self.final
 
     def snapshot(self) -> dict[str, Any]:
-        skip = ("options", "fence_spots", "fence_moves", "fields", "sites", "fences", "workers", "cottage_at")
+        skip = ("options", "fence_spots", "fence_moves", "placing_fields", "fields", "sites", "fences", "workers",
+                "cottage_at")
         data = {name: getattr(self, name) for name in KState.__slots__ if name not in skip}
         data.update(
             fields={fmt(n): t for n, t in sorted(self.fields.items())},
@@ -205,10 +211,18 @@ def invariants(st: KState) -> list[str]:
             broken.append(f"cottage {c} is not where the board says")
     if len(set(st.workers)) != len(st.workers) or any(f not in st.fields for f in st.workers):
         broken.append("a worker outside a laid field")
+    kept = st.placing_fields
+    if kept is not None and (st.phase != "place" or kept != _open_fields(st, st.placing)):
+        broken.append(f"the open fields kept for cottage {st.placing} are not the board's")
     to_act = _seat_to_act(st)
     if to_act is not None and st.current != to_act:
         broken.append(f"in the {st.phase} phase seat {to_act} is to act, not seat {st.current}")
     return broken
+
+
+def _open_fields(st: KState, cottage: int) -> list[Node]:
+    from .checks import open_fields  # checks reads this module's KState: imported when first called
+    return open_fields(st, cottage)
 
 
 def _seat_to_act(st: KState) -> int | None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .checks import open_fields
-from .data import CUBE_NAME, FIELD_TILES, LETTER
+from .data import CUBE_NAME, FIELD_TILES, LETTER, Node
 from .laws import harvest_yield
 from .state import KState
 from .words import field as field_words
@@ -30,26 +30,34 @@ def next_placer(st: KState) -> None:
     queue = st.queue
     while queue:
         cottage = queue.pop(0)
-        if open_fields(st, cottage):
+        fields = open_fields(st, cottage)
+        if fields:
             st.current = cottage // 5
             st.placing = cottage
+            st.placing_fields = fields
             st.to_place = 2 if st.houses[cottage] else 1
             return
         if st.events is not None:
             st.note(f"{{p{cottage // 5}}}'s workers from number {cottage % 5 + 1} stay idle: no open field.",
                     {"player": cottage // 5, "idle": cottage % 5 + 1})
     st.placing = -1
+    st.placing_fields = None
     st.to_place = 0
 
 
 def harvest(st: KState) -> None:
     """keythedral.harvest.collect / harvest.store_empty, from the start player round the table."""
     n = st.num_players
-    store = st.store
-    fx = any(k in st.effects for k in ("good", "poor", "double", "unexpected"))
+    store, effects = st.store, st.effects
+    fx = "good" in effects or "poor" in effects or "double" in effects or "unexpected" in effects
+    sent: list[list[Node]] = [[] for _ in range(n)]  # each player's fields, in one pass over the workers
+    for f, owner in st.workers.items():
+        sent[owner].append(f)
     for i in range(n):
         p = (st.start + i) % n
-        for field in sorted(f for f, owner in st.workers.items() if owner == p):
+        fields = sent[p]
+        fields.sort()
+        for field in fields:
             if fx:
                 kind, count = harvest_yield(st, p, field)
             else:  # no harvest card this round: one cube of the field's colour
@@ -57,8 +65,9 @@ def harvest(st: KState) -> None:
             if kind < 0:  # keythedral.law.unexpected_harvest: colours chosen after the harvest
                 st.effects["choose"] = [p, st.effects.get("choose", [p, 0])[1] + count]
                 continue
-            got = min(count, store[kind])
-            store[kind] -= got
+            have = store[kind]
+            got = count if count < have else have
+            store[kind] = have - got
             st.cubes[p][kind] += got
             if st.events is not None:
                 st.note(f"{{p{p}}} harvests {got} {CUBE_NAME[kind]} from {field_words(st, field)}." if got else
