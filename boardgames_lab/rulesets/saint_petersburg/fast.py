@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...core.moves import CHANCE
-from .checks import check_buy_drawn, check_discard, check_take_drawn, drawn_buys, pub_buys
+from .checks import pub_buys
 from .draws import chance_cards
 from .data import (CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY,
-                   PUB_PRICE, ROW_SLOTS, TRADING, WAREHOUSE)
-from .moves import CARD_IDS, SLOTS, BuyCard, DiscardDrawn, Move, Observe, Pass, PlayCard, TakeCard, TakeDrawn
+                   PUB, PUB_POINTS_PER_CARD, PUB_PRICE, ROW_SLOTS, TRADING, WAREHOUSE)
+from .moves import (CARD_IDS, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Move, Observe, Pass, PlayCard,
+                    TakeCard, TakeDrawn)
 from .prices import FLAT, GROUP, IS_TRADING, TARGETS, Price
 from .state import LAY_DECK, OBSERVATORY_DRAW, SPState, observable_decks, pub_limit
 
@@ -101,6 +102,14 @@ PLAYS = tuple(tuple(tuple(_offer(key, 0, c, PLAY[p][c], None, PLAY_TRADING[p][c]
               for p in SEATS)
 PASS = tuple(Pass(p) for p in SEATS)
 OBSERVE = tuple({deck: Observe(p, deck) for deck in DECKS} for p in SEATS)
+# The card an Observatory drew: per seat and key, per card, what ``_drawn_moves`` reads (priced as a card played
+# from hand, never in the lower row); per seat and card, its discard and take moves.
+DRAWN = tuple(tuple(tuple(_offer(key, 0, c, BuyDrawn(p, CARD_IDS[c]), None, _trading(BuyDrawn, p, c))
+                          for c in range(N)) for key in KEYS) for p in SEATS)
+DISCARD_DRAWN = tuple(tuple(DiscardDrawn(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
+TAKE_DRAWN = tuple(tuple(TakeDrawn(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
+# Per seat, "pub 0" up to the most points the Pubs may sell (every copy owned, the per-card limit).
+PUB_POINTS = tuple(tuple(BuyPoints(p, k) for k in range(PUB_POINTS_PER_CARD * CARDS[PUB].copies + 1)) for p in SEATS)
 
 
 def legal_moves(st: SPState) -> list[Move]:
@@ -159,7 +168,10 @@ def _plays(hand: list[int], plays: tuple[Offer, ...], owned: list[int], money: i
 
 
 def _pub_moves(st: SPState, p: int) -> list[Move]:
-    return pub_buys(st, p)[: min(pub_limit(st, p), st.money[p] // PUB_PRICE) + 1]
+    """Points from 0 up to what the Pubs sell and the rubles pay for (2 each)."""
+    count = min(pub_limit(st, p), st.money[p] // PUB_PRICE) + 1
+    made = PUB_POINTS[p]
+    return list(made[:count]) if count <= len(made) else pub_buys(st, p)[:count]
 
 
 def _chance_moves(st: SPState, p: int) -> list[Move]:
@@ -168,13 +180,18 @@ def _chance_moves(st: SPState, p: int) -> list[Move]:
 
 
 def _drawn_moves(st: SPState, p: int) -> list[Move]:
-    """The drawn card's three decisions (seldom reached: the plain candidates and checks)."""
-    card = CARD_IDS[st.drawn]
-    moves: list[Move] = [DiscardDrawn(p, card)] if check_discard(st, DiscardDrawn(p, card)) is None else []
-    moves.extend(m for m in drawn_buys(st, p) if check_buy_drawn(st, m) is None)
-    take = TakeDrawn(p, card)
-    if check_take_drawn(st, take) is None:
-        moves.append(take)
+    """The drawn card's three decisions: discard it, buy it (a trading card replacing each card it may) if the
+    rubles pay for it, take it if the hand has room."""
+    card = st.drawn
+    moves: list[Move] = [DISCARD_DRAWN[p][card]]
+    owned, money = st.owned[p], st.money[p]
+    price, buy, _, trading = DRAWN[p][seat_key(owned, st.obs_used[p])][card]
+    if price[owned[card]] <= money:
+        moves.append(buy)
+    elif buy is None:
+        _replacing(trading, owned, card, money, moves.append)
+    if len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT):  # state.hand_limit
+        moves.append(TAKE_DRAWN[p][card])
     return moves
 
 
