@@ -15,11 +15,11 @@ from ...core.moves import CHANCE
 from .checks import pub_buys
 from .draws import chance_cards
 from .data import (CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY,
-                   PUB, PUB_POINTS_PER_CARD, PUB_PRICE, ROW_SLOTS, TRADING, WAREHOUSE)
+                   OBSERVATORY_MIN_DECK, PUB, PUB_POINTS_PER_CARD, PUB_PRICE, ROW_SLOTS, TRADING, WAREHOUSE)
 from .moves import (CARD_IDS, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Move, Observe, Pass, PlayCard,
                     TakeCard, TakeDrawn)
 from .prices import FLAT, GROUP, IS_TRADING, TARGETS, Price
-from .state import LAY_DECK, OBSERVATORY_DRAW, SPState, observable_decks, pub_limit
+from .state import LAY_DECK, OBSERVATORY_DRAW, PLACES, SPState, pub_limit
 
 SEATS = range(4)
 N = len(CARDS)
@@ -82,26 +82,37 @@ def _offer(key: int, lower: int, c: int, move: Move | None, take: Any, replacing
     return (NEVER, None, take, (prices, replacing)) if IS_TRADING[c] else (prices, move, take, None)
 
 
-def _offers(p: int, key: int, s: int) -> tuple[Offer, ...]:
-    slot = SLOTS[s]
-    return tuple(_offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], TakeCard(p, CARD_IDS[c], slot), BUY_TRADING[p][s][c])
-                 for c in range(N))
+def _at_place(p: int, key: int, at: int, room: bool) -> tuple[Any, ...]:
+    """What ``legal_moves`` reads for the card at display place ``at`` (state.place): with room in hand (card,
+    prices, (buy, take), (take,), trading tables), else (card, prices, buy, trading tables); see ``_offer``."""
+    s, c = divmod(at, PLACES)
+    take = TAKE[p][s][c]
+    prices, buy, _, trading = _offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], take, BUY_TRADING[p][s][c])
+    if room:
+        return c, prices, None if buy is None else (buy, take), (take,), trading
+    return c, prices, buy, trading
 
 
-# Every move a legal list can hold, made once: per seat, slot and card the buy and buy-replacing moves, per seat
-# and card the play moves.
+# Every move a legal list can hold, made once: per seat, slot and card the buy, buy-replacing and take moves, per
+# seat and card the play moves.
 BUY = tuple(tuple(tuple(BuyCard(p, CARD_IDS[c], SLOTS[s]) for c in range(N)) for s in range(len(SLOTS)))
             for p in SEATS)
+TAKE = tuple(tuple(tuple(TakeCard(p, CARD_IDS[c], SLOTS[s]) for c in range(N)) for s in range(len(SLOTS)))
+             for p in SEATS)
 BUY_TRADING = tuple(tuple(tuple(_trading(BuyCard, p, c, SLOTS[s]) for c in range(N)) for s in range(len(SLOTS)))
                     for p in SEATS)
 PLAY = tuple(tuple(PlayCard(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
 PLAY_TRADING = tuple(tuple(_trading(PlayCard, p, c) for c in range(N)) for p in SEATS)
-# Per seat and key: per slot and card, and per card in hand, what ``legal_moves`` reads (``_offer``).
-OFFER = tuple(tuple(tuple(_offers(p, key, s) for s in range(len(SLOTS))) for key in KEYS) for p in SEATS)
+# Per seat and key: per display place, with room in hand and without (``_at_place``), and per card in hand, what
+# ``legal_moves`` reads.
+TAKING = tuple(tuple(tuple(_at_place(p, key, at, True) for at in range(len(SLOTS) * PLACES)) for key in KEYS)
+               for p in SEATS)
+BUYING = tuple(tuple(tuple(_at_place(p, key, at, False) for at in range(len(SLOTS) * PLACES)) for key in KEYS)
+               for p in SEATS)
 PLAYS = tuple(tuple(tuple(_offer(key, 0, c, PLAY[p][c], None, PLAY_TRADING[p][c]) for c in range(N)) for key in KEYS)
               for p in SEATS)
 PASS = tuple(Pass(p) for p in SEATS)
-OBSERVE = tuple({deck: Observe(p, deck) for deck in DECKS} for p in SEATS)
+OBSERVE = tuple(tuple(Observe(p, deck) for deck in DECKS) for p in SEATS)
 # The card an Observatory drew: per seat and key, per card, what ``_drawn_moves`` reads (priced as a card played
 # from hand, never in the lower row); per seat and card, its discard and take moves.
 DRAWN = tuple(tuple(tuple(_offer(key, 0, c, BuyDrawn(p, CARD_IDS[c]), None, _trading(BuyDrawn, p, c))
@@ -125,21 +136,30 @@ def legal_moves(st: SPState) -> list[Move]:
         obs = owned[OBSERVATORY]
         key = ((1 if owned[CARPENTER_WORKSHOP] else 0) + (2 if owned[GOLD_SMELTER] else 0)
                + (4 if obs and obs <= st.obs_used[p] else 0))  # seat_key
-        offers = OFFER[p][key]
-        append = moves.append
-        for s, card in st.shown:  # buy and take, slot by slot
-            price, buy, take, trading = offers[s][card]
-            if price[owned[card]] <= money:
-                append(buy)
-            elif buy is None:
-                _replacing(trading, owned, card, money, append)
-            if room:
-                append(take)
+        if room:  # buy and take, slot by slot
+            taking = TAKING[p][key]
+            for at in st.shown:
+                card, price, both, take, trading = taking[at]
+                if price[owned[card]] <= money:
+                    moves += both
+                else:
+                    if trading is not None:
+                        _replacing(trading, owned, card, money, moves.append)
+                    moves += take
+        else:  # buy only
+            buying, append = BUYING[p][key], moves.append
+            for at in st.shown:
+                card, price, buy, trading = buying[at]
+                if price[owned[card]] <= money:
+                    append(buy)
+                elif trading is not None:
+                    _replacing(trading, owned, card, money, append)
         if hand:
-            _plays(hand, PLAYS[p][key], owned, money, append)
-    if phase == "building" and owned[OBSERVATORY]:
-        observe = OBSERVE[p]
-        moves.extend(observe[d] for d in observable_decks(st, p))
+            _plays(hand, PLAYS[p][key], owned, money, moves.append)
+    if phase == "building" and owned[OBSERVATORY] > st.obs_used[p]:  # state.observable_decks
+        for observe, deck in zip(OBSERVE[p], st.decks):
+            if len(deck) >= OBSERVATORY_MIN_DECK:
+                moves.append(observe)
     return moves
 
 
