@@ -30,11 +30,15 @@ KEYS = range(8)
 COLOUR_DISCOUNT = tuple((0, key & 1, key >> 1 & 1) for key in KEYS)
 
 
+# The game has one of each discount card, so a seat's copies of it are its bit of the key (``seat_key``).
+assert CARDS[CARPENTER_WORKSHOP].copies == CARDS[GOLD_SMELTER].copies == 1
+
+
 def seat_key(owned: list[int], observatories_used: int) -> int:
-    """The key of the seat with these copies per card (see KEYS); ``legal_moves`` writes it out."""
-    obs = owned[OBSERVATORY]
-    return ((1 if owned[CARPENTER_WORKSHOP] else 0) + (2 if owned[GOLD_SMELTER] else 0)
-            + (4 if obs and obs <= observatories_used else 0))
+    """The key of the seat with these copies per card (see KEYS); ``legal_moves`` writes it out. Observatories
+    used are never more than those owned, so some used and none left is all of them turned over."""
+    blocked = observatories_used and owned[OBSERVATORY] <= observatories_used
+    return owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (4 if blocked else 0)
 
 
 def _by_rubles(pairs: tuple[tuple[int, int], ...], blocked: bool) -> tuple[tuple[int, ...], ...]:
@@ -133,9 +137,8 @@ def legal_moves(st: SPState) -> list[Move]:
     owned, money, hand = st.owned[p], st.money[p], st.hands[p]
     room = len(hand) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT)  # state.hand_limit
     if money or room:  # broke with a full hand, as random players often are: nothing but pass
-        obs = owned[OBSERVATORY]
-        key = ((1 if owned[CARPENTER_WORKSHOP] else 0) + (2 if owned[GOLD_SMELTER] else 0)
-               + (4 if obs and obs <= st.obs_used[p] else 0))  # seat_key
+        key = owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (  # seat_key
+            4 if st.obs_used[p] and owned[OBSERVATORY] <= st.obs_used[p] else 0)
         if room:  # buy and take, slot by slot
             taking = TAKING[p][key]
             for at in st.shown:
@@ -154,12 +157,23 @@ def legal_moves(st: SPState) -> list[Move]:
                     append(buy)
                 elif trading is not None:
                     _replacing(trading, owned, card, money, append)
-        if hand:
-            _plays(hand, PLAYS[p][key], owned, money, moves.append)
-    if phase == "building" and owned[OBSERVATORY] > st.obs_used[p]:  # state.observable_decks
-        for observe, deck in zip(OBSERVE[p], st.decks):
-            if len(deck) >= OBSERVATORY_MIN_DECK:
-                moves.append(observe)
+        previous, plays = -1, PLAYS[p][key]
+        for card in hand:  # play, card by card; the hand is sorted, so a repeated card follows itself
+            if card != previous:
+                previous = card
+                price, play, _, trading = plays[card]
+                if price[owned[card]] <= money:
+                    moves.append(play)
+                elif play is None:
+                    _replacing(trading, owned, card, money, moves.append)
+    return moves if phase != "building" or owned[OBSERVATORY] <= st.obs_used[p] else _observe(st, p, moves)
+
+
+def _observe(st: SPState, p: int, moves: list[Move]) -> list[Move]:
+    """``moves`` and then the Observatory's, one per deck it may draw from (state.observable_decks)."""
+    for observe, deck in zip(OBSERVE[p], st.decks):
+        if len(deck) >= OBSERVATORY_MIN_DECK:
+            moves.append(observe)
     return moves
 
 
@@ -171,20 +185,6 @@ def _replacing(trading: Any, owned: list[int], card: int, money: int, append: Ca
     for t in by_rubles[money] if money < len(by_rubles) else by_rubles[-1]:
         if owned[t]:
             append(replacing[t])
-
-
-def _plays(hand: list[int], plays: tuple[Offer, ...], owned: list[int], money: int,
-           append: Callable[[Move], None]) -> None:
-    """Play from hand, card by card."""
-    previous = -1
-    for card in hand:  # sorted: a repeated card follows itself
-        if card != previous:
-            previous = card
-            price, play, _, trading = plays[card]
-            if price[owned[card]] <= money:
-                append(play)
-            elif play is None:
-                _replacing(trading, owned, card, money, append)
 
 
 def _pub_moves(st: SPState, p: int) -> list[Move]:
