@@ -9,7 +9,7 @@ is one look-up by the copies owned, and a trading card's table by rubles names t
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from ...core.moves import CHANCE
 from .checks import pub_buys
@@ -26,6 +26,9 @@ N = len(CARDS)
 # A seat's key: 1 it owns the Carpenter Workshop, 2 the Gold Smelter, 4 it owns Observatories and has turned
 # them all over this round, so a trading card may not replace one (saint_petersburg.card.observatory).
 KEYS = range(8)
+# The most any trading card costs a seat: its tables by rubles (``_by_rubles``) are read at this for more rubles.
+RICH = max(cost for row in FLAT for card, flat in enumerate(row) if IS_TRADING[card]
+           for pairs in flat for _, cost in pairs)
 # Per key and colour (worker, building, aristocrat): 1 where the colour's discount card is owned.
 COLOUR_DISCOUNT = tuple((0, key & 1, key >> 1 & 1) for key in KEYS)
 
@@ -42,11 +45,11 @@ def seat_key(owned: list[int], observatories_used: int) -> int:
 
 
 def _by_rubles(pairs: tuple[tuple[int, int], ...], blocked: bool) -> tuple[tuple[int, ...], ...]:
-    """A trading card's (replaced card, price) pairs as a table by rubles in hand (its last entry for any more):
-    the cards it may replace at that price, in card order (an Observatory not if ``blocked``)."""
+    """A trading card's (replaced card, price) pairs as a table by rubles in hand, up to the last price any
+    trading card has (``RICH``; read there for any more): the cards it may replace at that price, in card order
+    (an Observatory not if ``blocked``)."""
     pairs = tuple((t, c) for t, c in pairs if not (blocked and t == OBSERVATORY))
-    top = max(c for _, c in pairs)
-    return tuple(tuple(t for t, c in pairs if c <= rubles) for rubles in range(top + 1))
+    return tuple(tuple(t for t, c in pairs if c <= rubles) for rubles in range(RICH + 1))
 
 
 def _prices(key: int, lower: int, card: int) -> tuple[Price, ...]:
@@ -75,26 +78,27 @@ def _trading(make: type, seat: int, card: int, *where: str) -> tuple[Move | None
     return tuple(make(seat, CARD_IDS[card], *where, CARD_IDS[t]) if t in TARGETS[card] else None for t in range(N))
 
 
-# (prices, move, take move, trading tables): the move is None for a trading card, whose price is NEVER.
-Offer = tuple[tuple[int, ...], Any, Any, Any]
+# (prices, move, take move, tables by copies owned, moves per card replaced): for a trading card the price is
+# NEVER and the move None, the last two are its own (``_by_rubles`` per copies owned and ``_trading``); for
+# another card they are None.
+Offer = tuple[tuple[int, ...], Any, Any, Any, Any]
 
 
 def _offer(key: int, lower: int, c: int, move: Move | None, take: Any, replacing: tuple[Move | None, ...]) -> Offer:
-    """(price per copies owned, the move), or for a trading card (NEVER, None) and then (its tables by copies
-    owned, its moves per card replaced), with the take move where there is one."""
+    """What the fast path reads for card ``c`` (``Offer``) for a seat of ``key``, with the take move if any."""
     prices = PRICES[key][lower][c]
-    return (NEVER, None, take, (prices, replacing)) if IS_TRADING[c] else (prices, move, take, None)
+    return (NEVER, None, take, prices, replacing) if IS_TRADING[c] else (prices, move, take, None, None)
 
 
 def _at_place(p: int, key: int, at: int, room: bool) -> tuple[Any, ...]:
     """What ``legal_moves`` reads for the card at display place ``at`` (state.place): with room in hand (card,
-    prices, (buy, take), (take,), trading tables), else (card, prices, buy, trading tables); see ``_offer``."""
+    prices, (buy, take), (take,), tables, replacing), else (card, prices, buy, tables, replacing); see ``Offer``."""
     s, c = divmod(at, PLACES)
     take = TAKE[p][s][c]
-    prices, buy, _, trading = _offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], take, BUY_TRADING[p][s][c])
+    prices, buy, _, tables, replacing = _offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], take, BUY_TRADING[p][s][c])
     if room:
-        return c, prices, None if buy is None else (buy, take), (take,), trading
-    return c, prices, buy, trading
+        return c, prices, None if buy is None else (buy, take), (take,), tables, replacing
+    return c, prices, buy, tables, replacing
 
 
 # Every move a legal list can hold, made once: per seat, slot and card the buy, buy-replacing and take moves, per
@@ -139,34 +143,46 @@ def legal_moves(st: SPState) -> list[Move]:
     if money or room:  # broke with a full hand, as random players often are: nothing but pass
         key = owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (  # seat_key
             4 if st.obs_used[p] and owned[OBSERVATORY] <= st.obs_used[p] else 0)
-        if room:  # buy and take, slot by slot
-            taking = TAKING[p][key]
+        rubles, append = money if money < RICH else RICH, moves.append  # a trading card's tables are read at rubles
+        if room:
+            _buy_and_take(st.shown, TAKING[p][key], owned, money, rubles, moves)
+        else:  # buy only, slot by slot
+            buying = BUYING[p][key]
             for at in st.shown:
-                card, price, both, take, trading = taking[at]
-                if price[owned[card]] <= money:
-                    moves += both
-                else:
-                    if trading is not None:
-                        _replacing(trading, owned, card, money, moves.append)
-                    moves += take
-        else:  # buy only
-            buying, append = BUYING[p][key], moves.append
-            for at in st.shown:
-                card, price, buy, trading = buying[at]
+                card, price, buy, tables, replacing = buying[at]
                 if price[owned[card]] <= money:
                     append(buy)
-                elif trading is not None:
-                    _replacing(trading, owned, card, money, append)
+                elif tables is not None:
+                    for t in tables[owned[card]][rubles]:
+                        if owned[t]:
+                            append(replacing[t])
         previous, plays = -1, PLAYS[p][key]
         for card in hand:  # play, card by card; the hand is sorted, so a repeated card follows itself
             if card != previous:
                 previous = card
-                price, play, _, trading = plays[card]
+                price, play, _, tables, replacing = plays[card]
                 if price[owned[card]] <= money:
-                    moves.append(play)
-                elif play is None:
-                    _replacing(trading, owned, card, money, moves.append)
+                    append(play)
+                elif tables is not None:
+                    for t in tables[owned[card]][rubles]:
+                        if owned[t]:
+                            append(replacing[t])
     return moves if phase != "building" or owned[OBSERVATORY] <= st.obs_used[p] else _observe(st, p, moves)
+
+
+def _buy_and_take(shown: tuple[int, ...], taking: tuple[Any, ...], owned: list[int], money: int, rubles: int,
+                  moves: list[Move]) -> None:
+    """Buy and take, slot by slot, for a seat with room in hand (``legal_moves``)."""
+    for at in shown:
+        card, price, both, take, tables, replacing = taking[at]
+        if price[owned[card]] <= money:
+            moves += both
+        else:
+            if tables is not None:
+                for t in tables[owned[card]][rubles]:
+                    if owned[t]:
+                        moves.append(replacing[t])
+            moves += take
 
 
 def _observe(st: SPState, p: int, moves: list[Move]) -> list[Move]:
@@ -175,16 +191,6 @@ def _observe(st: SPState, p: int, moves: list[Move]) -> list[Move]:
         if len(deck) >= OBSERVATORY_MIN_DECK:
             moves.append(observe)
     return moves
-
-
-def _replacing(trading: Any, owned: list[int], card: int, money: int, append: Callable[[Move], None]) -> None:
-    """A trading card's moves: its table by rubles gives the cards its price lets it replace, in card order;
-    the ones owned give its moves."""
-    tables, replacing = trading
-    by_rubles = tables[owned[card]]
-    for t in by_rubles[money] if money < len(by_rubles) else by_rubles[-1]:
-        if owned[t]:
-            append(replacing[t])
 
 
 def _pub_moves(st: SPState, p: int) -> list[Move]:
@@ -205,11 +211,11 @@ def _drawn_moves(st: SPState, p: int) -> list[Move]:
     card = st.drawn
     moves: list[Move] = [DISCARD_DRAWN[p][card]]
     owned, money = st.owned[p], st.money[p]
-    price, buy, _, trading = DRAWN[p][seat_key(owned, st.obs_used[p])][card]
+    price, buy, _, tables, replacing = DRAWN[p][seat_key(owned, st.obs_used[p])][card]
     if price[owned[card]] <= money:
         moves.append(buy)
-    elif buy is None:
-        _replacing(trading, owned, card, money, moves.append)
+    elif tables is not None:  # a trading card: the cards it may replace at its price, the ones owned
+        moves.extend(replacing[t] for t in tables[owned[card]][min(money, RICH)] if owned[t])
     if len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT):  # state.hand_limit
         moves.append(TAKE_DRAWN[p][card])
     return moves
