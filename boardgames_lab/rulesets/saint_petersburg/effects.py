@@ -6,7 +6,7 @@ from typing import Any
 
 from .data import CARD_INDEX, CARDS, DECK_WHAT, DECKS, PUB_PRICE, ROW_SLOTS
 from .moves import CARD_IDS, DRAWN, SLOT_INDEX
-from .prices import DISCOUNT_CARD, EMPTY, PRICE, price
+from .prices import DISCOUNT_CARD, EMPTY, FLAT, price
 from .state import LAY_DECK, NO_DECK, SPState
 
 
@@ -18,22 +18,29 @@ def apply_move(st: SPState, move: Any) -> None:
     kind = move.kind
     if kind == "pass":
         st.passes += 1
-    elif kind == "lay":
-        lay_card(st, LAY_DECK[st.phase], CARD_INDEX[move.card])
     elif kind == "buy" or kind == "take":
         st.passes = 0
-        i = SLOT_INDEX[move.slot]
-        st.clear(i)
         st.taken = True
+        p, card, i = move.player, CARD_INDEX[move.card], SLOT_INDEX[move.slot]
+        st.clear(i)
         if kind == "take":
-            _to_hand(st, move.player, CARD_INDEX[move.card], move.slot)
+            insort(st.hands[p], card)  # _to_hand, written out: hands stay sorted, duplicates side by side
+            if st.events is not None:
+                _took(st, p, card, move.slot)
+        elif move.replaces:
+            _place(st, p, card, move.replaces, i >= ROW_SLOTS, move)
         else:
-            _place(st, move.player, CARD_INDEX[move.card], move.replaces, i >= ROW_SLOTS, move)
+            _pay(st, p, card, i >= ROW_SLOTS, move)
     elif kind == "play":
         st.passes = 0
-        card = CARD_INDEX[move.card]
-        st.hands[move.player].remove(card)
-        _place(st, move.player, card, move.replaces, False, move)
+        p, card = move.player, CARD_INDEX[move.card]
+        st.hands[p].remove(card)
+        if move.replaces:
+            _place(st, p, card, move.replaces, False, move)
+        else:
+            _pay(st, p, card, False, move)
+    elif kind == "lay":
+        lay_card(st, LAY_DECK[st.phase], CARD_INDEX[move.card])
     elif kind == "pub":
         _buy_points(st, move.player, move.points)
     elif kind == "draw":
@@ -64,33 +71,51 @@ def _observatory(st: SPState, move: Any) -> None:
 def _to_hand(st: SPState, p: int, card: int, source: str) -> None:
     insort(st.hands[p], card)  # hands stay sorted, so duplicates sit side by side
     if st.events is not None:
-        st.note(f"{{p{p}}} takes {CARDS[card].name} into hand ({len(st.hands[p])} in hand).",
-                {"player": p, "card": CARD_IDS[card], "from": source})
+        _took(st, p, card, source)
+
+
+def _took(st: SPState, p: int, card: int, source: str) -> None:
+    st.note(f"{{p{p}}} takes {CARDS[card].name} into hand ({len(st.hands[p])} in hand).",
+            {"player": p, "card": CARD_IDS[card], "from": source})
 
 
 def _place(st: SPState, p: int, card: int, replaces: str, lower: bool, move: Any) -> None:
     """Pay for a card and put it face up in the area, replacing an own card for a trading card."""
+    if not replaces:
+        _pay(st, p, card, lower, move)
+        return
     owned = st.owned[p]
-    if replaces:
-        target = CARD_INDEX[replaces]
-        cost = price(owned, card, lower, target)
-        st.give_up(p, target)
-        st.removed.append(target)
-    else:
-        target = EMPTY
-        which = DISCOUNT_CARD[card]  # prices.price, written out for the common case
-        cost = PRICE[lower][card][owned[card]][1 if which >= 0 and owned[which] else 0][EMPTY]
+    target = CARD_INDEX[replaces]
+    cost = price(owned, card, lower, target)
+    st.give_up(p, target)
+    st.removed.append(target)
+    st.money[p] -= cost
+    st.acquire(p, card)
+    if st.events is not None:
+        _placed(st, p, card, cost, target, move)
+
+
+def _pay(st: SPState, p: int, card: int, lower: bool, move: Any) -> None:
+    """``_place`` for a card that replaces none (the common case): one price look-up (prices.price)."""
+    owned = st.owned[p]
+    which = DISCOUNT_CARD[card]
+    cost = FLAT[lower][card][2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
     st.money[p] -= cost
     st.areas[p].append(card)  # state.acquire
     owned[card] += 1
     if st.events is not None:
-        how = "plays" if move.kind == "play" else "buys"
-        source = " from hand" if move.kind == "play" else ""
-        swap = f", replacing {CARDS[target].name}" if target != EMPTY else ""
-        st.note(f"{{p{p}}} {how} {CARDS[card].name}{source} for {plural(cost, 'ruble')}{swap}.",
-                {"player": p, "card": CARD_IDS[card], "paid": cost,
-                 "replaced": CARD_IDS[target] if target != EMPTY else None,
-                 "from": "hand" if move.kind == "play" else getattr(move, "slot", DRAWN)})
+        _placed(st, p, card, cost, EMPTY, move)
+
+
+def _placed(st: SPState, p: int, card: int, cost: int, target: int, move: Any) -> None:
+    """The log's line for a card bought or played (``cost`` paid, ``target`` replaced or EMPTY)."""
+    how = "plays" if move.kind == "play" else "buys"
+    source = " from hand" if move.kind == "play" else ""
+    swap = f", replacing {CARDS[target].name}" if target != EMPTY else ""
+    st.note(f"{{p{p}}} {how} {CARDS[card].name}{source} for {plural(cost, 'ruble')}{swap}.",
+            {"player": p, "card": CARD_IDS[card], "paid": cost,
+             "replaced": CARD_IDS[target] if target != EMPTY else None,
+             "from": "hand" if move.kind == "play" else getattr(move, "slot", DRAWN)})
 
 
 def _observe(st: SPState, p: int, deck: int) -> None:

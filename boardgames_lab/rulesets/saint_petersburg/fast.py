@@ -9,39 +9,47 @@ is one look-up by the copies owned, and a trading card's table by rubles names t
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from ...core.moves import CHANCE
-from .checks import check_buy_drawn, check_discard, check_take_drawn, drawn_buys, pub_buys
+from .checks import pub_buys
 from .draws import chance_cards
 from .data import (CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY,
-                   PUB_PRICE, ROW_SLOTS, TRADING, WAREHOUSE)
-from .moves import CARD_IDS, SLOTS, BuyCard, DiscardDrawn, Move, Observe, Pass, PlayCard, TakeCard, TakeDrawn
+                   OBSERVATORY_MIN_DECK, PUB, PUB_POINTS_PER_CARD, PUB_PRICE, ROW_SLOTS, TRADING, WAREHOUSE)
+from .moves import (CARD_IDS, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Move, Observe, Pass, PlayCard,
+                    TakeCard, TakeDrawn)
 from .prices import FLAT, GROUP, IS_TRADING, TARGETS, Price
-from .state import LAY_DECK, OBSERVATORY_DRAW, SPState, observable_decks, pub_limit
+from .state import LAY_DECK, OBSERVATORY_DRAW, PLACES, SPState, pub_limit
 
 SEATS = range(4)
 N = len(CARDS)
 # A seat's key: 1 it owns the Carpenter Workshop, 2 the Gold Smelter, 4 it owns Observatories and has turned
 # them all over this round, so a trading card may not replace one (saint_petersburg.card.observatory).
 KEYS = range(8)
+# The most any trading card costs a seat: its tables by rubles (``_by_rubles``) are read at this for more rubles.
+RICH = max(cost for row in FLAT for card, flat in enumerate(row) if IS_TRADING[card]
+           for pairs in flat for _, cost in pairs)
 # Per key and colour (worker, building, aristocrat): 1 where the colour's discount card is owned.
 COLOUR_DISCOUNT = tuple((0, key & 1, key >> 1 & 1) for key in KEYS)
 
 
+# The game has one of each discount card, so a seat's copies of it are its bit of the key (``seat_key``).
+assert CARDS[CARPENTER_WORKSHOP].copies == CARDS[GOLD_SMELTER].copies == 1
+
+
 def seat_key(owned: list[int], observatories_used: int) -> int:
-    """The key of the seat with these copies per card (see KEYS); ``legal_moves`` writes it out."""
-    obs = owned[OBSERVATORY]
-    return ((1 if owned[CARPENTER_WORKSHOP] else 0) + (2 if owned[GOLD_SMELTER] else 0)
-            + (4 if obs and obs <= observatories_used else 0))
+    """The key of the seat with these copies per card (see KEYS); ``legal_moves`` writes it out. Observatories
+    used are never more than those owned, so some used and none left is all of them turned over."""
+    blocked = observatories_used and owned[OBSERVATORY] <= observatories_used
+    return owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (4 if blocked else 0)
 
 
 def _by_rubles(pairs: tuple[tuple[int, int], ...], blocked: bool) -> tuple[tuple[int, ...], ...]:
-    """A trading card's (replaced card, price) pairs as a table by rubles in hand (its last entry for any more):
-    the cards it may replace at that price, in card order (an Observatory not if ``blocked``)."""
+    """A trading card's (replaced card, price) pairs as a table by rubles in hand, up to the last price any
+    trading card has (``RICH``; read there for any more): the cards it may replace at that price, in card order
+    (an Observatory not if ``blocked``)."""
     pairs = tuple((t, c) for t, c in pairs if not (blocked and t == OBSERVATORY))
-    top = max(c for _, c in pairs)
-    return tuple(tuple(t for t, c in pairs if c <= rubles) for rubles in range(top + 1))
+    return tuple(tuple(t for t, c in pairs if c <= rubles) for rubles in range(RICH + 1))
 
 
 def _prices(key: int, lower: int, card: int) -> tuple[Price, ...]:
@@ -70,37 +78,57 @@ def _trading(make: type, seat: int, card: int, *where: str) -> tuple[Move | None
     return tuple(make(seat, CARD_IDS[card], *where, CARD_IDS[t]) if t in TARGETS[card] else None for t in range(N))
 
 
-# (prices, move, take move, trading tables): the move is None for a trading card, whose price is NEVER.
-Offer = tuple[tuple[int, ...], Any, Any, Any]
+# (prices, move, take move, tables by copies owned, moves per card replaced): for a trading card the price is
+# NEVER and the move None, the last two are its own (``_by_rubles`` per copies owned and ``_trading``); for
+# another card they are None.
+Offer = tuple[tuple[int, ...], Any, Any, Any, Any]
 
 
 def _offer(key: int, lower: int, c: int, move: Move | None, take: Any, replacing: tuple[Move | None, ...]) -> Offer:
-    """(price per copies owned, the move), or for a trading card (NEVER, None) and then (its tables by copies
-    owned, its moves per card replaced), with the take move where there is one."""
+    """What the fast path reads for card ``c`` (``Offer``) for a seat of ``key``, with the take move if any."""
     prices = PRICES[key][lower][c]
-    return (NEVER, None, take, (prices, replacing)) if IS_TRADING[c] else (prices, move, take, None)
+    return (NEVER, None, take, prices, replacing) if IS_TRADING[c] else (prices, move, take, None, None)
 
 
-def _offers(p: int, key: int, s: int) -> tuple[Offer, ...]:
-    slot = SLOTS[s]
-    return tuple(_offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], TakeCard(p, CARD_IDS[c], slot), BUY_TRADING[p][s][c])
-                 for c in range(N))
+def _at_place(p: int, key: int, at: int, room: bool) -> tuple[Any, ...]:
+    """What ``legal_moves`` reads for the card at display place ``at`` (state.place): with room in hand (card,
+    prices, (buy, take), (take,), tables, replacing), else (card, prices, buy, tables, replacing); see ``Offer``."""
+    s, c = divmod(at, PLACES)
+    take = TAKE[p][s][c]
+    prices, buy, _, tables, replacing = _offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], take, BUY_TRADING[p][s][c])
+    if room:
+        return c, prices, None if buy is None else (buy, take), (take,), tables, replacing
+    return c, prices, buy, tables, replacing
 
 
-# Every move a legal list can hold, made once: per seat, slot and card the buy and buy-replacing moves, per seat
-# and card the play moves.
+# Every move a legal list can hold, made once: per seat, slot and card the buy, buy-replacing and take moves, per
+# seat and card the play moves.
 BUY = tuple(tuple(tuple(BuyCard(p, CARD_IDS[c], SLOTS[s]) for c in range(N)) for s in range(len(SLOTS)))
             for p in SEATS)
+TAKE = tuple(tuple(tuple(TakeCard(p, CARD_IDS[c], SLOTS[s]) for c in range(N)) for s in range(len(SLOTS)))
+             for p in SEATS)
 BUY_TRADING = tuple(tuple(tuple(_trading(BuyCard, p, c, SLOTS[s]) for c in range(N)) for s in range(len(SLOTS)))
                     for p in SEATS)
 PLAY = tuple(tuple(PlayCard(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
 PLAY_TRADING = tuple(tuple(_trading(PlayCard, p, c) for c in range(N)) for p in SEATS)
-# Per seat and key: per slot and card, and per card in hand, what ``legal_moves`` reads (``_offer``).
-OFFER = tuple(tuple(tuple(_offers(p, key, s) for s in range(len(SLOTS))) for key in KEYS) for p in SEATS)
+# Per seat and key: per display place, with room in hand and without (``_at_place``), and per card in hand, what
+# ``legal_moves`` reads.
+TAKING = tuple(tuple(tuple(_at_place(p, key, at, True) for at in range(len(SLOTS) * PLACES)) for key in KEYS)
+               for p in SEATS)
+BUYING = tuple(tuple(tuple(_at_place(p, key, at, False) for at in range(len(SLOTS) * PLACES)) for key in KEYS)
+               for p in SEATS)
 PLAYS = tuple(tuple(tuple(_offer(key, 0, c, PLAY[p][c], None, PLAY_TRADING[p][c]) for c in range(N)) for key in KEYS)
               for p in SEATS)
 PASS = tuple(Pass(p) for p in SEATS)
-OBSERVE = tuple({deck: Observe(p, deck) for deck in DECKS} for p in SEATS)
+OBSERVE = tuple(tuple(Observe(p, deck) for deck in DECKS) for p in SEATS)
+# The card an Observatory drew: per seat and key, per card, what ``_drawn_moves`` reads (priced as a card played
+# from hand, never in the lower row); per seat and card, its discard and take moves.
+DRAWN = tuple(tuple(tuple(_offer(key, 0, c, BuyDrawn(p, CARD_IDS[c]), None, _trading(BuyDrawn, p, c))
+                          for c in range(N)) for key in KEYS) for p in SEATS)
+DISCARD_DRAWN = tuple(tuple(DiscardDrawn(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
+TAKE_DRAWN = tuple(tuple(TakeDrawn(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
+# Per seat, "pub 0" up to the most points the Pubs may sell (every copy owned, the per-card limit).
+PUB_POINTS = tuple(tuple(BuyPoints(p, k) for k in range(PUB_POINTS_PER_CARD * CARDS[PUB].copies + 1)) for p in SEATS)
 
 
 def legal_moves(st: SPState) -> list[Move]:
@@ -113,53 +141,63 @@ def legal_moves(st: SPState) -> list[Move]:
     owned, money, hand = st.owned[p], st.money[p], st.hands[p]
     room = len(hand) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT)  # state.hand_limit
     if money or room:  # broke with a full hand, as random players often are: nothing but pass
-        obs = owned[OBSERVATORY]
-        key = ((1 if owned[CARPENTER_WORKSHOP] else 0) + (2 if owned[GOLD_SMELTER] else 0)
-               + (4 if obs and obs <= st.obs_used[p] else 0))  # seat_key
-        offers = OFFER[p][key]
-        append = moves.append
-        for s, card in st.shown:  # buy and take, slot by slot
-            price, buy, take, trading = offers[s][card]
-            if price[owned[card]] <= money:
-                append(buy)
-            elif buy is None:
-                _replacing(trading, owned, card, money, append)
-            if room:
-                append(take)
-        if hand:
-            _plays(hand, PLAYS[p][key], owned, money, append)
-    if phase == "building" and owned[OBSERVATORY]:
-        observe = OBSERVE[p]
-        moves.extend(observe[d] for d in observable_decks(st, p))
+        key = owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (  # seat_key
+            4 if st.obs_used[p] and owned[OBSERVATORY] <= st.obs_used[p] else 0)
+        rubles, append = money if money < RICH else RICH, moves.append  # a trading card's tables are read at rubles
+        if room:
+            _buy_and_take(st.shown, TAKING[p][key], owned, money, rubles, moves)
+        else:  # buy only, slot by slot
+            buying = BUYING[p][key]
+            for at in st.shown:
+                card, price, buy, tables, replacing = buying[at]
+                if price[owned[card]] <= money:
+                    append(buy)
+                elif tables is not None:
+                    for t in tables[owned[card]][rubles]:
+                        if owned[t]:
+                            append(replacing[t])
+        previous, plays = -1, PLAYS[p][key]
+        for card in hand:  # play, card by card; the hand is sorted, so a repeated card follows itself
+            if card != previous:
+                previous = card
+                price, play, _, tables, replacing = plays[card]
+                if price[owned[card]] <= money:
+                    append(play)
+                elif tables is not None:
+                    for t in tables[owned[card]][rubles]:
+                        if owned[t]:
+                            append(replacing[t])
+    return moves if phase != "building" or owned[OBSERVATORY] <= st.obs_used[p] else _observe(st, p, moves)
+
+
+def _buy_and_take(shown: tuple[int, ...], taking: tuple[Any, ...], owned: list[int], money: int, rubles: int,
+                  moves: list[Move]) -> None:
+    """Buy and take, slot by slot, for a seat with room in hand (``legal_moves``)."""
+    for at in shown:
+        card, price, both, take, tables, replacing = taking[at]
+        if price[owned[card]] <= money:
+            moves += both
+        else:
+            if tables is not None:
+                for t in tables[owned[card]][rubles]:
+                    if owned[t]:
+                        moves.append(replacing[t])
+            moves += take
+
+
+def _observe(st: SPState, p: int, moves: list[Move]) -> list[Move]:
+    """``moves`` and then the Observatory's, one per deck it may draw from (state.observable_decks)."""
+    for observe, deck in zip(OBSERVE[p], st.decks):
+        if len(deck) >= OBSERVATORY_MIN_DECK:
+            moves.append(observe)
     return moves
 
 
-def _replacing(trading: Any, owned: list[int], card: int, money: int, append: Callable[[Move], None]) -> None:
-    """A trading card's moves: its table by rubles gives the cards its price lets it replace, in card order;
-    the ones owned give its moves."""
-    tables, replacing = trading
-    by_rubles = tables[owned[card]]
-    for t in by_rubles[money] if money < len(by_rubles) else by_rubles[-1]:
-        if owned[t]:
-            append(replacing[t])
-
-
-def _plays(hand: list[int], plays: tuple[Offer, ...], owned: list[int], money: int,
-           append: Callable[[Move], None]) -> None:
-    """Play from hand, card by card."""
-    previous = -1
-    for card in hand:  # sorted: a repeated card follows itself
-        if card != previous:
-            previous = card
-            price, play, _, trading = plays[card]
-            if price[owned[card]] <= money:
-                append(play)
-            elif play is None:
-                _replacing(trading, owned, card, money, append)
-
-
 def _pub_moves(st: SPState, p: int) -> list[Move]:
-    return pub_buys(st, p)[: min(pub_limit(st, p), st.money[p] // PUB_PRICE) + 1]
+    """Points from 0 up to what the Pubs sell and the rubles pay for (2 each)."""
+    count = min(pub_limit(st, p), st.money[p] // PUB_PRICE) + 1
+    made = PUB_POINTS[p]
+    return list(made[:count]) if count <= len(made) else pub_buys(st, p)[:count]
 
 
 def _chance_moves(st: SPState, p: int) -> list[Move]:
@@ -168,13 +206,18 @@ def _chance_moves(st: SPState, p: int) -> list[Move]:
 
 
 def _drawn_moves(st: SPState, p: int) -> list[Move]:
-    """The drawn card's three decisions (seldom reached: the plain candidates and checks)."""
-    card = CARD_IDS[st.drawn]
-    moves: list[Move] = [DiscardDrawn(p, card)] if check_discard(st, DiscardDrawn(p, card)) is None else []
-    moves.extend(m for m in drawn_buys(st, p) if check_buy_drawn(st, m) is None)
-    take = TakeDrawn(p, card)
-    if check_take_drawn(st, take) is None:
-        moves.append(take)
+    """The drawn card's three decisions: discard it, buy it (a trading card replacing each card it may) if the
+    rubles pay for it, take it if the hand has room."""
+    card = st.drawn
+    moves: list[Move] = [DISCARD_DRAWN[p][card]]
+    owned, money = st.owned[p], st.money[p]
+    price, buy, _, tables, replacing = DRAWN[p][seat_key(owned, st.obs_used[p])][card]
+    if price[owned[card]] <= money:
+        moves.append(buy)
+    elif tables is not None:  # a trading card: the cards it may replace at its price, the ones owned
+        moves.extend(replacing[t] for t in tables[owned[card]][min(money, RICH)] if owned[t])
+    if len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT):  # state.hand_limit
+        moves.append(TAKE_DRAWN[p][card])
     return moves
 
 

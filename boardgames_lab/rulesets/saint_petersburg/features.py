@@ -15,7 +15,7 @@ from ...faces import Layout, relative_seats, seat_order
 from .data import CARDS, DECKS, GROUPS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, ROW_SLOTS, WAREHOUSE
 from .flow import FLOW
 from .prices import DISCOUNT_CARD, EMPTY, FLAT, IS_TRADING, cheapest
-from .state import NO_DECK, SPState
+from .state import NO_DECK, PLACES, SPState
 
 PLAYERS = 4
 SEATS = relative_seats(PLAYERS)
@@ -147,7 +147,8 @@ def _display(key: tuple[Any, ...]) -> "array[float]":
     shown, owned, used, over = key
     block = array("f", bytes(4 * (_DISPLAY_END - _SLOT_AT[0])))
     price_at = _PRICE - _SLOT_AT[0]
-    for slot, card in shown:
+    for at in shown:
+        slot, card = divmod(at, PLACES)
         block[slot * _CARDS + card] = 1.0
         if not over:
             lower = slot >= ROW_SLOTS
