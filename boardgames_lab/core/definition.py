@@ -8,7 +8,7 @@ from typing import Any, Callable, ClassVar, NoReturn, Generic, Iterable, Mapping
 
 from .errors import OptionError
 from .flow import Flow, FlowRunner
-from .moves import CHANCE, Kind, Move, Refusal, plain_legal_moves
+from .moves import CHANCE, Kind, Move, Refusal, never, plain_legal_moves
 from .position import Reader
 from .rng import Rng
 from .rules import CORE_RULES, Rule, RuleBook
@@ -237,6 +237,9 @@ class GameDefinition(Generic[S]):
             raise ValueError(f"{self.info.name}: a game with chance phases lists their outcomes (chance_weights)")
         self.kind_of: dict[str, Kind] = {k.name: k for k in self.kinds}
         self._move_classes = tuple(k.move for k in self.kinds)
+        # The kinds whose moves may show hidden information, with their test (the others never do): asked of every
+        # move the history records, so a kind that never reveals costs no call.
+        self._revealing = {k.name: k.reveals for k in self.kinds if k.reveals is not never}
         if len(self.kind_of) != len(self.kinds):
             raise ValueError(f"{self.info.name}: two move kinds share a name")
         for phase in self.flow.phases:
@@ -324,8 +327,8 @@ class GameDefinition(Generic[S]):
 
     def reveals(self, state: S, move: Move, /) -> bool:
         """Does this move show hidden information (asked before it is made)? Undo may not cross it in play mode."""
-        kind = self.kind_of.get(getattr(move, "kind", ""))
-        return kind.reveals(state, move) if kind is not None else False
+        reveal = self._revealing.get(getattr(move, "kind", ""))
+        return reveal is not None and bool(reveal(state, move))
 
     def read_move(self, state: S, text: str, seat: int, /) -> Move:
         """The move a notation names, made by ``seat``."""
