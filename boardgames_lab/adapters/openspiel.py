@@ -612,10 +612,13 @@ class ViewObserver:
 
     def as_list(self) -> list[float]:
         """The tensor as OpenSpiel hands it over, a list of floats: zeros first (one shared float), then the
-        entries that are not 0."""
+        entries that are not 0; a tensor with many of them (a sixth or more) converted whole, which is then
+        cheaper (a zero stays 0.0: a negative zero is made positive first)."""
         tensor = self.tensor
-        out = [0.0] * len(tensor)
         at = tensor.nonzero()[0]
+        if 6 * len(at) >= len(tensor):
+            return (tensor + 0.0).tolist()
+        out = [0.0] * len(tensor)
         for i, v in zip(at.tolist(), tensor[at].tolist()):
             out[i] = v
         return out

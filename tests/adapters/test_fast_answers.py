@@ -45,3 +45,19 @@ def test_a_pseudo_player_is_refused_as_openspiel_refuses_it() -> None:
     with pytest.raises(Exception) as own:
         pyspiel.State.legal_actions(state, -3)
     assert type(ours.value) is type(own.value)
+
+
+@pytest.mark.parametrize("filled", [3, 600])
+def test_a_tensor_is_handed_over_as_the_same_floats_sparse_or_dense(filled: int) -> None:
+    """Few entries other than 0 are written into a list of zeros, many are converted whole: the same floats either
+    way, and a negative zero is handed over as 0.0."""
+    game = pyspiel.load_game(bos.PREFIX + "keythedral", {"players": 3, "seed": 1})
+    observer = game.own_observer(False)
+    size = len(observer.tensor)
+    values = np.zeros(size, np.float32)
+    values[np.random.default_rng(3).choice(size, filled, replace=False)] = np.linspace(-2.5, 7.25, filled)
+    values[0] = -0.0
+    observer.tensor[:] = values
+    handed = observer.as_list()
+    assert handed == [float(v) for v in values] and all(type(v) is float for v in handed)
+    assert np.copysign(1.0, handed[0]) == 1.0
