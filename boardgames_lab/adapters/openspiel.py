@@ -20,7 +20,9 @@ each game registered later (``register(name)`` also registers one by name). What
 - Play: on the engine's fast path, as the lab's bots play: a legal action (a move the game's fast generator
   listed) is played without a second check, any other is refused by a copy of the checked ``Game`` with the
   rule it breaks. ``state.game`` is that checked ``Game`` at the state's position, brought up to it when read
-  (every move checked as it is applied): the log, the seats' records and positions come from it.
+  (every move checked as it is applied): the log, the seats' records and positions come from it. The player to
+  act is worked out once per position; ``legal_actions``, ``is_chance_node`` and ``is_player_node`` asked from
+  Python are answered from it, without OpenSpiel's round trip through C++ (the same answers, tested).
 - Observation tensor: the game's features (its ``features`` face) of the seat's view (``game.view(seat)``);
   observation string: the same in words. Information state: the observation and the seat's record
   (``observation.Recall``: its moves, what it may read of the others' moves, that draws happened but not
