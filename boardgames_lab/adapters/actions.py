@@ -141,8 +141,9 @@ class PositionalActionSpace(ActionSpace):
         self.labels: tuple[str, ...] = tuple(face.labels())
         self.moves = ()  # no list of moves: a number's move depends on the position
         # Whether a move has a fixed number depends on the move alone: remembered by identity (the engine lists
-        # moves made once at import), each move held while its id is a key.
-        self._fixed: dict[int, int | None] = {}
+        # moves made once at import), each move held while its id is a key; ``PLACED`` marks a number read in the
+        # position.
+        self._fixed: dict[int, int] = {}
         self._held: list[Any] = []
         self.fingerprint = label_fingerprint(self.labels)
 
@@ -154,12 +155,17 @@ class PositionalActionSpace(ActionSpace):
         return self.labels[self._checked(action)]
 
     def fixed(self, move: Any) -> int | None:
-        found = self._fixed.get(id(move), -1)
-        if found == -1:
-            if len(self._held) >= SAME_KEPT:
-                self._fixed, self._held = {}, []
-            found = self._fixed[id(move)] = self.face.fixed_number(move)
-            self._held.append(move)
+        found = self._fixed.get(id(move))
+        if found is None:
+            found = self._remember(move)
+        return None if found == PLACED else found
+
+    def _remember(self, move: Any) -> int:
+        if len(self._held) >= SAME_KEPT:
+            self._fixed, self._held = {}, []
+        number = self.face.fixed_number(move)
+        found = self._fixed[id(move)] = PLACED if number is None else number
+        self._held.append(move)
         return found
 
     def encode(self, move: Any, state: Any = None) -> int:
@@ -172,17 +178,19 @@ class PositionalActionSpace(ActionSpace):
         return number
 
     def numbers(self, moves: Sequence[Any], state: Any = None) -> list[int]:
-        known, out, numbering = self._fixed.get, [], None
-        for move in moves:
-            number = known(id(move), -1)
-            if number == -1:
-                number = self.fixed(move)
+        # Most lists (exchanges, bids, passes) are all fixed numbers already seen: read in one pass.
+        found: list[Any] = list(map(self._fixed.get, map(id, moves)))
+        if None not in found and PLACED not in found:
+            return found
+        numbering = None
+        for i, number in enumerate(found):
             if number is None:
+                number = found[i] = self._remember(moves[i])
+            if number == PLACED:
                 if numbering is None:
-                    numbering = self._numbering(state, move)
-                number = self._number(numbering, move)
-            out.append(number)
-        return out
+                    numbering = self._numbering(state, moves[i])
+                found[i] = self._number(numbering, moves[i])
+        return found
 
     def _number(self, numbering: Any, move: Any) -> int:
         number = numbering.placed(move)
@@ -224,6 +232,7 @@ def checked_action(action: Any, size: int) -> int:
 
 
 SAME_KEPT = 1 << 16  # moves an action table remembers by identity
+PLACED = -1  # a positional table's mark of a move whose number is read in the position
 
 
 class Turn:

@@ -20,7 +20,9 @@ each game registered later (``register(name)`` also registers one by name). What
 - Play: on the engine's fast path, as the lab's bots play: a legal action (a move the game's fast generator
   listed) is played without a second check, any other is refused by a copy of the checked ``Game`` with the
   rule it breaks. ``state.game`` is that checked ``Game`` at the state's position, brought up to it when read
-  (every move checked as it is applied): the log, the seats' records and positions come from it.
+  (every move checked as it is applied): the log, the seats' records and positions come from it. The player to
+  act is worked out once per position; ``legal_actions``, ``is_chance_node`` and ``is_player_node`` asked from
+  Python are answered from it, without OpenSpiel's round trip through C++ (the same answers, tested).
 - Observation tensor: the game's features (its ``features`` face) of the seat's view (``game.view(seat)``);
   observation string: the same in words. Information state: the observation and the seat's record
   (``observation.Recall``: its moves, what it may read of the others' moves, that draws happened but not
@@ -185,7 +187,7 @@ class Live:
     records)."""
 
     __slots__ = ("spec", "st", "_game", "owned", "pending", "moves", "actions", "recall", "player", "alone", "initial",
-                 "turn", "outcomes")
+                 "turn", "outcomes", "found")
 
     def __init__(self, spec: BoardGame):
         self.spec = spec
@@ -197,6 +199,7 @@ class Live:
         self.pending: list[tuple[Any, int]] = []  # (move, seat) played on ``st`` and not yet on ``_game``
         self.player: int | None = None  # the player to act, once asked (OpenSpiel asks several times a step)
         self.alone = False  # once asked: the player is the only seat to act
+        self.found: list[Any] | None = None  # once asked in a reaction window: the player's moves, found then
         self.initial = True  # no action applied yet: OpenSpiel builds such states to learn tensor shapes
         self.moves = 0  # moves made in the game (chance's included), for max_moves
         self.actions: list[int] | None = []  # None once the game is a sample: its actions no longer replay to it
@@ -211,7 +214,7 @@ class Live:
         if st is None:
             return _CHANCE
         d = self.spec.definition
-        self.alone = False
+        self.alone, self.found = False, None
         if self.moves >= self.spec.max_moves or d.is_over(st):
             player = _TERMINAL
         else:
@@ -219,7 +222,12 @@ class Live:
             if len(seats) == 1:
                 seat, self.alone = seats[0], True
             else:
-                seat = next((s for s in seats if d.seat_moves(st, s)), seats[0])
+                seat = seats[0]
+                for s in seats:  # the first seat with a move: its moves are the turn's, kept
+                    found = d.seat_moves(st, s)
+                    if found:
+                        seat, self.found = s, found
+                        break
             player = _CHANCE if seat == CHANCE else int(seat)
         self.player = player
         return player
@@ -282,13 +290,16 @@ class Live:
 
     def listed(self, player: int) -> Turn:
         """The choices of the player to act (asked just now), listed once."""
-        d, st = self.spec.definition, self.st
-        moves = d.legal_moves(st) if self.alone else d.seat_moves(st, player)
+        d, st, found = self.spec.definition, self.st, self.found
+        if found is not None and player == self.player:
+            moves = found
+        else:
+            moves = d.legal_moves(st) if self.alone else d.seat_moves(st, player)
         return Turn(self.spec.table, player, moves, st)
 
     def moved(self) -> None:
         """Forget what was learnt of the position before a move."""
-        self.player, self.initial, self.turn, self.outcomes = None, False, None, None
+        self.player, self.initial, self.turn, self.outcomes, self.found = None, False, None, None, None
 
     def draws(self) -> list[tuple[Any, float]]:
         """The outcomes of the draw the game stands at (asked once per position)."""
@@ -301,7 +312,7 @@ class Live:
     def __deepcopy__(self, memo: dict[int, Any]) -> "Live":
         other = Live.__new__(Live)
         other.spec, other.moves, other.player, other.initial = self.spec, self.moves, self.player, self.initial
-        other.alone = self.alone
+        other.alone, other.found = self.alone, None
         other.actions = None if self.actions is None else self.actions.copy()
         other.st = None if self.st is None else self.spec.definition.clone_state(self.st)
         other._game, other.pending = self._game, self.pending.copy()
@@ -379,12 +390,37 @@ class BoardGameState(pyspiel.State):
         return self.live.spec
 
     # --- who acts -------------------------------------------------------------------------------------
+    # OpenSpiel's C++ side asks a Python state for its player several times a step, each a call into Python: the
+    # answer is worked out once per position (``Live.ask``), and the questions a Python caller asks most
+    # (``is_chance_node``, ``legal_actions``) are answered here from it, without the round trip through C++.
     def current_player(self) -> int:
         player = self.live.player
         return self.live.ask() if player is None else player
 
     def is_terminal(self) -> bool:
-        return self.current_player() == _TERMINAL
+        player = self.live.player
+        return (self.live.ask() if player is None else player) == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        player = self.live.player
+        return (self.live.ask() if player is None else player) == _CHANCE
+
+    def is_player_node(self) -> bool:
+        player = self.live.player
+        return (self.live.ask() if player is None else player) >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's: the legal actions of ``player`` (the player to act by default), sorted; a new list."""
+        live = self.live
+        current = live.player
+        if current is None:
+            current = live.ask()
+        if current >= 0 and (player is None or player == current):
+            turn = live.turn
+            if turn is None or turn.seat != current:
+                turn = live.turn = live.listed(current)
+            return turn.actions[:]  # the caller may change its list: the turn's stays
+        return super().legal_actions() if player is None else super().legal_actions(player)
 
     def is_truncated(self) -> bool:
         """Was the game cut off at ``max_moves`` before its end?"""
@@ -437,11 +473,10 @@ class BoardGameState(pyspiel.State):
                 game = live.game
                 assert game is not None
                 game.clone().apply(move, player=player)
-            ply = live.ply() + 1
+            if live.recall is not None:  # the number as played: a positional one is read in this position only
+                live.recall.note(live.ply() + 1, int(action))
             live.moved()
             live.play(move, player)
-            if live.recall is not None:  # the number as played: a positional one is read in this position only
-                live.recall.note(ply, int(action))
         # Kept only once the game took the move: a refused action leaves the history as it was.
         if live.actions is not None:
             live.actions.append(int(action))
@@ -579,10 +614,13 @@ class ViewObserver:
 
     def as_list(self) -> list[float]:
         """The tensor as OpenSpiel hands it over, a list of floats: zeros first (one shared float), then the
-        entries that are not 0."""
+        entries that are not 0; a tensor with many of them (a sixth or more) converted whole, which is then
+        cheaper (a zero stays 0.0: a negative zero is made positive first)."""
         tensor = self.tensor
-        out = [0.0] * len(tensor)
         at = tensor.nonzero()[0]
+        if 6 * len(at) >= len(tensor):
+            return (tensor + 0.0).tolist()
+        out = [0.0] * len(tensor)
         for i, v in zip(at.tolist(), tensor[at].tolist()):
             out[i] = v
         return out

@@ -49,15 +49,21 @@ def acting_seat(game: Game) -> int | None:
 
 def seat_asked(d: Any, state: Any) -> int | None:
     """The seat asked in the engine's position ``state`` (see ``acting_seat``)."""
+    return _asked(d, state)[0]
+
+
+def _asked(d: Any, state: Any) -> tuple[int | None, list[Any] | None]:
+    """The seat asked, with its legal moves where a reaction window's seats were searched for them (else None)."""
     if d.is_over(state):
-        return None
+        return None, None
     seats = d.to_act(state)
     if len(seats) == 1:
-        return seats[0]
+        return seats[0], None
     for seat in seats:
-        if d.seat_moves(state, seat):
-            return seat
-    return seats[0] if seats else None
+        found = d.seat_moves(state, seat)
+        if found:
+            return seat, found
+    return (seats[0] if seats else None), None
 
 
 def seat_moves(game: Game, seat: int) -> Any:
@@ -114,6 +120,7 @@ class BoardGameEnv(AECEnv):
         self._game: Game | None = None  # the checked game of the same moves, once read
         self._seat: int | None = None  # the seat asked now (None once the game is over)
         self._turn: Turn | None = None  # its choices, once listed at this position
+        self._found: list[Any] | None = None  # its moves, where a reaction window's seats were searched for them
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[dict[str, Any]]:
         return self.observation_spaces[agent]
@@ -160,8 +167,8 @@ class BoardGameEnv(AECEnv):
         return game
 
     def _select(self) -> None:
-        seat = self._seat = seat_asked(self.definition, self.state)
-        self._turn = None
+        seat, found = _asked(self.definition, self.state)
+        self._seat, self._found, self._turn = seat, found, None
         if seat == CHANCE:  # drawn with the game's generator, the game never stands at a draw
             raise RuntimeError(f"{self.game_name} stands at a random draw in normal play")
         if seat is not None:
@@ -171,8 +178,9 @@ class BoardGameEnv(AECEnv):
         """The choices of the seat asked now, listed once per position (None once the game is over)."""
         turn = self._turn
         if turn is None and self._seat is not None:
-            d, state, seat = self.definition, self.state, self._seat
-            moves = d.legal_moves(state) if d.to_act(state) == (seat,) else d.seat_moves(state, seat)
+            d, state, seat, moves = self.definition, self.state, self._seat, self._found
+            if moves is None:
+                moves = d.legal_moves(state) if d.to_act(state) == (seat,) else d.seat_moves(state, seat)
             turn = self._turn = Turn(self.table, seat, moves, state)
         return turn
 

@@ -181,6 +181,9 @@ class Layout:
         self.index = {f: i for i, f in enumerate(self.fields)}
         self._sites: dict[Node, int] | None = None
         self._spots: dict[Node, int] | None = None
+        # Each place move's number, read once (it depends on the laid fields alone): by the move's identity (the
+        # engine makes each move once), the move kept beside its number so that its id stays its own.
+        self.known: dict[int, tuple[Any, int | None]] = {}
 
     def sites(self) -> dict[Node, int]:
         """Each site next to a laid field: the first such field's corner."""
@@ -268,10 +271,14 @@ class Numbering:
 
     def placed(self, move: Any) -> int | None:
         """The number of a move without a fixed one (its place or payment read here), or None."""
+        known = self.layout.known.get(id(move))
+        if known is not None and known[0] is move:
+            return known[1]
         found = _placed(self, move)
-        if found is None or found[1] is None:
-            return None
-        return BASE[found[0]] + found[1]
+        number = None if found is None or found[1] is None else BASE[found[0]] + found[1]
+        if move.kind != "buy":  # a Substitution purchase is read in the position, not the layout
+            self.layout.known[id(move)] = (move, number)
+        return number
 
     def move(self, seat: int, number: int) -> Any:
         """The move of ``seat`` that ``number`` names in this position, or None."""

@@ -9,7 +9,7 @@ tests/adapters/test_features.py checks the two agree on many positions.
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import Any, Sequence
 
 from ...faces import Layout, relative_seats, seat_order
 from .data import CARDS, DECKS, GROUPS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, ROW_SLOTS, WAREHOUSE
@@ -134,35 +134,26 @@ def _counts(cards: list[int]) -> "array[float]":
     return block
 
 
-# The display block: the slots' one-hots, then the prices (contiguous in LAYOUT), by the cards shown and what the
-# seat to act owns (its cards and Observatories used: they set the prices); a cache, as _COUNTED is.
-_DISPLAY_END = _PRICE + 2 * ROW_SLOTS
-assert _SLOT_AT == tuple(_SLOT_AT[0] + i * _CARDS for i in range(2 * ROW_SLOTS)) and _PRICE == _SLOT_AT[-1] + _CARDS
-_SHOWN: dict[tuple[Any, ...], "array[float]"] = {}
+# The slots' one-hots and the prices, written where each card lies (few cards lie out, and the prices follow the
+# seat to act's cards, so a block of them kept by what it shows would seldom be met again).
+assert _SLOT_AT == tuple(_SLOT_AT[0] + i * _CARDS for i in range(2 * ROW_SLOTS))
 
 
-def _display(key: tuple[Any, ...]) -> "array[float]":
-    """The display block of ``key`` (the cards shown, by slot: 0..7 upper row, 8..15 lower; the owner's cards and
-    Observatories used; whether the game is over)."""
-    shown, owned, used, over = key
-    block = array("f", bytes(4 * (_DISPLAY_END - _SLOT_AT[0])))
-    price_at = _PRICE - _SLOT_AT[0]
+def _display(out: "array[float]", shown: Sequence[int], owned: list[int], used: int, over: bool) -> None:
+    """The cards shown (by slot: 0..7 upper row, 8..15 lower), and what the owner of ``owned`` (the seat to act,
+    with ``used`` Observatories used) would pay for each while the game runs."""
     for at in shown:
         slot, card = divmod(at, PLACES)
-        block[slot * _CARDS + card] = 1.0
+        out[_SLOT_AT[slot] + card] = 1.0
         if not over:
             lower = slot >= ROW_SLOTS
             if IS_TRADING[card]:
-                cost = cheapest(list(owned), used, card, lower)
+                cost = cheapest(owned, used, card, lower)
                 if cost is not None:
-                    block[price_at + slot] = cost
+                    out[_PRICE + slot] = cost
             else:
                 which = DISCOUNT_CARD[card]
-                block[price_at + slot] = FLAT[lower][card][2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
-    if len(_SHOWN) >= _KEPT:
-        _SHOWN.clear()
-    _SHOWN[key] = block
-    return block
+                out[_PRICE + slot] = FLAT[lower][card][2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
 
 
 def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]":
@@ -183,9 +174,7 @@ def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]"
     for i, deck in enumerate(st.decks):
         out[_DECK + i] = len(deck)
     if st.shown:
-        owned, used = st.owned[current], st.obs_used[current]
-        key = (tuple(st.shown), tuple(owned), used, over)
-        out[_SLOT_AT[0]:_DISPLAY_END] = _SHOWN.get(key) or _display(key)
+        _display(out, st.shown, st.owned[current], st.obs_used[current], over)
     if st.drawn != EMPTY:
         out[_DRAWN + st.drawn] = 1.0
     out[_OBSERVING] = st.observing != NO_DECK
