@@ -99,10 +99,18 @@ def apply_draft(st: CitadelsState, kind: str, c: int) -> None:
 
 # --- calling -------------------------------------------------------------------------
 def call_next(st: CitadelsState) -> None:
-    """citadels.call.order / call.silent / char.assassin: call the next rank; skip the silent ones,
-    unless a reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
+    """citadels.call.order / call.silent / char.assassin: call the next rank; a silent one is passed over.
+    A few plain statements: the flow writes them in place of a call (core/inline.py), once per character."""
     st.asked = 0
-    r = st.rank + 1
+    r = st.rank = st.rank + 1
+    if r < 8 and (st.owner[r] == NOBODY or st.killed == r):
+        pass_silent(st)
+
+
+def pass_silent(st: CitadelsState) -> None:
+    """citadels.call.silent / char.assassin: pass over the silent ranks from the one called, unless a
+    reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
+    r = st.rank
     owner, killed = st.owner, st.killed
     while r < 8:
         if owner[r] != NOBODY and killed != r:
