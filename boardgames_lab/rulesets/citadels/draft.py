@@ -80,20 +80,21 @@ def finish_draft(st: CitadelsState) -> None:
     if st.events is not None:
         st.note("The last character is laid face down. The King calls the characters.", {})
 
-def apply_draft(st: CitadelsState, kind: str, c: int) -> None:
+def apply_draft(st: CitadelsState, keep: bool, c: int) -> None:
+    """citadels.draft.pass_left / draft.two_players: character ``c`` is kept (``keep``) or laid face down."""
     p = st.current
     st.pool.remove(c)
     st.taken_step[c] = st.step
     st.step += 1
-    if kind == "pick":
+    if keep:
         st.owner[c] = p
     else:
         st.down.append(c)
         st.down_knower.append(p)
     if st.events is not None:
-        name = CHARACTERS[c].name
-        what, own = ("keeps", "keep") if kind == "pick" else ("lays", "lay")
-        down = "" if kind == "pick" else " face down"
+        name, kind = CHARACTERS[c].name, "pick" if keep else "bury"
+        what, own = ("keeps", "keep") if keep else ("lays", "lay")
+        down = "" if keep else " face down"
         st.note(f"{{p{p}}} {what} the {name}{down}.", {"player": p, "character": CHARACTERS[c].id, "kind": kind},
                 visible_to=[p], you=(p, f"You {own} the {name}{down}."))
 
