@@ -80,29 +80,38 @@ def finish_draft(st: CitadelsState) -> None:
     if st.events is not None:
         st.note("The last character is laid face down. The King calls the characters.", {})
 
-def apply_draft(st: CitadelsState, kind: str, c: int) -> None:
+def apply_draft(st: CitadelsState, keep: bool, c: int) -> None:
+    """citadels.draft.pass_left / draft.two_players: character ``c`` is kept (``keep``) or laid face down."""
     p = st.current
     st.pool.remove(c)
     st.taken_step[c] = st.step
     st.step += 1
-    if kind == "pick":
+    if keep:
         st.owner[c] = p
     else:
         st.down.append(c)
         st.down_knower.append(p)
     if st.events is not None:
-        name = CHARACTERS[c].name
-        what, own = ("keeps", "keep") if kind == "pick" else ("lays", "lay")
-        down = "" if kind == "pick" else " face down"
+        name, kind = CHARACTERS[c].name, "pick" if keep else "bury"
+        what, own = ("keeps", "keep") if keep else ("lays", "lay")
+        down = "" if keep else " face down"
         st.note(f"{{p{p}}} {what} the {name}{down}.", {"player": p, "character": CHARACTERS[c].id, "kind": kind},
                 visible_to=[p], you=(p, f"You {own} the {name}{down}."))
 
 # --- calling -------------------------------------------------------------------------
 def call_next(st: CitadelsState) -> None:
-    """citadels.call.order / call.silent / char.assassin: call the next rank; skip the silent ones,
-    unless a reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
+    """citadels.call.order / call.silent / char.assassin: call the next rank; a silent one is passed over.
+    A few plain statements: the flow writes them in place of a call (core/inline.py), once per character."""
     st.asked = 0
-    r = st.rank + 1
+    r = st.rank = st.rank + 1
+    if r < 8 and (st.owner[r] == NOBODY or st.killed == r):
+        pass_silent(st)
+
+
+def pass_silent(st: CitadelsState) -> None:
+    """citadels.call.silent / char.assassin: pass over the silent ranks from the one called, unless a
+    reaction window of the variant belongs to the silence (a murdered character, a silent King)."""
+    r = st.rank
     owner, killed = st.owner, st.killed
     while r < 8:
         if owner[r] != NOBODY and killed != r:

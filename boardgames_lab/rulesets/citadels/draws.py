@@ -81,8 +81,9 @@ def _receive(st: CitadelsState, c: int, rest: bool = False) -> None:
             return
         if not rest:
             return
-        deck = st.deck  # the next card: the top of the deck unless _next_card must step or record
-        c = deck[-1] if not st.reshuffled and st.rng.record is None else _next_card(st)
+        deck = st.deck  # the next card, as _next_card draws it (written out: most draws come here)
+        c = deck[st.rng.below(len(deck), _FROM_DISCARD)] if st.reshuffled \
+            else deck[-1] if st.rng.record is None else _next_card(st)
 
 
 def check_draw_card(st: CitadelsState, m: DrawCard) -> Refusal | None:
@@ -157,6 +158,7 @@ def sample_chance(st: CitadelsState) -> Any:
     return DRAW_CARD[_next_card(st)]
 
 
+_FROM_DISCARD = "a card from the deck made of the discard pile"
 _LAID = ("a character laid face down", "a character laid face up")
 
 
@@ -177,7 +179,7 @@ def _next_card(st: CitadelsState) -> int:
     discard pile turned over."""
     deck, rng = st.deck, st.rng
     if st.reshuffled:
-        return deck[rng.below(len(deck), "a card from the deck made of the discard pile")]
+        return deck[rng.below(len(deck), _FROM_DISCARD)]
     if rng.record is not None:  # the fast path records nothing: spare it the call
         rng.top(1, len(deck), CARD_IDS[deck[-1]], what="a card from the top of the deck")
     return deck[-1]

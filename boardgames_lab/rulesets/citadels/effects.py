@@ -12,7 +12,7 @@ from .data import (ACROBAT, ARCHITECT_CARDS, CARD_IDS, CARD_INDEX, CHAR_INDEX, C
 from .draft import apply_draft
 from .draws import apply_draw_card, apply_lay, start_draw
 from .moves import (ArchitectCards, Bonus, Build, Destroy, Draw, End, Exchange, Gold, Income, Keep, Kill, Laboratory,
-                    Move, Rob, Smithy, Swap, Take, Ticket)
+                    Move, Pick, Rob, Smithy, Swap, Take, Ticket)
 from .state import BIT, NAME, NOBODY, CitadelsState, city_bits, colour_income, removal_price
 
 
@@ -61,7 +61,7 @@ def apply_move(st: CitadelsState, m: Any) -> None:
     """Apply a legal move: a turn's here, the draft's or a card kept without a dispatch call, others in apply_side."""
     if (phase := st.phase) != "turn":
         if phase == "draft":
-            apply_draft(st, m.kind, CHAR_INDEX[m.character])
+            apply_draft(st, type(m) is Pick, CHAR_INDEX[m.character])
         elif phase == "keep":
             apply_keep(st, m)
         else:

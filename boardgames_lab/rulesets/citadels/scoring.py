@@ -14,8 +14,11 @@ def score_final(st: CitadelsState) -> None:
             st.discard.append(TICKET_BOOTH)
         st.booths[p] = []
         city = st.city[p]
-        buildings = sum(POINTS[b] for b in city)
-        colours = {COLOUR[b] for b in city if COLOUR[b] != NONE and b != HAUNTED_CITY}
+        buildings, colours = 0, set()  # plain loops: a search scores every playout it plays to the end
+        for b in city:
+            buildings += POINTS[b]
+            if COLOUR[b] != NONE and b != HAUNTED_CITY:
+                colours.add(COLOUR[b])
         haunted = HAUNTED_CITY in city
         if haunted and st.haunted_round[p] == st.round:
             colours.add(VIOLET)  # built in the last round: only its own colour
@@ -25,7 +28,10 @@ def score_final(st: CitadelsState) -> None:
         eight = 0
         if len(city) >= CITY_GOAL:
             eight = FIRST_EIGHT_BONUS if p == st.first_eight else OTHER_EIGHT_BONUS
-        actions = sum(1 for c in st.hands[p] if IS_ACTION[c])
+        actions = 0
+        for c in st.hands[p]:
+            if IS_ACTION[c]:
+                actions += 1
         total = buildings + five + eight + actions
         final.append({"buildings": buildings, "five_colours": five, "eight": eight, "action_cards": actions,
                       "total": total, "gold": st.gold[p]})
@@ -46,7 +52,7 @@ def winners(st: CitadelsState) -> list[int]:
     """citadels.score.tie_break"""
     if st.final is None:
         return []
-    keys = ("total", "buildings", "gold") if st.options["tie_break"] == "buildings_then_gold" else (
-        "total", "buildings")
-    best = max(tuple(f[k] for k in keys) for f in st.final)
-    return [p for p, f in enumerate(st.final) if tuple(f[k] for k in keys) == best]
+    gold = st.options["tie_break"] == "buildings_then_gold"  # else gold never breaks a tie
+    keys = [(f["total"], f["buildings"], f["gold"] if gold else 0) for f in st.final]
+    best = max(keys)
+    return [p for p, key in enumerate(keys) if key == best]
