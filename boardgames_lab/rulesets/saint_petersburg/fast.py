@@ -3,9 +3,10 @@ proves it on thousands of positions), found by table look-ups instead of asking 
 
 It decides nothing the checks do not: prices come from ``prices.FLAT`` (read off the one price rule), and
 every move value is made once at import per (seat, card, slot, replaced card), a bounded table, so a legal
-list shares these values instead of building new ones. A seat's tables are chosen by its key (``seat_key``):
-the colour discount cards it owns and whether its Observatories are all turned over, so that a card's price
-is one look-up by the copies owned, and a trading card's table by rubles names the cards it may replace.
+list shares these values instead of building new ones. A seat's tables are chosen by its key (state.seat_key,
+kept in the state): the colour discount cards it owns and whether its Observatories are all turned over, so
+that a card's price is one look-up by the copies owned, and a trading card's table by rubles names the cards it
+may replace.
 """
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ from .state import LAY_DECK, OBSERVATORY_DRAW, PLACES, SPState, pub_limit
 
 SEATS = range(4)
 N = len(CARDS)
-# A seat's key: 1 it owns the Carpenter Workshop, 2 the Gold Smelter, 4 it owns Observatories and has turned
-# them all over this round, so a trading card may not replace one (saint_petersburg.card.observatory).
+# The bits of a seat's key (state.seat_key) that choose its prices: 1 it owns the Carpenter Workshop, 2 the Gold
+# Smelter, 4 it has turned all its Observatories over this round, so a trading card may not replace one.
 KEYS = range(8)
 # The most any trading card costs a seat: its tables by rubles (``_by_rubles``) are read at this for more rubles.
 RICH = max(cost for row in FLAT for card, flat in enumerate(row) if IS_TRADING[card]
@@ -33,15 +34,8 @@ RICH = max(cost for row in FLAT for card, flat in enumerate(row) if IS_TRADING[c
 COLOUR_DISCOUNT = tuple((0, key & 1, key >> 1 & 1) for key in KEYS)
 
 
-# The game has one of each discount card, so a seat's copies of it are its bit of the key (``seat_key``).
+# The game has one of each discount card, so a seat's copies of it are its bit of the key (state.seat_key).
 assert CARDS[CARPENTER_WORKSHOP].copies == CARDS[GOLD_SMELTER].copies == 1
-
-
-def seat_key(owned: list[int], observatories_used: int) -> int:
-    """The key of the seat with these copies per card (see KEYS); ``legal_moves`` writes it out. Observatories
-    used are never more than those owned, so some used and none left is all of them turned over."""
-    blocked = observatories_used and owned[OBSERVATORY] <= observatories_used
-    return owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (4 if blocked else 0)
 
 
 def _by_rubles(pairs: tuple[tuple[int, int], ...], blocked: bool) -> tuple[tuple[int, ...], ...]:
@@ -127,6 +121,19 @@ DRAWN = tuple(tuple(tuple(_offer(key, 0, c, BuyDrawn(p, CARD_IDS[c]), None, _tra
                           for c in range(N)) for key in KEYS) for p in SEATS)
 DISCARD_DRAWN = tuple(tuple(DiscardDrawn(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
 TAKE_DRAWN = tuple(tuple(TakeDrawn(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
+
+
+def _seat(key: int) -> tuple[Any, ...]:
+    """What ``legal_moves`` reads first for the seat of ``key`` (state.seat_key): its pass, its hand limit
+    (state.hand_limit: key bit 8 is the Warehouse), and its tables to buy and take with room in hand, to buy
+    without, and to play."""
+    p, bits = divmod(key, 16)
+    prices = bits & 7
+    limit = HAND_LIMIT_WAREHOUSE if bits & 8 else HAND_LIMIT
+    return PASS[p], limit, TAKING[p][prices], BUYING[p][prices], PLAYS[p][prices]
+
+
+SEAT = tuple(_seat(key) for key in range(16 * len(SEATS)))
 # Per seat, "pub 0" up to the most points the Pubs may sell (every copy owned, the per-card limit).
 PUB_POINTS = tuple(tuple(BuyPoints(p, k) for k in range(PUB_POINTS_PER_CARD * CARDS[PUB].copies + 1)) for p in SEATS)
 
@@ -137,17 +144,15 @@ def legal_moves(st: SPState) -> list[Move]:
     p = st.current
     if phase in SPECIAL:
         return SPECIAL[phase](st, p)
-    moves: list[Move] = [PASS[p]]
+    passing, limit, taking, buying, plays = SEAT[st.keys[p]]
+    moves: list[Move] = [passing]
     owned, money, hand = st.owned[p], st.money[p], st.hands[p]
-    room = len(hand) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT)  # state.hand_limit
+    room = len(hand) < limit
     if money or room:  # broke with a full hand, as random players often are: nothing but pass
-        key = owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (  # seat_key
-            4 if st.obs_used[p] and owned[OBSERVATORY] <= st.obs_used[p] else 0)
         rubles, append = money if money < RICH else RICH, moves.append  # a trading card's tables are read at rubles
         if room:
-            _buy_and_take(st.shown, TAKING[p][key], owned, money, rubles, moves)
+            _buy_and_take(st.shown, taking, owned, money, rubles, moves)
         else:  # buy only, slot by slot
-            buying = BUYING[p][key]
             for at in st.shown:
                 card, price, buy, tables, replacing = buying[at]
                 if price[owned[card]] <= money:
@@ -156,7 +161,7 @@ def legal_moves(st: SPState) -> list[Move]:
                     for t in tables[owned[card]][rubles]:
                         if owned[t]:
                             append(replacing[t])
-        previous, plays = -1, PLAYS[p][key]
+        previous = -1
         for card in hand:  # play, card by card; the hand is sorted, so a repeated card follows itself
             if card != previous:
                 previous = card
@@ -211,7 +216,7 @@ def _drawn_moves(st: SPState, p: int) -> list[Move]:
     card = st.drawn
     moves: list[Move] = [DISCARD_DRAWN[p][card]]
     owned, money = st.owned[p], st.money[p]
-    price, buy, _, tables, replacing = DRAWN[p][seat_key(owned, st.obs_used[p])][card]
+    price, buy, _, tables, replacing = DRAWN[p][st.keys[p] & 7][card]
     if price[owned[card]] <= money:
         moves.append(buy)
     elif tables is not None:  # a trading card: the cards it may replace at its price, the ones owned
