@@ -31,15 +31,19 @@ COLOURS = len(GROUPS)
 KEYED = tuple(c in (CARPENTER_WORKSHOP, GOLD_SMELTER, OBSERVATORY, WAREHOUSE) for c in range(len(CARDS)))
 
 
+SEAT_KEYS = 32  # keys per seat
+
+
 def seat_key(player: int, owned: list[int], observatories_used: int) -> int:
     """What sets a seat's moves apart besides its rubles, hand and copies owned, as one number (fast.py reads its
-    tables by it): 16 per seat, + 1 it owns the Carpenter Workshop, + 2 the Gold Smelter (one of each in the game),
-    + 4 it has turned all its Observatories over this round, so that a trading card may not replace one
-    (saint_petersburg.card.observatory), + 8 it owns the Warehouse (its hand holds four). Observatories used are
-    never more than those owned, so some used and none left is all of them turned over."""
+    tables by it): SEAT_KEYS per seat, + 1 it owns the Carpenter Workshop, + 2 the Gold Smelter (one of each in
+    the game), + 4 it has turned all its Observatories over this round, so that a trading card may not replace
+    one (saint_petersburg.card.observatory), + 8 it owns the Warehouse (its hand holds four), + 16 it has an
+    Observatory not turned over this round. Observatories used are never more than those owned, so some used
+    and none left is all of them turned over."""
     blocked = observatories_used and owned[OBSERVATORY] <= observatories_used
-    return (16 * player + owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (4 if blocked else 0)
-            + (8 if owned[WAREHOUSE] else 0))
+    return (SEAT_KEYS * player + owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (4 if blocked else 0)
+            + (8 if owned[WAREHOUSE] else 0) + (16 if owned[OBSERVATORY] > observatories_used else 0))
 
 
 def place(slot: int, card: int) -> int:
