@@ -104,6 +104,7 @@ def _pay(st: SPState, p: int, card: int, lower: bool, move: Any) -> None:
     st.areas[p].append(card)  # state.acquire, written out
     owned[card] += 1
     st.scored[COLOURS * p + GROUP[card]] += SCORE_OF[card]
+    st.held[p] |= 1 << card
     if KEYED[card]:
         st.rekey(p)
     if st.events is not None:

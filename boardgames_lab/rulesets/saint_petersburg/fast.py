@@ -38,12 +38,12 @@ COLOUR_DISCOUNT = tuple((0, key & 1, key >> 1 & 1) for key in KEYS)
 assert CARDS[CARPENTER_WORKSHOP].copies == CARDS[GOLD_SMELTER].copies == 1
 
 
-def _by_rubles(pairs: tuple[tuple[int, int], ...], blocked: bool) -> tuple[tuple[int, ...], ...]:
+def _by_rubles(pairs: tuple[tuple[int, int], ...], blocked: bool) -> tuple[int, ...]:
     """A trading card's (replaced card, price) pairs as a table by rubles in hand, up to the last price any
-    trading card has (``RICH``; read there for any more): the cards it may replace at that price, in card order
-    (an Observatory not if ``blocked``)."""
+    trading card has (``RICH``; read there for any more): the cards it may replace at that price, as a mask of
+    card bits (an Observatory not if ``blocked``), to be met with the seat's held cards (state.SPState.held)."""
     pairs = tuple((t, c) for t, c in pairs if not (blocked and t == OBSERVATORY))
-    return tuple(tuple(t for t, c in pairs if c <= rubles) for rubles in range(RICH + 1))
+    return tuple(sum(1 << t for t, c in pairs if c <= rubles) for rubles in range(RICH + 1))
 
 
 def _prices(key: int, lower: int, card: int) -> tuple[Price, ...]:
@@ -59,17 +59,17 @@ def _prices(key: int, lower: int, card: int) -> tuple[Price, ...]:
 PRICES = tuple(tuple(tuple(_prices(key, lower, c) for c in range(N)) for lower in (0, 1)) for key in KEYS)
 
 
-NO_TRADE: tuple[Move | None, ...] = (None,) * N
+NO_TRADE: dict[int, Move] = {}
 # A trading card's price on the fast path, per copies owned: above any rubles (a position holds at most 10**6),
 # so that only its own tables are read; a small int still, which Python compares fastest.
 NEVER = ((1 << 30) - 1,) * (max(c.copies for c in CARDS if c.deck == TRADING) + 1)
 
 
-def _trading(make: type, seat: int, card: int, *where: str) -> tuple[Move | None, ...]:
-    """Per replaced card, the trading card's move replacing it (None for a card it may not replace)."""
+def _trading(make: type, seat: int, card: int, *where: str) -> dict[int, Move]:
+    """Per card it may replace, by the card's bit (1 << card), the trading card's move replacing it."""
     if not IS_TRADING[card]:
         return NO_TRADE
-    return tuple(make(seat, CARD_IDS[card], *where, CARD_IDS[t]) if t in TARGETS[card] else None for t in range(N))
+    return {1 << t: make(seat, CARD_IDS[card], *where, CARD_IDS[t]) for t in TARGETS[card]}
 
 
 # (prices, move or tables, moves per card replaced): for a trading card the price is NEVER, then come its tables
@@ -78,7 +78,7 @@ def _trading(make: type, seat: int, card: int, *where: str) -> tuple[Move | None
 Offer = tuple[tuple[int, ...], Any, Any]
 
 
-def _offer(key: int, lower: int, c: int, move: Any, replacing: tuple[Move | None, ...]) -> Offer:
+def _offer(key: int, lower: int, c: int, move: Any, replacing: dict[int, Move]) -> Offer:
     """What the fast path reads for card ``c`` (``Offer``) for a seat of ``key``."""
     prices = PRICES[key][lower][c]
     return (NEVER, prices, replacing) if IS_TRADING[c] else (prices, move, None)
@@ -152,16 +152,16 @@ def legal_moves(st: SPState) -> list[Move]:
     if money or room:  # broke with a full hand, as random players often are: nothing but pass
         append = moves.append
         if room:
-            _buy_and_take(st.shown, taking, owned, money, moves)
+            _buy_and_take(st.shown, taking, owned, money, st.held[p], moves)
         else:  # buy only, slot by slot
             for at in st.shown:
                 card, price, buy, replacing = buying[at]
                 if price[owned[card]] <= money:
                     append(buy)
                 elif replacing is not None:  # a trading card: ``buy`` is its tables (``Offer``)
-                    for t in buy[owned[card]][money if money < RICH else RICH]:
-                        if owned[t]:
-                            append(replacing[t])
+                    mask = buy[owned[card]][money if money < RICH else RICH] & st.held[p]
+                    if mask:
+                        _replace(mask, replacing, moves)
         previous = -1
         for card in hand:  # play, card by card; the hand is sorted, so a repeated card follows itself
             if card != previous:
@@ -170,13 +170,13 @@ def legal_moves(st: SPState) -> list[Move]:
                 if price[owned[card]] <= money:
                     append(play)
                 elif replacing is not None:
-                    for t in play[owned[card]][money if money < RICH else RICH]:
-                        if owned[t]:
-                            append(replacing[t])
+                    mask = play[owned[card]][money if money < RICH else RICH] & st.held[p]
+                    if mask:
+                        _replace(mask, replacing, moves)
     return _observe(st, p, moves) if observes and phase == "building" else moves
 
 
-def _buy_and_take(shown: tuple[int, ...], taking: tuple[Any, ...], owned: list[int], money: int,
+def _buy_and_take(shown: tuple[int, ...], taking: tuple[Any, ...], owned: list[int], money: int, held: int,
                   moves: list[Move]) -> None:
     """Buy and take, slot by slot, for a seat with room in hand (``legal_moves``)."""
     for at in shown:
@@ -185,10 +185,18 @@ def _buy_and_take(shown: tuple[int, ...], taking: tuple[Any, ...], owned: list[i
             moves += both
         else:
             if replacing is not None:  # a trading card: ``both`` is its tables (``Offer``)
-                for t in both[owned[card]][money if money < RICH else RICH]:
-                    if owned[t]:
-                        moves.append(replacing[t])
+                mask = both[owned[card]][money if money < RICH else RICH] & held
+                if mask:
+                    _replace(mask, replacing, moves)
             moves += take
+
+
+def _replace(mask: int, replacing: dict[int, Move], moves: list[Move]) -> None:
+    """A trading card's moves replacing each card of ``mask`` (its bits, 1 << card), in card order."""
+    while mask:
+        low = mask & -mask
+        moves.append(replacing[low])
+        mask ^= low
 
 
 def _observe(st: SPState, p: int, moves: list[Move]) -> list[Move]:
@@ -221,7 +229,7 @@ def _drawn_moves(st: SPState, p: int) -> list[Move]:
     if price[owned[card]] <= money:
         moves.append(buy)
     elif replacing is not None:  # a trading card: the cards it may replace at its price, the ones owned
-        moves.extend(replacing[t] for t in buy[owned[card]][min(money, RICH)] if owned[t])
+        _replace(buy[owned[card]][min(money, RICH)] & st.held[p], replacing, moves)
     if len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT):  # state.hand_limit
         moves.append(TAKE_DRAWN[p][card])
     return moves

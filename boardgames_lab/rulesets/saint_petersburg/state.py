@@ -54,7 +54,7 @@ def place(slot: int, card: int) -> int:
 class SPState(State):
     __slots__ = ("options", "decks", "upper", "lower", "money", "points", "hands", "areas", "owned",
                  "obs_used", "markers", "stage", "passes", "taken", "end_triggered", "round", "drawn",
-                 "pub_queue", "removed", "final", "shown", "observing", "keys", "scored")
+                 "pub_queue", "removed", "final", "shown", "observing", "keys", "scored", "held")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -80,9 +80,12 @@ class SPState(State):
         self.final: list[dict[str, int]] | None = None
         self.shown: tuple[int, ...] = ()  # the cards on the display as places (``place``), kept by the methods below
         # Kept with the areas and Observatories used (``rekey``, ``acquire``, ``give_up``): per seat its key
-        # (``seat_key``), and per seat and colour what its area scores (at COLOURS * seat + colour, see SCORE_OF).
+        # (``seat_key``), per seat and colour what its area scores (at COLOURS * seat + colour, see SCORE_OF), and
+        # per seat the cards it holds a copy of, as a mask of card bits (1 << card: the cards a trading card may
+        # replace, fast.py).
         self.keys = [seat_key(p, owned, 0) for p, owned in enumerate(self.owned)]
         self.scored = [0] * (COLOURS * players)
+        self.held = [0] * players
 
     # The rows change only through these four methods, which keep ``shown`` true.
     def lay(self, cards: list[tuple[int, int]]) -> None:
@@ -131,6 +134,7 @@ class SPState(State):
         self.areas[player].append(card)
         self.owned[player][card] += 1
         self.scored[COLOURS * player + GROUP[card]] += SCORE_OF[card]
+        self.held[player] |= 1 << card
         if KEYED[card]:
             self.rekey(player)
 
@@ -139,6 +143,8 @@ class SPState(State):
         self.areas[player].remove(card)
         self.owned[player][card] -= 1
         self.scored[COLOURS * player + GROUP[card]] -= SCORE_OF[card]
+        if not self.owned[player][card]:
+            self.held[player] &= ~(1 << card)
         if KEYED[card]:
             self.rekey(player)
 
@@ -182,10 +188,11 @@ class SPState(State):
         other.final = self.final
         other.keys = self.keys[:]
         other.scored = self.scored[:]
+        other.held = self.held[:]
         return other
 
     def snapshot(self) -> dict[str, Any]:
-        fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "shown", "keys", "scored")}
+        fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "shown", "keys", "scored", "held")}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return copy.deepcopy(fields)
 
@@ -248,6 +255,8 @@ def invariants(st: SPState) -> list[str]:
         if st.scored[COLOURS * p:COLOURS * (p + 1)] != [sum(SCORE_OF[c] for c in st.areas[p] if GROUP[c] == group)
                                                      for group in range(COLOURS)]:
             broken.append(f"player {p}: the sums per colour do not match the area")
+        if st.held[p] != sum(1 << c for c in set(st.areas[p])):
+            broken.append(f"player {p}: the cards held do not match the area")
     if st.phase == "pub" and (not st.pub_queue or st.current != st.pub_queue[0]):
         broken.append("at the Pub the player to act is the next Pub owner in the queue")
     if st.shown != tuple(place(i, c) for i, c in enumerate(st.upper + st.lower) if c != EMPTY):
