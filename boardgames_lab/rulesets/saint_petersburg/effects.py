@@ -6,8 +6,8 @@ from typing import Any
 
 from .data import CARD_INDEX, CARDS, DECK_WHAT, DECKS, PUB_PRICE, ROW_SLOTS
 from .moves import CARD_IDS, DRAWN, SLOT_INDEX
-from .prices import DISCOUNT_CARD, EMPTY, FLAT, price
-from .state import LAY_DECK, NO_DECK, SPState
+from .prices import DISCOUNT_CARD, EMPTY, FLAT, GROUP, price
+from .state import COLOURS, KEYED, LAY_DECK, NO_DECK, SCORE_OF, SPState
 
 
 def plural(count: int, word: str) -> str:
@@ -101,8 +101,12 @@ def _pay(st: SPState, p: int, card: int, lower: bool, move: Any) -> None:
     which = DISCOUNT_CARD[card]
     cost = FLAT[lower][card][2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
     st.money[p] -= cost
-    st.areas[p].append(card)  # state.acquire
+    st.areas[p].append(card)  # state.acquire, written out
     owned[card] += 1
+    st.scored[COLOURS * p + GROUP[card]] += SCORE_OF[card]
+    st.held[p] |= 1 << card
+    if KEYED[card]:
+        st.rekey(p)
     if st.events is not None:
         _placed(st, p, card, cost, EMPTY, move)
 
@@ -122,6 +126,7 @@ def _observe(st: SPState, p: int, deck: int) -> None:
     """The Observatory turns over; chance then draws the deck's top card (observatory_draw)."""
     st.observing = deck
     st.obs_used[p] += 1
+    st.rekey(p)
     if st.events is not None:
         st.note(f"{{p{p}}} turns an Observatory over to draw from the {DECKS[deck]}.",
                 {"player": p, "deck": DECKS[deck]})

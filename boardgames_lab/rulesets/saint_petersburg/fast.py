@@ -3,9 +3,10 @@ proves it on thousands of positions), found by table look-ups instead of asking 
 
 It decides nothing the checks do not: prices come from ``prices.FLAT`` (read off the one price rule), and
 every move value is made once at import per (seat, card, slot, replaced card), a bounded table, so a legal
-list shares these values instead of building new ones. A seat's tables are chosen by its key (``seat_key``):
-the colour discount cards it owns and whether its Observatories are all turned over, so that a card's price
-is one look-up by the copies owned, and a trading card's table by rubles names the cards it may replace.
+list shares these values instead of building new ones. A seat's tables are chosen by its key (state.seat_key,
+kept in the state): the colour discount cards it owns and whether its Observatories are all turned over, so
+that a card's price is one look-up by the copies owned, and a trading card's table by rubles names the cards it
+may replace.
 """
 from __future__ import annotations
 
@@ -19,12 +20,12 @@ from .data import (CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, HAND_LIMIT, H
 from .moves import (CARD_IDS, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Move, Observe, Pass, PlayCard,
                     TakeCard, TakeDrawn)
 from .prices import FLAT, GROUP, IS_TRADING, TARGETS, Price
-from .state import LAY_DECK, OBSERVATORY_DRAW, PLACES, SPState, pub_limit
+from .state import LAY_DECK, OBSERVATORY_DRAW, PLACES, SEAT_KEYS, SPState, pub_limit
 
 SEATS = range(4)
 N = len(CARDS)
-# A seat's key: 1 it owns the Carpenter Workshop, 2 the Gold Smelter, 4 it owns Observatories and has turned
-# them all over this round, so a trading card may not replace one (saint_petersburg.card.observatory).
+# The bits of a seat's key (state.seat_key) that choose its prices: 1 it owns the Carpenter Workshop, 2 the Gold
+# Smelter, 4 it has turned all its Observatories over this round, so a trading card may not replace one.
 KEYS = range(8)
 # The most any trading card costs a seat: its tables by rubles (``_by_rubles``) are read at this for more rubles.
 RICH = max(cost for row in FLAT for card, flat in enumerate(row) if IS_TRADING[card]
@@ -33,23 +34,16 @@ RICH = max(cost for row in FLAT for card, flat in enumerate(row) if IS_TRADING[c
 COLOUR_DISCOUNT = tuple((0, key & 1, key >> 1 & 1) for key in KEYS)
 
 
-# The game has one of each discount card, so a seat's copies of it are its bit of the key (``seat_key``).
+# The game has one of each discount card, so a seat's copies of it are its bit of the key (state.seat_key).
 assert CARDS[CARPENTER_WORKSHOP].copies == CARDS[GOLD_SMELTER].copies == 1
 
 
-def seat_key(owned: list[int], observatories_used: int) -> int:
-    """The key of the seat with these copies per card (see KEYS); ``legal_moves`` writes it out. Observatories
-    used are never more than those owned, so some used and none left is all of them turned over."""
-    blocked = observatories_used and owned[OBSERVATORY] <= observatories_used
-    return owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (4 if blocked else 0)
-
-
-def _by_rubles(pairs: tuple[tuple[int, int], ...], blocked: bool) -> tuple[tuple[int, ...], ...]:
+def _by_rubles(pairs: tuple[tuple[int, int], ...], blocked: bool) -> tuple[int, ...]:
     """A trading card's (replaced card, price) pairs as a table by rubles in hand, up to the last price any
-    trading card has (``RICH``; read there for any more): the cards it may replace at that price, in card order
-    (an Observatory not if ``blocked``)."""
+    trading card has (``RICH``; read there for any more): the cards it may replace at that price, as a mask of
+    card bits (an Observatory not if ``blocked``), to be met with the seat's held cards (state.SPState.held)."""
     pairs = tuple((t, c) for t, c in pairs if not (blocked and t == OBSERVATORY))
-    return tuple(tuple(t for t, c in pairs if c <= rubles) for rubles in range(RICH + 1))
+    return tuple(sum(1 << t for t, c in pairs if c <= rubles) for rubles in range(RICH + 1))
 
 
 def _prices(key: int, lower: int, card: int) -> tuple[Price, ...]:
@@ -65,40 +59,41 @@ def _prices(key: int, lower: int, card: int) -> tuple[Price, ...]:
 PRICES = tuple(tuple(tuple(_prices(key, lower, c) for c in range(N)) for lower in (0, 1)) for key in KEYS)
 
 
-NO_TRADE: tuple[Move | None, ...] = (None,) * N
+NO_TRADE: dict[int, Move] = {}
 # A trading card's price on the fast path, per copies owned: above any rubles (a position holds at most 10**6),
 # so that only its own tables are read; a small int still, which Python compares fastest.
 NEVER = ((1 << 30) - 1,) * (max(c.copies for c in CARDS if c.deck == TRADING) + 1)
 
 
-def _trading(make: type, seat: int, card: int, *where: str) -> tuple[Move | None, ...]:
-    """Per replaced card, the trading card's move replacing it (None for a card it may not replace)."""
+def _trading(make: type, seat: int, card: int, *where: str) -> dict[int, Move]:
+    """Per card it may replace, by the card's bit (1 << card), the trading card's move replacing it."""
     if not IS_TRADING[card]:
         return NO_TRADE
-    return tuple(make(seat, CARD_IDS[card], *where, CARD_IDS[t]) if t in TARGETS[card] else None for t in range(N))
+    return {1 << t: make(seat, CARD_IDS[card], *where, CARD_IDS[t]) for t in TARGETS[card]}
 
 
-# (prices, move, take move, tables by copies owned, moves per card replaced): for a trading card the price is
-# NEVER and the move None, the last two are its own (``_by_rubles`` per copies owned and ``_trading``); for
-# another card they are None.
-Offer = tuple[tuple[int, ...], Any, Any, Any, Any]
+# (prices, move or tables, moves per card replaced): for a trading card the price is NEVER, then come its tables
+# by rubles per copies owned (``_by_rubles``) and its moves per card replaced (``_trading``); for another card its
+# prices per copies owned, its move and None. The fast path tells the two apart by the last.
+Offer = tuple[tuple[int, ...], Any, Any]
 
 
-def _offer(key: int, lower: int, c: int, move: Move | None, take: Any, replacing: tuple[Move | None, ...]) -> Offer:
-    """What the fast path reads for card ``c`` (``Offer``) for a seat of ``key``, with the take move if any."""
+def _offer(key: int, lower: int, c: int, move: Any, replacing: dict[int, Move]) -> Offer:
+    """What the fast path reads for card ``c`` (``Offer``) for a seat of ``key``."""
     prices = PRICES[key][lower][c]
-    return (NEVER, None, take, prices, replacing) if IS_TRADING[c] else (prices, move, take, None, None)
+    return (NEVER, prices, replacing) if IS_TRADING[c] else (prices, move, None)
 
 
 def _at_place(p: int, key: int, at: int, room: bool) -> tuple[Any, ...]:
     """What ``legal_moves`` reads for the card at display place ``at`` (state.place): with room in hand (card,
-    prices, (buy, take), (take,), tables, replacing), else (card, prices, buy, tables, replacing); see ``Offer``."""
+    prices, (buy, take) or tables, (take,), replacing), else (card, prices, buy or tables, replacing); see
+    ``Offer``."""
     s, c = divmod(at, PLACES)
     take = TAKE[p][s][c]
-    prices, buy, _, tables, replacing = _offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], take, BUY_TRADING[p][s][c])
+    prices, buy, replacing = _offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], BUY_TRADING[p][s][c])
     if room:
-        return c, prices, None if buy is None else (buy, take), (take,), tables, replacing
-    return c, prices, buy, tables, replacing
+        return c, prices, buy if replacing is not None else (buy, take), (take,), replacing
+    return c, prices, buy, replacing
 
 
 # Every move a legal list can hold, made once: per seat, slot and card the buy, buy-replacing and take moves, per
@@ -117,16 +112,29 @@ TAKING = tuple(tuple(tuple(_at_place(p, key, at, True) for at in range(len(SLOTS
                for p in SEATS)
 BUYING = tuple(tuple(tuple(_at_place(p, key, at, False) for at in range(len(SLOTS) * PLACES)) for key in KEYS)
                for p in SEATS)
-PLAYS = tuple(tuple(tuple(_offer(key, 0, c, PLAY[p][c], None, PLAY_TRADING[p][c]) for c in range(N)) for key in KEYS)
+PLAYS = tuple(tuple(tuple(_offer(key, 0, c, PLAY[p][c], PLAY_TRADING[p][c]) for c in range(N)) for key in KEYS)
               for p in SEATS)
 PASS = tuple(Pass(p) for p in SEATS)
 OBSERVE = tuple(tuple(Observe(p, deck) for deck in DECKS) for p in SEATS)
 # The card an Observatory drew: per seat and key, per card, what ``_drawn_moves`` reads (priced as a card played
 # from hand, never in the lower row); per seat and card, its discard and take moves.
-DRAWN = tuple(tuple(tuple(_offer(key, 0, c, BuyDrawn(p, CARD_IDS[c]), None, _trading(BuyDrawn, p, c))
+DRAWN = tuple(tuple(tuple(_offer(key, 0, c, BuyDrawn(p, CARD_IDS[c]), _trading(BuyDrawn, p, c))
                           for c in range(N)) for key in KEYS) for p in SEATS)
 DISCARD_DRAWN = tuple(tuple(DiscardDrawn(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
 TAKE_DRAWN = tuple(tuple(TakeDrawn(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
+
+
+def _seat(key: int) -> tuple[Any, ...]:
+    """What ``legal_moves`` reads first for the seat of ``key`` (state.seat_key): its pass, its hand limit
+    (state.hand_limit: key bit 8 is the Warehouse), whether it has an Observatory to turn over (bit 16), and its
+    tables to buy and take with room in hand, to buy without, and to play."""
+    p, bits = divmod(key, SEAT_KEYS)
+    prices = bits & 7
+    limit = HAND_LIMIT_WAREHOUSE if bits & 8 else HAND_LIMIT
+    return PASS[p], limit, bool(bits & 16), TAKING[p][prices], BUYING[p][prices], PLAYS[p][prices]
+
+
+SEAT = tuple(_seat(key) for key in range(SEAT_KEYS * len(SEATS)))
 # Per seat, "pub 0" up to the most points the Pubs may sell (every copy owned, the per-card limit).
 PUB_POINTS = tuple(tuple(BuyPoints(p, k) for k in range(PUB_POINTS_PER_CARD * CARDS[PUB].copies + 1)) for p in SEATS)
 
@@ -137,52 +145,58 @@ def legal_moves(st: SPState) -> list[Move]:
     p = st.current
     if phase in SPECIAL:
         return SPECIAL[phase](st, p)
-    moves: list[Move] = [PASS[p]]
+    passing, limit, observes, taking, buying, plays = SEAT[st.keys[p]]
+    moves: list[Move] = [passing]
     owned, money, hand = st.owned[p], st.money[p], st.hands[p]
-    room = len(hand) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT)  # state.hand_limit
+    room = len(hand) < limit
     if money or room:  # broke with a full hand, as random players often are: nothing but pass
-        key = owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (  # seat_key
-            4 if st.obs_used[p] and owned[OBSERVATORY] <= st.obs_used[p] else 0)
-        rubles, append = money if money < RICH else RICH, moves.append  # a trading card's tables are read at rubles
+        append = moves.append
         if room:
-            _buy_and_take(st.shown, TAKING[p][key], owned, money, rubles, moves)
+            _buy_and_take(st.shown, taking, owned, money, st.held[p], moves)
         else:  # buy only, slot by slot
-            buying = BUYING[p][key]
             for at in st.shown:
-                card, price, buy, tables, replacing = buying[at]
+                card, price, buy, replacing = buying[at]
                 if price[owned[card]] <= money:
                     append(buy)
-                elif tables is not None:
-                    for t in tables[owned[card]][rubles]:
-                        if owned[t]:
-                            append(replacing[t])
-        previous, plays = -1, PLAYS[p][key]
+                elif replacing is not None:  # a trading card: ``buy`` is its tables (``Offer``)
+                    mask = buy[owned[card]][money if money < RICH else RICH] & st.held[p]
+                    if mask:
+                        _replace(mask, replacing, moves)
+        previous = -1
         for card in hand:  # play, card by card; the hand is sorted, so a repeated card follows itself
             if card != previous:
                 previous = card
-                price, play, _, tables, replacing = plays[card]
+                price, play, replacing = plays[card]
                 if price[owned[card]] <= money:
                     append(play)
-                elif tables is not None:
-                    for t in tables[owned[card]][rubles]:
-                        if owned[t]:
-                            append(replacing[t])
-    return moves if phase != "building" or owned[OBSERVATORY] <= st.obs_used[p] else _observe(st, p, moves)
+                elif replacing is not None:
+                    mask = play[owned[card]][money if money < RICH else RICH] & st.held[p]
+                    if mask:
+                        _replace(mask, replacing, moves)
+    return _observe(st, p, moves) if observes and phase == "building" else moves
 
 
-def _buy_and_take(shown: tuple[int, ...], taking: tuple[Any, ...], owned: list[int], money: int, rubles: int,
+def _buy_and_take(shown: tuple[int, ...], taking: tuple[Any, ...], owned: list[int], money: int, held: int,
                   moves: list[Move]) -> None:
     """Buy and take, slot by slot, for a seat with room in hand (``legal_moves``)."""
     for at in shown:
-        card, price, both, take, tables, replacing = taking[at]
+        card, price, both, take, replacing = taking[at]
         if price[owned[card]] <= money:
             moves += both
         else:
-            if tables is not None:
-                for t in tables[owned[card]][rubles]:
-                    if owned[t]:
-                        moves.append(replacing[t])
+            if replacing is not None:  # a trading card: ``both`` is its tables (``Offer``)
+                mask = both[owned[card]][money if money < RICH else RICH] & held
+                if mask:
+                    _replace(mask, replacing, moves)
             moves += take
+
+
+def _replace(mask: int, replacing: dict[int, Move], moves: list[Move]) -> None:
+    """A trading card's moves replacing each card of ``mask`` (its bits, 1 << card), in card order."""
+    while mask:
+        low = mask & -mask
+        moves.append(replacing[low])
+        mask ^= low
 
 
 def _observe(st: SPState, p: int, moves: list[Move]) -> list[Move]:
@@ -211,11 +225,11 @@ def _drawn_moves(st: SPState, p: int) -> list[Move]:
     card = st.drawn
     moves: list[Move] = [DISCARD_DRAWN[p][card]]
     owned, money = st.owned[p], st.money[p]
-    price, buy, _, tables, replacing = DRAWN[p][seat_key(owned, st.obs_used[p])][card]
+    price, buy, replacing = DRAWN[p][st.keys[p] & 7][card]
     if price[owned[card]] <= money:
         moves.append(buy)
-    elif tables is not None:  # a trading card: the cards it may replace at its price, the ones owned
-        moves.extend(replacing[t] for t in tables[owned[card]][min(money, RICH)] if owned[t])
+    elif replacing is not None:  # a trading card: the cards it may replace at its price, the ones owned
+        _replace(buy[owned[card]][min(money, RICH)] & st.held[p], replacing, moves)
     if len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT):  # state.hand_limit
         moves.append(TAKE_DRAWN[p][card])
     return moves

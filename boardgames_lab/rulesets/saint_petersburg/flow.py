@@ -185,6 +185,8 @@ def start_new_round(st: SPState) -> None:
                 {"removed": [CARD_IDS[c] for c in gone]})
     st.markers = [(m + 1) % st.num_players for m in st.markers]
     st.obs_used = [0] * st.num_players
+    for p in range(st.num_players):
+        st.rekey(p)
     st.round += 1
     lay_out(st)
 

@@ -86,6 +86,7 @@ def read_position(data: Reader, players: int, options: dict[str, Any], phase: st
         if st.obs_used[p] > st.owned[p][OBSERVATORY]:
             raise PositionError(data.at("observatories_used") + f"[{p}]", f"{st.obs_used[p]} Observatories "
                                 f"used, but player {p} has {st.owned[p][OBSERVATORY]}")
+        st.rekey(p)
     st.markers = data.items("markers", seat, length=4)
     st.removed = data.items("removed", _card)
     st.drawn = _slot_card(data.raw("drawn"), data.at("drawn"))

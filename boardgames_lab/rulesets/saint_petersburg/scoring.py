@@ -5,10 +5,8 @@ from .data import (ARISTOCRAT, ARISTOCRAT_VARIETY, BUILDING, CARDS, GROUPS, HAND
                    RUBLES_PER_POINT, TAX_MAN, WORKER)
 from .effects import plural
 from .prices import GROUP
-from .state import SPState
+from .state import COLOURS, SHIFT, SPState
 
-RUBLES = tuple(c.rubles for c in CARDS)
-POINTS = tuple(c.points for c in CARDS)
 ARISTOCRAT_IDS = frozenset(i for i, c in enumerate(CARDS) if c.group == ARISTOCRAT)
 
 
@@ -16,17 +14,14 @@ def score_phase(st: SPState) -> None:
     """saint_petersburg.scoring.phase_colour / scoring.all_cards"""
     group = st.stage
     for p in range(st.num_players):
-        rubles = points = 0
-        for card in st.areas[p]:
-            if GROUP[card] == group:
-                rubles += RUBLES[card]
-                points += POINTS[card]
+        area, total = st.areas[p], st.scored[COLOURS * p + group]  # the area's sum for the colour (state.SCORE_OF)
+        rubles, points = total % SHIFT, total // SHIFT
         if group == BUILDING:
             points -= st.obs_used[p]  # saint_petersburg.card.observatory_used
             if st.owned[p][MARIINSKIJ]:  # saint_petersburg.card.mariinskij
-                rubles += sum(1 for c in st.areas[p] if GROUP[c] == ARISTOCRAT)
+                rubles += sum(1 for c in area if GROUP[c] == ARISTOCRAT)
         elif group == ARISTOCRAT and st.owned[p][TAX_MAN]:  # saint_petersburg.card.tax_man
-            rubles += sum(1 for c in st.areas[p] if GROUP[c] == WORKER)
+            rubles += sum(1 for c in area if GROUP[c] == WORKER)
         st.money[p] += rubles
         st.points[p] += points
         if st.events is not None and (rubles or points):

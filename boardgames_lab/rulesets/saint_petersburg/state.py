@@ -5,10 +5,10 @@ import copy
 from typing import Any
 
 from ...core.definition import State
-from .data import CARDS, DECK_SIZES, DECKS, WORKER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, \
-    PUB_POINTS_PER_CARD, ROW_SLOTS, WAREHOUSE
+from .data import CARDS, CARPENTER_WORKSHOP, DECK_SIZES, DECKS, GOLD_SMELTER, GROUPS, WORKER, HAND_LIMIT, \
+    HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, PUB_POINTS_PER_CARD, ROW_SLOTS, WAREHOUSE
 from .moves import CARD_IDS, SLOT_INDEX
-from .prices import EMPTY
+from .prices import EMPTY, GROUP
 
 
 # The deck each chance phase that lays out cards turns them up from (an Observatory's is its owner's choice).
@@ -21,6 +21,31 @@ NO_DECK = -1
 PLACES = len(CARDS)
 
 
+# What a card scores at its colour's scoring as one number, rubles + points * SHIFT, so that an area's sum per
+# colour (``SPState.scored``) holds both; SHIFT is more than the rubles of every card of the game together.
+SHIFT = 1 << 10
+assert SHIFT > sum(c.rubles * c.copies for c in CARDS)
+SCORE_OF = tuple(c.rubles + c.points * SHIFT for c in CARDS)
+COLOURS = len(GROUPS)
+# The cards whose copies change a seat's key (``seat_key``).
+KEYED = tuple(c in (CARPENTER_WORKSHOP, GOLD_SMELTER, OBSERVATORY, WAREHOUSE) for c in range(len(CARDS)))
+
+
+SEAT_KEYS = 32  # keys per seat
+
+
+def seat_key(player: int, owned: list[int], observatories_used: int) -> int:
+    """What sets a seat's moves apart besides its rubles, hand and copies owned, as one number (fast.py reads its
+    tables by it): SEAT_KEYS per seat, + 1 it owns the Carpenter Workshop, + 2 the Gold Smelter (one of each in
+    the game), + 4 it has turned all its Observatories over this round, so that a trading card may not replace
+    one (saint_petersburg.card.observatory), + 8 it owns the Warehouse (its hand holds four), + 16 it has an
+    Observatory not turned over this round. Observatories used are never more than those owned, so some used
+    and none left is all of them turned over."""
+    blocked = observatories_used and owned[OBSERVATORY] <= observatories_used
+    return (SEAT_KEYS * player + owned[CARPENTER_WORKSHOP] + 2 * owned[GOLD_SMELTER] + (4 if blocked else 0)
+            + (8 if owned[WAREHOUSE] else 0) + (16 if owned[OBSERVATORY] > observatories_used else 0))
+
+
 def place(slot: int, card: int) -> int:
     """The place of ``card`` lying in display slot ``slot`` (0..7 upper row, 8..15 lower row)."""
     return slot * PLACES + card
@@ -29,7 +54,7 @@ def place(slot: int, card: int) -> int:
 class SPState(State):
     __slots__ = ("options", "decks", "upper", "lower", "money", "points", "hands", "areas", "owned",
                  "obs_used", "markers", "stage", "passes", "taken", "end_triggered", "round", "drawn",
-                 "pub_queue", "removed", "final", "shown", "observing")
+                 "pub_queue", "removed", "final", "shown", "observing", "keys", "scored", "held")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -54,6 +79,13 @@ class SPState(State):
         self.removed: list[int] = []  # cards out of the game
         self.final: list[dict[str, int]] | None = None
         self.shown: tuple[int, ...] = ()  # the cards on the display as places (``place``), kept by the methods below
+        # Kept with the areas and Observatories used (``rekey``, ``acquire``, ``give_up``): per seat its key
+        # (``seat_key``), per seat and colour what its area scores (at COLOURS * seat + colour, see SCORE_OF), and
+        # per seat the cards it holds a copy of, as a mask of card bits (1 << card: the cards a trading card may
+        # replace, fast.py).
+        self.keys = [seat_key(p, owned, 0) for p, owned in enumerate(self.owned)]
+        self.scored = [0] * (COLOURS * players)
+        self.held = [0] * players
 
     # The rows change only through these four methods, which keep ``shown`` true.
     def lay(self, cards: list[tuple[int, int]]) -> None:
@@ -95,16 +127,30 @@ class SPState(State):
             shown.remove(slot * PLACES + card)
             self.shown = tuple(shown)
 
-    # A player's area changes only through these two, which keep the copies per card (``owned``) true.
+    # A player's area changes only through these two, which keep the copies per card (``owned``), the key and
+    # the sums per colour true.
     def acquire(self, player: int, card: int) -> None:
         """Put ``card`` face up in the player's area."""
         self.areas[player].append(card)
         self.owned[player][card] += 1
+        self.scored[COLOURS * player + GROUP[card]] += SCORE_OF[card]
+        self.held[player] |= 1 << card
+        if KEYED[card]:
+            self.rekey(player)
 
     def give_up(self, player: int, card: int) -> None:
         """Take ``card`` out of the player's area (a trading card replaced it)."""
         self.areas[player].remove(card)
         self.owned[player][card] -= 1
+        self.scored[COLOURS * player + GROUP[card]] -= SCORE_OF[card]
+        if not self.owned[player][card]:
+            self.held[player] &= ~(1 << card)
+        if KEYED[card]:
+            self.rekey(player)
+
+    def rekey(self, player: int) -> None:
+        """The seat's key again, after its copies of a keyed card or its Observatories used changed."""
+        self.keys[player] = seat_key(player, self.owned[player], self.obs_used[player])
 
     def shift_rows(self) -> list[int]:
         """The lower row leaves the game and the upper row moves down; the cards that left."""
@@ -140,10 +186,13 @@ class SPState(State):
         other.pub_queue = self.pub_queue[:]
         other.removed = self.removed[:]
         other.final = self.final
+        other.keys = self.keys[:]
+        other.scored = self.scored[:]
+        other.held = self.held[:]
         return other
 
     def snapshot(self) -> dict[str, Any]:
-        fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "shown")}
+        fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "shown", "keys", "scored", "held")}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return copy.deepcopy(fields)
 
@@ -201,6 +250,13 @@ def invariants(st: SPState) -> list[str]:
             broken.append(f"player {p}: owned counts do not match the area")
         if st.obs_used[p] > st.owned[p][OBSERVATORY]:
             broken.append(f"player {p}: more Observatories used than owned")
+        if st.keys[p] != seat_key(p, st.owned[p], st.obs_used[p]):
+            broken.append(f"player {p}: the seat's key does not match its area and Observatories used")
+        if st.scored[COLOURS * p:COLOURS * (p + 1)] != [sum(SCORE_OF[c] for c in st.areas[p] if GROUP[c] == group)
+                                                     for group in range(COLOURS)]:
+            broken.append(f"player {p}: the sums per colour do not match the area")
+        if st.held[p] != sum(1 << c for c in set(st.areas[p])):
+            broken.append(f"player {p}: the cards held do not match the area")
     if st.phase == "pub" and (not st.pub_queue or st.current != st.pub_queue[0]):
         broken.append("at the Pub the player to act is the next Pub owner in the queue")
     if st.shown != tuple(place(i, c) for i, c in enumerate(st.upper + st.lower) if c != EMPTY):

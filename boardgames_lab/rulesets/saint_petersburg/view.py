@@ -20,6 +20,7 @@ from .state import CARD_IDS, SPState
 P = "saint_petersburg."
 MARKER_NAMES = ("worker", "building", "aristocrat", "trading")
 WAREHOUSE_ID = "warehouse"
+DECK_OF = tuple(c.deck for c in CARDS)
 
 
 def _game_over(data: dict[str, Any], owner: int | None) -> bool:
@@ -111,18 +112,19 @@ def determinize(st: SPState, player: int | None, rng: Rng) -> SPState:
     if st.final is not None:
         return out
     shuffle = rng.shuffler("a face-down deck, as a seat might imagine it")
-    for deck in out.decks:
+    decks, money, below = out.decks, out.money, rng.below
+    for deck in decks:
         shuffle(deck)
-    for q in range(st.num_players):
+    secret_money = not st.options["open_money"]
+    for q, hand in enumerate(out.hands):
         if q == player:
             continue
-        if not st.options["open_money"]:
-            out.money[q] = rng.below(2 * st.money[q] + 2, what="rubles behind a screen")
-        hand = out.hands[q]
+        if secret_money:
+            money[q] = below(2 * money[q] + 2, "rubles behind a screen")
         for i, card in enumerate(hand):  # swap with an unseen card of the same deck
-            pile = out.decks[CARDS[card].deck]
+            pile = decks[DECK_OF[card]]
             if pile:
-                j = rng.below(len(pile), what="a hidden hand card")
-                hand[i], pile[j] = pile[j], hand[i]
+                j = below(len(pile), "a hidden hand card")
+                hand[i], pile[j] = pile[j], card
         hand.sort()
     return out
