@@ -65,8 +65,7 @@ def turn_moves(st: VillageState, p: int) -> list[Any]:
     t = MOVES[p]
     if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
         return [t.free[a] for a in open_areas(st, p)] or list(t.free)
-    s0, s1, s2, s3, s4, s5, s6 = st.spaces  # one flat list of the counts: cheaper than chaining the areas
-    out: list[Move] = [*compress(t.take, [*s0, *s1, *s2, *s3, *s4, *s5, *s6])]  # a take per colour present on an area
+    out: list[Move] = [*compress(t.take, st.area_cubes)]  # a take per colour present on an area
     # village.well.action: three influence of one colour, coins standing in. The payments depend only on
     # cubes and coins capped at three; the table holds the Well moves of each such holding by area.
     have, cap = st.cubes[p], CAP3
