@@ -143,8 +143,8 @@ def seed_board(st: VillageState) -> None:
                 c += 1
             bag[c] -= 1
             space[c] += 1
-            flat[a * 5 + c] += 1
             total -= 1
+        flat[a * 5:a * 5 + 5] = space
 
 
 def check_seed(st: VillageState, move: SeedArea) -> Refusal | None:
