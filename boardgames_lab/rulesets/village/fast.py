@@ -44,7 +44,7 @@ def legal_moves(st: VillageState) -> list[Any]:
     if phase == "turn":
         return turn_moves(st, p)
     if phase == "action":
-        moves = action_moves(st, p, st.area)
+        moves = AREA_MOVES[st.area](st, p)
         moves.insert(0, MOVES[p].skip)
         return moves
     if phase == "market":
@@ -152,26 +152,26 @@ def _short(pairs: tuple[tuple[int, int], ...], have: list[int]) -> int:
 
 def action_moves(st: VillageState, p: int, area: int) -> list[Any]:
     """Every action the area offers ``p`` now (without ``skip``)."""
-    if area == CRAFTS:
-        return craft_moves(st, p)
+    return AREA_MOVES[area](st, p)
+
+
+def harvest_moves(st: VillageState, p: int) -> list[Any]:
+    return [MOVES[p].harvest] if FARM in st.places[p] else []
+
+
+def family_moves(st: VillageState, p: int) -> list[Any]:
     places = st.places[p]
     t = MOVES[p]
-    if area == HARVEST:
-        return [t.harvest] if FARM in places else []
-    if area == FAMILY:
-        out: list[Any] = [t.birth] if UNBORN in places else []
-        seen: list[tuple[int, int]] = []
-        for w, g in zip(places, GENERATIONS):
-            if ALIVE[w] and (w, g) not in seen:
-                seen.append((w, g))
-                out.append(t.recall[w][g])
-        return out
-    if area == COUNCIL:
-        return council_moves(st, p)
-    if area == TRAVEL:
-        return travel_moves(st, p)
-    if area == CHURCH:
-        return church_moves(st, p)
+    out: list[Any] = [t.birth] if UNBORN in places else []
+    seen: list[tuple[int, int]] = []
+    for w, g in zip(places, GENERATIONS):
+        if ALIVE[w] and (w, g) not in seen:
+            seen.append((w, g))
+            out.append(t.recall[w][g])
+    return out
+
+
+def no_moves(st: VillageState, p: int) -> list[Any]:
     return []  # the market is a market day, not an action move
 
 
@@ -276,6 +276,10 @@ def travel_moves(st: VillageState, p: int) -> list[Any]:
 
 def church_moves(st: VillageState, p: int) -> list[Any]:
     return [*MOVES[p].church[farm_mask(st.places[p])][0 if st.cubes[p][BROWN] else 1][1 if st.coins[p] else 0]]
+
+
+# By area (data.AREAS order): the builder of its action's moves.
+AREA_MOVES = (harvest_moves, family_moves, craft_moves, no_moves, travel_moves, council_moves, church_moves)
 
 
 # --- availability ---------------------------------------------------------------------------------
