@@ -128,7 +128,7 @@ def seed_board(st: VillageState) -> None:
     """Normal play's seeding, the same draws as ``sample_seed`` then ``seed`` area by area, in one pass: each
     empty area in board order gets the setup card's cubes, one generator draw per cube, until the bag is empty."""
     per_area = setup_card(st.options, st.num_players)[1]
-    bag, below = st.bag, st.rng.below
+    bag, below, flat = st.bag, st.rng.below, st.area_cubes
     total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
     for a, space in enumerate(st.spaces):
         if not total:
@@ -144,6 +144,7 @@ def seed_board(st: VillageState) -> None:
             bag[c] -= 1
             space[c] += 1
             total -= 1
+        flat[a * 5:a * 5 + 5] = space
 
 
 def check_seed(st: VillageState, move: SeedArea) -> Refusal | None:
@@ -175,12 +176,13 @@ def seed_candidates(st: VillageState, seat: int) -> list[SeedArea]:
 
 
 def seed(st: VillageState, move: SeedArea) -> None:
-    space = st.spaces[AREA_INDEX[move.area]]
-    bag = st.bag
+    a = AREA_INDEX[move.area]
+    space, bag, flat = st.spaces[a], st.bag, st.area_cubes
     for name in move.cubes:
         c = CUBE_INDEX[name]
         bag[c] -= 1
         space[c] += 1
+        flat[a * 5 + c] += 1
 
 
 # --- the customer pile into the market line (village.setup.customers, village.market.end) ------------------------

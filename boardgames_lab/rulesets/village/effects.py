@@ -47,6 +47,7 @@ def _take(st: VillageState, move: Any) -> None:
     a = AREA_INDEX[move.area]
     c = CUBE_INDEX[move.cube]
     st.spaces[a][c] -= 1
+    st.area_cubes[a * 5 + c] -= 1
     st.area = a
     if c == PLAGUE:
         st.supply[PLAGUE] += 1

@@ -13,8 +13,8 @@ from typing import Any
 
 from ...core.moves import Move
 from .data import (BAG, BREAD, BROWN, CHURCH, CHURCH1, COUNCIL, COUNCIL1, COUNCIL_GREEN, COUNCIL_STAGES, CRAFTS, FAMILY,
-                   FARM, GENERATIONS, GREEN, HARVEST, MARKET, MASS_PIECES, MILL_GRAIN, SCROLL, TOOL, TRAVEL, UNBORN,
-                   WAGON)
+                   FARM, GENERATIONS, GREEN, HARVEST, HORSE, MARKET, MASS_PIECES, MILL_GRAIN, OX, PLOUGH, SCROLL, TOOL,
+                   TRAVEL, UNBORN, WAGON)
 from .death import death_options
 from .draws import WEIGHTS
 from .info import church_grain
@@ -32,6 +32,10 @@ ADVANCES = tuple(0 < stage < COUNCIL_STAGES for stage in STAGE)  # a councillor 
 ALIVE_PLACES = frozenset(w for w, alive in enumerate(ALIVE) if alive)
 ADVANCING = frozenset(w for w, advances in enumerate(ADVANCES) if advances)
 COUNCIL_DOWN = tuple((w, STAGE[w]) for w in range(len(STAGE) - 1, -1, -1) if STAGE[w])  # the top stage first
+COUNCIL_PLACES = frozenset(w for w, _ in COUNCIL_DOWN)
+# The Well's key (cubes of each colour and coins, each capped at three, base 4: movetables._well_table) as a sum of
+# one lookup per count: the place value of each colour folded into its table.
+WELL_KEY = tuple(tuple(CAP3[x] * 4 ** (4 - c) for x in range(len(CAP3))) for c in range(4))
 
 
 def legal_moves(st: VillageState) -> list[Any]:
@@ -40,7 +44,7 @@ def legal_moves(st: VillageState) -> list[Any]:
     if phase == "turn":
         return turn_moves(st, p)
     if phase == "action":
-        moves = action_moves(st, p, st.area)
+        moves = AREA_MOVES[st.area](st, p)
         moves.insert(0, MOVES[p].skip)
         return moves
     if phase == "market":
@@ -65,13 +69,12 @@ def turn_moves(st: VillageState, p: int) -> list[Any]:
     t = MOVES[p]
     if st.no_cubes:  # village.end.no_cubes: any area; with nothing to do there the player skips
         return [t.free[a] for a in open_areas(st, p)] or list(t.free)
-    s0, s1, s2, s3, s4, s5, s6 = st.spaces  # one flat list of the counts: cheaper than chaining the areas
-    out: list[Move] = [*compress(t.take, [*s0, *s1, *s2, *s3, *s4, *s5, *s6])]  # a take per colour present on an area
+    out: list[Move] = [*compress(t.take, st.area_cubes)]  # a take per colour present on an area
     # village.well.action: three influence of one colour, coins standing in. The payments depend only on
     # cubes and coins capped at three; the table holds the Well moves of each such holding by area.
-    have, cap = st.cubes[p], CAP3
-    rows = t.well_by_key[(((cap[have[0]] * 4 + cap[have[1]]) * 4 + cap[have[2]]) * 4 + cap[have[3]]) * 4
-                         + cap[st.coins[p]]]
+    orange, green, brown, pink = st.cubes[p]
+    k0, k1, k2, k3 = WELL_KEY
+    rows = t.well_by_key[k0[orange] + k1[green] + k2[brown] + k3[pink] + CAP3[st.coins[p]]]
     if rows:
         for a in open_areas(st, p):
             out.extend(rows[a])
@@ -149,26 +152,26 @@ def _short(pairs: tuple[tuple[int, int], ...], have: list[int]) -> int:
 
 def action_moves(st: VillageState, p: int, area: int) -> list[Any]:
     """Every action the area offers ``p`` now (without ``skip``)."""
-    if area == CRAFTS:
-        return craft_moves(st, p)
+    return AREA_MOVES[area](st, p)
+
+
+def harvest_moves(st: VillageState, p: int) -> list[Any]:
+    return [MOVES[p].harvest] if FARM in st.places[p] else []
+
+
+def family_moves(st: VillageState, p: int) -> list[Any]:
     places = st.places[p]
     t = MOVES[p]
-    if area == HARVEST:
-        return [t.harvest] if FARM in places else []
-    if area == FAMILY:
-        out: list[Any] = [t.birth] if UNBORN in places else []
-        seen: list[tuple[int, int]] = []
-        for w, g in zip(places, GENERATIONS):
-            if ALIVE[w] and (w, g) not in seen:
-                seen.append((w, g))
-                out.append(t.recall[w][g])
-        return out
-    if area == COUNCIL:
-        return council_moves(st, p)
-    if area == TRAVEL:
-        return travel_moves(st, p)
-    if area == CHURCH:
-        return church_moves(st, p)
+    out: list[Any] = [t.birth] if UNBORN in places else []
+    seen: list[tuple[int, int]] = []
+    for w, g in zip(places, GENERATIONS):
+        if ALIVE[w] and (w, g) not in seen:
+            seen.append((w, g))
+            out.append(t.recall[w][g])
+    return out
+
+
+def no_moves(st: VillageState, p: int) -> list[Any]:
     return []  # the market is a market day, not an action move
 
 
@@ -275,6 +278,10 @@ def church_moves(st: VillageState, p: int) -> list[Any]:
     return [*MOVES[p].church[farm_mask(st.places[p])][0 if st.cubes[p][BROWN] else 1][1 if st.coins[p] else 0]]
 
 
+# By area (data.AREAS order): the builder of its action's moves.
+AREA_MOVES = (harvest_moves, family_moves, craft_moves, no_moves, travel_moves, council_moves, church_moves)
+
+
 # --- availability ---------------------------------------------------------------------------------
 
 def _crafts_open(st: VillageState, p: int, places: list[int], farm: bool) -> bool:
@@ -319,8 +326,10 @@ def open_areas(st: VillageState, p: int) -> list[int]:
     out = [HARVEST] if farm else []
     if UNBORN in places or not ALIVE_PLACES.isdisjoint(places):
         out.append(FAMILY)  # a birth or a recall
-    if _crafts_open(st, p, places, farm):
-        out.append(CRAFTS)
+    supply = st.goods_supply
+    if farm and (supply[WAGON] or supply[HORSE] or supply[OX] or supply[PLOUGH] or supply[SCROLL]) or _crafts_open(
+            st, p, places, farm):
+        out.append(CRAFTS)  # a farm villager can train for any good in the supply (the base buildings' goods)
     stalls = st.stalls
     if stalls.count(-1) != len(stalls):
         out.append(MARKET)
@@ -330,7 +339,7 @@ def open_areas(st: VillageState, p: int) -> list[int]:
     pays = goods[SCROLL] or st.cubes[p][GREEN] + st.coins[p] >= COUNCIL_GREEN
     if pays and (farm or not ADVANCING.isdisjoint(places)):
         out.append(COUNCIL)  # a villager enters the council or a councillor advances
-    else:
+    elif not COUNCIL_PLACES.isdisjoint(places):
         for w, stage in COUNCIL_DOWN:  # the highest stage held
             if w in places:
                 if _privilege_open(st, p, stage):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core import turns
 from ...core.flow import Edge, Flow, Phase
-from .data import (AREAS, BEER, BEER_AT_START, COIN_SUPPLY, CUBE_NAMES, CUBES_PER_COLOUR, CUSTOMERS, FARM, GENERATIONS, GRAIN_SUPPLY,
+from .data import (BEER, BEER_AT_START, COIN_SUPPLY, CUBES_PER_COLOUR, CUSTOMERS, FARM, GENERATIONS, GRAIN_SUPPLY,
                    MARKET, MONKS, PLAGUE, PLAGUE_CUBES, QUEUE_SPACES, START_BORN, START_COINS, UNBORN)
 from .death import resolve_forced
 from .effects import CUBES_OWED, DONE, PRIVILEGE_OWED, say
@@ -16,7 +16,6 @@ from .scoring import score_final
 from .state import VillageState
 
 P = "village."
-EMPTY_BOARD = [[0] * len(CUBE_NAMES) for _ in AREAS]  # no cube on any area (compared, never changed)
 ACTION_MOVES = ("skip", "harvest", "birth", "recall", "craft", "mill", "council", "privilege", "travel", "church")
 
 
@@ -139,8 +138,10 @@ def settle_deaths(st: VillageState) -> None:
 # --- the end of the game ---------------------------------------------------------------------------------------
 
 def end_triggered(st: VillageState) -> bool:
-    if st.end_by < 0:
-        return False
+    return st.end_by >= 0 and last_actions_left(st)  # one expression: the runner reads it in place of a call
+
+
+def last_actions_left(st: VillageState) -> bool:
     if st.last_queue is None:
         st.last_queue = last_order(st)
     return bool(st.last_queue)
@@ -162,11 +163,11 @@ def last_actions_done(st: VillageState) -> bool:
 def next_last_action(st: VillageState) -> None:
     assert st.last_queue is not None
     st.turn_player = st.current = st.last_queue.pop(0)
-    st.no_cubes = st.spaces == EMPTY_BOARD  # village.end.no_cubes
+    st.no_cubes = not any(st.area_cubes)  # village.end.no_cubes
 
 
 def board_empty(st: VillageState) -> bool:
-    return st.spaces == EMPTY_BOARD
+    return not any(st.area_cubes)
 
 
 def next_player(st: VillageState) -> None:

@@ -16,7 +16,7 @@ from .data import (AREAS, CATEGORIES, COIN_SUPPLY, CUBES_PER_COLOUR, CUSTOMERS, 
                    GRAIN_SUPPLY, MARKET, MASS_PIECES, MONKS, PLACE_INDEX, PLACE_NAMES, PLAGUE_CUBES, QUEUE_SPACES, TOWNS)
 from .info import chronicle_spaces, goods_totals, grave_count, resolved_lap, stall_count
 from .scoring import final_scores
-from .state import VillageState
+from .state import VillageState, count_area_cubes
 
 TOWN_NAMES = tuple(name for name, _ in TOWNS)
 FIELDS = ("places", "cubes", "goods", "grain", "coins", "prestige", "time", "towns", "served", "supply", "bag",
@@ -100,6 +100,7 @@ def _read_board(r: Reader, st: VillageState, n: int, options: dict[str, Any]) ->
     st.supply = r.items("supply", ints(0, CUBES_PER_COLOUR), length=5)
     st.bag = r.items("bag", ints(0, CUBES_PER_COLOUR), length=5)
     st.spaces = r.items("spaces", _counts(5, CUBES_PER_COLOUR), length=len(AREAS))
+    count_area_cubes(st)
     st.goods_supply = r.items("goods_supply", ints(0, BIG), length=len(GOODS))
     st.coin_supply = r.integer("coin_supply", 0, COIN_SUPPLY)
     st.grain_supply = r.integer("grain_supply", 0, GRAIN_SUPPLY)
