@@ -19,7 +19,7 @@ from typing import Any, Iterable
 from .checks import engine_refusal, not_a_move
 from .definition import Explanation, GameDefinition, State
 from .errors import IllegalMove, InvalidNotation, UndoBlocked, move_text
-from .moves import CHANCE, Move, always
+from .moves import CHANCE, Move
 from .rng import recording
 
 KEYFRAME_EVERY = 32  # moves between copies of the position: undo and the log replay at most this many
@@ -71,19 +71,16 @@ class Game:
         self._setup_entry = setup
         self._moves: list[Move] = []
         self._seats: dict[int, int] = {}  # the plies whose move was made by a seat other than its ``player`` field
-        self._walls: list[int] = []  # the plies, in order, whose move revealed information or drew at random
-        self._draws: list[dict[str, Any]] = []  # the chance record of the move being made (emptied after it)
-        # Is the game over, whose move is it and does it reveal: the definition's own answers are read here without
-        # a call (the history asks them at every move); a game that answers otherwise is asked through its methods.
+        # The plies, in order, whose move revealed information or drew at random, found among the first moves as
+        # far as play mode's undo policy has been asked (and the position there, to go on from): see ``_walled``.
+        self._walls: list[int] = []
+        self._walled_to: tuple[int, Any] = (0, None)
+        # Is the game over and whose move is it: the definition's own answers are read here without a call (asked
+        # at every move); a game that answers otherwise is asked through its methods.
         plain = all(getattr(type(definition), name) is getattr(GameDefinition, name)
-                    for name in ("is_over", "seat_of", "reveals")) and all(
-            issubclass(kind.move, Move) for kind in definition.kinds)  # each with its ``player`` and ``kind``
+                    for name in ("is_over", "seat_of")) and all(
+            issubclass(kind.move, Move) for kind in definition.kinds)  # each with its ``player`` field
         self._terminal: str | None = definition._terminal if plain else None
-        tests = definition._revealing if plain else {}
-        self._shown = frozenset(kind for kind, test in tests.items() if test is always)  # kinds that always reveal
-        # The kinds that may reveal, with their test (None where the definition's own reveals is to be asked).
-        self._revealing: dict[str, Any] | None = {kind: test for kind, test in tests.items()
-                                                   if test is not always} if plain else None
         # Copies of the position after ``_key_plies[i]`` moves (never changed once recorded), in order of ply.
         self._key_plies: list[int] = [0]
         self._keys: list[Any] = [self._start]
@@ -310,34 +307,16 @@ class Game:
         ply = len(moves)
         if state is not self._live:
             self._put_in(ply, state)
-        revealing = self._revealing
-        if revealing is not None:  # the definition's own seat_of and reveals, without the calls
-            seat = move.player
-            if type(seat) is not int:
-                seat = self._seats[ply] = state.current
-            kind = move.kind
-            barrier = seat == CHANCE or kind in self._shown or (
-                kind in revealing and bool(revealing[kind](state, move)))
-        else:
+        if self._terminal is None or type(move.player) is not int:  # a game's own seat_of, or a move naming no seat
             seat = d.seat_of(state, move)
             if seat != getattr(move, "player", None):
                 self._seats[ply] = seat
-            barrier = seat == CHANCE or d.reveals(state, move)
         if self.say_as_played:
+            seat = d.seat_of(state, move)
             self._said = (ply + 1, self._sentence(state, seat, move), seat, d.move_visibility(state, move))
-        rng = state.rng
-        rng.record = draws = self._draws  # while set, every draw is recorded in it: a move that drew is a wall
-        try:
-            d.advance(state, move)
-        finally:
-            rng.record = None
-            if draws:
-                barrier = True
-                draws.clear()
+        d.advance(state, move)
         state.ply += 1
         moves.append(move)
-        if barrier:
-            self._walls.append(ply)
         if (ply + 1) % KEYFRAME_EVERY == 0:
             self._keep(ply + 1, d.clone_state(state))
             self._thin(ply + 1 - KEYFRAME_SPAN)
@@ -350,6 +329,8 @@ class Game:
         self._live = state
         if self._scribe is not None and self._scribe[0] >= ply:
             self._scribe = None
+        if self._walled_to[0] >= ply:
+            self._walled_to = (ply, None)
 
     def _seat_at(self, ply: int) -> int:
         """The seat that made the move after ``ply`` moves."""
@@ -478,7 +459,37 @@ class Game:
 
     def _walled(self, ply: int) -> bool:
         """Did a move from the one after ``ply`` moves on reveal information or draw at random?"""
+        self._find_walls()
         return bool(self._walls) and self._walls[-1] >= ply
+
+    def _find_walls(self) -> None:
+        """Find which of the moves not looked at yet revealed information or drew at random: they are made again
+        from the position where the last look ended, each asked before it is made whether it reveals, with the
+        chance record on (a move that drew adds to it). Asked only when play mode's undo policy is read, so moves
+        made where no one asks cost the history nothing."""
+        end = len(self._moves)
+        start, state = self._walled_to
+        if start >= end:
+            return
+        d, moves, walls, pinned = self.definition, self._moves, self._walls, self._pinned
+        if state is None:
+            state = self._state_at(start)
+        for ply in range(start, end):
+            if ply in pinned and ply > start:  # a position put in whole: the moves from here start from it
+                state = d.clone_state(self._keys[self._key_plies.index(ply)])
+            move = moves[ply]
+            wall = d.seat_of(state, move) == CHANCE or d.reveals(state, move)
+            rng = state.rng
+            draws: list[dict[str, Any]] = []
+            rng.record = draws
+            try:
+                d.advance(state, move)
+            finally:
+                rng.record = None
+            state.ply += 1
+            if wall or draws:
+                walls.append(ply)
+        self._walled_to = (end, state)
 
     def _truncate(self, ply: int) -> None:
         """Restore the position after ``ply`` moves and forget the moves after it."""
@@ -488,6 +499,8 @@ class Game:
 
     def _forget_after(self, ply: int) -> None:
         del self._moves[ply:], self._entries[ply:], self._walls[bisect_left(self._walls, ply):]
+        if self._walled_to[0] > ply:
+            self._walled_to = (ply, None)
         if self._seats and max(self._seats) >= ply:
             self._seats = {p: seat for p, seat in self._seats.items() if p < ply}
         keep = bisect_right(self._key_plies, ply)
@@ -509,7 +522,7 @@ class Game:
         other._moves = self._moves.copy()
         other._seats = self._seats.copy()
         other._walls = self._walls.copy()
-        other._draws = []
+        other._walled_to = (self._walled_to[0], None)
         other._key_plies = self._key_plies.copy()
         other._keys = self._keys.copy()
         other._pinned = self._pinned.copy()
