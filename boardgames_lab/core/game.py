@@ -13,9 +13,7 @@ position put in ``state`` whole is kept as a keyframe before the next move).
 """
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import repeat
-from operator import is_
+from bisect import bisect_left, bisect_right
 from typing import Any, Iterable
 
 from .checks import engine_refusal, not_a_move
@@ -72,8 +70,17 @@ class Game:
         self._start = definition.clone_state(start)
         self._setup_entry = setup
         self._moves: list[Move] = []
-        self._seats: list[int] = []  # per move: the seat that made it
-        self._barriers: list[bool] = []  # per move: did it reveal information or draw at random?
+        self._seats: dict[int, int] = {}  # the plies whose move was made by a seat other than its ``player`` field
+        # The plies, in order, whose move revealed information or drew at random, found among the first moves as
+        # far as play mode's undo policy has been asked (and the position there, to go on from): see ``_walled``.
+        self._walls: list[int] = []
+        self._walled_to: tuple[int, Any] = (0, None)
+        # Is the game over and whose move is it: the definition's own answers are read here without a call (asked
+        # at every move); a game that answers otherwise is asked through its methods.
+        plain = all(getattr(type(definition), name) is getattr(GameDefinition, name)
+                    for name in ("is_over", "seat_of")) and all(
+            issubclass(kind.move, Move) for kind in definition.kinds)  # each with its ``player`` field
+        self._terminal: str | None = definition._terminal if plain else None
         # Copies of the position after ``_key_plies[i]`` moves (never changed once recorded), in order of ply.
         self._key_plies: list[int] = [0]
         self._keys: list[Any] = [self._start]
@@ -146,7 +153,10 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.definition.is_over(self.state)
+        terminal = self._terminal
+        if terminal is None:
+            return self.definition.is_over(self.state)
+        return bool(self.state.phase == terminal)
 
     @property
     def ply(self) -> int:
@@ -159,8 +169,9 @@ class Game:
     def legal_moves(self) -> tuple[Move, ...]:
         legal = self._legal
         if legal is None or self.state is not self._live:  # a position put in whole lists its own moves
-            d, state = self.definition, self.state
-            legal = self._legal = () if d.is_over(state) else tuple(d.legal_moves(state))
+            state, terminal = self.state, self._terminal
+            over = state.phase == terminal if terminal is not None else self.definition.is_over(state)
+            legal = self._legal = () if over else tuple(self.definition.legal_moves(state))
         return legal
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
@@ -240,20 +251,26 @@ class Game:
     def apply(self, move: Move | str, player: int | None = None) -> "Game":
         """Make a move (a value or its notation) for ``player`` (default: the seat to act).
         An illegal move raises ``IllegalMove`` naming the rule, and changes nothing."""
-        legal = self._legal if self.state is self._live else None
+        live = self.state is self._live
+        legal = self._legal if live else None
         # A move listed as legal just now (the very value) has passed every check; only its seat is to compare.
-        if legal is not None and not isinstance(move, str) and any(map(is_, legal, repeat(move))):
-            if player is None or player == self.definition.seat_of(self.state, move):
-                self._redo.clear()
-                self._push(move)
-                return self
-        drawn = self._drawn if self.state is self._live else None
+        if legal is not None:
+            for listed in legal:  # by identity, in a loop: no call, and the lists are short
+                if listed is move:
+                    if player is None or player == self.definition.seat_of(self.state, move):
+                        if self._redo:
+                            self._redo.clear()
+                        self._push(move)
+                        return self
+                    break
+        drawn = self._drawn if live else None
         # An outcome of the draw listed just now (the very value) is chance's, as legal as a listed move.
-        if drawn is not None and player in (None, CHANCE) and not isinstance(move, str) \
-                and any(map(is_, drawn, repeat(move))):
-            self._redo.clear()
-            self._push(move)
-            return self
+        if drawn is not None and player in (None, CHANCE):
+            for listed in drawn:
+                if listed is move:
+                    self._redo.clear()
+                    self._push(move)
+                    return self
         if isinstance(move, str):
             move = self.parse_move(move, player)
         refusal = engine_refusal(self, move, player)
@@ -286,34 +303,39 @@ class Game:
         return not_a_move(self, move)
 
     def _push(self, move: Move) -> None:
-        d, state = self.definition, self.state
-        ply = len(self._moves)
-        if state is not self._live:  # a position put in ``state`` whole: the moves from here replay from it
-            self._keep(ply, d.clone_state(state))
-            self._pinned.add(ply)
-            self._live = state
-            if self._scribe is not None and self._scribe[0] >= ply:
-                self._scribe = None
-        seat = d.seat_of(state, move)
-        barrier = seat == CHANCE or d.reveals(state, move)
+        d, state, moves = self.definition, self.state, self._moves
+        ply = len(moves)
+        if state is not self._live:
+            self._put_in(ply, state)
+        if self._terminal is None or type(move.player) is not int:  # a game's own seat_of, or a move naming no seat
+            seat = d.seat_of(state, move)
+            if seat != getattr(move, "player", None):
+                self._seats[ply] = seat
         if self.say_as_played:
+            seat = d.seat_of(state, move)
             self._said = (ply + 1, self._sentence(state, seat, move), seat, d.move_visibility(state, move))
-        rng = state.rng
-        draws: list[dict[str, Any]] = []
-        rng.record = draws
-        try:
-            d.advance(state, move)
-        finally:
-            rng.record = None
+        d.advance(state, move)
         state.ply += 1
-        barrier = barrier or bool(draws)
-        self._moves.append(move)
-        self._seats.append(seat)
-        self._barriers.append(barrier)
+        moves.append(move)
         if (ply + 1) % KEYFRAME_EVERY == 0:
             self._keep(ply + 1, d.clone_state(state))
             self._thin(ply + 1 - KEYFRAME_SPAN)
         self._legal = self._drawn = None
+
+    def _put_in(self, ply: int, state: Any) -> None:
+        """A position put in ``state`` whole: kept as a keyframe, and the moves from here replay from it."""
+        self._keep(ply, self.definition.clone_state(state))
+        self._pinned.add(ply)
+        self._live = state
+        if self._scribe is not None and self._scribe[0] >= ply:
+            self._scribe = None
+        if self._walled_to[0] >= ply:
+            self._walled_to = (ply, None)
+
+    def _seat_at(self, ply: int) -> int:
+        """The seat that made the move after ``ply`` moves."""
+        seat = self._seats.get(ply)
+        return seat if seat is not None else self._moves[ply].player
 
     def _thin(self, ply: int) -> None:
         """Drop the keyframe after ``ply`` moves unless it falls on a span or is a position put in whole (the
@@ -386,14 +408,14 @@ class Game:
 
     # --- history -------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        return bool(self._moves) and (self.mode == SANDBOX or not self._barriers[-1])
+        return bool(self._moves) and (self.mode == SANDBOX or not self._walled(len(self._moves) - 1))
 
     def undo(self) -> Move:
         """Take back the last move and return it. In play mode a move that revealed
         hidden information or drew at random cannot be taken back."""
         if not self._moves:
             raise UndoBlocked("there is no move to undo")
-        if self.mode == PLAY and self._barriers[-1]:
+        if self.mode == PLAY and self._walled(len(self._moves) - 1):
             raise UndoBlocked("the last move revealed information or drew at random; "
                               "undo across it is only allowed in sandbox mode")
         move = self._moves[-1]
@@ -414,7 +436,7 @@ class Game:
     def goto(self, ply: int) -> None:
         """Jump back to an earlier ply (sandbox mode, or within play mode's undo policy)."""
         self._check_ply(ply)
-        if self.mode == PLAY and any(self._barriers[ply:]):
+        if self.mode == PLAY and self._walled(ply):
             raise UndoBlocked("going back that far would cross revealed information; use sandbox mode")
         undone = self._moves[ply:]
         self._truncate(ply)
@@ -435,6 +457,40 @@ class Game:
         if type(ply) is not int or not 0 <= ply <= len(self._moves):
             raise ValueError(f"ply must be a whole number from 0 to {len(self._moves)}, not {ply!r}")
 
+    def _walled(self, ply: int) -> bool:
+        """Did a move from the one after ``ply`` moves on reveal information or draw at random?"""
+        self._find_walls()
+        return bool(self._walls) and self._walls[-1] >= ply
+
+    def _find_walls(self) -> None:
+        """Find which of the moves not looked at yet revealed information or drew at random: they are made again
+        from the position where the last look ended, each asked before it is made whether it reveals, with the
+        chance record on (a move that drew adds to it). Asked only when play mode's undo policy is read, so moves
+        made where no one asks cost the history nothing."""
+        end = len(self._moves)
+        start, state = self._walled_to
+        if start >= end:
+            return
+        d, moves, walls, pinned = self.definition, self._moves, self._walls, self._pinned
+        if state is None:
+            state = self._state_at(start)
+        for ply in range(start, end):
+            if ply in pinned and ply > start:  # a position put in whole: the moves from here start from it
+                state = d.clone_state(self._keys[self._key_plies.index(ply)])
+            move = moves[ply]
+            wall = d.seat_of(state, move) == CHANCE or d.reveals(state, move)
+            rng = state.rng
+            draws: list[dict[str, Any]] = []
+            rng.record = draws
+            try:
+                d.advance(state, move)
+            finally:
+                rng.record = None
+            state.ply += 1
+            if wall or draws:
+                walls.append(ply)
+        self._walled_to = (end, state)
+
     def _truncate(self, ply: int) -> None:
         """Restore the position after ``ply`` moves and forget the moves after it."""
         if ply < len(self._moves):
@@ -442,7 +498,11 @@ class Game:
         self._forget_after(ply)
 
     def _forget_after(self, ply: int) -> None:
-        del self._moves[ply:], self._seats[ply:], self._entries[ply:], self._barriers[ply:]
+        del self._moves[ply:], self._entries[ply:], self._walls[bisect_left(self._walls, ply):]
+        if self._walled_to[0] > ply:
+            self._walled_to = (ply, None)
+        if self._seats and max(self._seats) >= ply:
+            self._seats = {p: seat for p, seat in self._seats.items() if p < ply}
         keep = bisect_right(self._key_plies, ply)
         del self._key_plies[keep:], self._keys[keep:]
         self._pinned.intersection_update(self._key_plies)
@@ -461,12 +521,13 @@ class Game:
         other._live = state if live else None
         other._moves = self._moves.copy()
         other._seats = self._seats.copy()
+        other._walls = self._walls.copy()
+        other._walled_to = (self._walled_to[0], None)
         other._key_plies = self._key_plies.copy()
         other._keys = self._keys.copy()
         other._pinned = self._pinned.copy()
         other._entries = self._entries.copy()
         other._scribe = None
-        other._barriers = self._barriers.copy()
         other._redo = self._redo.copy()
         return other
 

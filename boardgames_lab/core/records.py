@@ -33,7 +33,7 @@ def record_of(game: Game) -> dict[str, Any]:
             "rules_version": d.info.rules_version, "players": game.num_players, "seed": game.seed,
             "options": dict(game.options), "mode": game.mode, "names": list(game.names),
             "start": game.start_position(), "chance": game.chance,
-            "moves": [[seat, str(m)] for seat, m in zip(game._seats, game._moves)],
+            "moves": [[game._seat_at(ply), str(m)] for ply, m in enumerate(game._moves)],
             "redo": [[_redo_seat(game, m), str(m)] for m in reversed(game._redo)]}
 
 
