@@ -12,6 +12,10 @@ player count it prints random-play games per second (Saint Petersburg, Citadels)
 and the ratio new / old; the target is at least 0.9. It then times this engine's ``position()``,
 ``from_position`` and ``undo`` against a replay of the same game from its seed.
 
+``--api`` plays the same slices through the checked ``Game`` API instead (``new_game``, ``legal_moves``,
+``apply``, in play mode), as a notebook, the classroom and the adapters do: the ratio is how much faster the API
+has become than the earlier engine's.
+
 ``--instructions`` measures work instead of time: each engine runs one fixed workload per case (the same
 seeds and random picks as above, a set number of games or decisions) under valgrind's callgrind, which
 counts the instructions executed inside the workload only (collection is switched on by the call that
@@ -44,10 +48,23 @@ CASES = [("saint_petersburg", 2, "games"), ("saint_petersburg", 3, "games"), ("s
 WORKER = r"""
 import json, random, sys, time
 from boardgames_lab.core.registry import definition
-name, players, unit = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+name, players, unit, route = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 d = definition(name)
 options = d.resolve_options({})
 legal, advance, terminal, clone = d.legal_moves, d.advance, d.flow.terminal, d.clone_state
+
+def api_play(seconds, rng, seeds, limit):
+    # The checked Game API, as a notebook or the classroom plays: new_game, legal_moves, apply (play mode).
+    from boardgames_lab import new_game
+    done, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        game, steps = new_game(name, players=players, seed=next(seeds)), 0
+        while not game.is_over and steps < limit:
+            moves = game.legal_moves()
+            game.apply(moves[int(rng.random() * len(moves))])
+            steps += 1
+        done += 1 if unit == "games" else steps
+    return done / (time.process_time() - start)
 
 def games(seconds, rng, seeds):
     done, start = 0, time.process_time()
@@ -89,7 +106,10 @@ def clone_us():
 
 import itertools
 import boardgames_lab
-play = games if unit == "games" else decisions
+if route == "api":
+    play = lambda seconds, rng, seeds: api_play(seconds, rng, seeds, 10**9 if unit == "games" else 400)
+else:
+    play = games if unit == "games" else decisions
 play(1.0, random.Random(3), itertools.count(10**6))  # untimed: the tables an engine fills as play meets positions
 rng, seeds = random.Random(1), itertools.count()
 print(json.dumps({"engine": boardgames_lab.__file__}), flush=True)
@@ -183,9 +203,9 @@ def engine_python(tree: Path) -> list[str]:
 class Worker:
     """One engine's worker process for one case, pinned to core 0 (so the two engines take turns on one core)."""
 
-    def __init__(self, tree: Path, name: str, players: int, unit: str, script: str = WORKER):
+    def __init__(self, tree: Path, name: str, players: int, unit: str, script: str = WORKER, route: str = "fast"):
         env = {"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"}
-        cmd = ["taskset", "-c", "0", *engine_python(tree), "-c", script, name, str(players), unit]
+        cmd = ["taskset", "-c", "0", *engine_python(tree), "-c", script, name, str(players), unit, route]
         self.tree = tree
         self.proc = subprocess.Popen(cmd, env=env, cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
@@ -211,14 +231,16 @@ class Worker:
         self.proc.wait(timeout=30)
 
 
-def compare(base: Path, rounds: int, seconds: float, games: list[str] | None = None) -> list[dict[str, Any]]:
+def compare(base: Path, rounds: int, seconds: float, games: list[str] | None = None,
+            route: str = "fast") -> list[dict[str, Any]]:
     """Per case, both engines' workers side by side, taking turns at short slices: each pair of slices is
-    measured within a second, so a change in the machine's speed reaches both engines of a pair alike."""
+    measured within a second, so a change in the machine's speed reaches both engines of a pair alike.
+    ``route``: "fast" plays the fast path, "api" the checked Game API."""
     rows = []
     for name, players, unit in CASES:
         if games and name not in games:
             continue
-        old_w, new_w = Worker(base, name, players, unit), Worker(ROOT, name, players, unit)
+        old_w, new_w = (Worker(tree, name, players, unit, route=route) for tree in (base, ROOT))
         try:
             ratios, old, new = [], [], []
             for k in range(rounds):  # the order alternates, so neither engine always runs first
@@ -234,8 +256,8 @@ def compare(base: Path, rounds: int, seconds: float, games: list[str] | None = N
         ratios.sort()
         o, n, ratio = statistics.median(old), statistics.median(new), statistics.median(ratios)
         quart = f"{ratios[len(ratios) // 4]:.2f}-{ratios[(3 * len(ratios)) // 4]:.2f}"
-        rows.append({"game": name, "players": players, "unit": unit, "old": o, "new": n, "ratio": ratio,
-                     "ratios": ratios, "clone_old_us": oc, "clone_new_us": nc})
+        rows.append({"game": name, "players": players, "unit": unit, "route": route, "old": o, "new": n,
+                     "ratio": ratio,                     "ratios": ratios, "clone_old_us": oc, "clone_new_us": nc})
         print(f"{name:<18}{players:>3}  {unit:<9}{o:>11.0f}{n:>11.0f}{ratio:>8.3f}{quart:>11}"
               f"   clone {oc:6.1f} -> {nc:6.1f} us", flush=True)
     return rows
@@ -289,9 +311,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=0.4, help="CPU seconds of one slice")
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--game", action="append", help="measure only this game (may be given again)")
+    parser.add_argument("--api", action="store_true",
+                        help="play through the checked Game API (new_game, legal_moves, apply) instead of the fast path")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions under callgrind instead of timing (needs valgrind)")
     args = parser.parse_args(argv)
+    if args.api and args.instructions:
+        parser.error("--api times the checked API; --instructions counts the fast path's workloads only")
     with tempfile.TemporaryDirectory() as tmp:
         base = worktree(args.base, Path(tmp))
         try:
@@ -303,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
                     Path(args.json).write_text(json.dumps({"instructions": rows}, indent=1))
                 return 0 if worst >= 0.9 else 1
             print(f"{'game':<18}{'pl':>3}  {'unit':<9}{'old/s':>11}{'new/s':>11}{'ratio':>8}{'quartiles':>11}")
-            rows = compare(base, args.rounds, args.seconds, args.game)
+            rows = compare(base, args.rounds, args.seconds, args.game, "api" if args.api else "fast")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
                            capture_output=True, check=False)
