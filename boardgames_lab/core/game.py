@@ -307,12 +307,14 @@ class Game:
         ply = len(moves)
         if state is not self._live:
             self._put_in(ply, state)
+        seat = None
         if self._terminal is None or type(move.player) is not int:  # a game's own seat_of, or a move naming no seat
             seat = d.seat_of(state, move)
             if seat != getattr(move, "player", None):
                 self._seats[ply] = seat
         if self.say_as_played:
-            seat = d.seat_of(state, move)
+            if seat is None:
+                seat = move.player
             self._said = (ply + 1, self._sentence(state, seat, move), seat, d.move_visibility(state, move))
         d.advance(state, move)
         state.ply += 1
