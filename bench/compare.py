@@ -258,7 +258,7 @@ def compare(base: Path, rounds: int, seconds: float, games: list[str] | None = N
         quart = f"{ratios[len(ratios) // 4]:.2f}-{ratios[(3 * len(ratios)) // 4]:.2f}"
         rows.append({"game": name, "players": players, "unit": unit, "route": route, "old": o, "new": n,
                      "ratio": ratio,                     "ratios": ratios, "clone_old_us": oc, "clone_new_us": nc})
-        print(f"{name:<18}{players:>3}  {unit:<9}{o:>11.0f}{n:>11.0f}{ratio:>8.3f}{quart:>11}"
+        print(f"{name:<18}{players:>3}  {unit:<9}{o:>11.0f}{n:>11.0f}{ratio:>8.3f}{quart:>13}"
               f"   clone {oc:6.1f} -> {nc:6.1f} us", flush=True)
     return rows
 
@@ -328,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.json:
                     Path(args.json).write_text(json.dumps({"instructions": rows}, indent=1))
                 return 0 if worst >= 0.9 else 1
-            print(f"{'game':<18}{'pl':>3}  {'unit':<9}{'old/s':>11}{'new/s':>11}{'ratio':>8}{'quartiles':>11}")
+            print(f"{'game':<18}{'pl':>3}  {'unit':<9}{'old/s':>11}{'new/s':>11}{'ratio':>8}{'quartiles':>13}")
             rows = compare(base, args.rounds, args.seconds, args.game, "api" if args.api else "fast")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
