@@ -107,6 +107,9 @@ class BoardGameEnv(AECEnv):
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
         self.names = [f"Player {s + 1}" for s in range(self.num_players)]  # as a new game names its seats
         self.features = features(d)
+        # the face's writer from the state, looked up once (``observe`` otherwise, which finds it or the view's)
+        direct = getattr(self.features, "encode_state", None)
+        self._encode: Any = direct or (lambda state, seat, public: observe(d, state, seat, public))
         n = self._size = self.table.size
         self._no_moves = bytes(n)  # a mask's zeros, copied for each mask
         size = self.features.LAYOUT.size
@@ -193,7 +196,7 @@ class BoardGameEnv(AECEnv):
             assert turn is not None
             for number in turn.numbers:
                 mask[number] = 1
-        values = observe(self.definition, self.state, seat)  # a new array: the agent may keep it
+        values = self._encode(self.state, seat, False)  # a new array: the agent may keep it
         return {"observation": np.frombuffer(values, np.float32), "action_mask": np.frombuffer(mask, np.int8)}
 
     def view(self, agent: str) -> dict[str, Any]:
