@@ -107,7 +107,11 @@ class BoardGameEnv(AECEnv):
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
         self.names = [f"Player {s + 1}" for s in range(self.num_players)]  # as a new game names its seats
         self.features = features(d)
+        # the face's writer from the state, looked up once (``observe`` otherwise, which finds it or the view's)
+        direct = getattr(self.features, "encode_state", None)
+        self._encode: Any = direct or (lambda state, seat, public: observe(d, state, seat, public))
         n = self._size = self.table.size
+        self._no_moves = bytes(n)  # a mask's zeros, copied for each mask
         size = self.features.LAYOUT.size
         self._action_space = gymnasium.spaces.Discrete(n)
         self._observation_space = gymnasium.spaces.Dict({
@@ -186,12 +190,14 @@ class BoardGameEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_seat[agent]
-        mask = np.zeros(self._size, dtype=np.int8)
-        turn = self.turn() if seat == self._seat else None
-        if turn is not None:
-            mask.put(turn.numbers, 1)
-        values = observe(self.definition, self.state, seat)  # a new array: the agent may keep it
-        return {"observation": np.frombuffer(values, np.float32), "action_mask": mask}
+        mask = bytearray(self._no_moves)  # a new buffer, marked in a loop (quicker than NumPy's put on short lists)
+        if seat == self._seat:
+            turn = self._turn or self.turn()
+            assert turn is not None
+            for number in turn.numbers:
+                mask[number] = 1
+        values = self._encode(self.state, seat, False)  # a new array: the agent may keep it
+        return {"observation": np.frombuffer(values, np.float32), "action_mask": np.frombuffer(mask, np.int8)}
 
     def view(self, agent: str) -> dict[str, Any]:
         """The agent's whole view (``game.view(seat)``) as a dict: what its observation vector encodes."""
@@ -205,26 +211,37 @@ class BoardGameEnv(AECEnv):
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
         action = checked_action(action, self._size)
-        turn = self.turn()
+        turn = self._turn or self.turn()
         assert turn is not None
-        move = turn.listed(action)
-        if move is None:  # not a legal move here: a copy of the checked game refuses it with the rule it breaks
+        try:
+            move = turn.moves[turn.numbers.index(action)]  # one number per move: the first is the only one
+        except ValueError:  # not a legal move here: a copy of the checked game refuses it with the rule it breaks
             move = self.table.decode(action, seat, self.state)
             game = self.game
             assert game is not None
             game.clone().apply(move, player=seat)
         self._play(move, seat)
-        self.steps += 1
-        self._tell()
-        if self.definition.is_over(self.state):
+        steps = self.steps = self.steps + 1
+        self._said_at = steps  # each agent's info is told the move when first read (``infos``, ``last``)
+        d, state = self.definition, self.state
+        if d.is_over(state):
             self._seat = self._turn = None
             self._finish(truncated=False)
-        elif self.max_cycles is not None and self.steps >= self.max_cycles * self.num_players:
+        elif self.max_cycles is not None and steps >= self.max_cycles * self.num_players:
             self._seat = self._turn = None
             self._finish(truncated=True)
         else:
-            self._select()
-        self._accumulate_rewards()
+            seats = d.to_act(state)
+            if len(seats) == 1:  # as ``_select``, the game known not over
+                seat = self._seat = seats[0]
+                self._found = self._turn = None
+                if seat == CHANCE:
+                    raise RuntimeError(f"{self.game_name} stands at a random draw in normal play")
+                self.agent_selection = self.possible_agents[seat]
+            else:
+                self._select()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -238,12 +255,9 @@ class BoardGameEnv(AECEnv):
         self._moves.append(move)
         self._seats.append(seat)
 
-    def _tell(self) -> None:
-        """Each agent's info: the last move as its log tells it, in words (None where it may not read it), put in
-        when the agent's info is first read (``infos``, ``last``)."""
-        self._said_at = self.steps
-
     def _told(self, agent: str) -> dict[str, Any]:
+        """The agent's info: the last move as its log tells it, in words (None where it may not read it), put in
+        when the agent's info is first read after a step (``infos``, ``last``)."""
         if self._told_at.get(agent) != self._said_at:
             self._told_at[agent] = self._said_at
             said = self._said

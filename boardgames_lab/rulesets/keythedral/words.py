@@ -129,11 +129,9 @@ def law_choice(st: KState, p: int, law_id: str, choice: str) -> str:
 
 def describe(st: KState, move: Any) -> str:
     """The move as a sentence, seats written {p0}, {p1}... for the players' names."""
-    for part in (_board_words, _law_and_auction_words, _chance_words):
-        text = part(st, move)
-        if text is not None:
-            return text
-    return f"{{p{move.player}}} makes a move."
+    part = _WORDS_OF.get(move.kind)  # each kind is told by one part: no other part is asked first
+    text = part(st, move) if part is not None else None
+    return f"{{p{move.player}}} makes a move." if text is None else text
 
 
 def _board_words(st: KState, move: Any) -> str | None:
@@ -174,6 +172,8 @@ def _board_words(st: KState, move: Any) -> str | None:
 def _law_and_auction_words(st: KState, move: Any) -> str | None:
     p, kind = move.player, move.kind
     who = _seat(p)
+    if kind == "decline":  # the most frequent move: asked first
+        return f"{who} plays no law card now."
     if kind == "law":
         return f"{who} procures the law card on new-law space {move.space}, paying 1 {cube(move.paid)}."
     if kind == "relocate":
@@ -200,8 +200,6 @@ def _law_and_auction_words(st: KState, move: Any) -> str | None:
         choice = law_choice(st, p, move.law, move.choice)
         summary = f": {LAWS[i].summary}" if i is not None else ""
         return f"{who} plays {law(move.law)}{' ' + choice if choice else ''}{summary}."
-    if kind == "decline":
-        return f"{who} plays no law card now."
     return None
 
 
@@ -222,6 +220,13 @@ def _chance_words(st: KState, move: Any) -> str | None:
     if kind == "replace":
         return f"Chance: {tile(move.tile)} takes the place of the tile whose design changed."
     return None
+
+
+_WORDS_OF = {**dict.fromkeys(("field", "cottage", "order", "worker", "pass", "buy", "house", "fence", "unfence", "craft",
+                             "trade"), _board_words),
+             **dict.fromkeys(("law", "relocate", "bid", "give", "take", "start", "play", "decline"),
+                             _law_and_auction_words),
+             **dict.fromkeys(("draw", "deal", "turn", "replace"), _chance_words)}
 
 
 # --- the things on the table: what each is and when it can be used (the board's "why not?" on any of them) ---
