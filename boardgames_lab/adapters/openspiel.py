@@ -210,12 +210,16 @@ class Live:
     def ask(self) -> int:
         """The player to act (OpenSpiel's numbers), worked out once per position with whether that seat is the only
         one to act (its moves are then the position's whole list)."""
-        st = self.position()
+        st = self.st
         if st is None:
-            return _CHANCE
-        d = self.spec.definition
-        self.alone, self.found = False, None
-        if self.moves >= self.spec.max_moves or d.is_over(st):
+            st = self.position()
+            if st is None:
+                return _CHANCE
+        spec = self.spec
+        d = spec.definition
+        self.alone = False
+        self.found = None
+        if self.moves >= spec.max_moves or d.is_over(st):
             player = _TERMINAL
         else:
             seats = d.to_act(st)
@@ -296,6 +300,15 @@ class Live:
         else:
             moves = d.legal_moves(st) if self.alone else d.seat_moves(st, player)
         return Turn(self.spec.table, player, moves, st)
+
+    def refused(self, action: int, player: int) -> Any:
+        """An action that names no legal move of ``player`` here: a copy of the checked game refuses its move with
+        the rule it breaks (raises)."""
+        move = self.spec.table.decode(action, player, self.st)
+        game = self.game
+        assert game is not None
+        game.clone().apply(move, player=player)
+        return move
 
     def moved(self) -> None:
         """Forget what was learnt of the position before a move."""
@@ -452,31 +465,35 @@ class BoardGameState(pyspiel.State):
     # --- moving ---------------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         live = self.live
-        player = self.current_player()
-        st, spec = live.position(), live.spec
-        if st is None:
-            _chance_action(action, spec.deals)
-            live.moved()
-            live.start(spec.new_game(int(action)))
-        elif player == _CHANCE:
-            outcomes = live.draws()
-            move = outcomes[_chance_action(action, len(outcomes))][0]
-            live.moved()
-            live.play(move, CHANCE)
-        else:
-            turn = live.turn
+        player = live.player
+        if player is None:
+            player = live.ask()
+        st = live.st
+        if player != _CHANCE and st is not None:  # a seat's move, the common case (the steps of ``Live.moved`` and
+            turn = live.turn                # ``Live.play`` written out: this runs every step)
             if turn is None or turn.seat != player:
                 turn = live.listed(player)
             move = turn.listed(action)
-            if move is None:  # no legal move here: a copy of the checked game refuses it with the rule it breaks
-                move = spec.table.decode(action, player, st)
-                game = live.game
-                assert game is not None
-                game.clone().apply(move, player=player)
+            if move is None:
+                move = live.refused(action, player)
             if live.recall is not None:  # the number as played: a positional one is read in this position only
                 live.recall.note(live.ply() + 1, int(action))
-            live.moved()
-            live.play(move, player)
+            live.player = live.turn = live.found = live.outcomes = None
+            live.initial = False
+            live.spec.definition.advance(st, move)
+            st.ply += 1
+            live.pending.append((move, player))
+        else:
+            st = live.position()
+            if st is None:
+                _chance_action(action, live.spec.deals)
+                live.moved()
+                live.start(live.spec.new_game(int(action)))
+            else:
+                outcomes = live.draws()
+                move = outcomes[_chance_action(action, len(outcomes))][0]
+                live.moved()
+                live.play(move, CHANCE)
         # Kept only once the game took the move: a refused action leaves the history as it was.
         if live.actions is not None:
             live.actions.append(int(action))
