@@ -1,6 +1,6 @@
-"""The adapters' overhead: ``python -m bench.adapters [--steps N] [--game NAME]``.
+"""The adapters' overhead: ``python -m bench.adapters [--steps N] [--game NAME] [--players N]``.
 
-For each game (at its default player count) the same random games are played, move for move, through
+For each game (at its default player count, or ``--players``) the same random games are played, move for move, through
 the engine's fast path (``legal_moves`` then ``advance``), the checked ``Game`` API (``legal_moves`` then
 ``apply``), the PettingZoo environment (``last(observe=False)``, then ``step``; and ``last()``, which also
 builds the observation vector and the action mask) and the OpenSpiel state (``legal_actions`` then
@@ -256,6 +256,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=2000, help="moves per game measured (default 2000)")
     parser.add_argument("--game", choices=GAMES, help="measure one game only")
+    parser.add_argument("--players", type=int, help="player count (default: each game's default)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, alternating the paths; best kept")
     parser.add_argument("--mcts", type=int, default=40, help="OpenSpiel MCTS iterations timed (default 40)")
     args = parser.parse_args(argv)
@@ -264,7 +265,7 @@ def main(argv: list[str] | None = None) -> None:
           "   (steps per second; ratio: adapter / Game API on the same games; +obs: observing every step, "
           "OpenSpiel's observation_tensor(); +observer: its observer's NumPy tensor)")
     for name in [args.game] if args.game else GAMES:
-        players = definition(name).info.default_players
+        players = args.players or definition(name).info.default_players
         games, auto = record(name, players, args.steps), record(name, players, args.steps, chance="auto")
         paths: list[tuple[Callable[..., float], tuple[Any, ...]]] = [
             (fast_path, (games,)), (game_api, (games,)), (game_api, (auto, "auto")), (pettingzoo, (auto, False)),

@@ -210,15 +210,19 @@ class Live:
     def ask(self) -> int:
         """The player to act (OpenSpiel's numbers), worked out once per position with whether that seat is the only
         one to act (its moves are then the position's whole list)."""
-        st = self.position()
+        st = self.st
         if st is None:
-            return _CHANCE
-        d = self.spec.definition
-        self.alone, self.found = False, None
-        if self.moves >= self.spec.max_moves or d.is_over(st):
+            st = self.position()
+            if st is None:
+                return _CHANCE
+        spec = self.spec
+        d = spec.definition
+        self.alone = False
+        self.found = None
+        seats = d.to_act(st)  # none once the game is over
+        if not seats or self.moves >= spec.max_moves:
             player = _TERMINAL
         else:
-            seats = d.to_act(st)
             if len(seats) == 1:
                 seat, self.alone = seats[0], True
             else:
@@ -228,7 +232,7 @@ class Live:
                     if found:
                         seat, self.found = s, found
                         break
-            player = _CHANCE if seat == CHANCE else int(seat)
+            player = seat if type(seat) is int else int(seat)  # the engine's CHANCE is OpenSpiel's
         self.player = player
         return player
 
@@ -289,13 +293,25 @@ class Live:
         self.moved()
 
     def listed(self, player: int) -> Turn:
-        """The choices of the player to act (asked just now), listed once."""
-        d, st, found = self.spec.definition, self.st, self.found
+        """The choices of the player to act (asked just now), listed once and kept as ``turn``."""
+        st, found = self.st, self.found
         if found is not None and player == self.player:
             moves = found
+        elif self.alone:
+            moves = self.spec.definition.legal_moves(st)
         else:
-            moves = d.legal_moves(st) if self.alone else d.seat_moves(st, player)
-        return Turn(self.spec.table, player, moves, st)
+            moves = self.spec.definition.seat_moves(st, player)
+        turn = self.turn = Turn(self.spec.table, player, moves, st)
+        return turn
+
+    def refused(self, action: int, player: int) -> Any:
+        """An action that names no legal move of ``player`` here: a copy of the checked game refuses its move with
+        the rule it breaks (raises)."""
+        move = self.spec.table.decode(action, player, self.st)
+        game = self.game
+        assert game is not None
+        game.clone().apply(move, player=player)
+        return move
 
     def moved(self) -> None:
         """Forget what was learnt of the position before a move."""
@@ -418,7 +434,7 @@ class BoardGameState(pyspiel.State):
         if current >= 0 and (player is None or player == current):
             turn = live.turn
             if turn is None or turn.seat != current:
-                turn = live.turn = live.listed(current)
+                turn = live.listed(current)
             return turn.actions[:]  # the caller may change its list: the turn's stays
         return super().legal_actions() if player is None else super().legal_actions(player)
 
@@ -436,7 +452,7 @@ class BoardGameState(pyspiel.State):
                 return []
             if player != self.current_player():
                 return spec.table.actions(_seat_moves(spec.definition, st, player), st)
-            turn = live.turn = live.listed(player)
+            turn = live.listed(player)
         return turn.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -452,34 +468,41 @@ class BoardGameState(pyspiel.State):
     # --- moving ---------------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         live = self.live
-        player = self.current_player()
-        st, spec = live.position(), live.spec
-        if st is None:
-            _chance_action(action, spec.deals)
-            live.moved()
-            live.start(spec.new_game(int(action)))
-        elif player == _CHANCE:
-            outcomes = live.draws()
-            move = outcomes[_chance_action(action, len(outcomes))][0]
-            live.moved()
-            live.play(move, CHANCE)
-        else:
-            turn = live.turn
+        player = live.player
+        if player is None:
+            player = live.ask()
+        st = live.st
+        if player != _CHANCE and st is not None:  # a seat's move, the common case (the steps of ``Live.moved`` and
+            turn = live.turn                # ``Live.play`` written out: this runs every step)
             if turn is None or turn.seat != player:
                 turn = live.listed(player)
-            move = turn.listed(action)
-            if move is None:  # no legal move here: a copy of the checked game refuses it with the rule it breaks
-                move = spec.table.decode(action, player, st)
-                game = live.game
-                assert game is not None
-                game.clone().apply(move, player=player)
+            try:
+                move = turn.moves[turn.numbers.index(action)]  # one number per move: the first is the only one
+            except ValueError:
+                move = None
+            if move is None:
+                move = live.refused(action, player)
             if live.recall is not None:  # the number as played: a positional one is read in this position only
-                live.recall.note(live.ply() + 1, int(action))
-            live.moved()
-            live.play(move, player)
+                live.recall.note(live.ply() + 1, action)
+            live.player = live.turn = live.found = live.outcomes = None
+            live.initial = False
+            live.spec.definition.advance(st, move)
+            st.ply += 1
+            live.pending.append((move, player))
+        else:
+            st = live.position()
+            if st is None:
+                _chance_action(action, live.spec.deals)
+                live.moved()
+                live.start(live.spec.new_game(int(action)))
+            else:
+                outcomes = live.draws()
+                move = outcomes[_chance_action(action, len(outcomes))][0]
+                live.moved()
+                live.play(move, CHANCE)
         # Kept only once the game took the move: a refused action leaves the history as it was.
         if live.actions is not None:
-            live.actions.append(int(action))
+            live.actions.append(action)  # an int: OpenSpiel hands the action over as one
         if st is not None:
             live.moves += 1
 
