@@ -7,7 +7,7 @@ from typing import Any
 from .data import CARD_INDEX, CARDS, DECK_WHAT, DECKS, PUB_PRICE, ROW_SLOTS
 from .moves import CARD_IDS, DRAWN, SLOT_INDEX
 from .prices import DISCOUNT_CARD, EMPTY, FLAT, GROUP, price
-from .state import COLOURS, KEYED, LAY_DECK, NO_DECK, SCORE_OF, SPState
+from .state import COLOURS, KEYED, LAY_DECK, NO_DECK, PLACES, SCORE_OF, SPState
 
 
 def plural(count: int, word: str) -> str:
@@ -22,7 +22,11 @@ def apply_move(st: SPState, move: Any) -> None:
         st.passes = 0
         st.taken = True
         p, card, i = move.player, CARD_INDEX[move.card], SLOT_INDEX[move.slot]
-        st.clear(i)
+        if i < ROW_SLOTS:  # state.clear, written out: the checked move names the card lying there
+            st.upper[i] = EMPTY
+        else:
+            st.lower[i - ROW_SLOTS] = EMPTY
+        st.shown.remove(i * PLACES + card)
         if kind == "take":
             insort(st.hands[p], card)  # _to_hand, written out: hands stay sorted, duplicates side by side
             if st.events is not None:

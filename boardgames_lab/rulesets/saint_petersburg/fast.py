@@ -84,16 +84,12 @@ def _offer(key: int, lower: int, c: int, move: Any, replacing: dict[int, Move]) 
     return (NEVER, prices, replacing) if IS_TRADING[c] else (prices, move, None)
 
 
-def _at_place(p: int, key: int, at: int, room: bool) -> tuple[Any, ...]:
-    """What ``legal_moves`` reads for the card at display place ``at`` (state.place): with room in hand (card,
-    prices, (buy, take) or tables, (take,), replacing), else (card, prices, buy or tables, replacing); see
-    ``Offer``."""
+def _at_place(p: int, key: int, at: int) -> tuple[Any, ...]:
+    """What ``legal_moves`` reads for the card at display place ``at`` (state.place): (card, prices, buy or
+    tables, take, replacing); see ``Offer``."""
     s, c = divmod(at, PLACES)
-    take = TAKE[p][s][c]
     prices, buy, replacing = _offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], BUY_TRADING[p][s][c])
-    if room:
-        return c, prices, buy if replacing is not None else (buy, take), (take,), replacing
-    return c, prices, buy, replacing
+    return c, prices, buy, TAKE[p][s][c], replacing
 
 
 # Every move a legal list can hold, made once: per seat, slot and card the buy, buy-replacing and take moves, per
@@ -106,11 +102,8 @@ BUY_TRADING = tuple(tuple(tuple(_trading(BuyCard, p, c, SLOTS[s]) for c in range
                     for p in SEATS)
 PLAY = tuple(tuple(PlayCard(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
 PLAY_TRADING = tuple(tuple(_trading(PlayCard, p, c) for c in range(N)) for p in SEATS)
-# Per seat and key: per display place, with room in hand and without (``_at_place``), and per card in hand, what
-# ``legal_moves`` reads.
-TAKING = tuple(tuple(tuple(_at_place(p, key, at, True) for at in range(len(SLOTS) * PLACES)) for key in KEYS)
-               for p in SEATS)
-BUYING = tuple(tuple(tuple(_at_place(p, key, at, False) for at in range(len(SLOTS) * PLACES)) for key in KEYS)
+# Per seat and key: per display place (``_at_place``) and per card in hand, what ``legal_moves`` reads.
+OFFERS = tuple(tuple(tuple(_at_place(p, key, at) for at in range(len(SLOTS) * PLACES)) for key in KEYS)
                for p in SEATS)
 PLAYS = tuple(tuple(tuple(_offer(key, 0, c, PLAY[p][c], PLAY_TRADING[p][c]) for c in range(N)) for key in KEYS)
               for p in SEATS)
@@ -127,11 +120,11 @@ TAKE_DRAWN = tuple(tuple(TakeDrawn(p, CARD_IDS[c]) for c in range(N)) for p in S
 def _seat(key: int) -> tuple[Any, ...]:
     """What ``legal_moves`` reads first for the seat of ``key`` (state.seat_key): its pass, its hand limit
     (state.hand_limit: key bit 8 is the Warehouse), whether it has an Observatory to turn over (bit 16), and its
-    tables to buy and take with room in hand, to buy without, and to play."""
+    tables to buy and take, and to play."""
     p, bits = divmod(key, SEAT_KEYS)
     prices = bits & 7
     limit = HAND_LIMIT_WAREHOUSE if bits & 8 else HAND_LIMIT
-    return PASS[p], limit, bool(bits & 16), TAKING[p][prices], BUYING[p][prices], PLAYS[p][prices]
+    return PASS[p], limit, bool(bits & 16), OFFERS[p][prices], PLAYS[p][prices]
 
 
 SEAT = tuple(_seat(key) for key in range(SEAT_KEYS * len(SEATS)))
@@ -145,50 +138,34 @@ def legal_moves(st: SPState) -> list[Move]:
     p = st.current
     if phase in SPECIAL:
         return SPECIAL[phase](st, p)
-    passing, limit, observes, taking, buying, plays = SEAT[st.keys[p]]
+    passing, limit, observes, offers, plays = SEAT[st.keys[p]]
     moves: list[Move] = [passing]
     owned, money, hand = st.owned[p], st.money[p], st.hands[p]
     room = len(hand) < limit
     if money or room:  # broke with a full hand, as random players often are: nothing but pass
-        append = moves.append
-        if room:
-            _buy_and_take(st.shown, taking, owned, money, st.held[p], moves)
-        else:  # buy only, slot by slot
-            for at in st.shown:
-                card, price, buy, replacing = buying[at]
-                if price[owned[card]] <= money:
-                    append(buy)
-                elif replacing is not None:  # a trading card: ``buy`` is its tables (``Offer``)
-                    mask = buy[owned[card]][money if money < RICH else RICH] & st.held[p]
-                    if mask:
-                        _replace(mask, replacing, moves)
+        # Appended one by one: moves.append written out is the interpreter's fastest way to grow a list.
+        for at in st.shown:  # buy, and take with room in hand, slot by slot
+            card, price, buy, take, replacing = offers[at]
+            if price[owned[card]] <= money:
+                moves.append(buy)
+            elif replacing is not None:  # a trading card: ``buy`` is its tables (``Offer``)
+                mask = buy[owned[card]][money if money < RICH else RICH] & st.held[p]
+                if mask:
+                    _replace(mask, replacing, moves)
+            if room:
+                moves.append(take)
         previous = -1
         for card in hand:  # play, card by card; the hand is sorted, so a repeated card follows itself
             if card != previous:
                 previous = card
                 price, play, replacing = plays[card]
                 if price[owned[card]] <= money:
-                    append(play)
+                    moves.append(play)
                 elif replacing is not None:
                     mask = play[owned[card]][money if money < RICH else RICH] & st.held[p]
                     if mask:
                         _replace(mask, replacing, moves)
     return _observe(st, p, moves) if observes and phase == "building" else moves
-
-
-def _buy_and_take(shown: tuple[int, ...], taking: tuple[Any, ...], owned: list[int], money: int, held: int,
-                  moves: list[Move]) -> None:
-    """Buy and take, slot by slot, for a seat with room in hand (``legal_moves``)."""
-    for at in shown:
-        card, price, both, take, replacing = taking[at]
-        if price[owned[card]] <= money:
-            moves += both
-        else:
-            if replacing is not None:  # a trading card: ``both`` is its tables (``Offer``)
-                mask = both[owned[card]][money if money < RICH else RICH] & held
-                if mask:
-                    _replace(mask, replacing, moves)
-            moves += take
 
 
 def _replace(mask: int, replacing: dict[int, Move], moves: list[Move]) -> None:

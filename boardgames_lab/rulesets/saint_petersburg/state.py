@@ -78,7 +78,9 @@ class SPState(State):
         self.pub_queue: list[int] = []
         self.removed: list[int] = []  # cards out of the game
         self.final: list[dict[str, int]] | None = None
-        self.shown: tuple[int, ...] = ()  # the cards on the display as places (``place``), kept by the methods below
+        # The cards on the display as places (``place``) in order, kept by the methods below in place: a card
+        # bought or laid changes the list without making a new one.
+        self.shown: list[int] = []
         # Kept with the areas and Observatories used (``rekey``, ``acquire``, ``give_up``): per seat its key
         # (``seat_key``), per seat and colour what its area scores (at COLOURS * seat + colour, see SCORE_OF), and
         # per seat the cards it holds a copy of, as a mask of card bits (1 << card: the cards a trading card may
@@ -87,7 +89,7 @@ class SPState(State):
         self.scored = [0] * (COLOURS * players)
         self.held = [0] * players
 
-    # The rows change only through these four methods, which keep ``shown`` true.
+    # The rows change only through these methods (effects.apply_move writes clear out): they keep ``shown`` true.
     def lay(self, cards: list[tuple[int, int]]) -> None:
         """Lay each (slot, card) into its empty display slot (0..7 upper row, 8..15 lower row)."""
         for slot, card in cards:
@@ -96,26 +98,23 @@ class SPState(State):
             else:
                 self.lower[slot - ROW_SLOTS] = card
         if cards:
-            self.shown = tuple(sorted(self.shown + tuple(place(slot, card) for slot, card in cards)))
+            self.shown += [place(slot, card) for slot, card in cards]
+            self.shown.sort()
 
     def lay_upper(self, card: int) -> int:
         """Lay ``card`` into the upper row's leftmost empty slot (there is one: fewer than eight are shown)."""
         slot = self.upper.index(EMPTY)
         self.upper[slot] = card
-        shown = list(self.shown)
-        shown.insert(slot, slot * PLACES + card)  # the slots left of the leftmost empty one are full: ``slot`` first
-        self.shown = tuple(shown)
+        self.shown.insert(slot, slot * PLACES + card)  # the slots left of the leftmost empty one are full
         return slot
 
     def lay_upper_cards(self, cards: list[int]) -> None:
         """``lay_upper`` for each card in turn: they fill the upper row's leftmost empty slots in order."""
-        upper = self.upper
-        shown = list(self.shown)
+        upper, shown = self.upper, self.shown
         for card in cards:
             slot = upper.index(EMPTY)
             upper[slot] = card
             shown.insert(slot, slot * PLACES + card)  # as in lay_upper
-        self.shown = tuple(shown)
 
     def clear(self, slot: int) -> None:
         """Empty display slot ``slot``: the card there leaves the board."""
@@ -123,9 +122,7 @@ class SPState(State):
         card = row[i]
         if card != EMPTY:
             row[i] = EMPTY
-            shown = list(self.shown)
-            shown.remove(slot * PLACES + card)
-            self.shown = tuple(shown)
+            self.shown.remove(slot * PLACES + card)
 
     # A player's area changes only through these two, which keep the copies per card (``owned``), the key and
     # the sums per colour true.
@@ -157,7 +154,7 @@ class SPState(State):
         gone = [c for c in self.lower if c != EMPTY]
         self.lower = self.upper
         self.upper = [EMPTY] * ROW_SLOTS
-        self.shown = tuple([(i + ROW_SLOTS) * PLACES + c for i, c in enumerate(self.lower) if c != EMPTY])
+        self.shown = [(i + ROW_SLOTS) * PLACES + c for i, c in enumerate(self.lower) if c != EMPTY]
         return gone
 
     def clone(self) -> "SPState":
@@ -182,7 +179,7 @@ class SPState(State):
         other.round = self.round
         other.drawn = self.drawn
         other.observing = self.observing
-        other.shown = self.shown  # immutable: replaced, never changed in place
+        other.shown = self.shown[:]
         other.pub_queue = self.pub_queue[:]
         other.removed = self.removed[:]
         other.final = self.final
@@ -259,7 +256,7 @@ def invariants(st: SPState) -> list[str]:
             broken.append(f"player {p}: the cards held do not match the area")
     if st.phase == "pub" and (not st.pub_queue or st.current != st.pub_queue[0]):
         broken.append("at the Pub the player to act is the next Pub owner in the queue")
-    if st.shown != tuple(place(i, c) for i, c in enumerate(st.upper + st.lower) if c != EMPTY):
+    if st.shown != [place(i, c) for i, c in enumerate(st.upper + st.lower) if c != EMPTY]:
         broken.append("the display's list of shown cards does not match its rows")
     if sum(c != EMPTY for c in st.upper) + sum(c != EMPTY for c in st.lower) > 2 * ROW_SLOTS:
         broken.append("display overfull")
