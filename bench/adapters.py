@@ -5,10 +5,13 @@ the engine's fast path (``legal_moves`` then ``advance``), the checked ``Game`` 
 ``apply``), the PettingZoo environment (``last(observe=False)``, then ``step``; and ``last()``, which also
 builds the observation vector and the action mask) and the OpenSpiel state (``legal_actions`` then
 ``apply_action``; and with the acting seat's observation each step, asked as ``observation_tensor()``, which
-OpenSpiel hands over as a list, or read from the game's observer as a NumPy array). The games are recorded once
-through the ``Game`` API (a new seeded game whenever one ends) and replayed, so every path makes the same
-moves: with the draws as chance moves for OpenSpiel and the fast path, drawn by the game's generator for
-PettingZoo (each adapter is compared with the ``Game`` API on its own games). A reaction window asks its
+OpenSpiel hands over as a list, or read from the game's observer as a NumPy array). Each round's games are recorded
+through the ``Game`` API (a new seeded game whenever one ends, from seeds of that round's own) and replayed, so
+the paths of a round make the same moves: with the draws as chance moves for OpenSpiel and the fast path, drawn
+by the game's generator for PettingZoo (each adapter is compared with the ``Game`` API on its own games). No
+position is observed twice: the PettingZoo path with observations plays the auto-chance games, which the other
+observing paths do not, and OpenSpiel's two observing paths play games of their own, so a cache an encoder keeps
+by what a block shows meets only what play itself repeats. A reaction window asks its
 seats in ``to_act()`` order, as the adapters do. The paths alternate over a few rounds and the best of each
 is kept, in CPU time, with the garbage collector paused while a path runs, as ``timeit`` does (a full collection
 walks every position the games keep for undo, and would land on whichever path allocates the object that
@@ -34,11 +37,13 @@ from boardgames_lab.core.registry import definition
 GAMES = ("saint_petersburg", "citadels", "keythedral", "village")
 
 
-def record(name: str, players: int, steps: int, chance: str = "explicit") -> list[tuple[int, list[Any]]]:
-    """Random games of ``steps`` moves in all, as (seed, moves) pairs, chance outcomes included where
-    ``chance`` is explicit; each move is the seat's the adapters ask (the first in ``to_act()`` with a move)."""
+def record(name: str, players: int, steps: int, chance: str = "explicit",
+           first_seed: int = 0) -> list[tuple[int, list[Any]]]:
+    """Random games of ``steps`` moves in all, as (seed, moves) pairs from ``first_seed`` on, chance outcomes
+    included where ``chance`` is explicit; each move is the seat's the adapters ask (the first in ``to_act()`` with
+    a move)."""
     from boardgames_lab.adapters.pettingzoo import acting_seat, seat_moves
-    rng, out, seed, total = random.Random(1), [], 0, 0
+    rng, out, seed, total = random.Random(first_seed + 1), [], first_seed, 0
     while total < steps:
         game = bgl.new_game(name, players=players, seed=seed, chance=chance)
         moves = []
@@ -252,6 +257,18 @@ def mcts_rates(openspiel_iterations: int, lab_iterations: int) -> tuple[float, f
     return theirs, ours
 
 
+def _paths(name: str, players: int, steps: int, round_: int) -> list[tuple[Callable[..., float], tuple[Any, ...]]]:
+    """A round's paths, on games of its own (seeds from ``10_000 * round_``): an encoder's or a table's cache
+    filled by an earlier round's positions would favour the paths that keep one. Each observing path plays games
+    the others of its round do not observe, for the same reason."""
+    first = 10_000 * round_
+    games, auto = (record(name, players, steps, chance, first) for chance in ("explicit", "auto"))
+    tensor, observer = (record(name, players, steps, "explicit", first + k * 1_000) for k in (1, 2))
+    return [(fast_path, (games,)), (game_api, (games,)), (game_api, (auto, "auto")), (pettingzoo, (auto, False)),
+            (pettingzoo, (auto, True)), (openspiel, (games,)), (openspiel, (tensor, "tensor")),
+            (openspiel, (observer, "observer")), (game_api, (tensor,)), (game_api, (observer,))]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=2000, help="moves per game measured (default 2000)")
@@ -266,16 +283,12 @@ def main(argv: list[str] | None = None) -> None:
           "OpenSpiel's observation_tensor(); +observer: its observer's NumPy tensor)")
     for name in [args.game] if args.game else GAMES:
         players = args.players or definition(name).info.default_players
-        games, auto = record(name, players, args.steps), record(name, players, args.steps, chance="auto")
-        paths: list[tuple[Callable[..., float], tuple[Any, ...]]] = [
-            (fast_path, (games,)), (game_api, (games,)), (game_api, (auto, "auto")), (pettingzoo, (auto, False)),
-            (pettingzoo, (auto, True)), (openspiel, (games,)), (openspiel, (games, "tensor")),
-            (openspiel, (games, "observer"))]
-        rounds = [[_paused(path, name, players, *more) for path, more in paths] for _ in range(args.rounds)]
-        fast, api, api_auto, pz, pz_obs, spiel, spiel_obs, spiel_observer = (
-            max(r[i] for r in rounds) for i in range(len(paths)))
+        rounds = [[_paused(path, name, players, *more) for path, more in _paths(name, players, args.steps, k)]
+                  for k in range(args.rounds)]
+        fast, api, api_auto, pz, pz_obs, spiel, spiel_obs, spiel_observer, api_obs, api_observer = (
+            max(r[i] for r in rounds) for i in range(len(rounds[0])))
         print(f"{name:18} {players:7} {fast:10.0f} {api:9.0f} {pz:11.0f} {pz / api_auto:6.2f} {pz_obs / api_auto:6.2f} "
-              f"{api_auto:9.0f} {spiel:10.0f} {spiel / api:6.2f} {spiel_obs / api:6.2f} {spiel_observer / api:9.2f}")
+              f"{api_auto:9.0f} {spiel:10.0f} {spiel / api:6.2f} {spiel_obs / api_obs:6.2f} {spiel_observer / api_observer:9.2f}")
     floor = max(_paused(bridge_floor) for _ in range(args.rounds))
     print(f"\nOpenSpiel's own cost of a step of a Python game that does nothing (legal_actions, then apply_action): "
           f"{1e6 / floor:.2f} us ({floor:.0f} steps per second); every OpenSpiel step above pays it")
