@@ -160,10 +160,9 @@ _PHASE_AT = {phase: _AT["phase"] + i for phase, i in LAYOUT.index["phase"].items
 _ROUND, _TO_ACT, _TURN, _START, _RING, _END_BY, _SEATED = (
     _AT[f] for f in ("round", "to_act", "turn_player", "start_player", "ring", "end_by", "seated"))
 _ONES = tuple(array("f", [1.0] * k) for k in range(PLAYERS + 1))  # the first k seats at the table
-# time_lap, the areas, acting_in, the bags, the supply and the monks: one run
-_BOARD, _BOARD_END = _AT["time_lap"], _AT["monks"] + 1
-_BOARD_RUN = Struct(f"{_BOARD_END - _BOARD}f")
-_ACTING = tuple(tuple(int(a == i) for i in range(len(AREAS))) for a in range(-1, len(AREAS)))  # by area + 1
+# time_lap and the areas: one run; acting_in; the bags, the supply and the monks: another run
+_BOARD, _ACTING, _BAGS, _BOARD_END = _AT["time_lap"], _AT["acting_in"], _AT["green_bag"], _AT["monks"] + 1
+_AREAS_RUN, _BAGS_RUN = Struct(f"{_ACTING - _BOARD}f"), Struct(f"{_BOARD_END - _BAGS}f")
 # the stalls and the waiting spaces: one run of one-hot rows, a tile's row by its number (-1, empty: zeros)
 _STALLS = _AT["stall.0"]
 _TILE_ROWS = tuple(array("f", [float(t == i) for i in range(len(TILES))]).tobytes() for t in range(len(TILES) + 1))
@@ -195,7 +194,10 @@ if not (_in_order("time_lap", *(f"area.{a}" for a in AREAS), "acting_in", "green
                   "supply.goods", "supply", "monks")
         and _in_order(*(f"stall.{i}" for i in range(STALL_SLOTS)), *(f"queue.{i}" for i in range(QUEUE_SPACES)))
         and _in_order("chronicle", "chronicle_spaces", "graves", "deaths_owed")
-        and all(len(LAYOUT.index[f]) == PLAYERS for f in _PER_SEAT_NAMES) and _in_order(*_PER_SEAT_NAMES)):
+        and all(len(LAYOUT.index[f]) == PLAYERS for f in _PER_SEAT_NAMES) and _in_order(*_PER_SEAT_NAMES)
+        and _AT["phase"] == 0 and _in_order("phase", "round", "to_act", "turn_player", "start_player", "ring",
+                                            "end_by", "seated")
+        and LAYOUT.fields[-1][0] == f"customers.{SEATS[-1]}"):
     raise AssertionError("village features: the fields written in one run are not one after another")
 # a town bit set -> the towns field; a player's places (data.GENERATIONS order) -> the villagers field
 _TOWN_BLOCKS = tuple(array("f", [float(bits >> t & 1) for t in range(len(TOWN_IDS))])
@@ -208,6 +210,30 @@ _FAMILIES_KEPT = 4096  # families remembered (cleared past that: a cache, not a 
 # it was) is copied from there. Each entry is replaced whole, never changed.
 _LAST: dict[Any, tuple[Any, ...]] = {}
 _NOBODY = (None,) * 10  # the facts of a player not seen before
+# The entries from the phase to the seats at the table, by what they are read from (phase, round, table size,
+# observer, seat to act, turn player, start player, ring and end_by): cleared past _HEADS_KEPT, a cache, not a record.
+_HEAD_END = _SEATED + PLAYERS
+_HEADS: dict[tuple[Any, ...], "array[float]"] = {}
+_HEADS_KEPT = 4096
+
+
+def _head(key: tuple[Any, ...]) -> "array[float]":
+    """The entries before the board: the phase one-hot, the round, the seats to act, whose turn it is, the start
+    player, the ring, end_by (each counted from the observer) and the seats at the table."""
+    phase, round_, n, seat, *seats = key
+    block = _BLANK[:_HEAD_END]
+    at = _PHASE_AT.get(phase)
+    if at is not None:
+        block[at] = 1.0
+    block[_ROUND] = round_
+    for field, who in zip((_TO_ACT, _TURN, _START, _RING, _END_BY), seats):
+        if 0 <= who < n:
+            block[field + (who - seat) % n] = 1.0
+    block[_SEATED:_SEATED + n] = _ONES[n]
+    if len(_HEADS) >= _HEADS_KEPT:
+        _HEADS.clear()
+    _HEADS[key] = block
+    return block
 
 
 def encode_state(st: VillageState, seat: int, public: bool = False) -> "array[float]":
@@ -215,21 +241,9 @@ def encode_state(st: VillageState, seat: int, public: bool = False) -> "array[fl
     nothing a seat holds is hidden), read from the state."""
     out = _BLANK[:]
     n = st.num_players
-    at = _PHASE_AT.get(st.phase)
-    if at is not None:
-        out[at] = 1.0
-    out[_ROUND] = st.round
-    if st.final is None and 0 <= st.current < n:
-        out[_TO_ACT + (st.current - seat) % n] = 1.0
-    if 0 <= st.turn_player < n:
-        out[_TURN + (st.turn_player - seat) % n] = 1.0
-    if 0 <= st.start_player < n:
-        out[_START + (st.start_player - seat) % n] = 1.0
-    if 0 <= st.ring < n:
-        out[_RING + (st.ring - seat) % n] = 1.0
-    if 0 <= st.end_by < n:
-        out[_END_BY + (st.end_by - seat) % n] = 1.0
-    out[_SEATED:_SEATED + n] = _ONES[n]
+    key = (st.phase, st.round, n, seat, st.current if st.final is None else -1, st.turn_player, st.start_player,
+           st.ring, st.end_by)
+    out[:_HEAD_END] = _HEADS.get(key) or _head(key)
     _board_of_state(out, st)
     out[_PILE] = len(st.pile)  # village.hidden.pile: its size, never its order
     _market_state(out, st, seat)
@@ -239,15 +253,21 @@ def encode_state(st: VillageState, seat: int, public: bool = False) -> "array[fl
 
 def _board_of_state(out: "array[float]", st: VillageState) -> None:
     """The board, the bags and the supply (one run), then the market stalls and the waiting spaces (another)."""
-    spaces, bag, supply, goods = st.spaces, st.bag, st.supply, st.goods_supply
-    counts = (st.area, st.coin_supply, st.grain_supply, st.monks, st.lap)
-    last = _LAST.get("board")
-    if (last is None or spaces != last[0] or bag != last[1] or supply != last[2] or goods != last[3]
-            or counts != last[4]):
-        floats = array("f", _BOARD_RUN.pack(st.lap, *chain.from_iterable(spaces), *_ACTING[st.area + 1], *bag,
-                                            *supply, *goods, st.coin_supply, st.grain_supply, st.monks))
-        last = _LAST["board"] = (list(map(list.copy, spaces)), bag[:], supply[:], goods[:], counts, floats)
-    out[_BOARD:_BOARD_END] = last[5]
+    # kept apart by how often they change: the area acted in (nearly every move), the areas' cubes, the rest
+    spaces, lap = st.spaces, st.lap
+    last = _LAST.get("areas")
+    if last is None or spaces != last[0] or lap != last[1]:
+        floats = array("f", _AREAS_RUN.pack(lap, *chain.from_iterable(spaces)))
+        last = _LAST["areas"] = (list(map(list.copy, spaces)), lap, floats)
+    out[_BOARD:_ACTING] = last[2]
+    if st.area >= 0:
+        out[_ACTING + st.area] = 1.0
+    bag, supply, goods, counts = st.bag, st.supply, st.goods_supply, (st.coin_supply, st.grain_supply, st.monks)
+    last = _LAST.get("bags")
+    if last is None or bag != last[0] or supply != last[1] or goods != last[2] or counts != last[3]:
+        floats = array("f", _BAGS_RUN.pack(*bag, *supply, *goods, *counts))
+        last = _LAST["bags"] = (bag[:], supply[:], goods[:], counts, floats)
+    out[_BAGS:_BOARD_END] = last[4]
     stalls, queue = st.stalls, st.queue
     last = _LAST.get("line")
     if last is None or stalls != last[0] or queue != last[1]:
@@ -267,7 +287,8 @@ def _players_of_state(out: "array[float]", st: VillageState, seat: int) -> None:
             last = _LAST[p] = _player_runs(facts, last)
         out[per_seat] = last[1]
         out[villagers] = last[2]
-        out[towns] = _TOWN_BLOCKS[facts[5]]
+        if facts[5]:
+            out[towns] = _TOWN_BLOCKS[facts[5]]
         out[customers] = last[3]
 
 
