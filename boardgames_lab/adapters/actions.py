@@ -145,6 +145,9 @@ class PositionalActionSpace(ActionSpace):
         # position.
         self._fixed: dict[int, int] = {}
         self._held: list[Any] = []
+        # The face's numbering of a whole list in a position, where it has one (None where a move has no number
+        # there: the move-by-move route below then names it).
+        self._whole: Any = getattr(face, "numbers", None)
         self.fingerprint = label_fingerprint(self.labels)
 
     @property
@@ -178,6 +181,10 @@ class PositionalActionSpace(ActionSpace):
         return number
 
     def numbers(self, moves: Sequence[Any], state: Any = None) -> list[int]:
+        if state is not None and self._whole is not None:
+            whole: list[int] | None = self._whole(moves, state)
+            if whole is not None:
+                return whole
         # Most lists (exchanges, bids, passes) are all fixed numbers already seen: read in one pass.
         found: list[Any] = list(map(self._fixed.get, map(id, moves)))
         if None not in found and PLACED not in found:
