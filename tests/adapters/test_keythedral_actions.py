@@ -45,6 +45,7 @@ def test_the_table_is_a_few_thousand_numbers_in_blocks() -> None:
     assert TABLE.size == len(face.labels()) == 3789
     assert len(set(face.labels())) == TABLE.size  # every number has its own name, hashed by the fingerprint
     assert sorted(face.BASE.values()) == list(face.BASE.values())
+    assert not {move.kind for move in face.FIXED} & face.PLACES  # a kind read in the position has no fixed number
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

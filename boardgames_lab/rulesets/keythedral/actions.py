@@ -261,7 +261,7 @@ def _learnt(moves: Sequence[Any], st: KState, found: list[Any]) -> list[int] | N
     for i, number in enumerate(found):
         if number is None:
             move = moves[i]
-            number = found[i] = fixed_number(move)
+            number = found[i] = None if move.kind in PLACES else fixed_number(move)
             if number is None:
                 number = found[i] = n.placed(move)
                 if number is None:
@@ -314,6 +314,7 @@ PLACED: dict[str, Callable[[Numbering, Any], tuple[str, int | None] | None]] = {
     "buy": _bought,
     "play": _played,
 }
+PLACES = frozenset(PLACED) - {"buy", "play"}  # the kinds whose number is always read in the position
 
 
 def _place_choice(n: Numbering, what: str, choice: str) -> int | None:
