@@ -22,7 +22,9 @@ its face and numbers in blocks instead, some numbers read in the position: ``lab
 ``move(seat, number)``, and ``fixed_number(move)`` the numbers that never depend on it. Its
 ``PositionalActionSpace`` takes the engine's state in ``encode``, ``numbers``, ``decode`` and ``actions``
 (every table accepts it; a fixed one ignores it): an action number always means a move in the position it is
-played in, as OpenSpiel and PettingZoo allow.
+played in, as OpenSpiel and PettingZoo allow. A face may also give ``numbers(moves, state)``, a whole list's numbers
+at once (None where a move has none there): the table asks it first, then reads move by move only to name the move
+that has no number.
 """
 from __future__ import annotations
 
