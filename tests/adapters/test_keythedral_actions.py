@@ -72,9 +72,9 @@ def test_a_list_is_numbered_by_identity_as_each_move_is_read_afresh_in_every_lay
         for game in positions(players, seed, 300):
             for _, legal in seat_moves(game):
                 listed = face.numbers(legal, game.state)  # first: the position's layout is not yet read
-                copies = [replace(move) for move in legal]  # equal moves, other objects
-                assert listed == face.numbers(copies, game.state) == [
-                    face.Numbering(game.state).number(move) for move in copies]
+                one_by_one = [face.Numbering(game.state).number(replace(move)) for move in legal]
+                copies = [replace(move) for move in legal]  # equal moves, other objects, not yet numbered
+                assert listed == face.numbers(copies, game.state) == one_by_one
                 lists += 1
     assert lists > 800
 

@@ -258,9 +258,18 @@ def _learnt(moves: Sequence[Any], st: KState, found: list[Any]) -> list[int] | N
     """``found`` with the moves not yet read in this layout numbered (and remembered, but a Substitution
     purchase)."""
     n = Numbering(st)
+    sites = None
     for i, number in enumerate(found):
         if number is None:
             move = moves[i]
+            if move.kind == "cottage":  # set-up's longest lists, each in a new layout: read here without calls
+                sites = n.layout.sites() if sites is None else sites
+                code = sites.get(move.site)
+                if code is None or move.number not in NUMBERS:
+                    return None
+                number = found[i] = BASE["cottage"] + (move.number - 1) * SITE_NAMES + code
+                n.layout.keep(move, number)
+                continue
             number = found[i] = None if move.kind in PLACES else fixed_number(move)
             if number is None:
                 number = found[i] = n.placed(move)
