@@ -22,7 +22,9 @@ its face and numbers in blocks instead, some numbers read in the position: ``lab
 ``move(seat, number)``, and ``fixed_number(move)`` the numbers that never depend on it. Its
 ``PositionalActionSpace`` takes the engine's state in ``encode``, ``numbers``, ``decode`` and ``actions``
 (every table accepts it; a fixed one ignores it): an action number always means a move in the position it is
-played in, as OpenSpiel and PettingZoo allow.
+played in, as OpenSpiel and PettingZoo allow. A face may also give ``numbers(moves, state)``, a whole list's numbers
+at once (None where a move has none there): the table asks it first, then reads move by move only to name the move
+that has no number.
 """
 from __future__ import annotations
 
@@ -145,6 +147,9 @@ class PositionalActionSpace(ActionSpace):
         # position.
         self._fixed: dict[int, int] = {}
         self._held: list[Any] = []
+        # The face's numbering of a whole list in a position, where it has one (None where a move has no number
+        # there: the move-by-move route below then names it).
+        self._whole: Any = getattr(face, "numbers", None)
         self.fingerprint = label_fingerprint(self.labels)
 
     @property
@@ -178,6 +183,10 @@ class PositionalActionSpace(ActionSpace):
         return number
 
     def numbers(self, moves: Sequence[Any], state: Any = None) -> list[int]:
+        if state is not None and self._whole is not None:
+            whole: list[int] | None = self._whole(moves, state)
+            if whole is not None:
+                return whole
         # Most lists (exchanges, bids, passes) are all fixed numbers already seen: read in one pass.
         found: list[Any] = list(map(self._fixed.get, map(id, moves)))
         if None not in found and PLACED not in found:

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any, Iterator
 
 import pytest
 
 import boardgames_lab as bgl
-from boardgames_lab.adapters.actions import NoMoveHere, action_space, action_table
+from boardgames_lab.adapters.actions import NoMoveHere, UnmappedMove, action_space, action_table
 from boardgames_lab.rulesets.keythedral import actions as face
 from boardgames_lab.rulesets.keythedral.data import STAGE_FULL_ASSUMED
-from boardgames_lab.rulesets.keythedral.moves import BuyTile, PlayLaw
+from boardgames_lab.rulesets.keythedral.moves import BuyTile, Pass, PlaceWorker, PlayLaw
 
 TABLE = action_table("keythedral")
 
@@ -44,6 +45,7 @@ def test_the_table_is_a_few_thousand_numbers_in_blocks() -> None:
     assert TABLE.size == len(face.labels()) == 3789
     assert len(set(face.labels())) == TABLE.size  # every number has its own name, hashed by the fingerprint
     assert sorted(face.BASE.values()) == list(face.BASE.values())
+    assert not {move.kind for move in face.FIXED} & face.PLACES  # a kind read in the position has no fixed number
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -59,6 +61,31 @@ def test_legal_moves_and_their_numbers_are_one_to_one_and_read_back(players: int
                 plays += sum(m.kind == "play" for m in legal)
                 buys += sum(m.kind == "buy" and bool(m.paid) for m in legal)
     assert plays and (players == 2 or buys)  # law cards were held and Substitution was open
+
+
+def test_a_list_is_numbered_by_identity_as_each_move_is_read_afresh_in_every_layout() -> None:
+    """The whole-list route remembers numbers by the moves' identity (the fixed ones seen in earlier games, the
+    places read in this layout): it answers what reading each move on its own answers, for the engine's moves and
+    for equal copies of them, through set-up's changing layouts and from one game to the next."""
+    lists = 0
+    for players, seed in ((2, 0), (4, 1), (4, 2), (5, 3)):
+        for game in positions(players, seed, 300):
+            for _, legal in seat_moves(game):
+                listed = face.numbers(legal, game.state)  # first: the position's layout is not yet read
+                one_by_one = [face.Numbering(game.state).number(replace(move)) for move in legal]
+                copies = [replace(move) for move in legal]  # equal moves, other objects, not yet numbered
+                assert listed == face.numbers(copies, game.state) == one_by_one
+                lists += 1
+    assert lists > 800
+
+
+def test_a_list_with_a_move_that_has_no_number_here_is_refused_naming_it() -> None:
+    game = bgl.new_game("keythedral", players=3, seed=4)
+    stray = [Pass(0), PlaceWorker(0, (99, 99))]  # no field lies there
+    assert face.numbers(stray, game.state) is None
+    with pytest.raises(UnmappedMove, match=r"PlaceWorker.*99, 99"):
+        TABLE.numbers(stray, game.state)
+    assert TABLE.numbers([Pass(0)], game.state) == [face.FIXED[Pass(0)]]
 
 
 def test_every_number_names_a_legal_move_exactly_where_the_mask_has_it() -> None:

@@ -24,6 +24,7 @@ EXTRA_MODULES = {
     "auction": "Rulebook: phase four, retrieve worker counters, and phase five, change start player",
     "laws": "Rulebook appendix: law card detail (the 20 law cards and the windows to play them)",
     "reachable": "Rulebook: set-up and phases one to five, as positions: what a position read must agree with",
+    "layout": "Rulebook: set-up, the board of laid field tiles, as the action numbers name its places and sites",
 }
 
 __all__ = ["DEFINITION", "EXTRA_MODULES", "INFO", "Keythedral", "MOVE_CLASSES", "RULES", "parse"]

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import product
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from . import moves as m
 from .data import (BUILDINGS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_TILES, LAW_SPACES, LAWS, LETTER,
                    RESOURCES, STAGE_FULL_ASSUMED, STAGE_TILES, STORE_START, Node, fmt, parse_node)
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
+from .layout import CORNERS, LAST, REACH, SEEN, layout
 from .prices import LETTER_INDEX, payments, price_options, substitutes, substitution_payments
 from .state import KState
 
@@ -39,9 +40,7 @@ ENCODING = 2
 POSITIONAL = True  # some numbers are read in the position (the adapters pass it)
 
 FIELD_MAX = len(FIELD_TILES)  # the most fields laid: every field tile, at the largest table
-CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # a field's four sites, in doubled coordinates
 CORNER_INDEX = {d: c for c, d in enumerate(CORNERS)}
-REACH = ((-2, 0), (2, 0), (0, -2), (0, 2), (-2, -2), (2, -2), (-2, 2), (2, 2))  # places two steps from a field
 SITE_NAMES = FIELD_MAX * len(CORNERS)  # sites and fence edges, each a field's corner
 NUMBERS = range(1, COTTAGES_PER_PLAYER + 1)
 SEATS = range(INFO.max_players)  # every seat of the largest table: a move has the same number at every count
@@ -171,54 +170,6 @@ def fixed_number(move: Any) -> int | None:
     return FIXED_ANY.get(move)
 
 
-class Layout:
-    """The laid fields in coordinate order, with the codes of the sites and empty places around them (worked out
-    once when first asked for)."""
-
-    def __init__(self, fields: dict[Node, int]):
-        self.laid, self.count = fields, len(fields)
-        self.fields = sorted(fields)
-        self.index = {f: i for i, f in enumerate(self.fields)}
-        self._sites: dict[Node, int] | None = None
-        self._spots: dict[Node, int] | None = None
-        # Each place move's number, read once (it depends on the laid fields alone): by the move's identity (the
-        # engine makes each move once), the move kept beside its number so that its id stays its own.
-        self.known: dict[int, tuple[Any, int | None]] = {}
-
-    def sites(self) -> dict[Node, int]:
-        """Each site next to a laid field: the first such field's corner."""
-        if self._sites is None:
-            self._sites = {}
-            for i, (x, y) in enumerate(self.fields):
-                for c, (dx, dy) in enumerate(CORNERS):
-                    self._sites.setdefault((x + dx, y + dy), i * 4 + c)
-        return self._sites
-
-    def spots(self) -> dict[Node, int]:
-        """Each empty field place a step of ``REACH`` from a laid field: the first such field's step."""
-        if self._spots is None:
-            self._spots = {}
-            for i, (x, y) in enumerate(self.fields):
-                for r, (dx, dy) in enumerate(REACH):
-                    if (x + dx, y + dy) not in self.index:
-                        self._spots.setdefault((x + dx, y + dy), i * len(REACH) + r)
-        return self._spots
-
-
-# The last layout read: a state's fields dict only ever gains fields (in set-up), so the same dict at the same
-# size holds the same fields, and a game's positions after set-up share one layout.
-_LAST: list[Layout] = []
-
-
-def layout(st: KState) -> Layout:
-    last = _LAST[0] if _LAST else None
-    if last is not None and last.laid is st.fields and last.count == len(st.fields):
-        return last
-    found = Layout(st.fields)
-    _LAST[:] = [found]
-    return found
-
-
 class Numbering:
     """The numbers of one position: its laid fields (``Layout``), and each buyer's open Substitution purchases,
     worked out once when first needed."""
@@ -271,13 +222,15 @@ class Numbering:
 
     def placed(self, move: Any) -> int | None:
         """The number of a move without a fixed one (its place or payment read here), or None."""
-        known = self.layout.known.get(id(move))
-        if known is not None and known[0] is move:
-            return known[1]
+        number = self.layout.ids.get(id(move))
+        if number is not None:
+            return number
         found = _placed(self, move)
-        number = None if found is None or found[1] is None else BASE[found[0]] + found[1]
+        if found is None or found[1] is None:
+            return None
+        number = BASE[found[0]] + found[1]
         if move.kind != "buy":  # a Substitution purchase is read in the position, not the layout
-            self.layout.known[id(move)] = (move, number)
+            self.layout.keep(move, number)
         return number
 
     def move(self, seat: int, number: int) -> Any:
@@ -288,6 +241,48 @@ class Numbering:
         block = next(name for base, name in reversed(ENDS) if base <= number)
         move = UNNAMED.get(block, _unnamed)(self, seat, number - BASE[block])
         return move if move is not None and self.number(move) == number else None  # one number per move
+
+
+def numbers(moves: Sequence[Any], st: KState) -> list[int] | None:
+    """The numbers of ``moves`` in this position, in their order, or None when one has none here. Read by the
+    moves' identity from the layout's numbers: most lists are numbered in one pass without a call per move."""
+    found = LAST[0]
+    fields = st.fields
+    if found.laid is not fields or found.count != len(fields):
+        found = layout(st)
+    known: list[Any] = list(map(found.ids.get, map(id, moves)))
+    return _learnt(moves, st, known) if None in known else known
+
+
+def _learnt(moves: Sequence[Any], st: KState, found: list[Any]) -> list[int] | None:
+    """``found`` with the moves not yet read in this layout numbered (and remembered, but a Substitution
+    purchase)."""
+    n = Numbering(st)
+    sites = None
+    for i, number in enumerate(found):
+        if number is None:
+            move = moves[i]
+            if move.kind == "cottage":  # set-up's longest lists, each in a new layout: read here without calls
+                sites = n.layout.sites() if sites is None else sites
+                code = sites.get(move.site)
+                if code is None or move.number not in NUMBERS:
+                    return None
+                number = found[i] = BASE["cottage"] + (move.number - 1) * SITE_NAMES + code
+                n.layout.keep(move, number)
+                continue
+            number = found[i] = None if move.kind in PLACES else fixed_number(move)
+            if number is None:
+                number = found[i] = n.placed(move)
+                if number is None:
+                    return None
+            elif n.layout.seeded:
+                n.layout.keep(move, number)
+                SEEN.keep(move, number)
+            else:  # the first fixed move met in this layout: the others seen before come in whole
+                SEEN.keep(move, number)
+                n.layout.seed()
+                return numbers(moves, st)
+    return found
 
 
 def _cubes_key(paid: str) -> tuple[int, ...]:
@@ -328,6 +323,7 @@ PLACED: dict[str, Callable[[Numbering, Any], tuple[str, int | None] | None]] = {
     "buy": _bought,
     "play": _played,
 }
+PLACES = frozenset(PLACED) - {"buy", "play"}  # the kinds whose number is always read in the position
 
 
 def _place_choice(n: Numbering, what: str, choice: str) -> int | None:
