@@ -472,8 +472,9 @@ class BoardGameState(pyspiel.State):
         if player is None:
             player = live.ask()
         st = live.st
-        if player != _CHANCE and st is not None:  # a seat's move, the common case (the steps of ``Live.moved`` and
-            turn = live.turn                # ``Live.play`` written out: this runs every step)
+        if player != _CHANCE and st is not None:
+            # A seat's move, the common case: ``Live.moved`` and ``Live.play`` written out, as this runs every step.
+            turn = live.turn
             if turn is None or turn.seat != player:
                 turn = live.listed(player)
             try:
