@@ -640,9 +640,25 @@ def _in_words_of(change: dict[str, Any], player: int | None) -> dict[str, Any]:
 
 
 def names_in(text: str, names: list[str]) -> str:
-    """Rule code writes {p0}, {p1}, ... for players; answers show their names (a mark naming no seat stays)."""
+    """Rule code writes {p0}, {p1}, ... for players; answers show their names (a mark naming no seat stays).
+    Each seat's mark is replaced whole where every mark names a seat and no name holds a brace (a name's brace
+    could make a mark of the words after it); otherwise the text is read mark by mark."""
     if "{p" not in text:
         return text
+    said = text
+    for mark, name in zip(_MARKS, names):
+        if mark in said:
+            said = said.replace(mark, name)
+    if "{p" in said or "{" in "".join(names):
+        return _read_marks(text, names)
+    return said
+
+
+_MARKS = tuple(f"{{p{i}}}" for i in range(32))  # the seats' marks, as rule code writes them
+
+
+def _read_marks(text: str, names: list[str]) -> str:
+    """``names_in`` read mark by mark: each "{p" begins a mark where digits naming a seat and "}" follow."""
     parts = text.split("{p")
     out = [parts[0]]
     for part in parts[1:]:  # each begins where a mark would: digits, then "}"
@@ -661,24 +677,7 @@ def sentence(definition: GameDefinition[Any], names: list[str], state: Any, seat
     words = definition.words
     if words is None:
         return f"{names[seat] if 0 <= seat < len(names) else 'Chance'}: {move_text(move)}"
-    return _with_names(words.describe(state, move), names)
-
-
-_MARKS = tuple(f"{{p{i}}}" for i in range(32))  # the seats' marks, as rule code writes them
-
-
-def _with_names(text: str, names: list[str]) -> str:
-    """``names_in(text, names)``, quicker where every mark names a seat and no name holds a brace (a name's brace
-    could make a mark of the words after it): each seat's mark replaced whole, else ``names_in`` itself."""
-    if "{p" not in text:
-        return text
-    said = text
-    for mark, name in zip(_MARKS, names):
-        if mark in said:
-            said = said.replace(mark, name)
-    if "{p" in said or "{" in "".join(names):
-        return names_in(text, names)
-    return said
+    return names_in(words.describe(state, move), names)
 
 
 def said_for(seat: int, text: str, visible_to: list[int] | None, player: int | None) -> str | None:
