@@ -40,6 +40,10 @@ class Phase:
     # the outcome with the game's generator at once; a game in explicit-chance mode stops here instead, for a
     # caller (an adapter, an expectimax search) to choose among ``chance_outcomes``.
     chance: bool = False
+    # A guard that, when it passes, promises that no edge out of this phase passes: the compiled flow tests it
+    # first and then skips the edges' guards (a phase left rarely, whose edges are many). The plain reading of
+    # the declaration ignores it, so a false promise shows as a difference (tests/test_flow_runner.py).
+    settled: Hook | None = None
 
     @property
     def automatic(self) -> bool:
@@ -113,6 +117,9 @@ class Flow:
                 raise ValueError(f"{where} cites unknown rule {edge.rule}")
         for phase in self.phases:
             _check_function(f"phase {phase.name}: on_enter", phase.on_enter)
+            _check_function(f"phase {phase.name}: settled", phase.settled)
+            if phase.settled is not None and not self.edges_from(phase.name):
+                raise ValueError(f"phase {phase.name} declares settled but has no edge to skip")
             if phase.moves:
                 _check_function(f"phase {phase.name}: turn order", phase.turn, required=True)
             if phase.chance and not phase.moves:
@@ -225,13 +232,18 @@ class _Source:
         lines: list[str] = []
         for phase in flow.phases:
             i = index[phase.name]
-            lines += [f"def _enter_{i}(state):", *self._edges(phase.name, "enter"), "    return None"]
+            rest = self._settled(phase)
+            lines += [f"def _enter_{i}(state):", *rest(["return None"]), *self._edges(phase.name, "enter"),
+                      "    return None"]
             if phase.moves:
                 stay = [f"    {line}" for line in self._run(phase.turn)]
                 draws = ["    if not state.explicit_chance:", "        draw(state)"] if phase.chance else []
-                lines += [f"def _after_{i}(state):", *self._edges(phase.name, "after"), *stay, *draws, "    return"]
+                ends = [line[4:] for line in (*stay, *draws)] + ["return"]
+                lines += [f"def _after_{i}(state):", *rest(ends), *self._edges(phase.name, "after"), *stay, *draws,
+                          "    return"]
                 if self._chance:
-                    lines += [f"def _drawn_{i}(state):", *self._edges(phase.name, "drawn"), *stay, "    return"]
+                    lines += [f"def _drawn_{i}(state):", *rest([line[4:] for line in stay] + ["return"]),
+                              *self._edges(phase.name, "drawn"), *stay, "    return"]
         lines += ["STEP = {" + ", ".join(f"{p.name!r}: _enter_{index[p.name]}" for p in flow.phases) + "}",
                   "AFTER = {" + ", ".join(f"{p.name!r}: _after_{index[p.name]}" for p in flow.phases if p.moves) + "}",
                   "def follow(state, nxt):",
@@ -261,6 +273,16 @@ class _Source:
             lines += ["def draw(state):", "    return"]
         return "\n".join(lines) + "\n"
 
+    def _settled(self, phase: Phase) -> Callable[[list[str]], list[str]]:
+        """The phase's ``settled`` test, if it declares one, as lines that run ``then`` (statements of a
+        function body) and skip the edges when it passes."""
+        def rest(then: list[str]) -> list[str]:
+            if phase.settled is None:
+                return []
+            before, test = self._test(phase.settled)
+            return [f"    {line}" for line in before] + [f"    if {test}:"] + [f"        {line}" for line in then]
+        return rest
+
     def _edges(self, source: str, role: str) -> list[str]:
         """The edges out of ``source`` in declared order: the first whose guard passes is taken (its trail
         entry, the phase, its hook, the target's on_enter), then what ``role`` does from the target; an
@@ -286,12 +308,21 @@ class _Source:
         ``_drawn_`` follow the flow to where it rests (``_after_`` then draws there in normal play)."""
         moving = bool(self.flow.edges_from(target))
         enter = f"_enter_{self._index[target]}"
+        settled = self.flow.phase(target).settled if moving else None
         if role == "enter":
-            return [f"return {enter}" if moving else "return None"]
+            if settled is None:
+                return [f"return {enter}" if moving else "return None"]
+            before, test = self._test(settled)  # the target's own first test, written here: no call follows
+            return [*before, f"if {test}:", "    return None", f"return {enter}"]
         rests_at_draw = role == "after" and self.flow.phase(target).chance
         lines = []
         if moving:
-            lines += [f"nxt = {enter}(state)", "if nxt is not None:", "    follow(state, nxt)"]
+            if settled is not None:
+                before, test = self._test(settled)
+                lines += [*before, f"if {test}:", "    nxt = None", "else:", f"    nxt = {enter}(state)"]
+            else:
+                lines += [f"nxt = {enter}(state)"]
+            lines += ["if nxt is not None:", "    follow(state, nxt)"]
             if role == "after" and self._chance:
                 lines += ["    if state.phase in CHANCE and not state.explicit_chance:", "        draw(state)"]
             if rests_at_draw:

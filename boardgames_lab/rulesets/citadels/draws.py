@@ -38,6 +38,7 @@ def start_draw(st: CitadelsState, seat: int, count: int, keep: int) -> int:
     else:
         k = count
     st.draw_left, st.draw_seat, st.draw_keep = k, seat if k else NOBODY, keep if k > keep else 0
+    st.detour = True  # a way out of the turn: the cards come in the draw phase
     if k and not deck:
         reshuffle(st)
     return k

@@ -69,7 +69,7 @@ def apply_move(st: CitadelsState, m: Any) -> None:
         return
     p, cls, ev = st.tp, type(m), st.events is not None
     if cls is End:
-        st.turn_over = True
+        st.turn_over = st.detour = True
         if ev:
             st.note(f"{{p{p}}} ends the {CHARACTERS[st.tc].name}'s turn.", {"player": p})
     elif cls is Gold:
@@ -189,7 +189,7 @@ def _ability(st: CitadelsState, p: int, m: Any) -> None:
         c = CARD_INDEX[m.card]
         st.hands[p].remove(c)
         st.exchange.append(c)
-        st.exchanging = True
+        st.exchanging = st.detour = True
 
 def apply_exchange(st: CitadelsState, m: Any) -> None:
     """citadels.char.wizard_redraw: discard one more card, or finish and draw as many."""
@@ -220,6 +220,7 @@ def _remove(st: CitadelsState, p: int, q: int, b: int) -> None:
         has = GRAVEYARD in st.city[g] or (b == GRAVEYARD and g == q and st.options["graveyard_self"])
         if g != p and has and st.gold[g] >= GRAVEYARD_PRICE:
             st.grave_owner, st.grave_card = g, b
+            st.detour = True
             return
     discard(st, [b])
 
@@ -255,6 +256,7 @@ def _play_action(st: CitadelsState, p: int, m: Any) -> None:
         st.builds_left += DIRECTOR_EXTRA_BUILDS
     elif c == FORTUNE_TELLER:
         st.fortune = m.fellow
+        st.detour = True
     else:  # the Living Cannonball
         old, new = CARD_INDEX[m.building], CARD_INDEX[m.card]
         st.gold[p] -= COST[new] - COST[old]
@@ -283,6 +285,7 @@ def _pay_booth(st: CitadelsState, p: int, q: int) -> None:
     st.gold[p] -= 1
     st.booths[q][i] += 1
     st.cash_owner, st.cash_booth = q, i
+    st.detour = True
     k = start_draw(st, p, 2, 1)
     if st.events is not None:
         st.note(f"{{p{p}}} pays 1 gold onto a Ticket Booth of {{p{q}}} and draws {k}.",

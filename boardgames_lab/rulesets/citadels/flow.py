@@ -49,6 +49,15 @@ def begin_turn(st: CitadelsState) -> None:
             st.note(f"The Thief, {{p{thief}}}, takes all {stolen} gold of {{p{p}}}.",
                     {"thief": thief, "victim": p, "gold": stolen})
 
+def turn_settled(st: CitadelsState) -> bool:
+    """No way out of the turn is open (the flow then skips its six edges): none was since the turn was entered."""
+    return not st.detour
+
+def turn_entered(st: CitadelsState) -> None:
+    """Whenever the turn is entered, at its start or back from a draw, a choice or an answer, every way out
+    of it is closed (tests/citadels/test_flow_settled.py holds the flow to it)."""
+    st.detour = False
+
 def kept(st: CitadelsState) -> bool:
     return not st.drawn
 
@@ -107,7 +116,8 @@ PHASES = (
     Phase("calling", "The King calls", on_enter=call_next,
           rules=(P + "call.order", P + "call.reveal", P + "call.silent", P + "char.assassin"),
           note="ranks in order; a silent rank is passed over"),
-    Phase("turn", "Character's turn", moves=TURN_MOVES, turn=turns.same,
+    Phase("turn", "Character's turn", moves=TURN_MOVES, turn=turns.same, on_enter=turn_entered,
+          settled=turn_settled,
           rules=(P + "turn.income", P + "turn.income_first", P + "turn.build", P + "turn.ability", P + "turn.end"),
           note="income, a build, the ability at any moment, then end"),
     Phase("draw", "Cards drawn", moves=("draw_card",), turn=turns.same, chance=True, on_enter=draw_out,

@@ -15,7 +15,7 @@ _SCALARS = ("options", "crown", "round", "heir", "step", "rank", "killed", "robb
             "income_done", "builds_left", "ability_used", "colour_used", "lab_used", "smithy_used",
             "action_used", "keep_left", "exchanging", "turn_over", "grave_card", "grave_owner",
             "cash_owner", "cash_booth", "fortune", "first_eight", "final", "window", "acrobat_round", "draw_left",
-            "draw_seat", "draw_keep", "reshuffled")
+            "draw_seat", "draw_keep", "reshuffled", "detour")
 _NESTED = ("hands", "city", "booths")
 NAME = tuple(c.name for c in CARDS)
 # Each card's bit in a city's ``built``: whether a city holds a name costs one test instead of a search.
@@ -88,6 +88,10 @@ class CitadelsState(State):
         self.exchanging = False
         self.paid: list[int] = []  # booths paid this turn, as owner * 8 + booth index
         self.turn_over = False
+        # A move of the turn may have opened a way out of it (its end, a draw, the Wizard's exchange, the
+        # Graveyard, the Fortune Teller, a Ticket Booth): the flow tests the turn's edges only then (flow.py,
+        # turn_settled). True until a turn begins: a position read from data leaves the edges to be tested.
+        self.detour = True
         self.grave_card = NOBODY  # a removed building the Graveyard may save
         self.grave_owner = NOBODY
         self.cash_owner = NOBODY  # a Ticket Booth owner deciding whether to cash in
@@ -112,7 +116,7 @@ class CitadelsState(State):
         o.grave_owner, o.cash_owner, o.cash_booth = self.grave_owner, self.cash_owner, self.cash_booth
         o.fortune, o.first_eight, o.final, o.window = self.fortune, self.first_eight, self.final, self.window
         o.acrobat_round, o.draw_left, o.draw_seat = self.acrobat_round, self.draw_left, self.draw_seat
-        o.draw_keep, o.stack, o.reshuffled = self.draw_keep, self.stack[:], self.reshuffled
+        o.draw_keep, o.stack, o.reshuffled, o.detour = self.draw_keep, self.stack[:], self.reshuffled, self.detour
         o.hands, o.city = [h[:] for h in self.hands], [c[:] for c in self.city]
         o.booths = [b[:] for b in self.booths]
         o.deck, o.discard, o.gold, o.built = self.deck[:], self.discard[:], self.gold[:], self.built[:]
@@ -124,7 +128,8 @@ class CitadelsState(State):
         return o
 
     def snapshot(self) -> dict[str, Any]:
-        fields = {name: getattr(self, name) for name in CitadelsState.__slots__ if name != "options"}
+        # detour is the flow's shortcut, not the game's: a position read from data and the one played agree
+        fields = {name: getattr(self, name) for name in CitadelsState.__slots__ if name not in ("options", "detour")}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return _copied(fields)
 
