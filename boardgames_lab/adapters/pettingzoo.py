@@ -42,6 +42,9 @@ from ..core.registry import definition, new_game
 from .actions import Turn, action_space, checked_action
 from .observation import features, observe
 
+_PLAIN_KEPT = 4096  # plain moves' sentences kept per environment
+
+
 def acting_seat(game: Game) -> int | None:
     """The seat asked now: the first seat in ``to_act()`` with a legal move (None once the game is over)."""
     return seat_asked(game.definition, game.state)
@@ -125,6 +128,10 @@ class BoardGameEnv(AECEnv):
         self._seat: int | None = None  # the seat asked now (None once the game is over)
         self._turn: Turn | None = None  # its choices, once listed at this position
         self._found: list[Any] | None = None  # its moves, where a reaction window's seats were searched for them
+        # The sentences of moves whose words read nothing of the position (the words face's ``PLAIN`` kinds), by the
+        # move's identity (the fast generators list the same move objects): a cache, cleared past _PLAIN_KEPT.
+        self._plain: frozenset[str] = getattr(d.words, "PLAIN", frozenset())
+        self._plain_said: dict[int, tuple[Any, str]] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[dict[str, Any]]:
         return self.observation_spaces[agent]
@@ -249,7 +256,16 @@ class BoardGameEnv(AECEnv):
         """Play a legal move on the engine's fast path, said in the position it is made from (as ``Game`` plays
         it: the position's ``ply`` counts it)."""
         d, state = self.definition, self.state
-        self._said = (seat, sentence(d, self.names, state, seat, move), d.move_visibility(state, move))
+        said = self._plain_said.get(id(move))
+        if said is not None and said[0] is move:
+            text = said[1]
+        else:
+            text = sentence(d, self.names, state, seat, move)
+            if move.kind in self._plain:  # its words read the move alone: said once, kept with the move
+                if len(self._plain_said) >= _PLAIN_KEPT:
+                    self._plain_said.clear()
+                self._plain_said[id(move)] = (move, text)
+        self._said = (seat, text, d.move_visibility(state, move))
         d.advance(state, move)
         state.ply += 1
         self._moves.append(move)

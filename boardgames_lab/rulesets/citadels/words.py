@@ -12,6 +12,9 @@ from .data import (ARCHITECT_CARDS, CARD_INDEX, CARDS, CHAR_INDEX, CHARACTERS, C
                    SMITHY_READINGS)
 from .state import NOBODY, CitadelsState, colour_income, removal_price
 
+# The kinds whose sentence reads the move alone, never the position: an adapter may say each such move once.
+PLAIN = frozenset({"pick", "bury", "gold", "keep", "build", "lab", "play", "fortune_teller", "ticket", "acrobat"})
+
 # What each action card does when played (the rulebook's variant section), for cards named by ``play``.
 PLAYED = {
     "director": f"{DIRECTOR_EXTRA_BUILDS} more buildings may be built this turn",

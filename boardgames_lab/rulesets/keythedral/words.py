@@ -16,6 +16,8 @@ from .state import KState
 
 COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
 KIND_OF_LETTER = {LETTER[k]: k for k in range(len(LETTER))}
+# The kinds whose sentence reads the move alone, never the position: an adapter may say each such move once.
+PLAIN = frozenset({"cottage", "pass", "house", "craft", "trade", "decline", "law", "bid", "take", "start"})
 
 
 def _seat(q: int) -> str:

@@ -14,6 +14,8 @@ from .state import SPState, hand_limit
 
 ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 DECK_NAMES = ("worker", "building", "aristocrat", "trading")
+# The kinds whose sentence reads the move alone, never the position: an adapter may say each such move once.
+PLAIN = frozenset({"pass", "pub", "observe", "discard"})
 # What a card with a special ability does, in the rulebook's words (data.Card.special).
 SPECIAL = {
     "pub": f"after each building scoring it sells up to {PUB_POINTS_PER_CARD} points at {PUB_PRICE} rubles each",

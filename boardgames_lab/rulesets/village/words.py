@@ -18,6 +18,9 @@ AREA_WORDS = {"harvest": "harvest", "family": "family", "crafts": "crafts", "mar
               "travel": "travel", "council": "council chamber", "church": "church"}
 TOWN_NAMES = {name.lower(): name for name, _ in TOWNS}
 DEMAND_GOODS = (*GOODS[:5], "grain")  # a customer's demand: the five base goods, then grain
+# The kinds whose sentence reads the move alone, never the position: an adapter may say each such move once.
+PLAIN = frozenset({"take", "well", "free", "skip", "birth", "recall", "craft", "mill", "privilege", "travel", "church",
+                   "pass", "cubes", "dies", "redeem", "raise", "done"})
 
 
 def _seat(q: int) -> str:
