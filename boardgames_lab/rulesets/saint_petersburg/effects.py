@@ -5,7 +5,7 @@ from bisect import insort
 from typing import Any
 
 from .data import CARD_INDEX, CARDS, DECK_WHAT, DECKS, PUB_PRICE, ROW_SLOTS
-from .moves import CARD_IDS, DRAWN, SLOT_INDEX
+from .moves import CARD_IDS, DRAWN, SLOT_INDEX, BuyCard, Pass, PlayCard, TakeCard
 from .prices import DISCOUNT_CARD, EMPTY, FLAT, GROUP, price
 from .state import COLOURS, KEYED, LAY_DECK, NO_DECK, PLACES, SCORE_OF, SPState
 
@@ -15,27 +15,29 @@ def plural(count: int, word: str) -> str:
 
 
 def apply_move(st: SPState, move: Any) -> None:
-    kind = move.kind
-    if kind == "pass":
+    # By the move's type, the most frequent first: each branch reads the fields of one type of move, which the
+    # interpreter then reads at once (a field read where several types meet is looked up every time).
+    made = type(move)
+    if made is Pass:
         st.passes += 1
-    elif kind == "buy" or kind == "take":
-        st.passes = 0
-        st.taken = True
+    elif made is BuyCard:
         p, card, i = move.player, CARD_INDEX[move.card], SLOT_INDEX[move.slot]
-        if i < ROW_SLOTS:  # state.clear, written out: the checked move names the card lying there
-            st.upper[i] = EMPTY
-        else:
-            st.lower[i - ROW_SLOTS] = EMPTY
+        st.passes, st.taken = 0, True
+        (st.upper if i < ROW_SLOTS else st.lower)[i % ROW_SLOTS] = EMPTY  # state.clear, written out
         st.shown.remove(i * PLACES + card)
-        if kind == "take":
-            insort(st.hands[p], card)  # _to_hand, written out: hands stay sorted, duplicates side by side
-            if st.events is not None:
-                _took(st, p, card, move.slot)
-        elif move.replaces:
+        if move.replaces:
             _place(st, p, card, move.replaces, i >= ROW_SLOTS, move)
         else:
             _pay(st, p, card, i >= ROW_SLOTS, move)
-    elif kind == "play":
+    elif made is TakeCard:
+        p, card, i = move.player, CARD_INDEX[move.card], SLOT_INDEX[move.slot]
+        st.passes, st.taken = 0, True
+        (st.upper if i < ROW_SLOTS else st.lower)[i % ROW_SLOTS] = EMPTY
+        st.shown.remove(i * PLACES + card)
+        insort(st.hands[p], card)  # _to_hand, written out: hands stay sorted, duplicates side by side
+        if st.events is not None:
+            _took(st, p, card, move.slot)
+    elif made is PlayCard:
         st.passes = 0
         p, card = move.player, CARD_INDEX[move.card]
         st.hands[p].remove(card)
@@ -43,7 +45,14 @@ def apply_move(st: SPState, move: Any) -> None:
             _place(st, p, card, move.replaces, False, move)
         else:
             _pay(st, p, card, False, move)
-    elif kind == "lay":
+    else:
+        _seldom(st, move)
+
+
+def _seldom(st: SPState, move: Any) -> None:
+    """The moves of the other phases: a card laid or drawn, the Pub's points, the Observatory's."""
+    kind = move.kind
+    if kind == "lay":
         lay_card(st, LAY_DECK[st.phase], CARD_INDEX[move.card])
     elif kind == "pub":
         _buy_points(st, move.player, move.points)

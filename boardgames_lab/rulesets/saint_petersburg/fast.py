@@ -134,36 +134,42 @@ PUB_POINTS = tuple(tuple(BuyPoints(p, k) for k in range(PUB_POINTS_PER_CARD * CA
 
 def legal_moves(st: SPState) -> list[Move]:
     """The legal moves of the seat to act, in the order: pass, then buy and take slot by slot, play, observe."""
-    phase = st.phase
-    p = st.current
+    phase, p = st.phase, st.current
     if phase in SPECIAL:
         return SPECIAL[phase](st, p)
     passing, limit, observes, offers, plays = SEAT[st.keys[p]]
     moves: list[Move] = [passing]
     owned, money, hand = st.owned[p], st.money[p], st.hands[p]
-    room = len(hand) < limit
-    if money or room:  # broke with a full hand, as random players often are: nothing but pass
-        # Appended one by one: moves.append written out is the interpreter's fastest way to grow a list.
-        for at in st.shown:  # buy, and take with room in hand, slot by slot
+    # Appended one by one: moves.append written out is the interpreter's fastest way to grow a list.
+    if len(hand) < limit:  # buy, and take with room in hand, slot by slot
+        for at in st.shown:
             card, price, buy, take, replacing = offers[at]
             if price[owned[card]] <= money:
                 moves.append(buy)
             elif replacing is not None:  # a trading card: ``buy`` is its tables (``Offer``)
-                mask = buy[owned[card]][money if money < RICH else RICH] & st.held[p]
-                if mask:
+                if mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
                     _replace(mask, replacing, moves)
-            if room:
-                moves.append(take)
+            moves.append(take)
+    elif money:  # broke with a full hand, as random players often are: nothing but pass
+        for at in st.shown:  # buy slot by slot: the hand has no room to take
+            card, price, buy, take, replacing = offers[at]
+            if price[owned[card]] <= money:
+                moves.append(buy)
+            elif replacing is not None:
+                if mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
+                    _replace(mask, replacing, moves)
+    # Play, card by card, with rubles (saint_petersburg.buy.minimum_one: a price is at least 1); the hand is
+    # sorted, so a repeated card follows itself.
+    if money:
         previous = -1
-        for card in hand:  # play, card by card; the hand is sorted, so a repeated card follows itself
+        for card in hand:
             if card != previous:
                 previous = card
                 price, play, replacing = plays[card]
                 if price[owned[card]] <= money:
                     moves.append(play)
                 elif replacing is not None:
-                    mask = play[owned[card]][money if money < RICH else RICH] & st.held[p]
-                    if mask:
+                    if mask := play[owned[card]][money if money < RICH else RICH] & st.held[p]:
                         _replace(mask, replacing, moves)
     return _observe(st, p, moves) if observes and phase == "building" else moves
 

@@ -12,21 +12,21 @@ ARISTOCRAT_IDS = frozenset(i for i, c in enumerate(CARDS) if c.group == ARISTOCR
 
 def score_phase(st: SPState) -> None:
     """saint_petersburg.scoring.phase_colour / scoring.all_cards"""
-    group = st.stage
+    group, money, points, scored = st.stage, st.money, st.points, st.scored
     for p in range(st.num_players):
-        area, total = st.areas[p], st.scored[COLOURS * p + group]  # the area's sum for the colour (state.SCORE_OF)
-        rubles, points = total % SHIFT, total // SHIFT
+        total = scored[COLOURS * p + group]  # the area's sum for the colour (state.SCORE_OF)
+        rubles, gained = total % SHIFT, total // SHIFT
         if group == BUILDING:
-            points -= st.obs_used[p]  # saint_petersburg.card.observatory_used
+            gained -= st.obs_used[p]  # saint_petersburg.card.observatory_used
             if st.owned[p][MARIINSKIJ]:  # saint_petersburg.card.mariinskij
-                rubles += sum(1 for c in area if GROUP[c] == ARISTOCRAT)
+                rubles += sum(1 for c in st.areas[p] if GROUP[c] == ARISTOCRAT)
         elif group == ARISTOCRAT and st.owned[p][TAX_MAN]:  # saint_petersburg.card.tax_man
-            rubles += sum(1 for c in area if GROUP[c] == WORKER)
-        st.money[p] += rubles
-        st.points[p] += points
-        if st.events is not None and (rubles or points):
-            st.note(f"{{p{p}}} scores {plural(rubles, 'ruble')} and {plural(points, 'point')} for "
-                    f"{GROUPS[group]} cards.", {"player": p, "rubles": rubles, "points": points, "group": GROUPS[group]})
+            rubles += sum(1 for c in st.areas[p] if GROUP[c] == WORKER)
+        money[p] += rubles
+        points[p] += gained
+        if st.events is not None and (rubles or gained):
+            st.note(f"{{p{p}}} scores {plural(rubles, 'ruble')} and {plural(gained, 'point')} for "
+                    f"{GROUPS[group]} cards.", {"player": p, "rubles": rubles, "points": gained, "group": GROUPS[group]})
 
 
 def final_count(st: SPState) -> list[dict[str, int]]:
