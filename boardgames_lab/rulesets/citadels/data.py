@@ -27,8 +27,9 @@ DIRECTOR_EXTRA_BUILDS = 2
 GRAVEYARD_PRICE = 1
 LABORATORY_GOLD = 1
 
-# Face-up characters laid aside per player count (rulebook, "Sequence of a Round").
-FACE_UP = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}
+# Face-up characters laid aside, by player count 2-7 (rulebook, "Sequence of a Round"); a tuple, so the flow
+# writes the ``laid`` guard in place (core/inline.py).
+FACE_UP = (0, 0, 0, 0, 2, 1, 0, 0)
 
 
 @dataclass(frozen=True)

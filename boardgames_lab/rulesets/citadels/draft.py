@@ -27,14 +27,13 @@ def start_round(st: CitadelsState) -> None:
         st.note("{p%d} takes the crown as the murdered King's heir." % st.crown, {"crown": st.crown})
     n = st.num_players
     st.stack = [0, 1, 2, 3, 4, 5, 6, 7]  # the eight characters, shuffled: which comes is a draw (draws.py)
-    st.down, st.down_knower, st.face_up, st.pool = [], [], [], []
-    st.owner = [NOBODY] * 8
+    # owner, down, down_knower, face_up and rank are as set-up or end_round left them: no one's, none, -1
+    st.pool = []
     st.taken_step = [NOT_TAKEN] * 8
     st.first_step = [NOT_TAKEN] * n
     st.shown = [False] * 8
     st.silent = [False] * 8
     st.killed = st.robbed = NOBODY
-    st.rank = -1
     st.steps, st.step = [], 0  # the draft's order comes once the characters are laid out
     st.current = st.crown
 
@@ -51,7 +50,8 @@ def open_draft(st: CitadelsState) -> None:
         st.note(f"Round {st.round}: {{p{st.crown}}} shuffles the characters and lays one face down"
                 + (", face up: " + ", ".join(CHARACTERS[c].name for c in st.face_up) if st.face_up else "")
                 + ".", {"round": st.round, "face_up": [CHARACTERS[c].id for c in st.face_up]})
-    turn_draft(st)
+    st.current = st.crown  # turn_draft's first step, written out: the crown holder sees the cards first
+    st.first_step[st.crown] = 0
 
 def turn_draft(st: CitadelsState) -> None:
     """Who holds the cards now; with seven players the last one also takes the face-down card."""
@@ -162,13 +162,12 @@ def rasputin_played(st: CitadelsState) -> bool:
     return bool(st.asked & 4)
 
 def end_round(st: CitadelsState) -> None:
-    """citadels.char.king_absent: with no King revealed the crown stays; a murdered King's heir waits."""
+    """citadels.char.king_absent: with no King revealed the crown stays; a murdered King's heir waits. Four
+    plain statements: the flow writes them in place of a call (core/inline.py), once per round."""
     if st.killed == KING and st.owner[KING] != NOBODY and not st.shown[KING] and st.acrobat_round != st.round:
         st.heir = st.owner[KING]  # citadels.char.king_murdered
         st.note("The murdered King was {p%d}'s: the crown goes there next round." % st.heir, {"heir": st.heir})
-    st.owner = [NOBODY] * 8
-    st.down, st.down_knower, st.face_up = [], [], []
-    st.rank = -1
+    st.owner, st.down, st.down_knower, st.face_up, st.rank = [NOBODY] * 8, [], [], [], -1
     if st.events is not None:
         st.note(f"Round {st.round} ends; the characters go back to the middle.", {"round": st.round})
     if st.first_eight == NOBODY:

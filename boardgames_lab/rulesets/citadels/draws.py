@@ -23,6 +23,7 @@ from .data import CARD_IDS, CARD_INDEX, CARDS, CHAR_IDS, CHAR_INDEX, CHARACTERS,
 from .moves import DrawCard, LayCharacter
 from .state import NOBODY, CitadelsState
 
+NEXT = -1  # _receive's card in normal play: the one the generator draws next
 DRAW_CARD = tuple(DrawCard(CHANCE, c) for c in CARD_IDS)  # by card index
 LAY = tuple((LayCharacter(CHANCE, c, False), LayCharacter(CHANCE, c, True)) for c in CHAR_IDS)  # by rank, face up
 
@@ -58,9 +59,13 @@ def apply_draw_card(st: CitadelsState, m: DrawCard) -> None:
 
 def _receive(st: CitadelsState, c: int, rest: bool = False) -> None:
     """Card ``c`` comes off the deck to the draw's receiver (the one effect of a card drawn, however chosen);
-    with ``rest`` (normal play, draw_out) the cards normal play draws next follow it until the draw is done."""
+    with ``rest`` (normal play, draw_out) the cards normal play draws next follow it until the draw is done,
+    and ``c`` NEXT asks for normal play's first card too."""
     while True:
         deck = st.deck
+        if c == NEXT:  # the next card, as _next_card draws it (written out: most draws come here)
+            c = deck[st.rng.below(len(deck), _FROM_DISCARD)] if st.reshuffled \
+                else deck[-1] if st.rng.record is None else _next_card(st)
         if deck[-1] != c:  # a chosen outcome (explicit chance) or a pick from the turned-over pile: taken from the top
             i = len(deck) - 1 - deck[::-1].index(c)
             deck[i], deck[-1] = deck[-1], deck[i]
@@ -82,9 +87,7 @@ def _receive(st: CitadelsState, c: int, rest: bool = False) -> None:
             return
         if not rest:
             return
-        deck = st.deck  # the next card, as _next_card draws it (written out: most draws come here)
-        c = deck[st.rng.below(len(deck), _FROM_DISCARD)] if st.reshuffled \
-            else deck[-1] if st.rng.record is None else _next_card(st)
+        c = NEXT
 
 
 def check_draw_card(st: CitadelsState, m: DrawCard) -> Refusal | None:
@@ -216,7 +219,7 @@ def draw_visibility(st: CitadelsState, move: Any) -> list[int] | None:
 def draw_out(st: CitadelsState) -> None:
     """The ``deal`` and ``draw`` phases: every card still to come."""
     if not st.explicit_chance and st.draw_left:
-        _receive(st, _next_card(st), True)
+        _receive(st, NEXT, True)
 
 
 def lay_out(st: CitadelsState) -> None:

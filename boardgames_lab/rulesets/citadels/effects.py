@@ -61,7 +61,11 @@ def apply_move(st: CitadelsState, m: Any) -> None:
     """Apply a legal move: a turn's here, the draft's or a card kept without a dispatch call, others in apply_side."""
     if (phase := st.phase) != "turn":
         if phase == "draft":
-            apply_draft(st, type(m) is Pick, CHAR_INDEX[m.character])
+            if type(m) is Pick and st.events is None:  # the draft's common move, without apply_draft's call
+                st.pool.remove(c := CHAR_INDEX[m.character])
+                st.owner[c], st.taken_step[c], st.step = st.current, st.step, st.step + 1
+            else:
+                apply_draft(st, type(m) is Pick, CHAR_INDEX[m.character])
         elif phase == "keep":
             apply_keep(st, m)
         else:
@@ -91,7 +95,14 @@ def apply_move(st: CitadelsState, m: Any) -> None:
         _colour_income(st, p)
     elif cls in ABILITY_MOVES:
         _ability(st, p, m)
-    elif cls is Laboratory or cls is Smithy:
+    else:
+        _rarer(st, p, m)
+
+
+def _rarer(st: CitadelsState, p: int, m: Any) -> None:
+    """The turn's rarer moves: a violet building's, a Ticket Booth's or an action card's."""
+    cls = type(m)
+    if cls is Laboratory or cls is Smithy:
         _violet(st, p, m)
     elif cls is Ticket:
         _pay_booth(st, p, m.owner)

@@ -22,15 +22,22 @@ BUILDS = tuple(1 + (ARCHITECT_EXTRA_BUILDS if r == ARCHITECT else 0) for r in ra
 
 # --- the turn's guards and hooks ---------------------------------------------------------------------
 def begin_turn(st: CitadelsState) -> None:
-    """citadels.call.reveal / char.king_crown / char.thief_steals"""
-    r = st.rank
-    p = st.owner[r]
-    st.tp, st.tc, st.current = p, r, p
-    st.shown[r] = True
-    st.silent[r] = False
+    """citadels.call.reveal: the character called is revealed and its turn begins. Four plain statements: the
+    flow writes them in place of a call (core/inline.py), once per turn; ``revealed`` does the rarer rest."""
+    r = st.tc = st.rank
+    st.tp = st.current = st.owner[r]
     st.income_done = st.ability_used = st.colour_used = st.lab_used = st.smithy_used = st.action_used = \
-        st.turn_over = False
-    st.builds_left = BUILDS[r]
+        st.turn_over = st.silent[r] = False
+    if r == KING or st.robbed == r or st.paid or st.events is not None:
+        revealed(st)
+    else:
+        st.builds_left, st.shown[r] = BUILDS[r], True
+
+def revealed(st: CitadelsState) -> None:
+    """citadels.call.reveal / char.king_crown / char.thief_steals: the turn's start where the character's reveal
+    does more than open it (the King's crown, the Thief's theft, booths paid last turn, the log)."""
+    r, p = st.tc, st.tp
+    st.builds_left, st.shown[r] = BUILDS[r], True
     if st.paid:  # a new list only where booths were paid: the turn's own copy, never shared
         st.paid = []
     if st.events is not None:
