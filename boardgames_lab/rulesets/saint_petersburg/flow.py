@@ -25,7 +25,10 @@ STAGE_OF = {"setup": 0, "first_row": 0, "worker": 0, "worker_scoring": 0, "worke
             "building_scoring": 1, "pub": 1, "building_refill": 1, "aristocrat": 2, "aristocrat_scoring": 2,
             "aristocrat_refill": 2, "trading": 3, "round_end": 3, "new_round": 3, "final_scoring": 3,
             "game_over": 3}
+PUB_HELD = 1 << PUB
 MARKERS = ("worker", "building", "aristocrat", "trading")
+# The action phases in order: a phase's place here is its stage (a tuple, which the flow compiler can read in place).
+ACTION_PHASES = ("worker", "building", "aristocrat", "trading")
 DECK_CARDS = tuple(tuple(i for i, c in enumerate(CARDS) if c.deck == d for _ in range(c.copies)) for d in range(4))
 
 
@@ -113,7 +116,7 @@ def lay_out(st: SPState) -> None:
 
 def begin_action_phase(st: SPState) -> None:
     """saint_petersburg.turn.start_marker"""
-    st.stage = STAGE_OF[st.phase]
+    st.stage = ACTION_PHASES.index(st.phase)
     st.current = st.markers[st.stage]
     st.passes = 0
     st.taken = False
@@ -149,7 +152,7 @@ def refill_display(st: SPState) -> None:
 # Every Pub owner is asked, even one who cannot pay for a point: skipping them would show the
 # table that they hold fewer than 2 rubles (saint_petersburg.money.secret).
 def pub_owners_waiting(st: SPState) -> bool:
-    return any(st.owned[p][PUB] for p in range(st.num_players))
+    return any(map(PUB_HELD.__and__, st.held))  # a Pub's bit in a seat's cards held (SPState.held)
 
 
 def pub_order(st: SPState) -> list[int]:

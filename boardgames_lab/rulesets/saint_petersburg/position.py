@@ -11,7 +11,7 @@ from typing import Any, Callable
 from ...core.errors import PositionError
 from ...core.position import Reader, conserved, integer, items, names
 from .data import CARDS, DECKS, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, ROW_SLOTS
-from .flow import STAGE_OF, draw_pending
+from .flow import ACTION_PHASES, STAGE_OF, draw_pending
 from .moves import CARD_IDS
 from .prices import EMPTY
 from .scoring import final_count
@@ -19,7 +19,6 @@ from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
 
 FIELDS = ("decks", "upper", "lower", "money", "points", "hands", "areas", "observatories_used", "markers",
           "passes", "taken", "end_triggered", "round", "drawn", "observing", "pub_queue", "removed", "final")
-ACTION_PHASES = ("worker", "building", "aristocrat", "trading")
 MOST = 10 ** 6  # rubles and points beyond any real game, still whole numbers
 
 
