@@ -26,6 +26,8 @@ STAGE_OF = {"setup": 0, "first_row": 0, "worker": 0, "worker_scoring": 0, "worke
             "aristocrat_refill": 2, "trading": 3, "round_end": 3, "new_round": 3, "final_scoring": 3,
             "game_over": 3}
 PUB_HELD = 1 << PUB
+# By the number of players: each seat's neighbour on the left (saint_petersburg.round_end.pass_markers).
+NEXT_SEAT = tuple(tuple((seat + 1) % n for seat in range(n)) for n in range(5))
 MARKERS = ("worker", "building", "aristocrat", "trading")
 # The action phases in order: a phase's place here is its stage (a tuple, which the flow compiler can read in place).
 ACTION_PHASES = ("worker", "building", "aristocrat", "trading")
@@ -186,10 +188,11 @@ def start_new_round(st: SPState) -> None:
     if st.events is not None:
         st.note(f"Round {st.round} ends: {len(gone)} card(s) leave the lower row; the upper row moves down.",
                 {"removed": [CARD_IDS[c] for c in gone]})
-    st.markers = [(m + 1) % st.num_players for m in st.markers]
-    st.obs_used = [0] * st.num_players
+    st.markers = list(map(NEXT_SEAT[st.num_players].__getitem__, st.markers))
+    used, st.obs_used = st.obs_used, [0] * st.num_players
     for p in range(st.num_players):
-        st.rekey(p)
+        if used[p]:  # a seat's key changes with its Observatories used alone (state.seat_key)
+            st.rekey(p)
     st.round += 1
     lay_out(st)
 

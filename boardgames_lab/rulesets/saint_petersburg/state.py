@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from operator import add
 from typing import Any
 
 from ...core.definition import State
@@ -19,6 +20,7 @@ NO_DECK = -1
 # A card on the display is kept as one number, its place: slot * PLACES + card, so that places sort by slot and a
 # table by place (fast.py) is read with one look-up.
 PLACES = len(CARDS)
+DOWN = ROW_SLOTS * PLACES  # a place one row further on: the same slot of the lower row
 
 
 # What a card scores at its colour's scoring as one number, rubles + points * SHIFT, so that an area's sum per
@@ -111,6 +113,12 @@ class SPState(State):
     def lay_upper_cards(self, cards: list[int]) -> None:
         """``lay_upper`` for each card in turn: they fill the upper row's leftmost empty slots in order."""
         upper, shown = self.upper, self.shown
+        first = upper.index(EMPTY)
+        if upper.count(EMPTY) == ROW_SLOTS - first:  # the empty slots are the row's right end: one step, in C
+            end = first + len(cards)
+            upper[first:end] = cards
+            shown[first:first] = map(add, range(first * PLACES, end * PLACES, PLACES), cards)
+            return
         for card in cards:
             slot = upper.index(EMPTY)
             upper[slot] = card
@@ -151,10 +159,11 @@ class SPState(State):
 
     def shift_rows(self) -> list[int]:
         """The lower row leaves the game and the upper row moves down; the cards that left."""
-        gone = [c for c in self.lower if c != EMPTY]
-        self.lower = self.upper
+        gone = list(filter(EMPTY.__ne__, self.lower))  # the cards, in C
+        upper = self.lower = self.upper
         self.upper = [EMPTY] * ROW_SLOTS
-        self.shown = [(i + ROW_SLOTS) * PLACES + c for i, c in enumerate(self.lower) if c != EMPTY]
+        # The upper row's places come first in ``shown`` (they sort by slot); moved down, each is a row further on.
+        self.shown = list(map(DOWN.__add__, self.shown[:ROW_SLOTS - upper.count(EMPTY)]))
         return gone
 
     def clone(self) -> "SPState":
