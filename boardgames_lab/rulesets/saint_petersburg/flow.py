@@ -6,12 +6,12 @@ from typing import Callable
 
 from ...core import turns
 from ...core.flow import Edge, Flow, Phase
-from .data import CARDS, DECK_WHAT, DISPLAY_SIZE, PUB, START_RUBLES, WORKER
+from .data import CARDS, DECK_WHAT, PUB, START_RUBLES, WORKER
 from .effects import lay_card, lay_top_cards, top_card
 from .moves import CARD_IDS
 from .prices import EMPTY
 from .scoring import score_final, score_phase
-from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
+from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState, cards_to_lay
 
 P = "saint_petersburg."
 ACTIONS = ("buy", "take", "play", "pass")
@@ -63,39 +63,19 @@ def draw_pending(st: SPState) -> bool:
     return cards_to_lay(st) > 0
 
 
-def cards_to_lay(st: SPState) -> int:
-    """The cards a lay phase still turns up: up to the board's size for the phase, as many as its deck holds.
-
-    saint_petersburg.setup.first_display: two workers per player at the start; refill.next_deck: up to eight
-    after an action phase, and refill.nothing_taken: none if nobody took a card; round_end.shift_and_refill:
-    workers up to eight at a new round; refill.short_deck: a short deck gives what it holds."""
-    phase = st.phase
-    if phase == "first_row":
-        size = 2 * st.num_players
-    elif phase == "new_round" or st.taken:
-        size = DISPLAY_SIZE
-    else:
-        return 0
-    left = size - len(st.shown)
-    if left <= 0:
-        return 0
-    held = len(st.decks[LAY_DECK[phase]])
-    return left if left < held else held
-
-
 def first_row_laid(st: SPState) -> bool:
     """saint_petersburg.setup.first_display: two workers per player, or as many as the deck holds."""
-    return cards_to_lay(st) == 0
+    return st.to_lay == 0
 
 
 def refill_done(st: SPState) -> bool:
     """saint_petersburg.refill.next_deck / refill.nothing_taken / refill.short_deck"""
-    return cards_to_lay(st) == 0
+    return st.to_lay == 0
 
 
 def round_refill_done(st: SPState) -> bool:
     """saint_petersburg.round_end.shift_and_refill: workers until the board holds eight."""
-    return cards_to_lay(st) == 0
+    return st.to_lay == 0
 
 
 def lay_out(st: SPState) -> None:
@@ -104,9 +84,10 @@ def lay_out(st: SPState) -> None:
     here without the runner's dispatch per move (about 77 cards a game). With neither a log nor a chance record
     to write, the cards come off the deck together (``lay_top_cards``). In explicit-chance mode the game stops
     at the phase instead, for the caller to choose each card."""
-    if st.explicit_chance:
+    count = st.to_lay = cards_to_lay(st)
+    if st.explicit_chance or not count:
         return
-    deck, count = LAY_DECK[st.phase], cards_to_lay(st)
+    deck = LAY_DECK[st.phase]
     if st.events is None and st.rng.record is None:
         lay_top_cards(st, deck, count)
         return
