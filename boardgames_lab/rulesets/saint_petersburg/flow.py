@@ -169,7 +169,8 @@ def start_new_round(st: SPState) -> None:
     if st.events is not None:
         st.note(f"Round {st.round} ends: {len(gone)} card(s) leave the lower row; the upper row moves down.",
                 {"removed": [CARD_IDS[c] for c in gone]})
-    st.markers = list(map(NEXT_SEAT[st.num_players].__getitem__, st.markers))
+    left, held = NEXT_SEAT[st.num_players], st.markers  # four markers, each to the holder's left
+    st.markers = [left[held[0]], left[held[1]], left[held[2]], left[held[3]]]
     used, st.obs_used = st.obs_used, [0] * st.num_players
     for p in range(st.num_players):
         if used[p]:  # a seat's key changes with its Observatories used alone (state.seat_key)

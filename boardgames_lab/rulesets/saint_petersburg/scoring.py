@@ -1,8 +1,6 @@
 """The scorings: each phase's colour (rulebook steps 6, 7, 9), the final count and the tie-break (fact sheet §1.4)."""
 from __future__ import annotations
 
-from operator import add, sub
-
 from .data import (ARISTOCRAT, ARISTOCRAT_VARIETY, BUILDING, CARDS, GROUPS, HAND_PENALTY, MARIINSKIJ,
                    RUBLES_PER_POINT, TAX_MAN, WORKER)
 from .effects import plural
@@ -22,23 +20,18 @@ def score_phase(st: SPState) -> None:
     if st.events is not None:
         _score_noted(st, group)
         return
-    # Each area's sum for the colour (state.SCORE_OF) split into rubles and points, seat by seat, in C (map).
-    totals = st.scored[group::COLOURS]
-    st.money[:] = map(add, st.money, map(SHIFT.__rmod__, totals))  # money + total % SHIFT
-    st.points[:] = map(add, st.points, map(SHIFT.__rfloordiv__, totals))  # points + total // SHIFT
+    money, points = st.money, st.points
+    for p, total in enumerate(st.scored[group::COLOURS]):  # each area's sum for the colour (state.SCORE_OF)
+        money[p] += total % SHIFT
+        points[p] += total // SHIFT
     if group == BUILDING or group == ARISTOCRAT:
-        _score_extras(st, group)
-
-
-def _score_extras(st: SPState, group: int) -> None:
-    """What the building and aristocrat scorings add to the sums per colour (``score_phase``)."""
-    if group == BUILDING:
-        st.points[:] = map(sub, st.points, st.obs_used)  # saint_petersburg.card.observatory_used
-    # The cards each seat holds a copy of are bits of st.held: a test of them all runs in C (map).
-    card = 1 << (MARIINSKIJ if group == BUILDING else TAX_MAN)
-    if any(map(card.__and__, st.held)):
-        for p in range(st.num_players):
-            st.money[p] += _extra_rubles(st, group, p)
+        card = MARIINSKIJ if group == BUILDING else TAX_MAN
+        for p, counts in enumerate(st.owned):
+            if counts[card]:
+                money[p] += _extra_rubles(st, group, p)
+        if group == BUILDING and any(st.obs_used):
+            for p, used in enumerate(st.obs_used):
+                points[p] -= used  # saint_petersburg.card.observatory_used
 
 
 def _extra_rubles(st: SPState, group: int, p: int) -> int:

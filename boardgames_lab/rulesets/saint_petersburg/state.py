@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import copy
-from operator import add
 from typing import Any
 
 from ...core.definition import State
@@ -116,12 +115,6 @@ class SPState(State):
     def lay_upper_cards(self, cards: list[int]) -> None:
         """``lay_upper`` for each card in turn: they fill the upper row's leftmost empty slots in order."""
         upper, shown = self.upper, self.shown
-        first = upper.index(EMPTY)
-        if upper.count(EMPTY) == ROW_SLOTS - first:  # the empty slots are the row's right end: one step, in C
-            end = first + len(cards)
-            upper[first:end] = cards
-            shown[first:first] = map(add, range(first * PLACES, end * PLACES, PLACES), cards)
-            return
         for card in cards:
             slot = upper.index(EMPTY)
             upper[slot] = card
@@ -162,11 +155,11 @@ class SPState(State):
 
     def shift_rows(self) -> list[int]:
         """The lower row leaves the game and the upper row moves down; the cards that left."""
-        gone = list(filter(EMPTY.__ne__, self.lower))  # the cards, in C
+        gone = [c for c in self.lower if c != EMPTY]
         upper = self.lower = self.upper
         self.upper = [EMPTY] * ROW_SLOTS
         # The upper row's places come first in ``shown`` (they sort by slot); moved down, each is a row further on.
-        self.shown = list(map(DOWN.__add__, self.shown[:ROW_SLOTS - upper.count(EMPTY)]))
+        self.shown = [at + DOWN for at in self.shown[:ROW_SLOTS - upper.count(EMPTY)]]
         return gone
 
     def clone(self) -> "SPState":
