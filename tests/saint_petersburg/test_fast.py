@@ -5,6 +5,7 @@ import pytest
 
 from boardgames_lab.core.rng import Rng
 from boardgames_lab.rulesets.saint_petersburg import DEFINITION
+from boardgames_lab.rulesets.saint_petersburg.state import invariants
 from boardgames_lab.testing import option_sets
 from tests.conftest import cites
 
@@ -28,3 +29,29 @@ def test_fast_generator_equals_the_plain_path_in_the_same_order_set(players: int
                 positions += 1
                 d.advance(st, fast[rng.below(len(fast))])
     assert positions > 1000
+
+
+@cites(P + "scoring.phase_colour", P + "scoring.all_cards", P + "card.mariinskij", P + "card.tax_man",
+       P + "card.observatory_used", P + "refill.next_deck", P + "round_end.shift_and_refill", P + "end.trigger")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_without_a_log_makes_the_game_play_with_one_makes(players: int) -> None:
+    """The phase changes take shortcuts while no log is written (the scorings' sums, the cards laid together): the
+    same moves give the same state, seat keys and sums per colour as with the log on, and keep the invariants."""
+    d = DEFINITION
+    changes = 0
+    for seed in range(4):
+        quiet, told = d.new_state(players, seed, d.resolve_options({})), d.new_state(players, seed, d.resolve_options({}))
+        told.events = []
+        rng = Rng(seed)
+        while not d.is_over(quiet):
+            moves = d.legal_moves(quiet)
+            move = moves[rng.below(len(moves))]
+            before = quiet.phase
+            d.advance(quiet, move)
+            d.advance(told, move)
+            changes += before != quiet.phase
+            assert (quiet.snapshot(), quiet.phase, quiet.current, quiet.shown, quiet.keys, quiet.scored,
+                    quiet.held) == (told.snapshot(), told.phase, told.current, told.shown, told.keys, told.scored,
+                                    told.held), (seed, quiet.ply)
+            assert not invariants(quiet), invariants(quiet)
+    assert changes > 60 and any(e["data"].get("group") for e in told.events)

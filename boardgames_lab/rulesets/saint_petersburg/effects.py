@@ -183,6 +183,7 @@ def lay_card(st: SPState, deck: int, card: int) -> None:
         _to_top(pile, card)
     pile.pop()
     slot = st.lay_upper(card)
+    st.to_lay -= 1
     if not pile:
         st.end_triggered = True  # saint_petersburg.end.trigger
     if st.events is not None:
@@ -201,6 +202,7 @@ def lay_top_cards(st: SPState, deck: int, count: int) -> None:
     cards = pile[:-count - 1:-1]
     del pile[-count:]
     st.lay_upper_cards(cards)
+    st.to_lay -= count
     if not pile:
         st.end_triggered = True  # saint_petersburg.end.trigger
 

@@ -6,12 +6,12 @@ from typing import Callable
 
 from ...core import turns
 from ...core.flow import Edge, Flow, Phase
-from .data import CARDS, DECK_WHAT, DISPLAY_SIZE, PUB, START_RUBLES, WORKER
+from .data import CARDS, DECK_WHAT, PUB, START_RUBLES, WORKER
 from .effects import lay_card, lay_top_cards, top_card
 from .moves import CARD_IDS
 from .prices import EMPTY
 from .scoring import score_final, score_phase
-from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
+from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState, cards_to_lay
 
 P = "saint_petersburg."
 ACTIONS = ("buy", "take", "play", "pass")
@@ -25,7 +25,12 @@ STAGE_OF = {"setup": 0, "first_row": 0, "worker": 0, "worker_scoring": 0, "worke
             "building_scoring": 1, "pub": 1, "building_refill": 1, "aristocrat": 2, "aristocrat_scoring": 2,
             "aristocrat_refill": 2, "trading": 3, "round_end": 3, "new_round": 3, "final_scoring": 3,
             "game_over": 3}
+PUB_HELD = 1 << PUB
+# By the number of players: each seat's neighbour on the left (saint_petersburg.round_end.pass_markers).
+NEXT_SEAT = tuple(tuple((seat + 1) % n for seat in range(n)) for n in range(5))
 MARKERS = ("worker", "building", "aristocrat", "trading")
+# The action phases in order: a phase's place here is its stage (a tuple, which the flow compiler can read in place).
+ACTION_PHASES = ("worker", "building", "aristocrat", "trading")
 DECK_CARDS = tuple(tuple(i for i, c in enumerate(CARDS) if c.deck == d for _ in range(c.copies)) for d in range(4))
 
 
@@ -58,39 +63,19 @@ def draw_pending(st: SPState) -> bool:
     return cards_to_lay(st) > 0
 
 
-def cards_to_lay(st: SPState) -> int:
-    """The cards a lay phase still turns up: up to the board's size for the phase, as many as its deck holds.
-
-    saint_petersburg.setup.first_display: two workers per player at the start; refill.next_deck: up to eight
-    after an action phase, and refill.nothing_taken: none if nobody took a card; round_end.shift_and_refill:
-    workers up to eight at a new round; refill.short_deck: a short deck gives what it holds."""
-    phase = st.phase
-    if phase == "first_row":
-        size = 2 * st.num_players
-    elif phase == "new_round" or st.taken:
-        size = DISPLAY_SIZE
-    else:
-        return 0
-    left = size - len(st.shown)
-    if left <= 0:
-        return 0
-    held = len(st.decks[LAY_DECK[phase]])
-    return left if left < held else held
-
-
 def first_row_laid(st: SPState) -> bool:
     """saint_petersburg.setup.first_display: two workers per player, or as many as the deck holds."""
-    return cards_to_lay(st) == 0
+    return st.to_lay == 0
 
 
 def refill_done(st: SPState) -> bool:
     """saint_petersburg.refill.next_deck / refill.nothing_taken / refill.short_deck"""
-    return cards_to_lay(st) == 0
+    return st.to_lay == 0
 
 
 def round_refill_done(st: SPState) -> bool:
     """saint_petersburg.round_end.shift_and_refill: workers until the board holds eight."""
-    return cards_to_lay(st) == 0
+    return st.to_lay == 0
 
 
 def lay_out(st: SPState) -> None:
@@ -99,9 +84,10 @@ def lay_out(st: SPState) -> None:
     here without the runner's dispatch per move (about 77 cards a game). With neither a log nor a chance record
     to write, the cards come off the deck together (``lay_top_cards``). In explicit-chance mode the game stops
     at the phase instead, for the caller to choose each card."""
-    if st.explicit_chance:
+    count = st.to_lay = cards_to_lay(st)
+    if st.explicit_chance or not count:
         return
-    deck, count = LAY_DECK[st.phase], cards_to_lay(st)
+    deck = LAY_DECK[st.phase]
     if st.events is None and st.rng.record is None:
         lay_top_cards(st, deck, count)
         return
@@ -113,7 +99,7 @@ def lay_out(st: SPState) -> None:
 
 def begin_action_phase(st: SPState) -> None:
     """saint_petersburg.turn.start_marker"""
-    st.stage = STAGE_OF[st.phase]
+    st.stage = ACTION_PHASES.index(st.phase)
     st.current = st.markers[st.stage]
     st.passes = 0
     st.taken = False
@@ -149,7 +135,7 @@ def refill_display(st: SPState) -> None:
 # Every Pub owner is asked, even one who cannot pay for a point: skipping them would show the
 # table that they hold fewer than 2 rubles (saint_petersburg.money.secret).
 def pub_owners_waiting(st: SPState) -> bool:
-    return any(st.owned[p][PUB] for p in range(st.num_players))
+    return any(map(PUB_HELD.__and__, st.held))  # a Pub's bit in a seat's cards held (SPState.held)
 
 
 def pub_order(st: SPState) -> list[int]:
@@ -183,10 +169,12 @@ def start_new_round(st: SPState) -> None:
     if st.events is not None:
         st.note(f"Round {st.round} ends: {len(gone)} card(s) leave the lower row; the upper row moves down.",
                 {"removed": [CARD_IDS[c] for c in gone]})
-    st.markers = [(m + 1) % st.num_players for m in st.markers]
-    st.obs_used = [0] * st.num_players
+    left, held = NEXT_SEAT[st.num_players], st.markers  # four markers, each to the holder's left
+    st.markers = [left[held[0]], left[held[1]], left[held[2]], left[held[3]]]
+    used, st.obs_used = st.obs_used, [0] * st.num_players
     for p in range(st.num_players):
-        st.rekey(p)
+        if used[p]:  # a seat's key changes with its Observatories used alone (state.seat_key)
+            st.rekey(p)
     st.round += 1
     lay_out(st)
 

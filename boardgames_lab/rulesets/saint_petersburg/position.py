@@ -11,15 +11,14 @@ from typing import Any, Callable
 from ...core.errors import PositionError
 from ...core.position import Reader, conserved, integer, items, names
 from .data import CARDS, DECKS, HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, ROW_SLOTS
-from .flow import STAGE_OF, draw_pending
+from .flow import ACTION_PHASES, STAGE_OF, draw_pending
 from .moves import CARD_IDS
 from .prices import EMPTY
 from .scoring import final_count
-from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState
+from .state import LAY_DECK, NO_DECK, OBSERVATORY_DRAW, SPState, cards_to_lay
 
 FIELDS = ("decks", "upper", "lower", "money", "points", "hands", "areas", "observatories_used", "markers",
           "passes", "taken", "end_triggered", "round", "drawn", "observing", "pub_queue", "removed", "final")
-ACTION_PHASES = ("worker", "building", "aristocrat", "trading")
 MOST = 10 ** 6  # rubles and points beyond any real game, still whole numbers
 
 
@@ -113,6 +112,7 @@ def _read_draw(data: Reader, st: SPState, phase: str) -> None:
     if phase in LAY_DECK and not draw_pending(st):
         raise PositionError("phase", f"the {phase} phase lays out cards, but here it has none to lay (nothing "
                             "was taken, the board holds enough or the deck is empty): play would move on at once")
+    st.to_lay = cards_to_lay(st) if phase in LAY_DECK else 0
 
 
 def _read_turn(data: Reader, st: SPState, players: int, phase: str) -> None:

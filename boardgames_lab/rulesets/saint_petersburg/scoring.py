@@ -8,23 +8,51 @@ from .prices import GROUP
 from .state import COLOURS, SHIFT, SPState
 
 ARISTOCRAT_IDS = frozenset(i for i, c in enumerate(CARDS) if c.group == ARISTOCRAT)
+# 1 for each card of the colour, else 0: a count of an area's cards of the colour is a sum over it (in C, with map).
+IS_ARISTOCRAT = tuple(int(GROUP[c] == ARISTOCRAT) for c in range(len(CARDS)))
+IS_WORKER = tuple(int(GROUP[c] == WORKER) for c in range(len(CARDS)))
 
 
 def score_phase(st: SPState) -> None:
-    """saint_petersburg.scoring.phase_colour / scoring.all_cards"""
-    group, money, points, scored = st.stage, st.money, st.points, st.scored
+    """saint_petersburg.scoring.phase_colour / scoring.all_cards: each area's cards of the phase's colour pay their
+    rubles and points, with the Observatories, the Mariinskij and the Tax Man at theirs."""
+    group = st.stage
+    if st.events is not None:
+        _score_noted(st, group)
+        return
+    money, points = st.money, st.points
+    for p, total in enumerate(st.scored[group::COLOURS]):  # each area's sum for the colour (state.SCORE_OF)
+        money[p] += total % SHIFT
+        points[p] += total // SHIFT
+    if group == BUILDING or group == ARISTOCRAT:
+        card = MARIINSKIJ if group == BUILDING else TAX_MAN
+        for p, counts in enumerate(st.owned):
+            if counts[card]:
+                money[p] += _extra_rubles(st, group, p)
+        if group == BUILDING and any(st.obs_used):
+            for p, used in enumerate(st.obs_used):
+                points[p] -= used  # saint_petersburg.card.observatory_used
+
+
+def _extra_rubles(st: SPState, group: int, p: int) -> int:
+    """saint_petersburg.card.mariinskij / card.tax_man: a ruble for each aristocrat at the building scoring, for
+    each worker at the aristocrat scoring."""
+    if group == BUILDING and st.owned[p][MARIINSKIJ]:
+        return sum(map(IS_ARISTOCRAT.__getitem__, st.areas[p]))
+    if group == ARISTOCRAT and st.owned[p][TAX_MAN]:
+        return sum(map(IS_WORKER.__getitem__, st.areas[p]))
+    return 0
+
+
+def _score_noted(st: SPState, group: int) -> None:
+    """``score_phase`` with a line in the log for each seat that scores."""
     for p in range(st.num_players):
-        total = scored[COLOURS * p + group]  # the area's sum for the colour (state.SCORE_OF)
-        rubles, gained = total % SHIFT, total // SHIFT
-        if group == BUILDING:
-            gained -= st.obs_used[p]  # saint_petersburg.card.observatory_used
-            if st.owned[p][MARIINSKIJ]:  # saint_petersburg.card.mariinskij
-                rubles += sum(1 for c in st.areas[p] if GROUP[c] == ARISTOCRAT)
-        elif group == ARISTOCRAT and st.owned[p][TAX_MAN]:  # saint_petersburg.card.tax_man
-            rubles += sum(1 for c in st.areas[p] if GROUP[c] == WORKER)
-        money[p] += rubles
-        points[p] += gained
-        if st.events is not None and (rubles or gained):
+        total = st.scored[COLOURS * p + group]
+        rubles = total % SHIFT + _extra_rubles(st, group, p)
+        gained = total // SHIFT - (st.obs_used[p] if group == BUILDING else 0)
+        st.money[p] += rubles
+        st.points[p] += gained
+        if rubles or gained:
             st.note(f"{{p{p}}} scores {plural(rubles, 'ruble')} and {plural(gained, 'point')} for "
                     f"{GROUPS[group]} cards.", {"player": p, "rubles": rubles, "points": gained, "group": GROUPS[group]})
 

@@ -5,7 +5,7 @@ import copy
 from typing import Any
 
 from ...core.definition import State
-from .data import CARDS, CARPENTER_WORKSHOP, DECK_SIZES, DECKS, GOLD_SMELTER, GROUPS, WORKER, HAND_LIMIT, \
+from .data import CARDS, CARPENTER_WORKSHOP, DECK_SIZES, DECKS, DISPLAY_SIZE, GOLD_SMELTER, GROUPS, WORKER, HAND_LIMIT, \
     HAND_LIMIT_WAREHOUSE, OBSERVATORY, OBSERVATORY_MIN_DECK, PUB, PUB_POINTS_PER_CARD, ROW_SLOTS, WAREHOUSE
 from .moves import CARD_IDS, SLOT_INDEX
 from .prices import EMPTY, GROUP
@@ -19,6 +19,7 @@ NO_DECK = -1
 # A card on the display is kept as one number, its place: slot * PLACES + card, so that places sort by slot and a
 # table by place (fast.py) is read with one look-up.
 PLACES = len(CARDS)
+DOWN = ROW_SLOTS * PLACES  # a place one row further on: the same slot of the lower row
 
 
 # What a card scores at its colour's scoring as one number, rubles + points * SHIFT, so that an area's sum per
@@ -54,7 +55,7 @@ def place(slot: int, card: int) -> int:
 class SPState(State):
     __slots__ = ("options", "decks", "upper", "lower", "money", "points", "hands", "areas", "owned",
                  "obs_used", "markers", "stage", "passes", "taken", "end_triggered", "round", "drawn",
-                 "pub_queue", "removed", "final", "shown", "observing", "keys", "scored", "held")
+                 "pub_queue", "removed", "final", "shown", "observing", "keys", "scored", "held", "to_lay")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -88,6 +89,9 @@ class SPState(State):
         self.keys = [seat_key(p, owned, 0) for p, owned in enumerate(self.owned)]
         self.scored = [0] * (COLOURS * players)
         self.held = [0] * players
+        # The cards the lay phase the game stands at still turns up (``cards_to_lay``), 0 elsewhere: set as the
+        # phase is entered (flow.lay_out) or read (position.py), less one for each card laid (effects.lay_card).
+        self.to_lay = 0
 
     # The rows change only through these methods (effects.apply_move writes clear out): they keep ``shown`` true.
     def lay(self, cards: list[tuple[int, int]]) -> None:
@@ -152,9 +156,10 @@ class SPState(State):
     def shift_rows(self) -> list[int]:
         """The lower row leaves the game and the upper row moves down; the cards that left."""
         gone = [c for c in self.lower if c != EMPTY]
-        self.lower = self.upper
+        upper = self.lower = self.upper
         self.upper = [EMPTY] * ROW_SLOTS
-        self.shown = [(i + ROW_SLOTS) * PLACES + c for i, c in enumerate(self.lower) if c != EMPTY]
+        # The upper row's places come first in ``shown`` (they sort by slot); moved down, each is a row further on.
+        self.shown = [at + DOWN for at in self.shown[:ROW_SLOTS - upper.count(EMPTY)]]
         return gone
 
     def clone(self) -> "SPState":
@@ -186,10 +191,12 @@ class SPState(State):
         other.keys = self.keys[:]
         other.scored = self.scored[:]
         other.held = self.held[:]
+        other.to_lay = self.to_lay
         return other
 
     def snapshot(self) -> dict[str, Any]:
-        fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "shown", "keys", "scored", "held")}
+        fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "shown", "keys", "scored", "held",
+                                                                                    "to_lay")}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return copy.deepcopy(fields)
 
@@ -214,6 +221,26 @@ def observable_decks(st: SPState, player: int) -> tuple[str, ...]:
 def deck_to_draw(st: SPState) -> int:
     """The deck the chance phase the game stands at draws from."""
     return st.observing if st.phase == OBSERVATORY_DRAW else LAY_DECK[st.phase]
+
+
+def cards_to_lay(st: SPState) -> int:
+    """The cards a lay phase still turns up: up to the board's size for the phase, as many as its deck holds.
+
+    saint_petersburg.setup.first_display: two workers per player at the start; refill.next_deck: up to eight
+    after an action phase, and refill.nothing_taken: none if nobody took a card; round_end.shift_and_refill:
+    workers up to eight at a new round; refill.short_deck: a short deck gives what it holds."""
+    phase = st.phase
+    if phase == "first_row":
+        size = 2 * st.num_players
+    elif phase == "new_round" or st.taken:
+        size = DISPLAY_SIZE
+    else:
+        return 0
+    left = size - len(st.shown)
+    if left <= 0:
+        return 0
+    held = len(st.decks[LAY_DECK[phase]])
+    return left if left < held else held
 
 
 def slot_card(st: SPState, slot: str) -> int:
@@ -256,11 +283,19 @@ def invariants(st: SPState) -> list[str]:
             broken.append(f"player {p}: the cards held do not match the area")
     if st.phase == "pub" and (not st.pub_queue or st.current != st.pub_queue[0]):
         broken.append("at the Pub the player to act is the next Pub owner in the queue")
+    return broken + _display_invariants(st) + _round_invariants(st)
+
+
+def _display_invariants(st: SPState) -> list[str]:
+    """The display's rows against what is kept of them: the places shown and the cards still to lay."""
+    broken = []
+    if st.to_lay != (cards_to_lay(st) if st.phase in LAY_DECK else 0):
+        broken.append(f"{st.to_lay} cards to lay kept, but the {st.phase} phase has {cards_to_lay(st)} to lay")
     if st.shown != [place(i, c) for i, c in enumerate(st.upper + st.lower) if c != EMPTY]:
         broken.append("the display's list of shown cards does not match its rows")
     if sum(c != EMPTY for c in st.upper) + sum(c != EMPTY for c in st.lower) > 2 * ROW_SLOTS:
         broken.append("display overfull")
-    return broken + _round_invariants(st)
+    return broken
 
 
 def _round_invariants(st: SPState) -> list[str]:
