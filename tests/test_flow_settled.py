@@ -4,13 +4,12 @@ promise shows as a difference."""
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any
 
 import pytest
 
-from boardgames_lab.core.flow import Flow, FlowRunner, Phase, _Source
-from tests.test_flow_runner import FLOW, Counting, Tally, new_round, plain_advance, plain_draws, plain_follow
+from boardgames_lab.core.flow import Flow, Phase, _Source
+from tests.test_flow_runner import FLOW, Tally, side_by_side
 
 
 def few(st: Tally) -> bool:
@@ -30,22 +29,7 @@ def _with_settled(guard: Any) -> Flow:
 
 def _play(flow: Flow, explicit: bool, seed: int) -> bool:
     """Whether the compiled flow and the plain reading of ``FLOW`` agree through a seeded game."""
-    impl = Counting()
-    runner = FlowRunner(flow, impl)
-    ours, plain = Tally(explicit), Tally(explicit)
-    runner.start(ours)
-    plain.phase = FLOW.start
-    new_round(plain)
-    plain_follow(FLOW, plain)
-    plain_draws(FLOW, impl, plain)
-    rng = random.Random(seed)
-    while plain.phase != "game_over":
-        if vars(ours) != vars(plain):
-            return False
-        move = 1 if ours.phase == "draw" else rng.choice((1, 2, 3))
-        runner.advance(ours, move)
-        plain_advance(FLOW, impl, plain, move)
-    return vars(ours) == vars(plain)
+    return all(vars(ours) == vars(plain) for ours, plain in side_by_side(flow, explicit, seed))
 
 
 @pytest.mark.parametrize("explicit", [False, True])
