@@ -29,8 +29,10 @@ that has no number.
 from __future__ import annotations
 
 import hashlib
-from numbers import Integral
 from dataclasses import replace
+from itertools import repeat
+from numbers import Integral
+from operator import is_
 from typing import Any, Iterable, Sequence
 from weakref import WeakKeyDictionary
 
@@ -64,6 +66,8 @@ class ActionSpace:
         self._same: dict[int, int] = {}
         self._held: list[Any] = []
         self._made: dict[tuple[int, int], Any] = {}  # (action, seat) -> the move, once decoded (moves are frozen)
+        self._listed: dict[int, Any] = {}  # seat * span + action -> the listed move last found for it (``listed``)
+        self._span = len(table)
         self.fingerprint = fingerprint(table)
 
     @property
@@ -109,6 +113,29 @@ class ActionSpace:
             return [self.encode(m) for m in moves]
         return found  # type: ignore[return-value]  # no None among them
 
+    def listed(self, action: int, seat: int, moves: Sequence[Any], state: Any = None) -> Any:
+        """The move of ``moves`` (the legal moves of ``seat`` here) that ``action`` stands for, or None where it names
+        none of them. The engines list the same move objects in every position, so the move found last for the seat
+        and number is looked for first, by identity, without numbering the whole list."""
+        key = seat * self._span + action
+        move = self._listed.get(key)
+        if move is not None and any(map(is_, moves, repeat(move))):
+            if not self.positional or self._still(move, action):
+                return move
+        try:
+            move = moves[self.numbers(moves, state).index(action)]  # one number per move: the first is the only one
+        except ValueError:
+            return None
+        if len(self._listed) >= SAME_KEPT:
+            self._listed = {}
+        self._listed[key] = move
+        return move
+
+    def _still(self, move: Any, action: int) -> bool:
+        """Is ``action`` still the number of ``move``, found for it in another position? (Here: always; a
+        positional table reads it again.)"""
+        return True
+
     def decode(self, action: int, seat: int, state: Any = None) -> Any:
         """The move that action number ``action`` stands for, made by ``seat``."""
         action = self._checked(action)
@@ -150,6 +177,8 @@ class PositionalActionSpace(ActionSpace):
         # The face's numbering of a whole list in a position, where it has one (None where a move has no number
         # there: the move-by-move route below then names it).
         self._whole: Any = getattr(face, "numbers", None)
+        self._listed = {}
+        self._span = len(self.labels)
         self.fingerprint = label_fingerprint(self.labels)
 
     @property
@@ -164,6 +193,13 @@ class PositionalActionSpace(ActionSpace):
         if found is None:
             found = self._remember(move)
         return None if found == PLACED else found
+
+    def _still(self, move: Any, action: int) -> bool:
+        """A move's fixed number is its number in every position; one read in the position is read again."""
+        found = self._fixed.get(id(move))
+        if found is None:
+            found = self._remember(move)
+        return found == action
 
     def _remember(self, move: Any) -> int:
         if len(self._held) >= SAME_KEPT:

@@ -128,6 +128,7 @@ class BoardGameEnv(AECEnv):
         self._seat: int | None = None  # the seat asked now (None once the game is over)
         self._turn: Turn | None = None  # its choices, once listed at this position
         self._found: list[Any] | None = None  # its moves, where a reaction window's seats were searched for them
+        self._alone = False  # known to be the only seat to act (else ``to_act`` is asked)
         # The sentences of moves whose words read nothing of the position (the words face's ``PLAIN`` kinds), by the
         # move's identity (the fast generators list the same move objects): a cache, cleared past _PLAIN_KEPT.
         self._plain: frozenset[str] = getattr(d.words, "PLAIN", frozenset())
@@ -179,7 +180,7 @@ class BoardGameEnv(AECEnv):
 
     def _select(self) -> None:
         seat, found = _asked(self.definition, self.state)
-        self._seat, self._found, self._turn = seat, found, None
+        self._seat, self._found, self._turn, self._alone = seat, found, None, False
         if seat == CHANCE:  # drawn with the game's generator, the game never stands at a draw
             raise RuntimeError(f"{self.game_name} stands at a random draw in normal play")
         if seat is not None:
@@ -188,12 +189,18 @@ class BoardGameEnv(AECEnv):
     def turn(self) -> Turn | None:
         """The choices of the seat asked now, listed once per position (None once the game is over)."""
         turn = self._turn
-        if turn is None and self._seat is not None:
-            d, state, seat, moves = self.definition, self.state, self._seat, self._found
-            if moves is None:
-                moves = d.legal_moves(state) if d.to_act(state) == (seat,) else d.seat_moves(state, seat)
-            turn = self._turn = Turn(self.table, seat, moves, state)
+        seat = self._seat
+        if turn is None and seat is not None:
+            turn = self._turn = Turn(self.table, seat, self._choices(seat), self.state)
         return turn
+
+    def _choices(self, seat: int) -> list[Any]:
+        """The legal moves of ``seat``, the seat asked now."""
+        moves = self._found
+        if moves is None:
+            d, state = self.definition, self.state
+            moves = d.legal_moves(state) if self._alone or d.to_act(state) == (seat,) else d.seat_moves(state, seat)
+        return moves
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_seat[agent]
@@ -217,44 +224,25 @@ class BoardGameEnv(AECEnv):
             return
         seat = self.agent_seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        action = checked_action(action, self._size)
-        turn = self._turn or self.turn()
-        assert turn is not None
-        try:
-            move = turn.moves[turn.numbers.index(action)]  # one number per move: the first is the only one
-        except ValueError:  # not a legal move here: a copy of the checked game refuses it with the rule it breaks
+        if type(action) is not int or not 0 <= action < self._size:  # the common case without a call
+            action = checked_action(action, self._size)
+        turn = self._turn
+        if turn is not None:  # numbered for the mask: read there
+            try:
+                move = turn.moves[turn.numbers.index(action)]  # one number per move: the first is the only one
+            except ValueError:
+                move = None
+        else:
+            asked = self._seat
+            assert asked is not None  # the agent is not done: the game goes on
+            move = self.table.listed(action, asked, self._choices(asked), self.state)
+        if move is None:  # not a legal move here: a copy of the checked game refuses it with the rule it breaks
             move = self.table.decode(action, seat, self.state)
             game = self.game
             assert game is not None
             game.clone().apply(move, player=seat)
-        self._play(move, seat)
-        steps = self.steps = self.steps + 1
-        self._said_at = steps  # each agent's info is told the move when first read (``infos``, ``last``)
-        d, state = self.definition, self.state
-        if d.is_over(state):
-            self._seat = self._turn = None
-            self._finish(truncated=False)
-        elif self.max_cycles is not None and steps >= self.max_cycles * self.num_players:
-            self._seat = self._turn = None
-            self._finish(truncated=True)
-        else:
-            seats = d.to_act(state)
-            if len(seats) == 1:  # as ``_select``, the game known not over
-                seat = self._seat = seats[0]
-                self._found = self._turn = None
-                if seat == CHANCE:
-                    raise RuntimeError(f"{self.game_name} stands at a random draw in normal play")
-                self.agent_selection = self.possible_agents[seat]
-            else:
-                self._select()
-        if self._rewarded:
-            self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
-
-    def _play(self, move: Any, seat: int) -> None:
-        """Play a legal move on the engine's fast path, said in the position it is made from (as ``Game`` plays
-        it: the position's ``ply`` counts it)."""
+        # Played on the engine's fast path, said in the position it is made from (as ``Game`` plays it: the
+        # position's ``ply`` counts it).
         d, state = self.definition, self.state
         said = self._plain_said.get(id(move))
         if said is not None and said[0] is move:
@@ -270,16 +258,46 @@ class BoardGameEnv(AECEnv):
         state.ply += 1
         self._moves.append(move)
         self._seats.append(seat)
+        steps = self.steps = self.steps + 1
+        self._said_at = steps  # each agent's info is told the move when first read (``infos``, ``last``)
+        if d.is_over(state):
+            self._seat = self._turn = None
+            self._finish(truncated=False)
+        elif self.max_cycles is not None and steps >= self.max_cycles * self.num_players:
+            self._seat = self._turn = None
+            self._finish(truncated=True)
+        else:
+            seats = d.to_act(state)
+            if len(seats) == 1:  # as ``_select``, the game known not over
+                seat = self._seat = seats[0]
+                self._found = self._turn = None
+                self._alone = True
+                if seat == CHANCE:
+                    raise RuntimeError(f"{self.game_name} stands at a random draw in normal play")
+                self.agent_selection = self.possible_agents[seat]
+            else:
+                self._select()
+        if self._rewarded:
+            self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _told(self, agent: str) -> dict[str, Any]:
         """The agent's info: the last move as its log tells it, in words (None where it may not read it), put in
         when the agent's info is first read after a step (``infos``, ``last``)."""
-        if self._told_at.get(agent) != self._said_at:
-            self._told_at[agent] = self._said_at
-            said = self._said
-            text = None if said is None else said_for(said[0], said[1], said[2], self.agent_seat[agent])
-            self._infos[agent] = {"last_move": text}
-        return self._infos[agent]
+        said_at = self._said_at
+        if self._told_at.get(agent) == said_at:
+            return self._infos[agent]
+        self._told_at[agent] = said_at
+        said = self._said
+        if said is None:
+            text = None
+        else:
+            seat, text, visible_to = said
+            if visible_to is not None:  # None: every agent reads it as said
+                text = said_for(seat, text, visible_to, self.agent_seat[agent])
+        info = self._infos[agent] = {"last_move": text}
+        return info
 
     @property
     def infos(self) -> dict[str, dict[str, Any]]:

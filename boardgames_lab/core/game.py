@@ -641,20 +641,24 @@ def _in_words_of(change: dict[str, Any], player: int | None) -> dict[str, Any]:
 
 def names_in(text: str, names: list[str]) -> str:
     """Rule code writes {p0}, {p1}, ... for players; answers show their names (a mark naming no seat stays).
-    Each seat's mark is replaced whole where every mark names a seat and no name holds a brace (a name's brace
-    could make a mark of the words after it); otherwise the text is read mark by mark."""
+    The text is split at each "{p" once and each piece's seat put in; a text with a piece that is not a seat's mark
+    as rule code writes it ("{p9}" at a smaller table, "{p01}", "{p") is read mark by mark. Either way a name is
+    data, never read again as a mark."""
     if "{p" not in text:
         return text
-    said = text
-    for mark, name in zip(_MARKS, names):
-        if mark in said:
-            said = said.replace(mark, name)
-    if "{p" in said or "{" in "".join(names):
-        return _read_marks(text, names)
-    return said
+    parts = text.split("{p")
+    seats = len(names)
+    for i in range(1, len(parts)):  # each begins where a mark would: digits, then "}"
+        part = parts[i]
+        end = part.find("}")
+        seat = _SEAT_OF.get(part[:end], seats) if end > 0 else seats
+        if seat >= seats:
+            return _read_marks(text, names)
+        parts[i] = names[seat] + part[end + 1:]
+    return "".join(parts)
 
 
-_MARKS = tuple(f"{{p{i}}}" for i in range(32))  # the seats' marks, as rule code writes them
+_SEAT_OF = {str(seat): seat for seat in range(32)}  # the digits of the seats' marks, as rule code writes them
 
 
 def _read_marks(text: str, names: list[str]) -> str:

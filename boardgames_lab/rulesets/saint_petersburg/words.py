@@ -53,6 +53,10 @@ def yields(card: int) -> str:
     return "; ".join(out)
 
 
+# What each card brings, as an acquisition's sentence ends: "; it pays 3 rubles at every worker scoring." or ".".
+BRINGS = tuple(f"; {what}." if what else "." for what in map(yields, range(len(CARDS))))
+
+
 def row_and_place(slot: str) -> tuple[str, str] | None:
     """A display slot's row and place in words ("upper", "third"), or None for a slot not on the display."""
     i = SLOT_INDEX.get(slot)
@@ -65,6 +69,9 @@ def row_and_place(slot: str) -> tuple[str, str] | None:
 def slot_words(slot: str) -> str:
     where = row_and_place(slot)
     return "from the board" if where is None else f"from the {where[0]} row ({where[1]} place)"
+
+
+SLOT_WORDS = {slot: slot_words(slot) for slot in SLOT_INDEX}  # each display slot's words, said once
 
 
 def _cost(st: SPState, p: int, card: int, replaces: str, lower: bool) -> str:
@@ -85,8 +92,7 @@ def _acquire(st: SPState, p: int, verb: str, card_id: str, replaces: str, lower:
     text = f"{{p{p}}} {verb} the {CARDS[card].name}{where}{_cost(st, p, card, replaces, lower)}"
     if replaces:
         text += f", replacing their {card_name(replaces)}"
-    what = yields(card)
-    return text + (f"; {what}." if what else ".")
+    return text + BRINGS[card]
 
 
 def describe(st: SPState, move: Any) -> str:
@@ -95,15 +101,15 @@ def describe(st: SPState, move: Any) -> str:
         return f"{{p{p}}} passes (and may act again if the phase goes on)."
     if kind == "buy":
         lower = SLOT_INDEX.get(move.slot, 0) >= ROW_SLOTS
-        return _acquire(st, p, "buys", move.card, move.replaces, lower, " " + slot_words(move.slot))
+        where = SLOT_WORDS.get(move.slot) or slot_words(move.slot)
+        return _acquire(st, p, "buys", move.card, move.replaces, lower, " " + where)
     if kind == "play":
         return _acquire(st, p, "plays", move.card, move.replaces, False, " from hand")
     if kind == "buy_drawn":
         return _acquire(st, p, "buys", move.card, move.replaces, False, " drawn with the Observatory")
     if kind in ("take", "take_drawn"):
-        where = slot_words(move.slot) if kind == "take" else "drawn with the Observatory"
-        held = len(st.hands[p]) if 0 <= p < st.num_players else 0
-        limit = hand_limit(st, p) if 0 <= p < st.num_players else 0
+        where = (SLOT_WORDS.get(move.slot) or slot_words(move.slot)) if kind == "take" else "drawn with the Observatory"
+        held, limit = (len(st.hands[p]), hand_limit(st, p)) if 0 <= p < st.num_players else (0, 0)
         return (f"{{p{p}}} takes the {card_name(move.card)} {where} into hand, paying nothing now "
                 f"(hand: {held + 1} of {limit} cards).")
     if kind == "discard":
