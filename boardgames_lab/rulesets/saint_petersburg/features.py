@@ -122,17 +122,14 @@ _COUNTED: dict[tuple[int, ...], "array[float]"] = {}
 _KEPT = 1024
 
 
-def _counts(cards: list[int]) -> "array[float]":
-    """A count per card of ``cards`` (a block of ``_CARDS`` entries)."""
-    key = tuple(cards)
-    block = _COUNTED.get(key)
-    if block is None:
-        block = array("f", bytes(4 * _CARDS))
-        for card in key:
-            block[card] += 1.0
-        if len(_COUNTED) >= _KEPT:
-            _COUNTED.clear()
-        _COUNTED[key] = block
+def _counts(key: tuple[int, ...]) -> "array[float]":
+    """A count per card of the cards ``key`` (a block of ``_CARDS`` entries), kept."""
+    block = array("f", bytes(4 * _CARDS))
+    for card in key:
+        block[card] += 1.0
+    if len(_COUNTED) >= _KEPT:
+        _COUNTED.clear()
+    _COUNTED[key] = block
     return block
 
 
@@ -222,7 +219,8 @@ def _encode_players(out: "array[float]", st: SPState, seat: int, public: bool, o
     at = _AREA_AT[0]
     for area in rotate(st.areas):
         if area:
-            out[at:at + _CARDS] = _counts(area)
+            key = tuple(area)
+            out[at:at + _CARDS] = _COUNTED.get(key) or _counts(key)
         at += _CARDS
     # saint_petersburg.money.secret: the rubles and hand are the owner's alone until the final count
     own = not public
