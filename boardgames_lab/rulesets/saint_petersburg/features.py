@@ -9,7 +9,9 @@ tests/adapters/test_features.py checks the two agree on many positions.
 from __future__ import annotations
 
 from array import array
-from typing import Any, Sequence
+from operator import itemgetter
+from struct import Struct
+from typing import Any, Callable, Sequence
 
 from ...faces import Layout, relative_seats, seat_order
 from .data import CARDS, DECKS, GROUPS, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, ROW_SLOTS, WAREHOUSE
@@ -114,46 +116,64 @@ _CARDS = len(CARD_IDS)
 # A zero vector per table size with its seats marked as seated.
 _BLANK = tuple(array("f", [1.0 if _SEATED <= i < _SEATED + n else 0.0 for i in range(LAYOUT.size)])
                for n in range(PLAYERS + 1))
-# A count per card of a hand or an area, by its cards (they change only when a card is taken, built or
-# replaced): cleared past _KEPT, a cache, not a record.
+# A count per card of an area, by its cards (they change only when a card is built or replaced): cleared past
+# _KEPT, a cache, not a record.
 _COUNTED: dict[tuple[int, ...], "array[float]"] = {}
 _KEPT = 1024
 
 
-def _counts(cards: list[int]) -> "array[float]":
-    """A count per card of ``cards`` (a block of ``_CARDS`` entries)."""
-    key = tuple(cards)
-    block = _COUNTED.get(key)
-    if block is None:
-        block = array("f", bytes(4 * _CARDS))
-        for card in key:
-            block[card] += 1.0
-        if len(_COUNTED) >= _KEPT:
-            _COUNTED.clear()
-        _COUNTED[key] = block
+def _counts(key: tuple[int, ...]) -> "array[float]":
+    """A count per card of the cards ``key`` (a block of ``_CARDS`` entries), kept."""
+    block = array("f", bytes(4 * _CARDS))
+    for card in key:
+        block[card] += 1.0
+    if len(_COUNTED) >= _KEPT:
+        _COUNTED.clear()
+    _COUNTED[key] = block
     return block
 
 
-# The slots' one-hots and the prices, written where each card lies (few cards lie out, and the prices follow the
-# seat to act's cards, so a block of them kept by what it shows would seldom be met again).
-assert _SLOT_AT == tuple(_SLOT_AT[0] + i * _CARDS for i in range(2 * ROW_SLOTS))
+# A card on the display is written at its place (``state.place``) past the first slot's one-hot, the slots being
+# one after another as the places are; per place, the price entry of its slot, its card, whether it lies in the
+# lower row, the card giving its colour's discount (-1: none) and its prices by copies owned (None: a trading card).
+assert _SLOT_AT == tuple(_SLOT_AT[0] + i * _CARDS for i in range(2 * ROW_SLOTS)) and PLACES == _CARDS
+_SLOTS = _SLOT_AT[0]
+_PLACE = tuple((_PRICE + slot, card, slot >= ROW_SLOTS, DISCOUNT_CARD[card],
+                None if IS_TRADING[card] else FLAT[slot >= ROW_SLOTS][card])
+               for slot in range(2 * ROW_SLOTS) for card in range(_CARDS))
 
 
 def _display(out: "array[float]", shown: Sequence[int], owned: list[int], used: int, over: bool) -> None:
-    """The cards shown (by slot: 0..7 upper row, 8..15 lower), and what the owner of ``owned`` (the seat to act,
-    with ``used`` Observatories used) would pay for each while the game runs."""
+    """The cards shown (as places), and what the owner of ``owned`` (the seat to act, with ``used`` Observatories
+    used) would pay for each while the game runs."""
     for at in shown:
-        slot, card = divmod(at, PLACES)
-        out[_SLOT_AT[slot] + card] = 1.0
-        if not over:
-            lower = slot >= ROW_SLOTS
-            if IS_TRADING[card]:
-                cost = cheapest(owned, used, card, lower)
-                if cost is not None:
-                    out[_PRICE + slot] = cost
-            else:
-                which = DISCOUNT_CARD[card]
-                out[_PRICE + slot] = FLAT[lower][card][2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
+        out[_SLOTS + at] = 1.0
+    if over:
+        return
+    for at in shown:
+        price_at, card, lower, which, flat = _PLACE[at]
+        if flat is None:
+            cost = cheapest(owned, used, card, lower)
+            if cost is not None:
+                out[price_at] = cost
+        else:
+            out[price_at] = flat[2 * owned[card] + (1 if which >= 0 and owned[which] else 0)]
+
+
+def _table(n: int, seat: int) -> tuple[Any, ...]:
+    """What ``encode_state`` reads seat by seat at a table of ``n`` seen from ``seat``: each seat's place counted
+    from the observer, and an itemgetter of per-seat lists' entries from the observer on."""
+    return tuple((p - seat) % n for p in range(n)), itemgetter(*((seat + k) % n for k in range(n)))
+
+
+# By table size n (0 and 1 unused): ``_table`` by seat; the points, and the hand sizes, hand limits and
+# Observatories used of the n seats as one block (struct, the rest of each field left 0).
+_TABLES = tuple(tuple(_table(n, seat) for seat in range(n)) if n > 1 else () for n in range(PLAYERS + 1))
+_PACK_POINTS = tuple(Struct(f"{n}f").pack_into for n in range(PLAYERS + 1))
+_PACK_SEATS = tuple(Struct(f"{n}f{4 * (PLAYERS - n)}x{n}f{4 * (PLAYERS - n)}x{n}f").pack_into
+                    for n in range(PLAYERS + 1))
+_PACK_DECKS = Struct(f"{len(DECKS)}f").pack_into
+assert _HAND_LIMIT == _HAND_SIZE + PLAYERS == _OBS_USED - PLAYERS and _AREA_AT[0] == _OBS_USED + PLAYERS
 
 
 def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]":
@@ -162,17 +182,18 @@ def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]"
     n = st.num_players
     out = _BLANK[n][:]
     over = st.final is not None
+    table = _TABLES[n][seat]
+    rel = table[0]
     phase = _PHASE.get(st.phase)
     if phase is not None:
         out[_P_PHASE + phase] = 1.0
     out[_ROUND] = st.round
     current = st.current
     if not over and 0 <= current < n:
-        out[_TO_ACT + (current - seat) % n] = 1.0
+        out[_TO_ACT + rel[current]] = 1.0
     for at, holder in zip(_MARKER_AT, st.markers):
-        out[at + (holder - seat) % n] = 1.0
-    for i, deck in enumerate(st.decks):
-        out[_DECK + i] = len(deck)
+        out[at + rel[holder]] = 1.0
+    _PACK_DECKS(out, 4 * _DECK, *map(len, st.decks))
     if st.shown:
         _display(out, st.shown, st.owned[current], st.obs_used[current], over)
     if st.drawn != EMPTY:
@@ -181,26 +202,30 @@ def encode_state(st: SPState, seat: int, public: bool = False) -> "array[float]"
     out[_PASSES] = st.passes
     out[_END] = st.end_triggered
     out[_REMOVED] = len(st.removed)
-    _encode_players(out, st, seat, public, over)
+    _encode_players(out, st, seat, public, over, table[1])
     return out
 
 
-def _encode_players(out: "array[float]", st: SPState, seat: int, public: bool, over: bool) -> None:
-    """The players' part of ``encode_state``: each seat's points, hand size and area, counted from ``seat``."""
+def _encode_players(out: "array[float]", st: SPState, seat: int, public: bool, over: bool,
+                    rotate: Callable[[list[Any]], tuple[Any, ...]]) -> None:
+    """The players' part of ``encode_state``: each seat's points, hand size and area, counted from ``seat``
+    (``rotate``: a per-seat list's entries from ``seat`` on)."""
     n = st.num_players
-    hands, points, obs_used, owned_by, areas = st.hands, st.points, st.obs_used, st.owned, st.areas
-    for k in range(n):
-        p = (seat + k) % n
-        out[_POINTS + k] = points[p]
-        out[_HAND_SIZE + k] = len(hands[p])
-        out[_HAND_LIMIT + k] = HAND_LIMIT_WAREHOUSE if owned_by[p][WAREHOUSE] else HAND_LIMIT
-        out[_OBS_USED + k] = obs_used[p]
-        if areas[p]:
-            at = _AREA_AT[k]
-            out[at:at + _CARDS] = _counts(areas[p])
+    hands, owned_by = st.hands, rotate(st.owned)
+    _PACK_POINTS[n](out, 4 * _POINTS, *rotate(st.points))
+    _PACK_SEATS[n](out, 4 * _HAND_SIZE, *map(len, rotate(hands)),
+                   *[HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT for owned in owned_by],
+                   *rotate(st.obs_used))
+    at = _AREA_AT[0]
+    for area in rotate(st.areas):
+        if area:
+            key = tuple(area)
+            out[at:at + _CARDS] = _COUNTED.get(key) or _counts(key)
+        at += _CARDS
     # saint_petersburg.money.secret: the rubles and hand are the owner's alone until the final count
     own = not public
     if own or over or st.options["open_money"]:
         out[_MONEY] = st.money[seat]
-    if (own or over) and hands[seat]:
-        out[_HAND:_HAND + _CARDS] = _counts(hands[seat])
+    if own or over:
+        for card in hands[seat]:
+            out[_HAND + card] += 1.0

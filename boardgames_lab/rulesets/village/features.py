@@ -182,7 +182,7 @@ _SEAT_RUN = Struct(f"{len(_PER_SEAT_NAMES)}f")
 _SEAT_SLICES = tuple((slice(_PER_SEAT + k, _PER_SEAT_END, PLAYERS),
                       *(slice(_AT[f"{f}.{s}"], _AT[f"{f}.{s}"] + len(LAYOUT.index[f"{f}.{s}"]))
                         for f in ("villagers", "towns", "customers"))) for k, s in enumerate(SEATS))
-_IN_TURN = {(n, seat): tuple((seat + k) % n for k in range(n)) for n in range(1, PLAYERS + 1) for seat in range(n)}
+_IN_TURN = tuple(tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n)) for n in range(PLAYERS + 1))
 
 
 def _in_order(*names: str) -> bool:
@@ -280,7 +280,7 @@ def _players_of_state(out: "array[float]", st: VillageState, seat: int) -> None:
     """The players' part of ``encode_state``: each seat's goods, villagers, towns and customers, from ``seat``."""
     lap, grain, coins, prestige, time, visited = st.lap, st.grain, st.coins, st.prestige, st.time, st.visited
     cubes, goods, places, served = st.cubes, st.goods, st.places, st.served
-    for p, (per_seat, villagers, towns, customers) in zip(_IN_TURN[st.num_players, seat], _SEAT_SLICES):
+    for p, (per_seat, villagers, towns, customers) in zip(_IN_TURN[st.num_players][seat], _SEAT_SLICES):
         facts = (lap, grain[p], coins[p], prestige[p], time[p], visited[p], cubes[p], goods[p], places[p], served[p])
         last = _LAST.get(p)
         if last is None or facts != last[0]:
@@ -289,7 +289,8 @@ def _players_of_state(out: "array[float]", st: VillageState, seat: int) -> None:
         out[villagers] = last[2]
         if facts[5]:
             out[towns] = _TOWN_BLOCKS[facts[5]]
-        out[customers] = last[3]
+        if facts[9]:  # none served: the field stays 0
+            out[customers] = last[3]
 
 
 def _player_runs(facts: tuple[Any, ...], last: tuple[Any, ...] | None) -> tuple[Any, ...]:
