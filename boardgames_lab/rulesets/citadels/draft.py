@@ -17,6 +17,8 @@ def draft_steps(n: int, crown: int) -> list[int]:
     return [((crown + i) % n) * 2 for i in range(n * rounds)]
 
 
+# Who decides at a step, by its value (player * 2 + kind): a table read costs less than a shift.
+DRAFTER = tuple(v >> 1 for v in range(16))
 # Every round's steps, by player count and crown, built once (start_round copies one).
 STEPS = tuple(tuple(tuple(draft_steps(n, crown)) for crown in range(n)) if n >= 2 else () for n in range(8))
 def start_round(st: CitadelsState) -> None:
@@ -55,7 +57,7 @@ def open_draft(st: CitadelsState) -> None:
 
 def turn_draft(st: CitadelsState) -> None:
     """Who holds the cards now; with seven players the last one also takes the face-down card."""
-    p = st.steps[st.step] >> 1
+    p = DRAFTER[st.steps[st.step]]
     st.current = p
     if st.first_step[p] == NOT_TAKEN:
         st.first_step[p] = st.step

@@ -61,17 +61,17 @@ def _receive(st: CitadelsState, c: int, rest: bool = False) -> None:
     """Card ``c`` comes off the deck to the draw's receiver (the one effect of a card drawn, however chosen);
     with ``rest`` (normal play, draw_out) the cards normal play draws next follow it until the draw is done,
     and ``c`` NEXT asks for normal play's first card too."""
+    p, rng = st.draw_seat, st.rng
+    pile = st.drawn if st.draw_keep else st.hands[p]  # read once: only the deal passes on to another seat
     while True:
         deck = st.deck
         if c == NEXT:  # the next card, as _next_card draws it (written out: most draws come here)
-            c = deck[st.rng.below(len(deck), _FROM_DISCARD)] if st.reshuffled \
-                else deck[-1] if st.rng.record is None else _next_card(st)
-        if deck[-1] != c:  # a chosen outcome (explicit chance) or a pick from the turned-over pile: taken from the top
-            i = len(deck) - 1 - deck[::-1].index(c)
-            deck[i], deck[-1] = deck[-1], deck[i]
-        deck.pop()
-        p = st.draw_seat
-        insort(st.drawn if st.draw_keep else st.hands[p], c)
+            c = deck[rng.below(len(deck), _FROM_DISCARD)] if st.reshuffled \
+                else deck[-1] if rng.record is None else _next_card(st)
+        top = deck.pop()
+        if top != c:  # a chosen outcome (explicit chance) or a pick from the turned-over pile: the top card
+            deck[len(deck) - 1 - deck[::-1].index(c)] = top  # takes the place of the card's last copy
+        insort(pile, c)
         if st.events is not None:
             name = CARDS[c].name
             st.note(f"{{p{p}}} draws the {name}.", {"card": CARD_IDS[c]}, visible_to=[p],
@@ -81,7 +81,8 @@ def _receive(st: CitadelsState, c: int, rest: bool = False) -> None:
             if not deck:
                 reshuffle(st)
         elif st.phase == "deal" and p + 1 < st.num_players:  # citadels.setup.cards: the next player's four
-            st.draw_seat, st.draw_left = p + 1, START_CARDS
+            p = st.draw_seat = p + 1
+            st.draw_left, pile = START_CARDS, st.hands[p]
         else:
             st.keep_left, st.draw_keep, st.draw_seat = st.draw_keep, 0, NOBODY
             return

@@ -50,6 +50,9 @@ _CANNON: dict[tuple[int, int, int], Cannonball] = {}  # keyed by (seat, old, new
 BUILD_PRICE = tuple(10**9 if IS_ACTION[c] else COST[c] for c in NCARDS)
 # What the Warlord pays to remove a building, Great Wall aside (the Keep and Circus Tents cannot be removed).
 REMOVE_PRICE = tuple(10**9 if c in (KEEP, CIRCUS_TENT) else COST[c] - 1 for c in NCARDS)
+# Which buildings the Warlord's gold reaches, by his gold up to the dearest removal (then every one), Great Wall aside.
+REMOVE_WITHIN = tuple(tuple(price <= g for price in REMOVE_PRICE)
+                      for g in range(max(price for price in REMOVE_PRICE if price < 10**9) + 1))
 # The Thief's targets, by seat and the murdered character (NOBODY: none murdered).
 ROB_UNLESS = _per_seat(lambda p: {k: tuple(ROB[p][c] for c in range(2, 8) if c != k) for k in (NOBODY, *range(8))})
 # The Wizard's swaps, by player count and player.
@@ -62,6 +65,7 @@ FIXED_ABILITY = _per_seat(lambda p: tuple(KILL[p][1:] if r == ASSASSIN else (BON
 INCOME_PAYS = tuple(sum(BIT[b] for b in PAYS[r]) if CHAR_COLOUR[r] != NONE else 0 for r in range(8))
 # The buildings whose moves _extra_moves adds (with the action cards, every turn has some), as bits.
 EXTRA_BUILDINGS = BIT[LABORATORY] | BIT[SMITHY]
+OWN_OR_EXTRA = tuple(pays | EXTRA_BUILDINGS for pays in INCOME_PAYS)  # either, by character
 
 
 def side_moves(st: CitadelsState) -> list[Move]:
@@ -115,15 +119,13 @@ def legal_moves(st: CitadelsState) -> list[Move]:
     """Every legal move (of the one seat to act); those of a character's turn, the draft and a keep built here."""
     phase = st.phase
     if phase != "turn":
-        if phase == "draft":
-            table = BURY[st.current] if st.steps[st.step] & 1 else PICK[st.current]
+        if phase == "draft":  # only two players bury (draft_steps): the step's kind is read for them alone
+            table = BURY[st.current] if st.num_players == 2 and st.steps[st.step] & 1 else PICK[st.current]
             out: list[Move] = []
             for c in st.pool:
                 out.append(table[c])
             return out
-        if phase == "keep":
-            return _each_card(KEEP_MOVE[st.current], st.drawn)
-        return side_moves(st)
+        return _each_card(KEEP_MOVE[st.current], st.drawn) if phase == "keep" else side_moves(st)
     p, r = st.tp, st.tc
     built = st.built[p]  # the city's names as bits
     if not st.income_done:
@@ -143,9 +145,13 @@ def legal_moves(st: CitadelsState) -> list[Move]:
             _ability_moves(st, p, r, moves)
         elif fixed:
             moves += fixed
-    if built & INCOME_PAYS[r] and not st.colour_used:
-        moves.append(INCOME[p])  # offered once there is something to collect
-    if built & EXTRA_BUILDINGS or st.options["action_cards"]:
+    if built & OWN_OR_EXTRA[r]:  # one test for the two uses of the city below: most cities pass neither
+        if built & INCOME_PAYS[r] and not st.colour_used:
+            moves.append(INCOME[p])  # offered once there is something to collect
+        if built & EXTRA_BUILDINGS:
+            _extra_moves(st, p, moves)
+            return moves
+    if st.options["action_cards"]:
         _extra_moves(st, p, moves)
     return moves
 
@@ -185,18 +191,20 @@ def removable(st: CitadelsState, p: int) -> list[Move]:
     gold = st.gold[p]
     bishop_seat = st.owner[BISHOP] if st.killed != BISHOP else NOBODY
     walls = st.options["great_wall"]  # only that option's deck holds the Great Wall (state.invariants)
-    price = REMOVE_PRICE
+    destroy = DESTROY[p]
+    within = REMOVE_WITHIN[gold if gold < len(REMOVE_WITHIN) else -1]
     for q, city in enumerate(st.city):
         if q == p or q == bishop_seat or not city or len(city) >= CITY_GOAL:
             continue
-        moves = DESTROY[p][q]  # one move a building: a city holds one of a name but Circus Tents (invariants)
+        moves = destroy[q]  # one move a building: a city holds one of a name but Circus Tents (invariants)
         if walls and GREAT_WALL in city:  # the Great Wall's surcharge, on the others only
+            price = REMOVE_PRICE
             for b in city:
                 if price[b] + (b != GREAT_WALL) <= gold:
                     out.append(moves[b])
         else:
             for b in city:
-                if price[b] <= gold:
+                if within[b]:
                     out.append(moves[b])
     return out
 

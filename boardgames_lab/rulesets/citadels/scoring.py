@@ -9,6 +9,7 @@ from .state import CitadelsState
 def score_final(st: CitadelsState) -> None:
     """citadels.score.* / violet.haunted_city / violet.eight_points / action.score / action.ticket_cash"""
     final = []
+    cards_count = st.options["action_cards"]
     for p in range(st.num_players):
         for _ in st.booths[p]:  # a booth left lying is discarded, its gold goes back to the bank
             st.discard.append(TICKET_BOOTH)
@@ -29,9 +30,10 @@ def score_final(st: CitadelsState) -> None:
         if len(city) >= CITY_GOAL:
             eight = FIRST_EIGHT_BONUS if p == st.first_eight else OTHER_EIGHT_BONUS
         actions = 0
-        for c in st.hands[p]:
-            if IS_ACTION[c]:
-                actions += 1
+        if cards_count:  # only that option's deck holds action cards (data.deck_for)
+            for c in st.hands[p]:
+                if IS_ACTION[c]:
+                    actions += 1
         total = buildings + five + eight + actions
         final.append({"buildings": buildings, "five_colours": five, "eight": eight, "action_cards": actions,
                       "total": total, "gold": st.gold[p]})
