@@ -16,7 +16,7 @@ from ...core.moves import CHANCE
 from .checks import pub_buys
 from .draws import chance_cards
 from .data import (CARDS, CARPENTER_WORKSHOP, DECKS, GOLD_SMELTER, HAND_LIMIT, HAND_LIMIT_WAREHOUSE, OBSERVATORY,
-                   OBSERVATORY_MIN_DECK, PUB, PUB_POINTS_PER_CARD, PUB_PRICE, ROW_SLOTS, TRADING, WAREHOUSE)
+                   OBSERVATORY_MIN_DECK, PUB, PUB_POINTS_PER_CARD, PUB_PRICE, ROW_SLOTS, WAREHOUSE)
 from .moves import (CARD_IDS, SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Move, Observe, Pass, PlayCard,
                     TakeCard, TakeDrawn)
 from .prices import FLAT, GROUP, IS_TRADING, TARGETS, Price
@@ -60,9 +60,15 @@ PRICES = tuple(tuple(tuple(_prices(key, lower, c) for c in range(N)) for lower i
 
 
 NO_TRADE: dict[int, Move] = {}
-# A trading card's price on the fast path, per copies owned: above any rubles (a position holds at most 10**6),
-# so that only its own tables are read; a small int still, which Python compares fastest.
-NEVER = ((1 << 30) - 1,) * (max(c.copies for c in CARDS if c.deck == TRADING) + 1)
+# A price above any rubles (a position holds at most 10**6): a trading card with no card it may ever replace at
+# these copies owned; a small int still, which Python compares fastest.
+NEVER = (1 << 30) - 1
+
+
+def _least(tables: tuple[int, ...]) -> int:
+    """The fewest rubles at which a trading card's table by rubles (``_by_rubles``) names a card it may replace:
+    with fewer it replaces none, whatever the seat holds."""
+    return next((rubles for rubles, mask in enumerate(tables) if mask), NEVER)
 
 
 def _trading(make: type, seat: int, card: int, *where: str) -> dict[int, Move]:
@@ -72,16 +78,17 @@ def _trading(make: type, seat: int, card: int, *where: str) -> dict[int, Move]:
     return {1 << t: make(seat, CARD_IDS[card], *where, CARD_IDS[t]) for t in TARGETS[card]}
 
 
-# (prices, move or tables, moves per card replaced): for a trading card the price is NEVER, then come its tables
-# by rubles per copies owned (``_by_rubles``) and its moves per card replaced (``_trading``); for another card its
-# prices per copies owned, its move and None. The fast path tells the two apart by the last.
+# (prices, move or tables, moves per card replaced): for a trading card its prices per copies owned are the fewest
+# rubles at which it replaces any card (``_least``), then come its tables by rubles per copies owned
+# (``_by_rubles``) and its moves per card replaced (``_trading``); for another card its prices per copies owned,
+# its move and None. The fast path tells the two apart by the last, and only for a card it might pay for.
 Offer = tuple[tuple[int, ...], Any, Any]
 
 
 def _offer(key: int, lower: int, c: int, move: Any, replacing: dict[int, Move]) -> Offer:
     """What the fast path reads for card ``c`` (``Offer``) for a seat of ``key``."""
     prices = PRICES[key][lower][c]
-    return (NEVER, prices, replacing) if IS_TRADING[c] else (prices, move, None)
+    return (tuple(map(_least, prices)), prices, replacing) if IS_TRADING[c] else (prices, move, None)
 
 
 def _at_place(p: int, key: int, at: int) -> tuple[Any, ...]:
@@ -140,35 +147,35 @@ def legal_moves(st: SPState) -> list[Move]:
     passing, limit, observes, offers, plays = SEAT[st.keys[p]]
     moves: list[Move] = [passing]
     owned, money, hand = st.owned[p], st.money[p], st.hands[p]
-    # Appended one by one: moves.append written out is the interpreter's fastest way to grow a list.
-    if len(hand) < limit:  # buy, and take with room in hand, slot by slot
+    if len(hand) < limit:  # buy, and take with room in hand, slot by slot (moves.append: the fastest way)
         for at in st.shown:
             card, price, buy, take, replacing = offers[at]
             if price[owned[card]] <= money:
-                moves.append(buy)
-            elif replacing is not None:  # a trading card: ``buy`` is its tables (``Offer``)
-                if mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
-                    _replace(mask, replacing, moves)
+                if replacing is None:
+                    moves.append(buy)
+                elif mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
+                    _replace(mask, replacing, moves)  # a trading card: ``buy`` is its tables (``Offer``)
             moves.append(take)
     elif money:  # broke with a full hand, as random players often are: nothing but pass
         for at in st.shown:  # buy slot by slot: the hand has no room to take
             card, price, buy, take, replacing = offers[at]
             if price[owned[card]] <= money:
-                moves.append(buy)
-            elif replacing is not None:
-                if mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
+                if replacing is None:
+                    moves.append(buy)
+                elif mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
                     _replace(mask, replacing, moves)
-    # Play, card by card, with rubles (saint_petersburg.buy.minimum_one: a price is at least 1); the hand is
-    # sorted, so a repeated card follows itself.
+    # Play with rubles (saint_petersburg.buy.minimum_one: a price is at least 1). The hand is sorted, so a card's
+    # copy follows it: its play is the last move listed, its replacing moves follow ``previous``.
     if money:
         previous = -1
         for card in hand:
-            if card != previous:
-                previous = card
-                price, play, replacing = plays[card]
-                if price[owned[card]] <= money:
-                    moves.append(play)
-                elif replacing is not None:
+            price, play, replacing = plays[card]
+            if price[owned[card]] <= money:
+                if replacing is None:
+                    if moves[-1] is not play:
+                        moves.append(play)
+                elif card != previous:
+                    previous = card
                     if mask := play[owned[card]][money if money < RICH else RICH] & st.held[p]:
                         _replace(mask, replacing, moves)
     return _observe(st, p, moves) if observes and phase == "building" else moves
@@ -210,9 +217,10 @@ def _drawn_moves(st: SPState, p: int) -> list[Move]:
     owned, money = st.owned[p], st.money[p]
     price, buy, replacing = DRAWN[p][st.keys[p] & 7][card]
     if price[owned[card]] <= money:
-        moves.append(buy)
-    elif replacing is not None:  # a trading card: the cards it may replace at its price, the ones owned
-        _replace(buy[owned[card]][min(money, RICH)] & st.held[p], replacing, moves)
+        if replacing is None:
+            moves.append(buy)
+        else:  # a trading card: the cards it may replace at its price, the ones owned
+            _replace(buy[owned[card]][min(money, RICH)] & st.held[p], replacing, moves)
     if len(st.hands[p]) < (HAND_LIMIT_WAREHOUSE if owned[WAREHOUSE] else HAND_LIMIT):  # state.hand_limit
         moves.append(TAKE_DRAWN[p][card])
     return moves
