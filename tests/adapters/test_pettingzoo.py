@@ -193,3 +193,42 @@ def test_max_cycles_cuts_the_game_off_ranked_by_its_scores_and_infos_tell_the_la
     assert steps == 20 and not e.game.is_over
     with pytest.raises(ValueError, match="max_cycles"):
         env("village", max_cycles=0)
+
+
+@pytest.mark.parametrize("name, players", [("saint_petersburg", 4), ("citadels", 6), ("keythedral", 3),
+                                           ("keythedral", 5), ("village", 4)])
+def test_a_step_never_observed_plays_what_an_observed_step_plays(name: str, players: int) -> None:
+    """An agent that never asks for an observation gets its action read without the mask's numbering (the move
+    last found for that seat and number, by identity): the same game, infos, rewards and refusals as an agent
+    that observes every step, with actions not legal where they are played mixed in."""
+    def refusal(e: BoardGameEnv, action: int) -> str:
+        before = where(e)
+        with pytest.raises(Exception) as refused:
+            e.step(action)
+        assert where(e) == before
+        return f"{type(refused.value).__name__}: {refused.value}"
+
+    seen, blind = (env(name, players=players, max_cycles=40) for _ in range(2))
+    rng = random.Random(11)
+    for seed in (11, 12):  # a second game on the same environments: what the first game taught is met again
+        for e in (seen, blind):
+            e.reset(seed=seed)
+        steps = 0
+        while seen.agents:
+            obs, reward, terminated, truncated, info = seen.last()
+            assert blind.agent_selection == seen.agent_selection
+            assert blind.last(observe=False)[1:] == (reward, terminated, truncated, info)
+            if terminated or truncated:
+                seen.step(None)
+                blind.step(None)
+                continue
+            legal, other = np.flatnonzero(obs["action_mask"]), np.flatnonzero(obs["action_mask"] == 0)
+            if steps % 4 == 3 and len(other):  # a number that names no legal move here
+                wrong = int(other[rng.randrange(len(other))])
+                assert refusal(blind, wrong) == refusal(seen, wrong)
+            action = int(legal[rng.randrange(len(legal))])
+            seen.step(action)
+            blind.step(action)
+            steps += 1
+            assert seen.definition.snapshot(blind.state) == seen.definition.snapshot(seen.state)
+        assert not blind.agents and steps > 40
