@@ -265,12 +265,29 @@ def compare(base: Path, rounds: int, seconds: float, games: list[str] | None = N
 
 def count(tree: Path, cases: list[tuple[str, int, str]], out: Path) -> subprocess.Popen[str]:
     """Start callgrind on one engine's tree over every case (one profile file per case, in order)."""
+    return callgrind(tree, COUNTED, [f"{n}:{p}:{u}:{SIZES[u]}" for n, p, u in cases], out)
+
+
+def callgrind(tree: Path, script: str, args: list[str], out: Path) -> subprocess.Popen[str]:
+    """Start ``script`` on one engine's tree under callgrind, counting only inside calls of ``math.fsum`` (one
+    profile file per call, in order): the script wraps each workload in one."""
     env = {"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"}
     out.mkdir(parents=True)
     cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=math_fsum",
-           "--dump-after=math_fsum", f"--callgrind-out-file={out}/cg", *engine_python(tree), "-c", COUNTED,
-           *(f"{n}:{p}:{u}:{SIZES[u]}" for n, p, u in cases)]
+           "--dump-after=math_fsum", f"--callgrind-out-file={out}/cg", *engine_python(tree), "-c", script, *args]
     return subprocess.Popen(cmd, env=env, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def counted_pair(base: Path, runs: dict[str, subprocess.Popen[str]], tmp: Path, cases: int) -> tuple[list[int], list[int]]:
+    """Wait for both engines' callgrind runs (``runs``: "old" on ``base``, "new" on this tree) and read their counts;
+    each must have imported its own tree's engine (it prints ``boardgames_lab.__file__`` last)."""
+    for (which, run), tree in zip(runs.items(), (base, ROOT)):
+        printed, err = run.communicate()
+        if run.returncode != 0:
+            raise RuntimeError(f"{which} engine under callgrind: {err.strip()[-400:]}")
+        if not Path(printed.strip().splitlines()[-1]).resolve().is_relative_to(tree.resolve()):
+            raise RuntimeError(f"the {which} engine was imported from {printed.strip()}, not {tree}")
+    return counted(tmp / "old", cases), counted(tmp / "new", cases)
 
 
 def counted(out: Path, cases: int) -> list[int]:
@@ -287,13 +304,7 @@ def compare_instructions(base: Path, games: list[str] | None, tmp: Path) -> list
         raise SystemExit("--instructions needs valgrind (Debian package valgrind)")
     cases = [c for c in CASES if not games or c[0] in games]
     runs = {which: count(tree, cases, tmp / which) for which, tree in (("old", base), ("new", ROOT))}
-    for (which, run), tree in zip(runs.items(), (base, ROOT)):
-        printed, err = run.communicate()
-        if run.returncode != 0:
-            raise RuntimeError(f"{which} engine under callgrind: {err.strip()[-400:]}")
-        if not Path(printed.strip()).resolve().is_relative_to(tree.resolve()):
-            raise RuntimeError(f"the {which} engine was imported from {printed.strip()}, not {tree}")
-    old, new = counted(tmp / "old", len(cases)), counted(tmp / "new", len(cases))
+    old, new = counted_pair(base, runs, tmp, len(cases))
     rows = []
     print(f"{'game':<18}{'pl':>3}  {'workload':<15}{'old Minstr':>12}{'new Minstr':>12}{'ratio':>8}")
     for (name, players, unit), o, n in zip(cases, old, new):
