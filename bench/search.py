@@ -52,9 +52,9 @@ def search(n):
 
 import boardgames_lab
 search(50)
-if len(sys.argv) > 4:  # counted under callgrind: one decision inside math.fsum, which switches counting on
+if sys.argv[4] == "count":  # under callgrind: one decision inside math.fsum, which switches counting on
     import math
-    math.fsum(search(int(sys.argv[4])) for _ in range(1))
+    math.fsum(search(int(sys.argv[5])) for _ in range(1))
     print(boardgames_lab.__file__)
     raise SystemExit
 print(json.dumps({"engine": boardgames_lab.__file__}), flush=True)
@@ -71,7 +71,7 @@ def instructions(base: Path, iterations: int, tmp: Path) -> float:
     worst = float("inf")
     for k, (name, players, bot) in enumerate(CASES):
         case = tmp / f"case{k}"
-        runs = {which: callgrind(tree, SEARCH, [name, str(players), bot, str(iterations)], case / which)
+        runs = {which: callgrind(tree, SEARCH, [name, str(players), bot, "count", str(iterations)], case / which)
                 for which, tree in (("old", base), ("new", ROOT))}
         (old,), (new,) = counted_pair(base, runs, case, 1)
         worst = min(worst, old / new)
