@@ -37,6 +37,7 @@ from typing import Any, Iterable, Sequence
 from weakref import WeakKeyDictionary
 
 from ..core.definition import GameDefinition
+from ..core.moves import Numbered
 from ..core.registry import definition
 
 
@@ -84,6 +85,9 @@ class ActionSpace:
 
     def encode(self, move: Any, state: Any = None) -> int:
         """The action number of ``move`` (any seat's)."""
+        number = getattr(move, "_action", None)
+        if number is not None:
+            return number
         number = self._same.get(id(move))
         if number is not None:
             return number
@@ -101,6 +105,9 @@ class ActionSpace:
                                "face enumerates it)") from None
 
     def _hold(self, move: Any, number: int) -> None:
+        if isinstance(move, Numbered):  # the move keeps its own number (core.moves.Numbered)
+            object.__setattr__(move, "_action", number)
+            return
         if len(self._held) >= SAME_KEPT:  # moves made afresh each time would fill it: a cache, not a record
             self._same, self._held = {}, []
         self._same[id(move)] = number
@@ -108,10 +115,10 @@ class ActionSpace:
 
     def numbers(self, moves: Sequence[Any], state: Any = None) -> list[int]:
         """The action numbers of ``moves``, in their order."""
-        found = list(map(self._same.get, map(id, moves)))
-        if None in found:
+        try:
+            return [m._action for m in moves]  # each move numbered before keeps its number (``_hold``)
+        except AttributeError:
             return [self.encode(m) for m in moves]
-        return found  # type: ignore[return-value]  # no None among them
 
     def listed(self, action: int, seat: int, moves: Sequence[Any], state: Any = None) -> Any:
         """The move of ``moves`` (the legal moves of ``seat`` here) that ``action`` stands for, or None where it names

@@ -25,8 +25,16 @@ def whole_number(text: str, digits: int = WHOLE_DIGITS) -> int | None:
     return None
 
 
+class Numbered:
+    """Room on a move for its number in its game's action table (adapters/actions.py), written there once by the
+    table so that numbering a legal list reads an attribute per move. Not a field: the move's value, equality,
+    hash, copies and saves leave it out, and a move without it is numbered from the table."""
+
+    __slots__ = ("_action",)
+
+
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(Numbered):
     """Base of every move: the seat that makes it. Subclasses add the rulebook's fields.
 
     ``str(move)`` is the move's notation, without the seat (the seat is said apart:
