@@ -122,7 +122,7 @@ def pass_silent(st: CitadelsState) -> None:
         if st.events is not None:
             why = " (murdered)" if killed == r else ""
             st.note(f"The {CHARACTERS[r].name} is called; nobody answers{why}.", {"called": CHARACTERS[r].id})
-        if (killed == r or r == KING) and st.options["action_cards"]:
+        if (killed == r or r == KING) and st.action_cards:
             break
         r += 1
     st.rank = r
@@ -133,11 +133,11 @@ def character_answers(st: CitadelsState) -> bool:
 
 def rasputin_due(st: CitadelsState) -> bool:
     """citadels.action.rasputin: offered whenever a murdered character is called, held or not."""
-    return st.options["action_cards"] and st.killed == st.rank and not st.asked & 1
+    return st.action_cards and st.killed == st.rank and not st.asked & 1
 
 def acrobat_due(st: CitadelsState) -> bool:
     """citadels.action.acrobat: the King is called and nobody reveals him."""
-    return (st.options["action_cards"] and st.rank == KING and not st.queue and not st.asked & 6
+    return (st.action_cards and st.rank == KING and not st.queue and not st.asked & 6
             and (st.owner[KING] == NOBODY or st.killed == KING))
 
 def _open(st: CitadelsState, window: str, bit: int) -> None:

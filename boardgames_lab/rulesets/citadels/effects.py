@@ -71,32 +71,32 @@ def apply_move(st: CitadelsState, m: Any) -> None:
         else:
             apply_side(st, m)
         return
-    p, cls, ev = st.tp, type(m), st.events is not None
+    cls = type(m)  # the seat and the log are read in the branches that use them
     if cls is End:
         st.turn_over = st.detour = True
-        if ev:
-            st.note(f"{{p{p}}} ends the {CHARACTERS[st.tc].name}'s turn.", {"player": p})
+        if st.events is not None:
+            st.note(f"{{p{st.tp}}} ends the {CHARACTERS[st.tc].name}'s turn.", {"player": st.tp})
     elif cls is Gold:
         st.income_done = True
-        st.gold[p] += INCOME_GOLD
-        if ev:
-            st.note(f"{{p{p}}} takes {INCOME_GOLD} gold.", {"player": p, "gold": INCOME_GOLD})
+        st.gold[st.tp] += INCOME_GOLD
+        if st.events is not None:
+            st.note(f"{{p{st.tp}}} takes {INCOME_GOLD} gold.", {"player": st.tp, "gold": INCOME_GOLD})
     elif cls is Build:
-        c = CARD_INDEX[m.card]
+        p, c = st.tp, CARD_INDEX[m.card]
         st.hands[p].remove(c)
         st.gold[p] -= COST[c]
         st.builds_left -= 1
-        if ev:
+        if st.events is not None:
             st.note(f"{{p{p}}} builds the {NAME[c]} for {COST[c]} gold.", {"player": p, "card": m.card})
         place(st, p, c)
     elif cls is Draw:
-        _income_draw(st, p)
+        _income_draw(st, st.tp)
     elif cls is Income:
-        _colour_income(st, p)
+        _colour_income(st, st.tp)
     elif cls in ABILITY_MOVES:
-        _ability(st, p, m)
+        _ability(st, st.tp, m)
     else:
-        _rarer(st, p, m)
+        _rarer(st, st.tp, m)
 
 
 def _rarer(st: CitadelsState, p: int, m: Any) -> None:
@@ -334,6 +334,7 @@ def apply_window(st: CitadelsState, m: Move) -> None:
         st.hands[p].remove(RASPUTIN)
         discard(st, [RASPUTIN])
         st.killed = NOBODY
+        st.silent[st.rank] = False  # called, murdered, and answered after all: begin_turn leaves this to it
         st.asked |= 4
         st.note(f"{{p{p}}} plays Rasputin: the murdered {CHARACTERS[st.rank].name} takes the turn after all.",
                 {"player": p})

@@ -151,7 +151,7 @@ def legal_moves(st: CitadelsState) -> list[Move]:
         if built & EXTRA_BUILDINGS:
             _extra_moves(st, p, moves)
             return moves
-    if st.options["action_cards"]:
+    if st.action_cards:
         _extra_moves(st, p, moves)
     return moves
 
@@ -177,7 +177,7 @@ def _extra_moves(st: CitadelsState, p: int, moves: list[Move]) -> None:
         moves.extend(LAB[p][c] for c in distinct(hand) if not IS_ACTION[c])
     if SMITHY in city and not st.smithy_used and gold >= SMITHY_READINGS[st.options["smithy"]][0]:
         moves.append(SMITHY_MOVE[p])
-    if st.options["action_cards"]:
+    if st.action_cards:
         if not st.action_used:
             moves.extend(_action_moves(st, p))
         if gold:

@@ -27,7 +27,7 @@ def begin_turn(st: CitadelsState) -> None:
     r = st.tc = st.rank
     st.tp = st.current = st.owner[r]
     st.income_done = st.ability_used = st.colour_used = st.lab_used = st.smithy_used = st.action_used = \
-        st.turn_over = st.silent[r] = False
+        st.turn_over = False  # a rank that answers was never silent (Rasputin's clears its own)
     if r == KING or st.robbed == r or st.paid or st.events is not None:
         revealed(st)
     else:

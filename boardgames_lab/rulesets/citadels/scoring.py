@@ -9,7 +9,7 @@ from .state import CitadelsState
 def score_final(st: CitadelsState) -> None:
     """citadels.score.* / violet.haunted_city / violet.eight_points / action.score / action.ticket_cash"""
     final = []
-    cards_count = st.options["action_cards"]
+    cards_count = st.action_cards
     for p in range(st.num_players):
         for _ in st.booths[p]:  # a booth left lying is discarded, its gold goes back to the bank
             st.discard.append(TICKET_BOOTH)

@@ -15,7 +15,7 @@ _SCALARS = ("options", "crown", "round", "heir", "step", "rank", "killed", "robb
             "income_done", "builds_left", "ability_used", "colour_used", "lab_used", "smithy_used",
             "action_used", "keep_left", "exchanging", "turn_over", "grave_card", "grave_owner",
             "cash_owner", "cash_booth", "fortune", "first_eight", "final", "window", "acrobat_round", "draw_left",
-            "draw_seat", "draw_keep", "reshuffled", "detour")
+            "draw_seat", "draw_keep", "reshuffled", "detour", "action_cards")
 _NESTED = ("hands", "city", "booths")
 NAME = tuple(c.name for c in CARDS)
 # Each card's bit in a city's ``built``: whether a city holds a name costs one test instead of a search.
@@ -33,6 +33,7 @@ class CitadelsState(State):
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
+        self.action_cards = bool(options["action_cards"])  # read every turn: an attribute costs less than the dict
         self.deck: list[int] = []  # top = end of the list
         self.reshuffled = False  # the deck is the discard pile turned over: drawn from at random (draws.py)
         self.discard: list[int] = []  # the open discard pile, top = end
@@ -117,6 +118,7 @@ class CitadelsState(State):
         o.fortune, o.first_eight, o.final, o.window = self.fortune, self.first_eight, self.final, self.window
         o.acrobat_round, o.draw_left, o.draw_seat = self.acrobat_round, self.draw_left, self.draw_seat
         o.draw_keep, o.stack, o.reshuffled, o.detour = self.draw_keep, self.stack[:], self.reshuffled, self.detour
+        o.action_cards = self.action_cards
         o.hands, o.city = [h[:] for h in self.hands], [c[:] for c in self.city]
         o.booths = [b[:] for b in self.booths]
         o.deck, o.discard, o.gold, o.built = self.deck[:], self.discard[:], self.gold[:], self.built[:]
@@ -128,8 +130,10 @@ class CitadelsState(State):
         return o
 
     def snapshot(self) -> dict[str, Any]:
-        # detour is the flow's shortcut, not the game's: a position read from data and the one played agree
-        fields = {name: getattr(self, name) for name in CitadelsState.__slots__ if name not in ("options", "detour")}
+        # detour is the flow's shortcut and action_cards the option's copy, not the game's: a position read from
+        # data and the one played agree
+        fields = {name: getattr(self, name) for name in CitadelsState.__slots__
+                  if name not in ("options", "detour", "action_cards")}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return _copied(fields)
 
