@@ -97,13 +97,22 @@ def _place(st: SPState, p: int, card: int, replaces: str, lower: bool, move: Any
     if not replaces:
         _pay(st, p, card, lower, move)
         return
-    owned = st.owned[p]
+    owned, area, scored = st.owned[p], st.areas[p], st.scored
     target = CARD_INDEX[replaces]
     cost = price(owned, card, lower, target)
-    st.give_up(p, target)
+    area.remove(target)  # state.give_up, written out
+    owned[target] -= 1
+    scored[COLOURS * p + GROUP[target]] -= SCORE_OF[target]
+    if not owned[target]:
+        st.held[p] &= ~(1 << target)
     st.removed.append(target)
     st.money[p] -= cost
-    st.acquire(p, card)
+    area.append(card)  # state.acquire, written out
+    owned[card] += 1
+    scored[COLOURS * p + GROUP[card]] += SCORE_OF[card]
+    st.held[p] |= 1 << card
+    if KEYED[card] or KEYED[target]:
+        st.rekey(p)
     if st.events is not None:
         _placed(st, p, card, cost, target, move)
 

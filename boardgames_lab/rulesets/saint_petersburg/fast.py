@@ -154,7 +154,8 @@ def legal_moves(st: SPState) -> list[Move]:
                 if replacing is None:
                     moves.append(buy)
                 elif mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
-                    _replace(mask, replacing, moves)  # a trading card: ``buy`` is its tables (``Offer``)
+                    # A trading card (``buy`` is its tables, ``Offer``), mostly with one card to replace: no call.
+                    moves.append(replacing[mask]) if mask & (mask - 1) == 0 else _replace(mask, replacing, moves)
             moves.append(take)
     elif money:  # broke with a full hand, as random players often are: nothing but pass
         for at in st.shown:  # buy slot by slot: the hand has no room to take
@@ -163,7 +164,7 @@ def legal_moves(st: SPState) -> list[Move]:
                 if replacing is None:
                     moves.append(buy)
                 elif mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
-                    _replace(mask, replacing, moves)
+                    moves.append(replacing[mask]) if mask & (mask - 1) == 0 else _replace(mask, replacing, moves)
     # Play with rubles (saint_petersburg.buy.minimum_one: a price is at least 1). The hand is sorted, so a card's
     # copy follows it: its play is the last move listed, its replacing moves follow ``previous``.
     if money:
@@ -177,7 +178,7 @@ def legal_moves(st: SPState) -> list[Move]:
                 elif card != previous:
                     previous = card
                     if mask := play[owned[card]][money if money < RICH else RICH] & st.held[p]:
-                        _replace(mask, replacing, moves)
+                        moves.append(replacing[mask]) if mask & (mask - 1) == 0 else _replace(mask, replacing, moves)
     return _observe(st, p, moves) if observes and phase == "building" else moves
 
 

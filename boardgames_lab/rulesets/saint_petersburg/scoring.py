@@ -7,7 +7,8 @@ from .effects import plural
 from .prices import GROUP
 from .state import COLOURS, SHIFT, SPState
 
-ARISTOCRAT_IDS = frozenset(i for i, c in enumerate(CARDS) if c.group == ARISTOCRAT)
+# The aristocrats' bits among a seat's cards held (state.SPState.held): its kinds of aristocrat are the bits set.
+ARISTOCRAT_HELD = sum(1 << i for i, c in enumerate(CARDS) if c.group == ARISTOCRAT)
 # 1 for each card of the colour, else 0: a count of an area's cards of the colour is a sum over it (in C, with map).
 IS_ARISTOCRAT = tuple(int(GROUP[c] == ARISTOCRAT) for c in range(len(CARDS)))
 IS_WORKER = tuple(int(GROUP[c] == WORKER) for c in range(len(CARDS)))
@@ -61,7 +62,7 @@ def final_count(st: SPState) -> list[dict[str, int]]:
     """saint_petersburg.final.aristocrat_variety / final.rubles / final.hand_penalty, per player."""
     final = []
     for p in range(st.num_players):
-        kinds = len({c for c in st.areas[p] if c in ARISTOCRAT_IDS})
+        kinds = (st.held[p] & ARISTOCRAT_HELD).bit_count()
         variety = ARISTOCRAT_VARIETY[min(kinds, len(ARISTOCRAT_VARIETY) - 1)]
         rubles = st.money[p] // RUBLES_PER_POINT
         penalty = HAND_PENALTY * len(st.hands[p])
