@@ -39,6 +39,7 @@ each game registered later (``register(name)`` also registers one by name). What
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -119,6 +120,7 @@ class BoardGame(pyspiel.Game):
             raise ValueError(f"deals and max_moves must be at least 1, not {self.deals} and {self.max_moves}")
         self.options = {k: full[k] for k in _simple_options(name)}
         self.table = action_space(name, self.players)
+        self.bound = Bound(d, self.table, self.max_moves)
         self.features = features(d)
         if full["actions"] not in ("", self.table.fingerprint):
             raise ValueError(f"actions={full['actions']} names another numbering of the moves of {name}; "
@@ -174,6 +176,16 @@ class BoardGame(pyspiel.Game):
                             recall=bool(iig_obs_type.perfect_recall))
 
 
+class Bound:
+    """What a state reads of its game at every step, in a plain object: an attribute of OpenSpiel's game (a pybind11
+    object) costs several times a plain object's to read."""
+
+    __slots__ = ("definition", "table", "max_moves")
+
+    def __init__(self, d: GameDefinition[Any], table: Any, max_moves: int):
+        self.definition, self.table, self.max_moves = d, table, max_moves
+
+
 class Live:
     """The Python side of a state, kept in one attribute. The state plays on the engine's fast path, as bots do:
     ``st`` is the engine's position; each position's legal moves are listed once (the fast generator, which the
@@ -186,11 +198,12 @@ class Live:
     as the shorter of the actions played from the first node and the position now (with the seats'
     records)."""
 
-    __slots__ = ("spec", "st", "_game", "owned", "pending", "moves", "actions", "recall", "player", "alone", "initial",
-                 "turn", "outcomes", "found")
+    __slots__ = ("spec", "bound", "st", "_game", "owned", "pending", "moves", "actions", "recall", "player", "alone",
+                 "initial", "turn", "outcomes", "found")
 
     def __init__(self, spec: BoardGame):
         self.spec = spec
+        self.bound = spec.bound
         # A fixed seed's position is copied from the initial one when first read: OpenSpiel makes an initial state
         # each time it asks for a tensor's shape, and reads only the observer's remembered vector from it.
         self.st: Any = None  # the engine's position (None before the deal)
@@ -215,24 +228,25 @@ class Live:
             st = self.position()
             if st is None:
                 return _CHANCE
-        spec = self.spec
-        d = spec.definition
-        self.alone = False
+        bound = self.bound
+        seats = bound.definition.to_act(st)  # none once the game is over
         self.found = None
-        seats = d.to_act(st)  # none once the game is over
-        if not seats or self.moves >= spec.max_moves:
+        if not seats or self.moves >= bound.max_moves:
+            self.alone = False
             player = _TERMINAL
+        elif len(seats) == 1:
+            self.alone = True
+            player = seats[0]
         else:
-            if len(seats) == 1:
-                seat, self.alone = seats[0], True
-            else:
-                seat = seats[0]
-                for s in seats:  # the first seat with a move: its moves are the turn's, kept
-                    found = d.seat_moves(st, s)
-                    if found:
-                        seat, self.found = s, found
-                        break
-            player = seat if type(seat) is int else int(seat)  # the engine's CHANCE is OpenSpiel's
+            self.alone = False
+            player = seats[0]
+            for s in seats:  # the first seat with a move: its moves are the turn's, kept
+                found = bound.definition.seat_moves(st, s)
+                if found:
+                    player, self.found = s, found
+                    break
+        if type(player) is not int:
+            player = int(player)  # the engine's CHANCE is OpenSpiel's
         self.player = player
         return player
 
@@ -276,7 +290,7 @@ class Live:
     def play(self, move: Any, seat: int) -> None:
         """A legal move on the fast path (the position's ``ply`` counts it, as ``Game`` counts it)."""
         st = self.st
-        self.spec.definition.advance(st, move)
+        self.bound.definition.advance(st, move)
         st.ply += 1
         self.pending.append((move, seat))
 
@@ -298,10 +312,10 @@ class Live:
         if found is not None and player == self.player:
             moves = found
         elif self.alone:
-            moves = self.spec.definition.legal_moves(st)
+            moves = self.bound.definition.legal_moves(st)
         else:
-            moves = self.spec.definition.seat_moves(st, player)
-        turn = self.turn = Turn(self.spec.table, player, moves, st)
+            moves = self.bound.definition.seat_moves(st, player)
+        turn = self.turn = Turn(self.bound.table, player, moves, st)
         return turn
 
     def refused(self, action: int, player: int) -> Any:
@@ -321,13 +335,16 @@ class Live:
         """The outcomes of the draw the game stands at (asked once per position)."""
         outcomes = self.outcomes
         if outcomes is None:
-            d, st = self.spec.definition, self.position()
-            outcomes = self.outcomes = list(d.chance_outcomes(st)) if d.to_act(st) == (CHANCE,) else []
+            d, st = self.bound.definition, self.position()
+            # a chance node once asked (the common case), else asked here
+            chance = self.player == _CHANCE or d.to_act(st) == (CHANCE,)
+            outcomes = self.outcomes = list(d.chance_outcomes(st)) if chance else []
         return outcomes
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Live":
         other = Live.__new__(Live)
         other.spec, other.moves, other.player, other.initial = self.spec, self.moves, self.player, self.initial
+        other.bound = self.bound
         other.alone, other.found = self.alone, None
         other.actions = None if self.actions is None else self.actions.copy()
         other.st = None if self.st is None else self.spec.definition.clone_state(self.st)
@@ -356,6 +373,9 @@ class Live:
         if self.actions is not None and len(",".join(map(str, self.actions))) < len(position):
             return _replayed, (str(spec), self.actions)  # a few moves in: shorter than the position
         return _restored, (str(spec), position, self.moves, self.synced())
+
+
+_probability = itemgetter(1)  # of a chance outcome (move, probability)
 
 
 def _chance_action(action: Any, outcomes: int) -> int:
@@ -435,7 +455,7 @@ class BoardGameState(pyspiel.State):
             turn = live.turn
             if turn is None or turn.seat != current:
                 turn = live.listed(current)
-            return turn.actions[:]  # the caller may change its list: the turn's stays
+            return sorted(turn.numbers)  # a new list: the caller may change it
         return super().legal_actions() if player is None else super().legal_actions(player)
 
     def is_truncated(self) -> bool:
@@ -463,7 +483,7 @@ class BoardGameState(pyspiel.State):
         outcomes = live.draws()
         if len(outcomes) > DRAW_OUTCOMES:
             raise ValueError(f"a draw of {len(outcomes)} outcomes is more than the adapter's {DRAW_OUTCOMES}")
-        return [(i, p) for i, (_, p) in enumerate(outcomes)]
+        return list(enumerate(map(_probability, outcomes)))  # (index, probability) pairs, built in C
 
     # --- moving ---------------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
@@ -487,7 +507,7 @@ class BoardGameState(pyspiel.State):
                 live.recall.note(live.ply() + 1, action)
             live.player = live.turn = live.found = live.outcomes = None
             live.initial = False
-            live.spec.definition.advance(st, move)
+            live.bound.definition.advance(st, move)
             st.ply += 1
             live.pending.append((move, player))
         else:
