@@ -154,7 +154,6 @@ def legal_moves(st: SPState) -> list[Move]:
                 if replacing is None:
                     moves.append(buy)
                 elif mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
-                    # A trading card (``buy`` is its tables, ``Offer``), mostly with one card to replace: no call.
                     moves.append(replacing[mask]) if mask & (mask - 1) == 0 else _replace(mask, replacing, moves)
             moves.append(take)
     elif money:  # broke with a full hand, as random players often are: nothing but pass
@@ -183,7 +182,9 @@ def legal_moves(st: SPState) -> list[Move]:
 
 
 def _replace(mask: int, replacing: dict[int, Move], moves: list[Move]) -> None:
-    """A trading card's moves replacing each card of ``mask`` (its bits, 1 << card), in card order."""
+    """A trading card's moves replacing each card of ``mask`` (its bits, 1 << card), in card order. (A trading
+    card's ``buy`` in ``legal_moves`` is its tables, ``Offer``; a mask of one card is listed there without this
+    call, which costs more than the test.)"""
     while mask:
         low = mask & -mask
         moves.append(replacing[low])
