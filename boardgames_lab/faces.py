@@ -7,7 +7,10 @@ A game's faces are modules of its package that the lab's tools read through its 
   every move of seat 0 in a fixed order; the PettingZoo and OpenSpiel adapters number them. A game with too
   many moves to list declares ``POSITIONAL`` instead, with ``labels()``, ``fixed_number(move)`` and
   ``Numbering(state)`` (``number(move)``, ``move(seat, number)``): numbers read in the position
-  (adapters/actions.py, ``PositionalActionSpace``).
+  (adapters/actions.py, ``PositionalActionSpace``). Optionally ``premade()``: the move objects the game's fast
+  generator makes once at import (``moves_in`` finds them in its tables); the adapters' table numbers them when
+  it is built, and each keeps its number (core.moves.Numbered), so a legal list is numbered without a first
+  look-up of any of its moves.
 - ``board``: ``click_path(move)`` (the move's clicks as ``(target id, label)`` pairs) and
   ``setup(game, data, spots)`` (the set-up spots of a position); the clickable board reads them.
 - ``heuristic``: ``score_moves(view, legal_moves)``, a score and a reason per move; the heuristic bot.
@@ -21,7 +24,9 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
+
+from .core.moves import Numbered
 
 T = TypeVar("T")
 
@@ -168,5 +173,18 @@ def seat_order(seat: int | None, players: int) -> list[int]:
     return [(me + k) % players for k in range(players)]
 
 
-__all__ = ["OPTION_COLUMNS", "TIE", "ClassDecision", "Layout", "first_position", "option_row", "relative_seats",
-           "seat_order", "two_plies"]
+def moves_in(*tables: Any) -> Iterator[Numbered]:
+    """The moves held in ``tables``: nested tuples and lists, and dicts' values, of moves and other values (an
+    actions face's ``premade``)."""
+    for table in tables:
+        if isinstance(table, Numbered):
+            yield table
+        elif isinstance(table, (tuple, list)):
+            yield from moves_in(*table)
+        elif isinstance(table, dict):
+            yield from moves_in(*table.values())
+
+
+__all__ = ["OPTION_COLUMNS", "TIE", "ClassDecision", "Layout", "first_position", "moves_in", "option_row",
+           "relative_seats", "seat_order", "two_plies"]
+

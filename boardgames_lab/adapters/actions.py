@@ -51,7 +51,7 @@ class ActionSpace:
 
     positional = False
 
-    def __init__(self, name: str, encoding: int, moves: Iterable[Any]):
+    def __init__(self, name: str, encoding: int, moves: Iterable[Any], seats: int = 1):
         self.name, self.encoding = name, encoding
         table: list[Any] = []
         index: dict[Any, int] = {}
@@ -61,7 +61,11 @@ class ActionSpace:
                 table.append(move)
         self.moves: tuple[Any, ...] = tuple(table)
         self._index = index
-        self._seen: dict[Any, int] = {}  # moves of any seat already encoded (a move of seat 0 is its own key)
+        # Every seat's moves by value: seat 0's from the start, another seat's keyed in whole when its first move is
+        # numbered (``_key_seat``), so a move object met for the first time costs one look-up, not a copy of it.
+        self._seen: dict[Any, int] = dict(index)
+        self._seats = seats  # the seats of the game's largest table
+        self._keyed = {0}
         # The same by identity: the engines list moves made once at import, so most lookups end here without
         # hashing a move. Each value is kept in ``_held`` while its id is a key, so no other object can take its id.
         self._same: dict[int, int] = {}
@@ -92,17 +96,41 @@ class ActionSpace:
         if number is not None:
             return number
         number = self._seen.get(move)
-        if number is not None:
-            self._hold(move, number)
-            return number
-        key = replace(move, player=0) if getattr(move, "player", 0) != 0 else move
+        if number is None:
+            number = self._learn(move)
+        self._hold(move, number)
+        return number
+
+    def _learn(self, move: Any) -> int:
+        """The number of a move not keyed yet: its seat's moves are keyed in whole (a seat of the largest table),
+        else it is read as seat 0's move."""
+        seat = getattr(move, "player", 0)
+        if type(seat) is int and 0 < seat < self._seats and seat not in self._keyed:
+            self._key_seat(seat)
+            number = self._seen.get(move)
+            if number is not None:
+                return number
         try:
-            number = self._seen[move] = self._index[key]
-            self._hold(move, number)
+            number = self._seen[move] = self._index[replace(move, player=0) if seat != 0 else move]
             return number
         except KeyError:
             raise UnmappedMove(f"{self.name}: the move {move!r} is not in the action table (the game's actions "
                                "face enumerates it)") from None
+
+    def _key_seat(self, seat: int) -> None:
+        """Key every move of ``seat`` by value (the table's moves of seat 0 with ``player`` set)."""
+        self._keyed.add(seat)
+        self._seen.update(zip([replace(move, player=seat) for move in self.moves], range(len(self.moves))))
+
+    def prime(self, moves: Iterable[Any]) -> None:
+        """Number ``moves`` now (the engine's moves made once, its actions face's ``premade``), those the table
+        lists: each keeps its number, so play never numbers them for the first time. A move the table does not list
+        is left alone: it is never legal, and would be refused as unmapped if it were."""
+        for move in moves:
+            try:
+                self.encode(move)
+            except UnmappedMove:
+                pass
 
     def _hold(self, move: Any, number: int) -> None:
         if isinstance(move, Numbered):  # the move keeps its own number (core.moves.Numbered)
@@ -349,7 +377,10 @@ def action_table(name: str) -> ActionSpace:
         face = d.actions
         table = _TABLES[d] = (PositionalActionSpace(d.info.name, face.ENCODING, face)
                               if getattr(face, "POSITIONAL", False) else
-                              ActionSpace(d.info.name, face.ENCODING, face.every_move()))
+                              ActionSpace(d.info.name, face.ENCODING, face.every_move(), d.info.max_players))
+        premade = getattr(face, "premade", None)
+        if premade is not None:
+            table.prime(premade())
     return table
 
 

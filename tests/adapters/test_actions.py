@@ -109,3 +109,35 @@ def test_a_listed_move_and_an_equal_copy_get_one_number_and_the_listed_move_is_a
     assert all(turn.move(table, a) is m for a, m in zip(table.numbers(listed), listed))
     unlisted = next(a for a in range(table.size) if a not in turn.numbers)
     assert turn.move(table, unlisted) == table.decode(unlisted, seat)
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if not action_table(g).positional])
+def test_every_seats_copy_of_a_move_has_the_number_of_seat_0s(name: str) -> None:
+    """A move object met for the first time is numbered by value, whatever its seat (each seat's moves are keyed
+    in whole when its first move is numbered): fresh copies, never numbered, read the table's numbers."""
+    from dataclasses import replace
+    table = action_table(name)
+    for seat in range(definition(name).info.max_players):
+        assert [table.encode(replace(m, player=seat)) for m in table.moves] == list(range(table.size))
+
+
+def test_the_engines_premade_moves_are_numbered_when_the_table_is_built() -> None:
+    """Saint Petersburg's actions face names the moves its fast generator makes at import (``premade``): in a
+    fresh process, once the table is built, every move of random games' legal lists already holds its number, so
+    numbering a list never looks a move up for the first time."""
+    import subprocess
+    import sys
+    code = ("import random\n"
+            "from boardgames_lab.adapters.actions import action_table\n"
+            "from boardgames_lab.core.registry import definition\n"
+            "d = definition('saint_petersburg'); table = action_table('saint_petersburg'); unnumbered = listed = 0\n"
+            "for seed in range(6):\n"
+            "    st, rng = d.new_state(4, seed, d.resolve_options({})), random.Random(seed)\n"
+            "    while not d.is_over(st):\n"
+            "        moves = d.legal_moves(st); listed += len(moves)\n"
+            "        unnumbered += sum(getattr(m, '_action', None) is None for m in moves)\n"
+            "        d.advance(st, rng.choice(moves))\n"
+            "print(listed, unnumbered)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    listed, unnumbered = map(int, out.stdout.split())
+    assert listed > 1000 and unnumbered == 0

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from ...faces import moves_in
+from . import fast
 from .checks import _replaceable
 from .data import CARDS, DECKS, PUB_POINTS_PER_CARD
 from .moves import (SLOTS, BuyCard, BuyDrawn, BuyPoints, DiscardDrawn, Observe, Pass, PlayCard, TakeCard, TakeDrawn)
@@ -27,3 +29,10 @@ def every_move() -> Iterator[Any]:
     yield from (Observe(0, deck) for deck in DECKS)
     pubs = sum(card.copies for card in CARDS if card.id == "pub")
     yield from (BuyPoints(0, k) for k in range(PUB_POINTS_PER_CARD * pubs + 1))
+
+
+def premade() -> Iterator[Any]:
+    """The move objects the fast generator makes once at import (fast.py's tables, a move for every seat, slot and
+    card, some never legal): the adapters number those they list when their table is built."""
+    return moves_in(fast.PASS, fast.BUY, fast.TAKE, fast.BUY_TRADING, fast.PLAY, fast.PLAY_TRADING, fast.OBSERVE,
+                    fast.DRAWN, fast.DISCARD_DRAWN, fast.TAKE_DRAWN, fast.PUB_POINTS)
