@@ -259,9 +259,7 @@ class _Source:
                   "        return False",
                   "    follow(state, nxt)",
                   "    return True",
-                  "def advance(state, move):",
-                  "    apply(state, move)",
-                  "    AFTER[state.phase](state)"]
+                  *self._advance()]
         if self._chance:
             lines += ["DRAWN = {" + ", ".join(f"{p.name!r}: _drawn_{index[p.name]}" for p in flow.phases if p.moves)
                       + "}",
@@ -272,6 +270,18 @@ class _Source:
         else:
             lines += ["def draw(state):", "    return"]
         return "\n".join(lines) + "\n"
+
+    def _advance(self) -> list[str]:
+        """``advance``: the move, then its phase's ``_after_``. A phase whose ``settled`` test passing leaves
+        nothing to do (no turn order, no draws) is tested here, so most of its moves return without that call."""
+        lines = ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase"]
+        for phase in self.flow.phases:
+            if phase.moves and phase.settled is not None and not phase.chance and not self._run(phase.turn):
+                before, test = self._test(phase.settled)
+                lines += [f"    if phase == {phase.name!r}:", *(f"        {line}" for line in before),
+                          f"        if {test}:", "            return",
+                          f"        _after_{self._index[phase.name]}(state)", "        return"]
+        return lines + ["    AFTER[phase](state)"]
 
     def _settled(self, phase: Phase) -> Callable[[list[str]], list[str]]:
         """The phase's ``settled`` test, if it declares one, as lines that run ``then`` (statements of a
