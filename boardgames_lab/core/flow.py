@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -181,6 +182,8 @@ class FlowRunner:
         made = _compiled(flow, impl, self._chance)
         self.advance: Callable[[Any, Any], None] = made["advance"]
         self.settle: Callable[[Any], bool] = made["settle"]
+        # A search bot's random playout (its moves' generator, a random() and the most moves): the moves it made.
+        self.playout: Callable[[Any, Callable[[Any], Any], Callable[[], float], int], int] = made["playout"]
         # Normal play: resolve chance phases with the game's generator until a player is to act.
         self._draw: Callable[[Any], None] = made["draw"]
 
@@ -206,7 +209,7 @@ def _compiled(flow: Flow, impl: Any, chance: frozenset[str]) -> dict[str, Any]:
         cached = _COMPILED[id(flow)] = (flow, compile(source.text(), f"<flow {flow.start}..{flow.terminal}>", "exec"),
                                         source.values)
     space: dict[str, Any] = {"apply": impl.apply_move, "sample": impl.sample_chance if chance else None,
-                             "CHANCE": chance, "MAX": FlowRunner.MAX_STEPS, **cached[2]}
+                             "CHANCE": chance, "MAX": FlowRunner.MAX_STEPS, "floor": math.floor, **cached[2]}
     exec(cached[1], space)
     return space
 
@@ -273,15 +276,27 @@ class _Source:
 
     def _advance(self) -> list[str]:
         """``advance``: the move, then its phase's ``_after_``. A phase whose ``settled`` test passing leaves
-        nothing to do (no turn order, no draws) is tested here, so most of its moves return without that call."""
-        lines = ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase"]
+        nothing to do (no turn order, no draws) is tested here, so most of its moves return without that call.
+        ``playout``: random moves as a search bot plays them (the move at ``floor(rnd() * len(moves))``), each
+        followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many."""
+        after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
         for phase in self.flow.phases:
             if phase.moves and phase.settled is not None and not phase.chance and not self._run(phase.turn):
                 before, test = self._test(phase.settled)
-                lines += [f"    if phase == {phase.name!r}:", *(f"        {line}" for line in before),
-                          f"        if {test}:", "            return",
-                          f"        _after_{self._index[phase.name]}(state)", "        return"]
-        return lines + ["    AFTER[phase](state)"]
+                after += [f"if phase == {phase.name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
+                          "        <done>", f"    _after_{self._index[phase.name]}(state)", "    <done>"]
+        after += ["AFTER[phase](state)"]
+        return ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase",
+                *(f"    {line}".replace("<done>", "return") for line in after),
+                "def playout(state, legal, rnd, depth):",
+                "    for played in range(depth):",
+                f"        if state.phase == {self.flow.terminal!r}:",
+                "            return played",
+                "        moves = legal(state)",
+                "        apply(state, moves[floor(rnd() * len(moves))])",
+                "        phase = state.phase",
+                *(f"        {line}".replace("<done>", "continue") for line in after),
+                "    return depth"]
 
     def _settled(self, phase: Phase) -> Callable[[list[str]], list[str]]:
         """The phase's ``settled`` test, if it declares one, as lines that run ``then`` (statements of a
