@@ -229,6 +229,7 @@ class _Source:
         self._bodies: dict[int, Body | None] = {}
         self._index = {p.name: i for i, p in enumerate(flow.phases)}
         self._chance = any(p.chance for p in flow.phases)
+        self._follows: dict[str, list[str]] = {}  # per phase with moves: _after_'s body past its settled test
 
     def text(self) -> str:
         flow, index = self.flow, self._index
@@ -242,8 +243,9 @@ class _Source:
                 stay = [f"    {line}" for line in self._run(phase.turn)]
                 draws = ["    if not state.explicit_chance:", "        draw(state)"] if phase.chance else []
                 ends = [line[4:] for line in (*stay, *draws)] + ["return"]
-                lines += [f"def _after_{i}(state):", *rest(ends), *self._edges(phase.name, "after"), *stay, *draws,
-                          "    return"]
+                follows = [*self._edges(phase.name, "after"), *stay, *draws, "    return"]
+                lines += [f"def _after_{i}(state):", *rest(ends), *follows]
+                self._follows[phase.name] = follows
                 if self._chance:
                     lines += [f"def _drawn_{i}(state):", *rest([line[4:] for line in stay] + ["return"]),
                               *self._edges(phase.name, "drawn"), *stay, "    return"]
@@ -278,14 +280,28 @@ class _Source:
         """``advance``: the move, then its phase's ``_after_``. A phase whose ``settled`` test passing leaves
         nothing to do (no turn order, no draws) is tested here, so most of its moves return without that call.
         ``playout``: random moves as a search bot plays them (the move at ``floor(rnd() * len(moves))``), each
-        followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many."""
+        followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many.
+        It writes out the bodies of the ``_after_`` of the players' phases (a chance phase's moves are drawn
+        inside them), the settled ones first: a move costs no call past its own."""
+        quick = [p for p in self.flow.phases
+                 if p.moves and p.settled is not None and not p.chance and not self._run(p.turn)]
         after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
-        for phase in self.flow.phases:
-            if phase.moves and phase.settled is not None and not phase.chance and not self._run(phase.turn):
-                before, test = self._test(phase.settled)
-                after += [f"if phase == {phase.name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
-                          "        <done>", f"    _after_{self._index[phase.name]}(state)", "    <done>"]
+        for phase in quick:
+            before, test = self._test(phase.settled)
+            after += [f"if phase == {phase.name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
+                      "        <done>", f"    _after_{self._index[phase.name]}(state)", "    <done>"]
         after += ["AFTER[phase](state)"]
+        played: list[str] = []
+        for phase in [*quick, *(p for p in self.flow.phases if p.moves and p.settled is None and not p.chance)]:
+            body = self._follows[phase.name]
+            if any(line.strip().startswith(("for ", "while ", "return ")) for line in body):
+                continue  # a loop or a value would not survive return -> continue: the call stays
+            then = [line.replace("return", "continue") if line.strip() == "return" else line for line in body]
+            if phase in quick:
+                before, test = self._test(phase.settled)
+                then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
+            played += [f"if phase == {phase.name!r}:", *then]
+        played += ["AFTER[phase](state)"]
         return ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase",
                 *(f"    {line}".replace("<done>", "return") for line in after),
                 "def playout(state, legal, rnd, depth):",
@@ -295,7 +311,7 @@ class _Source:
                 "        moves = legal(state)",
                 "        apply(state, moves[floor(rnd() * len(moves))])",
                 "        phase = state.phase",
-                *(f"        {line}".replace("<done>", "continue") for line in after),
+                *(f"        {line}" for line in played),
                 "    return depth"]
 
     def _settled(self, phase: Phase) -> Callable[[list[str]], list[str]]:
