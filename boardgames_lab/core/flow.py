@@ -230,6 +230,7 @@ class _Source:
         self._index = {p.name: i for i, p in enumerate(flow.phases)}
         self._chance = any(p.chance for p in flow.phases)
         self._follows: dict[str, list[str]] = {}  # per phase with moves: _after_'s body past its settled test
+        self._enters: dict[str, list[str]] = {}  # per _enter_ function: its body
 
     def text(self) -> str:
         flow, index = self.flow, self._index
@@ -237,8 +238,9 @@ class _Source:
         for phase in flow.phases:
             i = index[phase.name]
             rest = self._settled(phase)
-            lines += [f"def _enter_{i}(state):", *rest(["return None"]), *self._edges(phase.name, "enter"),
-                      "    return None"]
+            enters = [*rest(["return None"]), *self._edges(phase.name, "enter"), "    return None"]
+            lines += [f"def _enter_{i}(state):", *enters]
+            self._enters[f"_enter_{i}"] = enters
             if phase.moves:
                 stay = [f"    {line}" for line in self._run(phase.turn)]
                 draws = ["    if not state.explicit_chance:", "        draw(state)"] if phase.chance else []
@@ -300,7 +302,7 @@ class _Source:
             if phase in quick:
                 before, test = self._test(phase.settled)
                 then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
-            played += [f"if phase == {phase.name!r}:", *then]
+            played += [f"if phase == {phase.name!r}:", *(part for line in then for part in self._entered(line))]
         played += ["AFTER[phase](state)"]
         return ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase",
                 *(f"    {line}".replace("<done>", "return") for line in after),
@@ -313,6 +315,22 @@ class _Source:
                 "        phase = state.phase",
                 *(f"        {line}" for line in played),
                 "    return depth"]
+
+    def _entered(self, line: str) -> list[str]:
+        """A line of the playout; ``nxt = _enter_<i>(state)`` becomes that function's body, run once in a loop
+        its returns leave (``nxt = <value>; break``), where the body has no loop of its own."""
+        indent, _, call = line.partition("nxt = ")
+        body = self._enters.get(call.removesuffix("(state)")) if call.endswith("(state)") and not indent.strip() else None
+        if body is None or any(part.strip().startswith(("for ", "while ")) for part in body):
+            return [line]
+        out = [f"{indent}while True:"]
+        for part in body:
+            inner, _, value = part.partition("return ")
+            if part.strip() == "return":
+                inner, value = part.removesuffix("return"), "None"
+            out += [f"{indent}{part}"] if inner.strip() or not value else \
+                [f"{indent}{inner}nxt = {value}", f"{indent}{inner}break"]
+        return out
 
     def _settled(self, phase: Phase) -> Callable[[list[str]], list[str]]:
         """The phase's ``settled`` test, if it declares one, as lines that run ``then`` (statements of a
