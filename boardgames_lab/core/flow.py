@@ -320,7 +320,8 @@ class _Source:
         """A line of the playout; ``nxt = _enter_<i>(state)`` becomes that function's body, run once in a loop
         its returns leave (``nxt = <value>; break``), where the body has no loop of its own."""
         indent, _, call = line.partition("nxt = ")
-        body = self._enters.get(call.removesuffix("(state)")) if call.endswith("(state)") and not indent.strip() else None
+        named = call.endswith("(state)") and not indent.strip()
+        body = self._enters.get(call.removesuffix("(state)")) if named else None
         if body is None or any(part.strip().startswith(("for ", "while ")) for part in body):
             return [line]
         out = [f"{indent}while True:"]
