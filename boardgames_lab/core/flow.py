@@ -285,22 +285,23 @@ class _Source:
         followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many.
         It writes out the bodies of the ``_after_`` of the players' phases (a chance phase's moves are drawn
         inside them), the settled ones first: a move costs no call past its own."""
-        quick = [p for p in self.flow.phases
-                 if p.moves and p.settled is not None and not p.chance and not self._run(p.turn)]
+        quick = {p.name: p.settled for p in self.flow.phases
+                 if p.moves and p.settled is not None and not p.chance and not self._run(p.turn)}
         after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
-        for phase in quick:
-            before, test = self._test(phase.settled)
-            after += [f"if phase == {phase.name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
-                      "        <done>", f"    _after_{self._index[phase.name]}(state)", "    <done>"]
+        for name, settled in quick.items():
+            before, test = self._test(settled)
+            after += [f"if phase == {name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
+                      "        <done>", f"    _after_{self._index[name]}(state)", "    <done>"]
         after += ["AFTER[phase](state)"]
         played: list[str] = []
-        for phase in [*quick, *(p for p in self.flow.phases if p.moves and p.settled is None and not p.chance)]:
+        for phase in [*(p for p in self.flow.phases if p.name in quick),
+                      *(p for p in self.flow.phases if p.moves and p.settled is None and not p.chance)]:
             body = self._follows[phase.name]
             if any(line.strip().startswith(("for ", "while ", "return ")) for line in body):
                 continue  # a loop or a value would not survive return -> continue: the call stays
             then = [line.replace("return", "continue") if line.strip() == "return" else line for line in body]
-            if phase in quick:
-                before, test = self._test(phase.settled)
+            if phase.name in quick:
+                before, test = self._test(quick[phase.name])
                 then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
             played += [f"if phase == {phase.name!r}:", *(part for line in then for part in self._entered(line))]
         played += ["AFTER[phase](state)"]
