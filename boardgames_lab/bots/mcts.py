@@ -123,25 +123,18 @@ class MCTSBot:
     def _playout(self, game: GameDefinition[Any], state: Any, deadline: float) -> tuple[int, bool]:
         """Random moves on ``state`` until the game ends, ``depth`` moves are made or the deadline passes;
         returns the moves made and whether the deadline passed."""
-        legal_of, advance, rnd, depth, floor = game.legal_moves, game.advance, self._rng.random, self.depth, math.floor
-        terminal = game.flow.terminal  # is_over, read without a call: this loop is where a search spends its time
+        # The moves run in the flow's compiled loop (one call a playout, not one a move): this loop is where a
+        # search spends its time. It picks each move as floor(rnd() * len(moves)).
+        legal_of, playout, rnd, depth = game.legal_moves, game.runner.playout, self._rng.random, self.depth
         if deadline == math.inf:
-            for played in range(depth):
-                if state.phase == terminal:
-                    return played, False
-                moves = legal_of(state)
-                advance(state, moves[floor(rnd() * len(moves))])
-            return depth, False
+            return playout(state, legal_of, rnd, depth), False
         # The clock is read before every CLOCK_EVERY-th move; the moves between two readings run as above.
         played, block = 0, CLOCK_EVERY - 1
         while True:
-            for made in range(min(block, depth - played)):
-                if state.phase == terminal:
-                    return played + made, False
-                moves = legal_of(state)
-                advance(state, moves[floor(rnd() * len(moves))])
-            played += min(block, depth - played)
-            if played == depth or state.phase == terminal:
+            count = min(block, depth - played)
+            made = playout(state, legal_of, rnd, count)
+            played += made
+            if made < count or played == depth or state.phase == game.flow.terminal:
                 return played, False
             if self.clock() > deadline:
                 return played, True

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -181,6 +182,8 @@ class FlowRunner:
         made = _compiled(flow, impl, self._chance)
         self.advance: Callable[[Any, Any], None] = made["advance"]
         self.settle: Callable[[Any], bool] = made["settle"]
+        # A search bot's random playout (its moves' generator, a random() and the most moves): the moves it made.
+        self.playout: Callable[[Any, Callable[[Any], Any], Callable[[], float], int], int] = made["playout"]
         # Normal play: resolve chance phases with the game's generator until a player is to act.
         self._draw: Callable[[Any], None] = made["draw"]
 
@@ -206,7 +209,7 @@ def _compiled(flow: Flow, impl: Any, chance: frozenset[str]) -> dict[str, Any]:
         cached = _COMPILED[id(flow)] = (flow, compile(source.text(), f"<flow {flow.start}..{flow.terminal}>", "exec"),
                                         source.values)
     space: dict[str, Any] = {"apply": impl.apply_move, "sample": impl.sample_chance if chance else None,
-                             "CHANCE": chance, "MAX": FlowRunner.MAX_STEPS, **cached[2]}
+                             "CHANCE": chance, "MAX": FlowRunner.MAX_STEPS, "floor": math.floor, **cached[2]}
     exec(cached[1], space)
     return space
 
@@ -226,6 +229,8 @@ class _Source:
         self._bodies: dict[int, Body | None] = {}
         self._index = {p.name: i for i, p in enumerate(flow.phases)}
         self._chance = any(p.chance for p in flow.phases)
+        self._follows: dict[str, list[str]] = {}  # per phase with moves: _after_'s body past its settled test
+        self._enters: dict[str, list[str]] = {}  # per _enter_ function: its body
 
     def text(self) -> str:
         flow, index = self.flow, self._index
@@ -233,14 +238,16 @@ class _Source:
         for phase in flow.phases:
             i = index[phase.name]
             rest = self._settled(phase)
-            lines += [f"def _enter_{i}(state):", *rest(["return None"]), *self._edges(phase.name, "enter"),
-                      "    return None"]
+            enters = [*rest(["return None"]), *self._edges(phase.name, "enter"), "    return None"]
+            lines += [f"def _enter_{i}(state):", *enters]
+            self._enters[f"_enter_{i}"] = enters
             if phase.moves:
                 stay = [f"    {line}" for line in self._run(phase.turn)]
                 draws = ["    if not state.explicit_chance:", "        draw(state)"] if phase.chance else []
                 ends = [line[4:] for line in (*stay, *draws)] + ["return"]
-                lines += [f"def _after_{i}(state):", *rest(ends), *self._edges(phase.name, "after"), *stay, *draws,
-                          "    return"]
+                follows = [*self._edges(phase.name, "after"), *stay, *draws, "    return"]
+                lines += [f"def _after_{i}(state):", *rest(ends), *follows]
+                self._follows[phase.name] = follows
                 if self._chance:
                     lines += [f"def _drawn_{i}(state):", *rest([line[4:] for line in stay] + ["return"]),
                               *self._edges(phase.name, "drawn"), *stay, "    return"]
@@ -259,9 +266,7 @@ class _Source:
                   "        return False",
                   "    follow(state, nxt)",
                   "    return True",
-                  "def advance(state, move):",
-                  "    apply(state, move)",
-                  "    AFTER[state.phase](state)"]
+                  *self._advance()]
         if self._chance:
             lines += ["DRAWN = {" + ", ".join(f"{p.name!r}: _drawn_{index[p.name]}" for p in flow.phases if p.moves)
                       + "}",
@@ -272,6 +277,62 @@ class _Source:
         else:
             lines += ["def draw(state):", "    return"]
         return "\n".join(lines) + "\n"
+
+    def _advance(self) -> list[str]:
+        """``advance``: the move, then its phase's ``_after_``. A phase whose ``settled`` test passing leaves
+        nothing to do (no turn order, no draws) is tested here, so most of its moves return without that call.
+        ``playout``: random moves as a search bot plays them (the move at ``floor(rnd() * len(moves))``), each
+        followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many.
+        It writes out the bodies of the ``_after_`` of the players' phases (a chance phase's moves are drawn
+        inside them), the settled ones first: a move costs no call past its own."""
+        quick = {p.name: p.settled for p in self.flow.phases
+                 if p.moves and p.settled is not None and not p.chance and not self._run(p.turn)}
+        after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
+        for name, settled in quick.items():
+            before, test = self._test(settled)
+            after += [f"if phase == {name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
+                      "        <done>", f"    _after_{self._index[name]}(state)", "    <done>"]
+        after += ["AFTER[phase](state)"]
+        played: list[str] = []
+        for phase in [*(p for p in self.flow.phases if p.name in quick),
+                      *(p for p in self.flow.phases if p.moves and p.settled is None and not p.chance)]:
+            body = self._follows[phase.name]
+            if any(line.strip().startswith(("for ", "while ", "return ")) for line in body):
+                continue  # a loop or a value would not survive return -> continue: the call stays
+            then = [line.replace("return", "continue") if line.strip() == "return" else line for line in body]
+            if phase.name in quick:
+                before, test = self._test(quick[phase.name])
+                then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
+            played += [f"if phase == {phase.name!r}:", *(part for line in then for part in self._entered(line))]
+        played += ["AFTER[phase](state)"]
+        return ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase",
+                *(f"    {line}".replace("<done>", "return") for line in after),
+                "def playout(state, legal, rnd, depth):",
+                "    for played in range(depth):",
+                f"        if state.phase == {self.flow.terminal!r}:",
+                "            return played",
+                "        moves = legal(state)",
+                "        apply(state, moves[floor(rnd() * len(moves))])",
+                "        phase = state.phase",
+                *(f"        {line}" for line in played),
+                "    return depth"]
+
+    def _entered(self, line: str) -> list[str]:
+        """A line of the playout; ``nxt = _enter_<i>(state)`` becomes that function's body, run once in a loop
+        its returns leave (``nxt = <value>; break``), where the body has no loop of its own."""
+        indent, _, call = line.partition("nxt = ")
+        named = call.endswith("(state)") and not indent.strip()
+        body = self._enters.get(call.removesuffix("(state)")) if named else None
+        if body is None or any(part.strip().startswith(("for ", "while ")) for part in body):
+            return [line]
+        out = [f"{indent}while True:"]
+        for part in body:
+            inner, _, value = part.partition("return ")
+            if part.strip() == "return":
+                inner, value = part.removesuffix("return"), "None"
+            out += [f"{indent}{part}"] if inner.strip() or not value else \
+                [f"{indent}{inner}nxt = {value}", f"{indent}{inner}break"]
+        return out
 
     def _settled(self, phase: Phase) -> Callable[[list[str]], list[str]]:
         """The phase's ``settled`` test, if it declares one, as lines that run ``then`` (statements of a

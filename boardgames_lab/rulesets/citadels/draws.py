@@ -70,7 +70,9 @@ def _receive(st: CitadelsState, c: int, rest: bool = False) -> None:
                 else deck[-1] if rng.record is None else _next_card(st)
         top = deck.pop()
         if top != c:  # a chosen outcome (explicit chance) or a pick from the turned-over pile: the top card
-            deck[len(deck) - 1 - deck[::-1].index(c)] = top  # takes the place of the card's last copy
+            deck.reverse()  # takes the place of the card's last copy (found reversed in place: no copy made)
+            deck[deck.index(c)] = top
+            deck.reverse()
         insort(pile, c)
         if st.events is not None:
             name = CARDS[c].name
