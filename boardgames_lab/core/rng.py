@@ -18,6 +18,16 @@ _MASK = (1 << 64) - 1
 _GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # SplitMix64
 _RECORDING: ContextVar[bool] = ContextVar("recording", default=False)
 Shuffle = Callable[[MutableSequence[Any]], None]  # a pile shuffled in place (``Rng.shuffler``)
+# Per pile size n, Fisher–Yates's steps (i, i + 1 as a float) for i from n - 1 down to 1, made once per size:
+# a float times a float is the interpreter's fast multiplication, and the product is the same as with the int.
+_STEPS: dict[int, tuple[tuple[int, float], ...]] = {}
+
+
+def _steps(n: int) -> tuple[tuple[int, float], ...]:
+    steps = _STEPS.get(n)
+    if steps is None:
+        steps = _STEPS[n] = tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
+    return steps
 
 
 @contextmanager
@@ -109,8 +119,8 @@ class Rng:
         """
         rand = random.Random(self.next64()).random
         if self.record is None:  # normal play's fast path: the same swaps, nothing kept of them
-            for i in range(len(items) - 1, 0, -1):
-                j = floor(rand() * (i + 1))
+            for i, size in _steps(len(items)):
+                j = floor(rand() * size)
                 items[i], items[j] = items[j], items[i]
             return
         order = list(range(len(items)))
@@ -132,7 +142,7 @@ class Rng:
         rand = random.Random(self.next64()).random
 
         def shuffle(items: MutableSequence[Any]) -> None:
-            for i in range(len(items) - 1, 0, -1):
-                j = floor(rand() * (i + 1))
+            for i, size in _steps(len(items)):
+                j = floor(rand() * size)
                 items[i], items[j] = items[j], items[i]
         return shuffle

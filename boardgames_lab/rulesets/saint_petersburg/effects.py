@@ -208,9 +208,7 @@ def lay_top_cards(st: SPState, deck: int, count: int) -> None:
     if count <= 0:
         return
     pile = st.decks[deck]
-    cards = pile[:-count - 1:-1]
-    del pile[-count:]
-    st.lay_upper_cards(cards)
+    st.lay_upper_cards(pile, count)
     st.to_lay -= count
     if not pile:
         st.end_triggered = True  # saint_petersburg.end.trigger

@@ -23,8 +23,11 @@ def score_phase(st: SPState) -> None:
         return
     money, points = st.money, st.points
     for p, total in enumerate(st.scored[group::COLOURS]):  # each area's sum for the colour (state.SCORE_OF)
-        money[p] += total % SHIFT
-        points[p] += total // SHIFT
+        if total >= SHIFT:  # a colour's cards often pay only rubles or only points: no addition of nothing
+            points[p] += total // SHIFT
+            total %= SHIFT
+        if total:
+            money[p] += total
     if group == BUILDING or group == ARISTOCRAT:
         card = MARIINSKIJ if group == BUILDING else TAX_MAN
         for p, counts in enumerate(st.owned):
@@ -91,9 +94,8 @@ def winners(st: SPState) -> list[int]:
     """saint_petersburg.final.tie_break"""
     if st.final is None:
         return []
-    best = max(f["total"] for f in st.final)
-    tied = [p for p, f in enumerate(st.final) if f["total"] == best]
     key = "leftover" if st.options["tie_break"] == "leftover_rubles" else "money"
-    most = max(st.final[p][key] for p in tied)
-    return [p for p in tied if st.final[p][key] == most]
+    ranks = [(f["total"], f[key]) for f in st.final]  # the most points, then among those the most rubles
+    best = max(ranks)
+    return [p for p, rank in enumerate(ranks) if rank == best]
 

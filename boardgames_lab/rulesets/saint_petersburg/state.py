@@ -112,11 +112,13 @@ class SPState(State):
         self.shown.insert(slot, slot * PLACES + card)  # the slots left of the leftmost empty one are full
         return slot
 
-    def lay_upper_cards(self, cards: list[int]) -> None:
-        """``lay_upper`` for each card in turn: they fill the upper row's leftmost empty slots in order."""
-        upper, shown = self.upper, self.shown
-        for card in cards:
-            slot = upper.index(EMPTY)
+    def lay_upper_cards(self, pile: list[int], count: int) -> None:
+        """``lay_upper`` for each of the ``count`` top cards of ``pile`` in turn, top card first, taken off it:
+        they fill the upper row's leftmost empty slots in order."""
+        upper, shown, slot = self.upper, self.shown, 0
+        for _ in range(count):
+            card = pile.pop()
+            slot = upper.index(EMPTY, slot)  # the slots left of the last one filled are full
             upper[slot] = card
             shown.insert(slot, slot * PLACES + card)  # as in lay_upper
 
