@@ -50,9 +50,14 @@ def _play(p: int, key: tuple[str, str]) -> PlayLaw:
     return PlayLaw(p, *key)
 
 
+def _priced(p: int, key: tuple[str, str, str]) -> BuyTile:
+    return BuyTile(p, *key)
+
+
 _BUILD_FENCE = tuple(Made(partial(_at_spot, BuildFence, p)) for p in SEATS)  # per seat, by spot id
 _REMOVE_FENCE = tuple(Made(partial(_at_spot, RemoveFence, p)) for p in SEATS)
 _PLAYS = tuple(Made(partial(_play, p)) for p in SEATS)  # per seat, by (law, choice)
+_PRICED = tuple(Made(partial(_priced, p)) for p in SEATS)  # per seat, by (tile, price change, cubes paid)
 _ORDER_LEFT: dict[tuple[int, tuple[int, ...]], tuple[ChooseOrder, ...]] = {}  # by (seat, numbers chosen)
 
 
@@ -145,11 +150,11 @@ def law_purchases(st: KState, p: int) -> list[Any]:
 
 
 def _priced_buys(st: KState, p: int, tile: int, substitution: bool) -> list[BuyTile]:
-    tile_id = BUILDINGS[tile].id
+    tile_id, made = BUILDINGS[tile].id, _PRICED[p]
     if substitution:
-        return [BuyTile(p, tile_id, "", pay) for pay in substitution_payments(st, p, tile)]
+        return [made[tile_id, "", pay] for pay in substitution_payments(st, p, tile)]
     cubes = st.cubes[p]
-    return [BuyTile(p, tile_id, change) for change, cost in adjusted_costs(st, tile)
+    return [made[tile_id, change, ""] for change, cost in adjusted_costs(st, tile)
             if all(cubes[k] >= cost[k] for k in range(8))]
 
 
