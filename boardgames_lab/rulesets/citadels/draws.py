@@ -49,7 +49,8 @@ def reshuffle(st: CitadelsState) -> None:
     """citadels.deck.reshuffle: the discard pile becomes the deck; its cards are then drawn at random."""
     st.deck, st.discard = st.discard, []
     st.reshuffled = True
-    st.note("The deck is empty: the discard pile is shuffled into a new deck.", {"reshuffle": True})
+    if st.events is not None:  # random playouts reshuffle often: no note's call and data for them
+        st.note("The deck is empty: the discard pile is shuffled into a new deck.", {"reshuffle": True})
 
 
 def apply_draw_card(st: CitadelsState, m: DrawCard) -> None:

@@ -52,7 +52,10 @@ def unplace(st: CitadelsState, p: int, card: int) -> None:
     """A card leaves the city (removed by the Warlord, replaced by the Living Cannonball)."""
     city = st.city[p]
     city.remove(card)
-    st.built[p] = city_bits(city)  # counted again: a Circus Tent may stand twice
+    if card == CIRCUS_TENT:
+        st.built[p] = city_bits(city)  # counted again: a Circus Tent may stand twice
+    else:  # the one building of its name (state.invariants)
+        st.built[p] &= ~BIT[card]
     if card == HAUNTED_CITY:
         st.haunted_round[p] = 0
 
@@ -227,8 +230,9 @@ def _remove(st: CitadelsState, p: int, q: int, b: int) -> None:
     if st.events is not None:
         st.note(f"The Warlord, {{p{p}}}, pays {price} gold and removes the {NAME[b]} of {{p{q}}}.",
                 {"player": p, "victim": q, "card": CARD_IDS[b], "paid": price})
+    built, grave = st.built, BIT[GRAVEYARD]  # the cities' names as bits: no city searched
     for g in range(st.num_players):
-        has = GRAVEYARD in st.city[g] or (b == GRAVEYARD and g == q and st.options["graveyard_self"])
+        has = built[g] & grave or (b == GRAVEYARD and g == q and st.options["graveyard_self"])
         if g != p and has and st.gold[g] >= GRAVEYARD_PRICE:
             st.grave_owner, st.grave_card = g, b
             st.detour = True

@@ -13,13 +13,13 @@ from typing import Any, Callable, Sequence
 from . import checks_actions as ca
 from .draws import chance_moves
 from .data import (ACROBAT, ARCHITECT, ASSASSIN, BISHOP, CARD_IDS, CARDS, CHAR_IDS, CIRCUS_TENT, CITY_GOAL,
-                   COST, FORTUNE_TELLER, GREAT_WALL, IS_ACTION, KEEP, LABORATORY, LIVING_CANNONBALL, MERCHANT, NONE,
+                   COST, FORTUNE_TELLER, GREAT_WALL, IS_ACTION, KEEP, LABORATORY, LIVING_CANNONBALL, MERCHANT,
                    RASPUTIN, SMITHY, SMITHY_READINGS, THIEF, WARLORD, WIZARD)
 from .moves import (Acrobat, ArchitectCards, Bonus, Build, Bury, Cannonball, Cash, Decline, Destroy, Draw, End,
                     Exchange, ExchangeDone, FortuneTeller, Gold, Income, Keep, Kill, Laboratory, Move, Pick, Play,
                     Rasputin, Rob, Save, Smithy, Swap, Take, Ticket)
 from .state import NOBODY, CitadelsState
-from .state import BIT, CHAR_COLOUR, PAYS, distinct
+from .state import BIT, INCOME_PAYS, distinct
 
 SEATS = range(7)
 NCARDS = range(len(CARDS))
@@ -61,8 +61,6 @@ SWAP_OTHERS = tuple(tuple(tuple(SWAP[p][q] for q in range(n) if q != p) for p in
 FIXED_ABILITY = _per_seat(lambda p: tuple(KILL[p][1:] if r == ASSASSIN else (BONUS[p],) if r == MERCHANT
                                           else None if r in (THIEF, WIZARD, ARCHITECT, WARLORD) else ()
                                           for r in range(8)))
-# The buildings that pay each character colour income, as a city's bits; none for a character without a colour.
-INCOME_PAYS = tuple(sum(BIT[b] for b in PAYS[r]) if CHAR_COLOUR[r] != NONE else 0 for r in range(8))
 # The buildings whose moves _extra_moves adds (with the action cards, every turn has some), as bits.
 EXTRA_BUILDINGS = BIT[LABORATORY] | BIT[SMITHY]
 OWN_OR_EXTRA = tuple(pays | EXTRA_BUILDINGS for pays in INCOME_PAYS)  # either, by character

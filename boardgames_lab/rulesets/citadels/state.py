@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.definition import State
-from .data import BISHOP, CARD_IDS, CARDS, CHARACTERS, COLOUR, COST, GREAT_WALL, SCHOOL_OF_MAGIC, deck_for
+from .data import BISHOP, CARD_IDS, CARDS, CHARACTERS, COLOUR, COST, GREAT_WALL, NONE, SCHOOL_OF_MAGIC, deck_for
 
 NOBODY = -1
 NOT_TAKEN = 99  # taken_step of a character still in the draft pool
@@ -24,6 +24,8 @@ CHAR_COLOUR = tuple(c.colour for c in CHARACTERS)
 # The buildings that pay each character colour income (the School of Magic counts as every colour).
 PAYS = tuple(frozenset(b for b, colour in enumerate(COLOUR) if colour == c.colour or b == SCHOOL_OF_MAGIC)
              for c in CHARACTERS)
+# The same as a city's bits; none for a character without a colour (it takes no colour income).
+INCOME_PAYS = tuple(sum(BIT[b] for b in PAYS[r]) if CHAR_COLOUR[r] != NONE else 0 for r in range(8))
 
 
 class CitadelsState(State):
@@ -151,7 +153,7 @@ def _copied(value: Any) -> Any:
 # --- facts read off a state (for the checks, the effects and the fast generator alike) ----------------
 def colour_income(st: CitadelsState, p: int, char: int) -> int:
     """citadels.char.colour_income / violet.school_of_magic (it counts as the character's colour)."""
-    return sum(map(PAYS[char].__contains__, st.city[p]))
+    return (st.built[p] & INCOME_PAYS[char]).bit_count()  # a city holds one of a name but Circus Tents, colourless
 
 
 def protected(st: CitadelsState, q: int) -> bool:
