@@ -3,7 +3,7 @@ through (``validate``) before it is handed out. A lesson is never unpickled or e
 
 The format (``Lesson.to_dict``)::
 
-    {"format": "boardgames_lab.lesson", "version": 1, "id": "first_buy", "game": "saint_petersburg",
+    {"format": "boardgames_lab.lesson", "version": 1, "id": "first_buy", "game": "<game>",
      "title": "...", "summary": "...",
      "steps": [
        {"kind": "task", "title": "...", "goal": "...",

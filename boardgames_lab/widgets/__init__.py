@@ -6,10 +6,11 @@ ask "why not?", undo, let a bot move and scrub through the history::
     import boardgames_lab as bgl
     from boardgames_lab.widgets import GameViewer
 
-    GameViewer(bgl.new_game("saint_petersburg", players=3, seed=1))
+    name = bgl.games()[0]["name"]  # any registered game
+    GameViewer(bgl.new_game(name, players=3, seed=1))
 
 ``BotMatch(game, seats=["human", "heuristic", "mcts"])`` seats bots and people at one table in the viewer.
-``LessonWidget(bgl.lesson("saint_petersburg", "first_round"))`` takes a lesson on the board, step by step.
+``LessonWidget(bgl.lessons(name)[0])`` takes a lesson on the board, step by step.
 ``targets`` and ``paths`` (the clickable board's target map) are plain Python and import no widget library.
 """
 from __future__ import annotations

@@ -8,7 +8,7 @@ diagram from ``diagrams.phase_svg``, lit at the phase the narration stands in::
     import boardgames_lab as bgl
     from boardgames_lab.widgets import LessonWidget
 
-    LessonWidget(bgl.lesson("saint_petersburg", "first_round"))
+    LessonWidget(bgl.lessons(bgl.games()[0]["name"])[0])  # a registered game's first lesson
 """
 from __future__ import annotations
 
