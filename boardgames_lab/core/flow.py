@@ -284,7 +284,8 @@ class _Source:
         ``playout``: random moves as a search bot plays them (the move at ``floor(rnd() * len(moves))``), each
         followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many.
         It writes out the bodies of the ``_after_`` of the players' phases (a chance phase's moves are drawn
-        inside them), the settled ones first: a move costs no call past its own."""
+        inside them), the settled ones first: a move costs no call past its own. A move that takes no edge
+        leaves the phase as it was, so the loop reads the phase, and tests for the end, only after an edge."""
         quick = {p.name: p.settled for p in self.flow.phases
                  if p.moves and p.settled is not None and not p.chance and not self._run(p.turn)}
         after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
@@ -293,27 +294,35 @@ class _Source:
             after += [f"if phase == {name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
                       "        <done>", f"    _after_{self._index[name]}(state)", "    <done>"]
         after += ["AFTER[phase](state)"]
+        moved = ["phase = state.phase", f"if phase == {self.flow.terminal!r}:", "    return played", "continue"]
         played: list[str] = []
         for phase in [*(p for p in self.flow.phases if p.name in quick),
                       *(p for p in self.flow.phases if p.moves and p.settled is None and not p.chance)]:
             body = self._follows[phase.name]
             if any(line.strip().startswith(("for ", "while ", "return ")) for line in body):
                 continue  # a loop or a value would not survive return -> continue: the call stays
-            then = [line.replace("return", "continue") if line.strip() == "return" else line for line in body]
+            # Each return but the last ends an edge taken; the last, the turn order's, stays in the phase.
+            then: list[str] = []
+            for k, line in enumerate(body):
+                if line.strip() != "return":
+                    then.append(line)
+                else:
+                    then += [line.replace("return", "continue")] if k == len(body) - 1 else \
+                        [line.replace("return", step) for step in moved]
             if phase.name in quick:
                 before, test = self._test(quick[phase.name])
                 then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
             played += [f"if phase == {phase.name!r}:", *(part for line in then for part in self._entered(line))]
-        played += ["AFTER[phase](state)"]
+        played += ["AFTER[phase](state)", *moved[:3]]
         return ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase",
                 *(f"    {line}".replace("<done>", "return") for line in after),
                 "def playout(state, legal, rnd, depth):",
-                "    for played in range(depth):",
-                f"        if state.phase == {self.flow.terminal!r}:",
-                "            return played",
+                "    phase = state.phase",
+                f"    if phase == {self.flow.terminal!r}:",
+                "        return 0",
+                "    for played in range(1, depth + 1):",
                 "        moves = legal(state)",
                 "        apply(state, moves[floor(rnd() * len(moves))])",
-                "        phase = state.phase",
                 *(f"        {line}" for line in played),
                 "    return depth"]
 
