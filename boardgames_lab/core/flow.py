@@ -210,6 +210,8 @@ def _compiled(flow: Flow, impl: Any, chance: frozenset[str]) -> dict[str, Any]:
                                         source.values)
     space: dict[str, Any] = {"apply": impl.apply_move, "sample": impl.sample_chance if chance else None,
                              "CHANCE": chance, "MAX": FlowRunner.MAX_STEPS, "floor": math.floor, **cached[2]}
+    own = getattr(impl, "apply_in", {})  # the playout applies a move with its phase's own function, if any
+    space.update({f"apply_{i}": own.get(p.name, impl.apply_move) for i, p in enumerate(flow.phases) if p.moves})
     exec(cached[1], space)
     return space
 
@@ -285,7 +287,8 @@ class _Source:
         followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many.
         It writes out the bodies of the ``_after_`` of the players' phases (a chance phase's moves are drawn
         inside them), the settled ones first: a move costs no call past its own. A move that takes no edge
-        leaves the phase as it was, so the loop reads the phase, and tests for the end, only after an edge."""
+        leaves the phase as it was, so the loop reads the phase, and tests for the end, only after an edge; it
+        applies the move in its phase's branch, with the phase's ``apply_in`` function where the game has one."""
         quick = {p.name: p.settled for p in self.flow.phases
                  if p.moves and p.settled is not None and not p.chance and not self._run(p.turn)}
         after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
@@ -294,6 +297,7 @@ class _Source:
             after += [f"if phase == {name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
                       "        <done>", f"    _after_{self._index[name]}(state)", "    <done>"]
         after += ["AFTER[phase](state)"]
+        pick = "moves[floor(rnd() * len(moves))]"
         moved = ["phase = state.phase", f"if phase == {self.flow.terminal!r}:", "    return played", "continue"]
         played: list[str] = []
         for phase in [*(p for p in self.flow.phases if p.name in quick),
@@ -312,8 +316,9 @@ class _Source:
             if phase.name in quick:
                 before, test = self._test(quick[phase.name])
                 then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
-            played += [f"if phase == {phase.name!r}:", *(part for line in then for part in self._entered(line))]
-        played += ["AFTER[phase](state)", *moved[:3]]
+            played += [f"if phase == {phase.name!r}:", f"    apply_{self._index[phase.name]}(state, {pick})",
+                       *(part for line in then for part in self._entered(line))]
+        played += [f"apply(state, {pick})", "AFTER[phase](state)", *moved[:3]]
         return ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase",
                 *(f"    {line}".replace("<done>", "return") for line in after),
                 "def playout(state, legal, rnd, depth):",
@@ -322,7 +327,6 @@ class _Source:
                 "        return 0",
                 "    for played in range(1, depth + 1):",
                 "        moves = legal(state)",
-                "        apply(state, moves[floor(rnd() * len(moves))])",
                 *(f"        {line}" for line in played),
                 "    return depth"]
 
