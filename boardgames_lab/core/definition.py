@@ -135,6 +135,7 @@ HOUSE_OPTIONAL: dict[str, tuple[str, str]] = {
     "full_view": ("view", "full_view"),
     "move_visibility": ("view", "move_visibility"),
     "apply_in": ("effects", "APPLY_IN"),
+    "legal_in": ("fast", "LEGAL_IN"),
 }
 # Read through the modules by the house defaults below: moves.parse and render.render_text.
 HOUSE_MODULES = ("moves", "render")
@@ -209,6 +210,7 @@ class GameDefinition(Generic[S]):
     # Per phase, where the game has it, a function that applies a move made in that phase as ``apply_move`` does,
     # without its dispatch by phase: the compiled playout, which knows the phase, calls it (core/flow.py).
     apply_in: Mapping[str, Callable[[Any, Any], None]] = {}
+    legal_in: Mapping[str, Callable[[Any], list[Any]]] = {}  # the same for ``legal_moves``
     # --- faces: what the lab's tools read of the game (docs/adding_a_game.md, "Faces of a game") ----------
     # Each face is the module of that name in the game's package (``house``, by default the package of the
     # definition's class), imported on first use so that the engine loads none of them; None where the

@@ -210,8 +210,13 @@ def _compiled(flow: Flow, impl: Any, chance: frozenset[str]) -> dict[str, Any]:
                                         source.values)
     space: dict[str, Any] = {"apply": impl.apply_move, "sample": impl.sample_chance if chance else None,
                              "CHANCE": chance, "MAX": FlowRunner.MAX_STEPS, "floor": math.floor, **cached[2]}
-    own = getattr(impl, "apply_in", {})  # the playout applies a move with its phase's own function, if any
-    space.update({f"apply_{i}": own.get(p.name, impl.apply_move) for i, p in enumerate(flow.phases) if p.moves})
+    # The playout makes and applies a move with its phase's own functions, where the game gives them.
+    apply_in, legal_in = getattr(impl, "apply_in", {}), getattr(impl, "legal_in", {})
+    space["LEGAL"] = getattr(impl, "legal_moves", None)
+    for i, p in enumerate(flow.phases):
+        if p.moves:
+            space[f"apply_{i}"] = apply_in.get(p.name, impl.apply_move)
+            space[f"LEGAL_{i}"] = legal_in.get(p.name, space["LEGAL"])
     exec(cached[1], space)
     return space
 
@@ -288,7 +293,8 @@ class _Source:
         It writes out the bodies of the ``_after_`` of the players' phases (a chance phase's moves are drawn
         inside them), the settled ones first: a move costs no call past its own. A move that takes no edge
         leaves the phase as it was, so the loop reads the phase, and tests for the end, only after an edge; it
-        applies the move in its phase's branch, with the phase's ``apply_in`` function where the game has one."""
+        makes and applies the move in its phase's branch, with the phase's ``legal_in`` and ``apply_in`` functions
+        where the game has them (``legal_in`` only when ``legal`` is the game's own ``legal_moves``)."""
         quick = {p.name: p.settled for p in self.flow.phases
                  if p.moves and p.settled is not None and not p.chance and not self._run(p.turn)}
         after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
@@ -300,6 +306,7 @@ class _Source:
         pick = "moves[floor(rnd() * len(moves))]"
         moved = ["phase = state.phase", f"if phase == {self.flow.terminal!r}:", "    return played", "continue"]
         played: list[str] = []
+        own: list[int] = []  # the phases written out, by index
         for phase in [*(p for p in self.flow.phases if p.name in quick),
                       *(p for p in self.flow.phases if p.moves and p.settled is None and not p.chance)]:
             body = self._follows[phase.name]
@@ -316,17 +323,23 @@ class _Source:
             if phase.name in quick:
                 before, test = self._test(quick[phase.name])
                 then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
-            played += [f"if phase == {phase.name!r}:", f"    apply_{self._index[phase.name]}(state, {pick})",
+            i = self._index[phase.name]
+            own.append(i)
+            played += [f"if phase == {phase.name!r}:", f"    moves = legal_{i}(state)", f"    apply_{i}(state, {pick})",
                        *(part for line in then for part in self._entered(line))]
-        played += [f"apply(state, {pick})", "AFTER[phase](state)", *moved[:3]]
+        played += ["moves = legal(state)", f"apply(state, {pick})", "AFTER[phase](state)", *moved[:3]]
+        # The game's own generator is read per phase where the game gives one; another a caller passes, whole.
+        locals_ = ", ".join(f"legal_{i}" for i in own)
+        parts = ["    if legal is LEGAL:", f"        {locals_}, = {', '.join(f'LEGAL_{i}' for i in own)},",
+                 "    else:", f"        {' = '.join(f'legal_{i}' for i in own)} = legal"] if own else []
         return ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase",
                 *(f"    {line}".replace("<done>", "return") for line in after),
                 "def playout(state, legal, rnd, depth):",
                 "    phase = state.phase",
                 f"    if phase == {self.flow.terminal!r}:",
                 "        return 0",
+                *parts,
                 "    for played in range(1, depth + 1):",
-                "        moves = legal(state)",
                 *(f"        {line}" for line in played),
                 "    return depth"]
 
