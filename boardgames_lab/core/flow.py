@@ -409,7 +409,9 @@ class _Source:
                 lines += [*before, f"if {test}:", "    nxt = None", "else:", f"    nxt = {enter}(state)"]
             else:
                 lines += [f"nxt = {enter}(state)"]
-            lines += ["if nxt is not None:", "    follow(state, nxt)"]
+            # The phase after that, too, is entered here: most moves rest there, and follow's call is saved.
+            lines += ["if nxt is not None:", "    nxt = nxt(state)",
+                      "    if nxt is not None:", "        follow(state, nxt)"]
             if role == "after" and self._chance:
                 lines += ["    if state.phase in CHANCE and not state.explicit_chance:", "        draw(state)"]
             if rests_at_draw:
