@@ -287,7 +287,8 @@ class _Source:
 
     def _advance(self) -> list[str]:
         """``advance``: the move, then its phase's ``_after_``. A phase whose ``settled`` test passing leaves
-        nothing to do (no turn order, no draws) is tested here, so most of its moves return without that call.
+        nothing to do (no turn order, no draws) is tested here, so most of its moves return without that call;
+        its moves are applied with its ``apply_in`` function where the game has one.
         ``playout``: random moves as a search bot plays them (the move at ``floor(rnd() * len(moves))``), each
         followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many.
         It writes out the bodies of the ``_after_`` of the players' phases (a chance phase's moves are drawn
@@ -300,9 +301,10 @@ class _Source:
         after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
         for name, settled in quick.items():
             before, test = self._test(settled)
-            after += [f"if phase == {name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
+            after += [f"if phase == {name!r}:", f"    apply_{self._index[name]}(state, move)",
+                      *(f"    {line}" for line in before), f"    if {test}:",
                       "        <done>", f"    _after_{self._index[name]}(state)", "    <done>"]
-        after += ["AFTER[phase](state)"]
+        after += ["apply(state, move)", "AFTER[phase](state)"]
         pick = "moves[floor(rnd() * len(moves))]"
         moved = ["phase = state.phase", f"if phase == {self.flow.terminal!r}:", "    return played", "continue"]
         played: list[str] = []
@@ -332,7 +334,7 @@ class _Source:
         locals_ = ", ".join(f"legal_{i}" for i in own)
         parts = ["    if legal is LEGAL:", f"        {locals_}, = {', '.join(f'LEGAL_{i}' for i in own)},",
                  "    else:", f"        {' = '.join(f'legal_{i}' for i in own)} = legal"] if own else []
-        return ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase",
+        return ["def advance(state, move):", "    phase = state.phase",
                 *(f"    {line}".replace("<done>", "return") for line in after),
                 "def playout(state, legal, rnd, depth):",
                 "    phase = state.phase",
