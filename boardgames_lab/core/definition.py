@@ -208,7 +208,8 @@ class GameDefinition(Generic[S]):
     # one redaction of these declarations, built by the game's ``show``.
     fields: Mapping[str, Seen] = {}
     # Per phase, where the game has it, a function that applies a move made in that phase as ``apply_move`` does,
-    # without its dispatch by phase: the compiled playout, which knows the phase, calls it (core/flow.py).
+    # without its dispatch by phase: the compiled flow, which knows the phase, calls it in its playout (and in
+    # advance, for a phase with a ``settled`` test) (core/flow.py).
     apply_in: Mapping[str, Callable[[Any, Any], None]] = {}
     legal_in: Mapping[str, Callable[[Any], list[Any]]] = {}  # the same for ``legal_moves``
     # --- faces: what the lab's tools read of the game (docs/adding_a_game.md, "Faces of a game") ----------
