@@ -47,3 +47,23 @@ def test_a_playout_makes_the_moves_the_plain_loop_makes(name: str, players: int)
             made = d.runner.playout(compiled, d.legal_moves, b.random, depth)
             assert made == _plain(d, plain, a.random, depth)
             assert _seen(d, compiled) == _seen(d, plain) and a.random() == b.random()
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_a_playout_handed_another_generator_asks_it_for_every_move(name: str, players: int) -> None:
+    """The game's own generator is read per phase (``legal_in``); a generator of the caller's is asked whole."""
+    d = definition(name)
+    asked: list[int] = []
+
+    def legal(state: Any) -> list[Any]:
+        asked.append(1)
+        return d.legal_moves(state)
+
+    for seed in range(2):
+        start = d.new_state(players, seed, d.resolve_options({}))
+        plain, compiled = d.clone_state(start), d.clone_state(start)
+        a, b = random.Random(seed), random.Random(seed)
+        made = d.runner.playout(compiled, legal, b.random, 200)
+        assert made == _plain(d, plain, a.random, 200) == len(asked)
+        assert _seen(d, compiled) == _seen(d, plain) and a.random() == b.random()
+        asked.clear()

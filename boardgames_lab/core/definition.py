@@ -134,6 +134,8 @@ HOUSE_OPTIONAL: dict[str, tuple[str, str]] = {
     "check_options": ("info", "check_options"),
     "full_view": ("view", "full_view"),
     "move_visibility": ("view", "move_visibility"),
+    "apply_in": ("effects", "APPLY_IN"),
+    "legal_in": ("fast", "LEGAL_IN"),
 }
 # Read through the modules by the house defaults below: moves.parse and render.render_text.
 HOUSE_MODULES = ("moves", "render")
@@ -205,6 +207,11 @@ class GameDefinition(Generic[S]):
     # Who may see each field of the position's state part (core/visibility.py): every view comes from the
     # one redaction of these declarations, built by the game's ``show``.
     fields: Mapping[str, Seen] = {}
+    # Per phase, where the game has it, a function that applies a move made in that phase as ``apply_move`` does,
+    # without its dispatch by phase: the compiled flow, which knows the phase, calls it in its playout (and in
+    # advance, for a phase with a ``settled`` test) (core/flow.py).
+    apply_in: Mapping[str, Callable[[Any, Any], None]] = {}
+    legal_in: Mapping[str, Callable[[Any], list[Any]]] = {}  # the same for ``legal_moves``
     # --- faces: what the lab's tools read of the game (docs/adding_a_game.md, "Faces of a game") ----------
     # Each face is the module of that name in the game's package (``house``, by default the package of the
     # definition's class), imported on first use so that the engine loads none of them; None where the

@@ -210,6 +210,13 @@ def _compiled(flow: Flow, impl: Any, chance: frozenset[str]) -> dict[str, Any]:
                                         source.values)
     space: dict[str, Any] = {"apply": impl.apply_move, "sample": impl.sample_chance if chance else None,
                              "CHANCE": chance, "MAX": FlowRunner.MAX_STEPS, "floor": math.floor, **cached[2]}
+    # The playout makes and applies a move with its phase's own functions, where the game gives them.
+    apply_in, legal_in = getattr(impl, "apply_in", {}), getattr(impl, "legal_in", {})
+    space["LEGAL"] = getattr(impl, "legal_moves", None)
+    for i, p in enumerate(flow.phases):
+        if p.moves:
+            space[f"apply_{i}"] = apply_in.get(p.name, impl.apply_move)
+            space[f"LEGAL_{i}"] = legal_in.get(p.name, space["LEGAL"])
     exec(cached[1], space)
     return space
 
@@ -280,40 +287,61 @@ class _Source:
 
     def _advance(self) -> list[str]:
         """``advance``: the move, then its phase's ``_after_``. A phase whose ``settled`` test passing leaves
-        nothing to do (no turn order, no draws) is tested here, so most of its moves return without that call.
+        nothing to do (no turn order, no draws) is tested here, so most of its moves return without that call;
+        its moves are applied with its ``apply_in`` function where the game has one.
         ``playout``: random moves as a search bot plays them (the move at ``floor(rnd() * len(moves))``), each
         followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many.
         It writes out the bodies of the ``_after_`` of the players' phases (a chance phase's moves are drawn
-        inside them), the settled ones first: a move costs no call past its own."""
+        inside them), the settled ones first: a move costs no call past its own. A move that takes no edge
+        leaves the phase as it was, so the loop reads the phase, and tests for the end, only after an edge; it
+        makes and applies the move in its phase's branch, with the phase's ``legal_in`` and ``apply_in`` functions
+        where the game has them (``legal_in`` only when ``legal`` is the game's own ``legal_moves``)."""
         quick = {p.name: p.settled for p in self.flow.phases
                  if p.moves and p.settled is not None and not p.chance and not self._run(p.turn)}
         after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
         for name, settled in quick.items():
             before, test = self._test(settled)
-            after += [f"if phase == {name!r}:", *(f"    {line}" for line in before), f"    if {test}:",
+            after += [f"if phase == {name!r}:", f"    apply_{self._index[name]}(state, move)",
+                      *(f"    {line}" for line in before), f"    if {test}:",
                       "        <done>", f"    _after_{self._index[name]}(state)", "    <done>"]
-        after += ["AFTER[phase](state)"]
+        after += ["apply(state, move)", "AFTER[phase](state)"]
+        pick = "moves[floor(rnd() * len(moves))]"
+        moved = ["phase = state.phase", f"if phase == {self.flow.terminal!r}:", "    return played", "continue"]
         played: list[str] = []
+        own: list[int] = []  # the phases written out, by index
         for phase in [*(p for p in self.flow.phases if p.name in quick),
                       *(p for p in self.flow.phases if p.moves and p.settled is None and not p.chance)]:
             body = self._follows[phase.name]
             if any(line.strip().startswith(("for ", "while ", "return ")) for line in body):
                 continue  # a loop or a value would not survive return -> continue: the call stays
-            then = [line.replace("return", "continue") if line.strip() == "return" else line for line in body]
+            # Each return but the last ends an edge taken; the last, the turn order's, stays in the phase.
+            then: list[str] = []
+            for k, line in enumerate(body):
+                if line.strip() != "return":
+                    then.append(line)
+                else:
+                    then += [line.replace("return", "continue")] if k == len(body) - 1 else \
+                        [line.replace("return", step) for step in moved]
             if phase.name in quick:
                 before, test = self._test(quick[phase.name])
                 then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
-            played += [f"if phase == {phase.name!r}:", *(part for line in then for part in self._entered(line))]
-        played += ["AFTER[phase](state)"]
-        return ["def advance(state, move):", "    apply(state, move)", "    phase = state.phase",
+            i = self._index[phase.name]
+            own.append(i)
+            played += [f"if phase == {phase.name!r}:", f"    moves = legal_{i}(state)", f"    apply_{i}(state, {pick})",
+                       *(part for line in then for part in self._entered(line))]
+        played += ["moves = legal(state)", f"apply(state, {pick})", "AFTER[phase](state)", *moved[:3]]
+        # The game's own generator is read per phase where the game gives one; another a caller passes, whole.
+        locals_ = ", ".join(f"legal_{i}" for i in own)
+        parts = ["    if legal is LEGAL:", f"        {locals_}, = {', '.join(f'LEGAL_{i}' for i in own)},",
+                 "    else:", f"        {' = '.join(f'legal_{i}' for i in own)} = legal"] if own else []
+        return ["def advance(state, move):", "    phase = state.phase",
                 *(f"    {line}".replace("<done>", "return") for line in after),
                 "def playout(state, legal, rnd, depth):",
-                "    for played in range(depth):",
-                f"        if state.phase == {self.flow.terminal!r}:",
-                "            return played",
-                "        moves = legal(state)",
-                "        apply(state, moves[floor(rnd() * len(moves))])",
-                "        phase = state.phase",
+                "    phase = state.phase",
+                f"    if phase == {self.flow.terminal!r}:",
+                "        return 0",
+                *parts,
+                "    for played in range(1, depth + 1):",
                 *(f"        {line}" for line in played),
                 "    return depth"]
 
@@ -383,7 +411,9 @@ class _Source:
                 lines += [*before, f"if {test}:", "    nxt = None", "else:", f"    nxt = {enter}(state)"]
             else:
                 lines += [f"nxt = {enter}(state)"]
-            lines += ["if nxt is not None:", "    follow(state, nxt)"]
+            # The phase after that, too, is entered here: most moves rest there, and follow's call is saved.
+            lines += ["if nxt is not None:", "    nxt = nxt(state)",
+                      "    if nxt is not None:", "        follow(state, nxt)"]
             if role == "after" and self._chance:
                 lines += ["    if state.phase in CHANCE and not state.explicit_chance:", "        draw(state)"]
             if rests_at_draw:

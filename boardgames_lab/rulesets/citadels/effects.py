@@ -61,19 +61,28 @@ def unplace(st: CitadelsState, p: int, card: int) -> None:
 
 
 def apply_move(st: CitadelsState, m: Any) -> None:
-    """Apply a legal move: a turn's here, the draft's or a card kept without a dispatch call, others in apply_side."""
-    if (phase := st.phase) != "turn":
-        if phase == "draft":
-            if type(m) is Pick and st.events is None:  # the draft's common move, without apply_draft's call
-                st.pool.remove(c := CHAR_INDEX[m.character])
-                st.owner[c], st.taken_step[c], st.step = st.current, st.step, st.step + 1
-            else:
-                apply_draft(st, type(m) is Pick, CHAR_INDEX[m.character])
-        elif phase == "keep":
-            apply_keep(st, m)
-        else:
-            apply_side(st, m)
-        return
+    """Apply a legal move: by its phase, the turn's first (the compiled playout calls APPLY_IN's directly)."""
+    if (phase := st.phase) == "turn":
+        apply_turn(st, m)
+    elif phase == "draft":
+        apply_pick(st, m)
+    elif phase == "keep":
+        apply_keep(st, m)
+    else:
+        apply_side(st, m)
+
+
+def apply_pick(st: CitadelsState, m: Any) -> None:
+    """A move of the draft: the common one, a character kept, without apply_draft's call."""
+    if type(m) is Pick and st.events is None:
+        st.pool.remove(c := CHAR_INDEX[m.character])
+        st.owner[c], st.taken_step[c], st.step = st.current, st.step, st.step + 1
+    else:
+        apply_draft(st, type(m) is Pick, CHAR_INDEX[m.character])
+
+
+def apply_turn(st: CitadelsState, m: Any) -> None:
+    """A move of a character's turn, without a dispatch call for the common ones."""
     cls = type(m)  # the seat and the log are read in the branches that use them
     if cls is End:
         st.turn_over = st.detour = True
@@ -362,3 +371,10 @@ def apply_side(st: CitadelsState, move: Any) -> None:
         apply_lay(st, move)
     else:
         apply_window(st, move)
+
+
+# The players' phases, each with the function that applies its moves: the compiled playout knows the phase and
+# calls these without apply_move's dispatch (core/definition.py, apply_in).
+APPLY_IN = {"turn": apply_turn, "draft": apply_pick, "keep": apply_keep, "exchange": apply_exchange,
+            "fortune": apply_take, "graveyard": apply_graveyard, "cash": apply_cash, "rasputin": apply_window,
+            "acrobat": apply_window}

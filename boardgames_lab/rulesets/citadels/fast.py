@@ -113,17 +113,27 @@ def window_moves(st: CitadelsState) -> list[Move]:
     return out
 
 
+def draft_moves(st: CitadelsState) -> list[Move]:
+    """The draft's: a character kept, or with two players buried (draft_steps), the step's kind read for them alone."""
+    table = BURY[st.current] if st.num_players == 2 and st.steps[st.step] & 1 else PICK[st.current]
+    out: list[Move] = []
+    for c in st.pool:
+        out.append(table[c])
+    return out
+
+
+def keep_moves(st: CitadelsState) -> list[Move]:
+    """The cards drawn that may be kept, one move a name."""
+    return _each_card(KEEP_MOVE[st.current], st.drawn)
+
+
 def legal_moves(st: CitadelsState) -> list[Move]:
-    """Every legal move (of the one seat to act); those of a character's turn, the draft and a keep built here."""
+    """Every legal move (of the one seat to act); a character's turn's built here, without a dispatch call."""
     phase = st.phase
     if phase != "turn":
-        if phase == "draft":  # only two players bury (draft_steps): the step's kind is read for them alone
-            table = BURY[st.current] if st.num_players == 2 and st.steps[st.step] & 1 else PICK[st.current]
-            out: list[Move] = []
-            for c in st.pool:
-                out.append(table[c])
-            return out
-        return _each_card(KEEP_MOVE[st.current], st.drawn) if phase == "keep" else side_moves(st)
+        if phase == "draft":
+            return draft_moves(st)
+        return keep_moves(st) if phase == "keep" else side_moves(st)
     p, r = st.tp, st.tc
     built = st.built[p]  # the city's names as bits
     if not st.income_done:
@@ -231,3 +241,10 @@ def _cannonball_moves(st: CitadelsState, p: int) -> list[Move]:
             if ca.check_cannon(st, move) is None:
                 out.append(move)
     return out
+
+
+# The players' phases, each with the function that makes its moves: the compiled playout knows the phase and
+# calls these without legal_moves' dispatch, the turn's aside (core/definition.py, legal_in).
+LEGAL_IN = {"turn": legal_moves, "draft": draft_moves, "keep": keep_moves, "exchange": side_moves,
+            "fortune": side_moves, "graveyard": side_moves, "cash": side_moves, "rasputin": window_moves,
+            "acrobat": window_moves}
