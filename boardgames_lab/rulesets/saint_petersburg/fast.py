@@ -140,10 +140,15 @@ PUB_POINTS = tuple(tuple(BuyPoints(p, k) for k in range(PUB_POINTS_PER_CARD * CA
 
 
 def legal_moves(st: SPState) -> list[Move]:
-    """The legal moves of the seat to act, in the order: pass, then buy and take slot by slot, play, observe."""
-    phase, p = st.phase, st.current
-    if phase in SPECIAL:
-        return SPECIAL[phase](st, p)
+    """The legal moves of the seat to act: an action phase's (``action_moves``) or a seldom phase's (``SPECIAL``)."""
+    phase = st.phase
+    return SPECIAL[phase](st, st.current) if phase in SPECIAL else action_moves(st)
+
+
+def action_moves(st: SPState) -> list[Move]:
+    """An action phase's moves, in the order: pass, then buy and take slot by slot, play, observe (the compiled
+    playout calls this without ``legal_moves``' dispatch, LEGAL_IN)."""
+    p = st.current
     passing, limit, observes, offers, plays = SEAT[st.keys[p]]
     moves: list[Move] = [passing]
     owned, money, hand = st.owned[p], st.money[p], st.hands[p]
@@ -178,7 +183,7 @@ def legal_moves(st: SPState) -> list[Move]:
                     previous = card
                     if mask := play[owned[card]][money if money < RICH else RICH] & st.held[p]:
                         moves.append(replacing[mask]) if mask & (mask - 1) == 0 else _replace(mask, replacing, moves)
-    return _observe(st, p, moves) if observes and phase == "building" else moves
+    return _observe(st, p, moves) if observes and st.phase == "building" else moves
 
 
 def _replace(mask: int, replacing: dict[int, Move], moves: list[Move]) -> None:
@@ -232,3 +237,8 @@ def _drawn_moves(st: SPState, p: int) -> list[Move]:
 # Phases whose moves are not the action phases' (seldom reached in play: the plain candidates and checks).
 SPECIAL = {"observatory": _drawn_moves, "pub": _pub_moves,
            **{phase: _chance_moves for phase in (*LAY_DECK, OBSERVATORY_DRAW)}}
+
+
+# The action phases, each with the function that makes its moves: the compiled playout knows the phase and calls
+# it without ``legal_moves``' dispatch (core/definition.py, legal_in).
+LEGAL_IN = {"worker": action_moves, "building": action_moves, "aristocrat": action_moves, "trading": action_moves}
