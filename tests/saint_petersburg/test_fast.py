@@ -55,3 +55,23 @@ def test_play_without_a_log_makes_the_game_play_with_one_makes(players: int) -> 
                                     told.held), (seed, quiet.ply)
             assert not invariants(quiet), invariants(quiet)
     assert changes > 60 and any(e["data"].get("group") for e in told.events)
+
+
+def test_a_determinized_state_finds_the_others_moves_again() -> None:
+    """A seat found with nothing but pass keeps only pass for the action phase (state.SPState.only_pass), unless its
+    hidden rubles or hand change: in a determinized state the others' moves are found again, as the checks find them."""
+    d = DEFINITION
+    checked = 0
+    for seed in range(6):
+        st, rng = d.new_state(4, seed, d.resolve_options({})), Rng(seed)
+        while not d.is_over(st):
+            moves = d.legal_moves(st)
+            if any(st.only_pass[:st.current] + st.only_pass[st.current + 1:]):
+                sample, phase = d.determinize(st, st.current, Rng(st.ply)), st.phase
+                while sample.phase == phase:
+                    fast = d.legal_moves(sample)
+                    assert set(fast) == set(d.plain_legal_moves(sample)), (seed, st.ply, sample.ply)
+                    d.advance(sample, fast[rng.below(len(fast))])
+                    checked += 1
+            d.advance(st, moves[rng.below(len(moves))])
+    assert checked > 100

@@ -92,7 +92,7 @@ def _offer(key: int, lower: int, c: int, move: Any, replacing: dict[int, Move]) 
 
 
 def _at_place(p: int, key: int, at: int) -> tuple[Any, ...]:
-    """What ``legal_moves`` reads for the card at display place ``at`` (state.place): (card, prices, buy or
+    """What ``action_moves`` reads for the card at display place ``at`` (state.place): (card, prices, buy or
     tables, take, replacing); see ``Offer``."""
     s, c = divmod(at, PLACES)
     prices, buy, replacing = _offer(key, s >= ROW_SLOTS, c, BUY[p][s][c], BUY_TRADING[p][s][c])
@@ -109,7 +109,8 @@ BUY_TRADING = tuple(tuple(tuple(_trading(BuyCard, p, c, SLOTS[s]) for c in range
                     for p in SEATS)
 PLAY = tuple(tuple(PlayCard(p, CARD_IDS[c]) for c in range(N)) for p in SEATS)
 PLAY_TRADING = tuple(tuple(_trading(PlayCard, p, c) for c in range(N)) for p in SEATS)
-# Per seat and key: per display place (``_at_place``) and per card in hand, what ``legal_moves`` reads.
+# Per seat and key: per display place (``_at_place``) and per card in hand, what ``action_moves`` reads. A hand is
+# sorted, so a card's copy follows it: its play is the last move listed, its replacing moves follow ``previous``.
 OFFERS = tuple(tuple(tuple(_at_place(p, key, at) for at in range(len(SLOTS) * PLACES)) for key in KEYS)
                for p in SEATS)
 PLAYS = tuple(tuple(tuple(_offer(key, 0, c, PLAY[p][c], PLAY_TRADING[p][c]) for c in range(N)) for key in KEYS)
@@ -125,7 +126,7 @@ TAKE_DRAWN = tuple(tuple(TakeDrawn(p, CARD_IDS[c]) for c in range(N)) for p in S
 
 
 def _seat(key: int) -> tuple[Any, ...]:
-    """What ``legal_moves`` reads first for the seat of ``key`` (state.seat_key): its pass, its hand limit
+    """What ``action_moves`` reads first for the seat of ``key`` (state.seat_key): its pass, its hand limit
     (state.hand_limit: key bit 8 is the Warehouse), whether it has an Observatory to turn over (bit 16), and its
     tables to buy and take, and to play."""
     p, bits = divmod(key, SEAT_KEYS)
@@ -140,10 +141,15 @@ PUB_POINTS = tuple(tuple(BuyPoints(p, k) for k in range(PUB_POINTS_PER_CARD * CA
 
 
 def legal_moves(st: SPState) -> list[Move]:
-    """The legal moves of the seat to act, in the order: pass, then buy and take slot by slot, play, observe."""
-    phase, p = st.phase, st.current
-    if phase in SPECIAL:
-        return SPECIAL[phase](st, p)
+    """The legal moves of the seat to act: an action phase's (``action_moves``) or a seldom phase's (``SPECIAL``)."""
+    phase = st.phase
+    return SPECIAL[phase](st, st.current) if phase in SPECIAL else action_moves(st)
+
+
+def action_moves(st: SPState) -> list[Move]:
+    """An action phase's moves: pass, buy and take slot by slot, play, observe (LEGAL_IN, without a dispatch)."""
+    if st.only_pass[p := st.current]:  # found so earlier in this action phase (state.SPState.only_pass)
+        return [PASS[p]]
     passing, limit, observes, offers, plays = SEAT[st.keys[p]]
     moves: list[Move] = [passing]
     owned, money, hand = st.owned[p], st.money[p], st.hands[p]
@@ -164,9 +170,7 @@ def legal_moves(st: SPState) -> list[Move]:
                     moves.append(buy)
                 elif mask := buy[owned[card]][money if money < RICH else RICH] & st.held[p]:
                     moves.append(replacing[mask]) if mask & (mask - 1) == 0 else _replace(mask, replacing, moves)
-    # Play with rubles (saint_petersburg.buy.minimum_one: a price is at least 1). The hand is sorted, so a card's
-    # copy follows it: its play is the last move listed, its replacing moves follow ``previous``.
-    if money:
+    if money:  # play with rubles (saint_petersburg.buy.minimum_one: a price is at least 1), as PLAYS tells
         previous = -1
         for card in hand:
             price, play, replacing = plays[card]
@@ -178,12 +182,15 @@ def legal_moves(st: SPState) -> list[Move]:
                     previous = card
                     if mask := play[owned[card]][money if money < RICH else RICH] & st.held[p]:
                         moves.append(replacing[mask]) if mask & (mask - 1) == 0 else _replace(mask, replacing, moves)
-    return _observe(st, p, moves) if observes and phase == "building" else moves
+    _observe(st, p, moves) if observes and st.phase == "building" else None
+    if len(moves) == 1:
+        st.only_pass[p] = True
+    return moves
 
 
 def _replace(mask: int, replacing: dict[int, Move], moves: list[Move]) -> None:
     """A trading card's moves replacing each card of ``mask`` (its bits, 1 << card), in card order. (A trading
-    card's ``buy`` in ``legal_moves`` is its tables, ``Offer``; a mask of one card is listed there without this
+    card's ``buy`` in ``action_moves`` is its tables, ``Offer``; a mask of one card is listed there without this
     call, which costs more than the test.)"""
     while mask:
         low = mask & -mask
@@ -232,3 +239,8 @@ def _drawn_moves(st: SPState, p: int) -> list[Move]:
 # Phases whose moves are not the action phases' (seldom reached in play: the plain candidates and checks).
 SPECIAL = {"observatory": _drawn_moves, "pub": _pub_moves,
            **{phase: _chance_moves for phase in (*LAY_DECK, OBSERVATORY_DRAW)}}
+
+
+# The action phases, each with the function that makes its moves: the compiled playout knows the phase and calls
+# it without ``legal_moves``' dispatch (core/definition.py, legal_in).
+LEGAL_IN = {"worker": action_moves, "building": action_moves, "aristocrat": action_moves, "trading": action_moves}

@@ -103,6 +103,7 @@ def begin_action_phase(st: SPState) -> None:
     st.current = st.markers[st.stage]
     st.passes = 0
     st.taken = False
+    st.only_pass = [False] * st.num_players
 
 
 def all_passed(st: SPState) -> bool:

@@ -29,6 +29,7 @@ def _other_money(st: SPState, seat: int | None, rng: Rng) -> bool:
     q = hidden[rng.below(len(hidden))]
     new = rng.below(2 * st.money[q] + 10)
     st.money[q] = new if new != st.money[q] else new + 1
+    st.only_pass = [False] * st.num_players  # a seat's moves change with its rubles (state.SPState.only_pass)
     return True
 
 
@@ -51,6 +52,7 @@ def _other_hand(st: SPState, seat: int | None, rng: Rng) -> bool:
     hand, i, place, j = pairs[rng.below(len(pairs))]
     hand[i], place[j] = place[j], hand[i]
     hand.sort()  # hands are kept sorted (an invariant)
+    st.only_pass = [False] * st.num_players  # and a seat's moves with its hand (state.SPState.only_pass)
     if any(place is h for h in st.hands):
         place.sort()
     return True

@@ -55,7 +55,8 @@ def place(slot: int, card: int) -> int:
 class SPState(State):
     __slots__ = ("options", "decks", "upper", "lower", "money", "points", "hands", "areas", "owned",
                  "obs_used", "markers", "stage", "passes", "taken", "end_triggered", "round", "drawn",
-                 "pub_queue", "removed", "final", "shown", "observing", "keys", "scored", "held", "to_lay")
+                 "pub_queue", "removed", "final", "shown", "observing", "keys", "scored", "held", "to_lay",
+                 "only_pass")
 
     def setup_fields(self, players: int, options: dict[str, Any]) -> None:
         self.options = options
@@ -92,6 +93,10 @@ class SPState(State):
         # The cards the lay phase the game stands at still turns up (``cards_to_lay``), 0 elsewhere: set as the
         # phase is entered (flow.lay_out) or read (position.py), less one for each card laid (effects.lay_card).
         self.to_lay = 0
+        # Per seat, True where it was found with no move but pass in this action phase: pass stays its only move
+        # until the phase ends, as the others' moves only take cards off the board (fast.action_moves). Set
+        # there, cleared as an action phase begins and wherever hidden rubles or hands are changed.
+        self.only_pass = [False] * players
 
     # The rows change only through these methods (effects.apply_move writes clear out): they keep ``shown`` true.
     def lay(self, cards: list[tuple[int, int]]) -> None:
@@ -194,11 +199,12 @@ class SPState(State):
         other.scored = self.scored[:]
         other.held = self.held[:]
         other.to_lay = self.to_lay
+        other.only_pass = self.only_pass[:]
         return other
 
     def snapshot(self) -> dict[str, Any]:
         fields = {name: getattr(self, name) for name in SPState.__slots__ if name not in ("options", "shown", "keys", "scored", "held",
-                                                                                    "to_lay")}
+                                                                                    "to_lay", "only_pass")}
         fields.update(phase=self.phase, current=self.current, rng=self.rng.state, ply=self.ply)
         return copy.deepcopy(fields)
 

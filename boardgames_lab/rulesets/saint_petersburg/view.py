@@ -111,6 +111,7 @@ def determinize(st: SPState, player: int | None, rng: Rng) -> SPState:
     out = st.clone()
     if st.final is not None:
         return out
+    out.only_pass = [False] * st.num_players  # the others' rubles and hands change (state.SPState.only_pass)
     shuffle = rng.shuffler("a face-down deck, as a seat might imagine it")
     decks, money, below = out.decks, out.money, rng.below
     for deck in decks:
