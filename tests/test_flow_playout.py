@@ -67,3 +67,24 @@ def test_a_playout_handed_another_generator_asks_it_for_every_move(name: str, pl
         assert made == _plain(d, plain, a.random, 200) == len(asked)
         assert _seen(d, compiled) == _seen(d, plain) and a.random() == b.random()
         asked.clear()
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_a_playout_from_a_phase_read_as_a_new_string_makes_the_same_moves(name: str, players: int) -> None:
+    """A position read back (JSON, a saved game) holds its phase as a string of its own, not the flow's: the
+    playout, which tests the phase by identity after reading it as the flow's, makes the plain loop's moves."""
+    d = definition(name)
+    for seed in range(2):
+        start, walk = d.new_state(players, seed, d.resolve_options({})), random.Random(seed)
+        for _ in range(10 + seed * 20):
+            if d.is_over(start):
+                break
+            moves = d.legal_moves(start)
+            d.advance(start, moves[int(walk.random() * len(moves))])
+        plain, compiled = d.clone_state(start), d.clone_state(start)
+        compiled.phase = "".join(list(start.phase))
+        assert compiled.phase == start.phase and compiled.phase is not start.phase
+        a, b = random.Random(seed), random.Random(seed)
+        made = d.runner.playout(compiled, d.legal_moves, b.random, 200)
+        assert made == _plain(d, plain, a.random, 200)
+        assert _seen(d, compiled) == _seen(d, plain) and a.random() == b.random()

@@ -213,10 +213,12 @@ def _compiled(flow: Flow, impl: Any, chance: frozenset[str]) -> dict[str, Any]:
     # The playout makes and applies a move with its phase's own functions, where the game gives them.
     apply_in, legal_in = getattr(impl, "apply_in", {}), getattr(impl, "legal_in", {})
     space["LEGAL"] = getattr(impl, "legal_moves", None)
+    space["PHASES"] = {p.name: p.name for p in flow.phases}  # the playout's phases, read as these strings
     for i, p in enumerate(flow.phases):
         if p.moves:
             space[f"apply_{i}"] = apply_in.get(p.name, impl.apply_move)
             space[f"LEGAL_{i}"] = legal_in.get(p.name, space["LEGAL"])
+            space[f"PHASE_{i}"] = p.name
     exec(cached[1], space)
     return space
 
@@ -306,7 +308,10 @@ class _Source:
                       "        <done>", f"    _after_{self._index[name]}(state)", "    <done>"]
         after += ["apply(state, move)", "AFTER[phase](state)"]
         pick = "moves[floor(rnd() * len(moves))]"
-        moved = ["phase = state.phase", f"if phase == {self.flow.terminal!r}:", "    return played", "continue"]
+        # The phase read is made the flow's own string (PHASES), so that each branch tests it by identity: a
+        # comparison followed by a long jump (these branches are long) is one the interpreter cannot specialise.
+        moved = ["phase = state.phase", "phase = PHASES.get(phase, phase)", f"if phase == {self.flow.terminal!r}:",
+                 "    return played", "continue"]
         played: list[str] = []
         own: list[int] = []  # the phases written out, by index
         for phase in [*(p for p in self.flow.phases if p.name in quick),
@@ -327,9 +332,9 @@ class _Source:
                 then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
             i = self._index[phase.name]
             own.append(i)
-            played += [f"if phase == {phase.name!r}:", f"    moves = legal_{i}(state)", f"    apply_{i}(state, {pick})",
+            played += [f"if phase is PHASE_{i}:", f"    moves = legal_{i}(state)", f"    apply_{i}(state, {pick})",
                        *(part for line in then for part in self._entered(line))]
-        played += ["moves = legal(state)", f"apply(state, {pick})", "AFTER[phase](state)", *moved[:3]]
+        played += ["moves = legal(state)", f"apply(state, {pick})", "AFTER[phase](state)", *moved[:4]]
         # The game's own generator is read per phase where the game gives one; another a caller passes, whole.
         locals_ = ", ".join(f"legal_{i}" for i in own)
         parts = ["    if legal is LEGAL:", f"        {locals_}, = {', '.join(f'LEGAL_{i}' for i in own)},",
@@ -338,6 +343,7 @@ class _Source:
                 *(f"    {line}".replace("<done>", "return") for line in after),
                 "def playout(state, legal, rnd, depth):",
                 "    phase = state.phase",
+                "    phase = PHASES.get(phase, phase)",
                 f"    if phase == {self.flow.terminal!r}:",
                 "        return 0",
                 *parts,
