@@ -39,3 +39,20 @@ def test_fast_moves_are_the_plain_moves(players: int) -> None:
                 assert set(fast) == set(plain), (st.phase, set(fast) ^ set(plain))
                 checked += 1
     assert checked >= 2000
+
+
+@cites(P + "law.window")
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_seats_window_moves_are_its_part_of_the_list(players: int) -> None:
+    """While several players answer a window, one player's moves are its moves of the whole list, in order."""
+    d = DEFINITION
+    windows = 0
+    for seed in (1, 2, 3):
+        for st in _positions(players, seed, {}, 700):
+            seats = d.to_act(st)
+            if len(seats) > 1:
+                legal = d.legal_moves(st)
+                for seat in range(players):
+                    assert d.seat_moves(st, seat) == [m for m in legal if m.player == seat]
+                windows += 1
+    assert windows >= 20

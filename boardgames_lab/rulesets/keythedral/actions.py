@@ -30,7 +30,7 @@ from .data import (BUILDINGS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_TI
                    RESOURCES, STAGE_FULL_ASSUMED, STAGE_TILES, STORE_START, Node, fmt, parse_node)
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
-from .layout import CORNERS, LAST, REACH, SEEN, layout
+from .layout import CORNERS, LAID, LAST, REACH, SEEN, laid_numbers, layout
 from .prices import LETTER_INDEX, payments, price_options, substitutes, substitution_payments
 from .state import KState
 
@@ -250,26 +250,24 @@ def numbers(moves: Sequence[Any], st: KState) -> list[int] | None:
     fields = st.fields
     if found.laid is not fields or found.count != len(fields):
         found = layout(st)
+    if not found.ids and moves and moves[0].kind in LAID:  # set-up's lists, each in a new layout
+        laid = laid_numbers(moves, found, BASE["field"], COTTAGE_FIRST)
+        if laid is not None:
+            return laid
     known: list[Any] = list(map(found.ids.get, map(id, moves)))
     return _learnt(moves, st, known) if None in known else known
+
+
+COTTAGE_FIRST = [BASE["cottage"] + (k - 1) * SITE_NAMES for k in range(COTTAGES_PER_PLAYER + 1)]  # by number
 
 
 def _learnt(moves: Sequence[Any], st: KState, found: list[Any]) -> list[int] | None:
     """``found`` with the moves not yet read in this layout numbered (and remembered, but a Substitution
     purchase)."""
     n = Numbering(st)
-    sites = None
     for i, number in enumerate(found):
         if number is None:
             move = moves[i]
-            if move.kind == "cottage":  # set-up's longest lists, each in a new layout: read here without calls
-                sites = n.layout.sites() if sites is None else sites
-                code = sites.get(move.site)
-                if code is None or move.number not in NUMBERS:
-                    return None
-                number = found[i] = BASE["cottage"] + (move.number - 1) * SITE_NAMES + code
-                n.layout.keep(move, number)
-                continue
             number = found[i] = None if move.kind in PLACES else fixed_number(move)
             if number is None:
                 number = found[i] = n.placed(move)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable
 
-from .data import FENCE_ID, FENCE_SPOTS, SITE_SPOTS
+from .data import FENCE_ID, FENCE_SPOTS, SITE_SPOTS, Node
 from .data import BUILDINGS, CRAFT_PRICE, GLASS, GOLD, LAWS, LETTER, RESOURCES, STONE, TIMBER, WINE
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, play_choices
 from .exchanges import Made, exchange_moves, holding_exchanges
@@ -234,13 +234,22 @@ def _order_moves(st: KState, p: int) -> list[Any]:
 
 def _lay_moves(st: KState, p: int) -> list[Any]:
     if setup_step_is_field(st):
-        return list(map(_FIELD[p].__getitem__, field_spots(st)))
-    spots = cottage_spots(st)
-    made, cottage_at = _COTTAGE[p], st.cottage_at
-    moves: list[Any] = []
-    for k in range(5):  # by number, then by site
-        if cottage_at[5 * p + k] is None:
-            moves.extend(map(made[k].__getitem__, spots))
+        return field_moves(p, field_spots(st))
+    cottage_at = st.cottage_at
+    return cottage_moves(p, [k for k in range(1, 6) if cottage_at[5 * p + k - 1] is None], cottage_spots(st))
+
+
+def field_moves(p: int, places: list[Node]) -> list[LayField]:
+    return list(map(_FIELD[p].__getitem__, places))
+
+
+def cottage_moves(p: int, numbers: list[int], sites: list[Node]) -> list[LayCottage]:
+    """``p``'s cottages of each of ``numbers`` on each of ``sites``, by number then site: set-up's list, which
+    the action numbering reads in blocks (actions.py)."""
+    made = _COTTAGE[p]
+    moves: list[LayCottage] = []
+    for k in numbers:
+        moves.extend(map(made[k - 1].__getitem__, sites))
     return moves
 
 

@@ -1,9 +1,12 @@
 """The Keythedral definition: only what is its own; the core binds the rest from the house's modules."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.definition import GameDefinition
 from ...core.moves import CHANCE
 from .draws import OUTCOMES
+from .fast import window_moves
 from .state import KState
 
 
@@ -21,6 +24,15 @@ class Keythedral(GameDefinition[KState]):
         if phase in OUTCOMES:
             return (CHANCE,)
         return () if phase == "game_over" else (st.current,)
+
+    def seat_moves(self, st: KState, seat: int) -> list[Any]:
+        """keythedral.law.window: one player's answers are its part of the window's list (fast.open_window_moves),
+        made alone rather than picked out of every player's."""
+        if st.phase == "law_window":
+            ask = st.window["frames"][-1]["ask"]
+            if len(ask) > 1 and ask.count(seat) == 1:
+                return window_moves(st, seat)
+        return super().seat_moves(st, seat)
 
     # The game's faces (core/definition.py) are its modules actions, board, heuristic, exercises and
     # decisions; its limit: moves after which a tournament stops a game as unfinished (several times the

@@ -2,14 +2,33 @@
 the sites and empty places around them, and the numbers of moves already read in this layout."""
 from __future__ import annotations
 
-from typing import Any
+from itertools import chain
+from operator import attrgetter
+from typing import Any, Sequence
 
+from . import fast
 from .data import Node
 from .state import KState
 
 CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # a field's four sites, in doubled coordinates
 REACH = ((-2, 0), (2, 0), (0, -2), (0, 2), (-2, -2), (2, -2), (-2, 2), (2, 2))  # places two steps from a field
 KEPT = 1 << 16  # moves remembered by identity
+NUMBERS = {1, 2, 3, 4, 5}  # a seat's cottages
+
+
+class Around(dict[Node, tuple[Node, ...]]):
+    """The places ``steps`` from each node, the last step first, worked out when a node is first asked for."""
+
+    def __init__(self, steps: tuple[Node, ...]):
+        super().__init__()
+        self.steps = steps[::-1]
+
+    def __missing__(self, node: Node) -> tuple[Node, ...]:
+        found = self[node] = tuple((node[0] + dx, node[1] + dy) for dx, dy in self.steps)
+        return found
+
+
+_CORNERS_LAST_FIRST, _REACH_LAST_FIRST = Around(CORNERS), Around(REACH)
 
 
 class Known:
@@ -38,7 +57,7 @@ class Layout(Known):
     def __init__(self, fields: dict[Node, int]):
         self.laid, self.count = fields, len(fields)
         self.fields = sorted(fields)
-        self.index = {f: i for i, f in enumerate(self.fields)}
+        self.index = dict(zip(self.fields, range(len(fields))))
         self._sites: dict[Node, int] | None = None
         self._spots: dict[Node, int] | None = None
         # The number of each move already read here, by the move's identity (the engine makes most moves once):
@@ -56,21 +75,23 @@ class Layout(Known):
     def sites(self) -> dict[Node, int]:
         """Each site next to a laid field: the first such field's corner."""
         if self._sites is None:
-            self._sites = {}
-            for i, (x, y) in enumerate(self.fields):
-                for c, (dx, dy) in enumerate(CORNERS):
-                    self._sites.setdefault((x + dx, y + dy), i * 4 + c)
+            self._sites = _firsts(self.fields, _CORNERS_LAST_FIRST)
         return self._sites
 
     def spots(self) -> dict[Node, int]:
         """Each empty field place a step of ``REACH`` from a laid field: the first such field's step."""
         if self._spots is None:
-            self._spots = {}
-            for i, (x, y) in enumerate(self.fields):
-                for r, (dx, dy) in enumerate(REACH):
-                    if (x + dx, y + dy) not in self.index:
-                        self._spots.setdefault((x + dx, y + dy), i * len(REACH) + r)
+            self._spots = spots = _firsts(self.fields, _REACH_LAST_FIRST)
+            for f in self.fields:
+                spots.pop(f, None)
         return self._spots
+
+
+def _firsts(fields: list[Node], around: Around) -> dict[Node, int]:
+    """Each place a step of ``around`` from a field: the code (field index times steps, plus step) of the first
+    field and step that reach it, written last field first so that the first code is the one kept."""
+    codes = len(fields) * len(around.steps)
+    return dict(zip(chain.from_iterable(map(around.__getitem__, reversed(fields))), range(codes - 1, -1, -1)))
 
 
 # The last layout read: a state's fields dict only ever gains fields (in set-up), so the same dict at the same
@@ -86,3 +107,31 @@ def layout(st: KState) -> Layout:
         return last
     found = LAST[0] = Layout(fields)
     return found
+
+
+LAID = ("cottage", "field")
+_SITE, _FIELD = attrgetter("site"), attrgetter("field")
+
+
+def laid_numbers(moves: Sequence[Any], found: Layout, field: int, cottage: list[int]) -> list[int] | None:
+    """Set-up's lists as the fast generator makes them, numbered whole from the layout's codes (``field`` the first
+    field place's number, ``cottage[k]`` the first site's for cottage ``k``): a seat's fields, or its cottages (for
+    each number not laid, one on each empty site: one code per site). None for another list (read move by move)."""
+    seat = moves[0].player
+    try:
+        if moves[0].kind == "field":
+            places = list(map(_FIELD, moves))
+            codes = list(map(found.spots().__getitem__, places))
+            return list(map(field.__add__, codes)) if fast.field_moves(seat, places) == list(moves) else None
+        sites = list(map(_SITE, moves))
+        size = sites.index(sites[0], 1) if sites.count(sites[0]) > 1 else len(sites)
+        numbers = [move.number for move in moves[::size]]
+        codes = list(map(found.sites().__getitem__, sites[:size]))
+        if not set(numbers) <= NUMBERS or fast.cottage_moves(seat, numbers, sites[:size]) != list(moves):
+            return None
+    except (AttributeError, KeyError, IndexError, TypeError):  # not such a list, or a place without a code
+        return None
+    laid: list[int] = []
+    for k in numbers:
+        laid += map(cottage[k].__add__, codes)
+    return laid
