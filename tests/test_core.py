@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import math
+import random
 
 import pytest
 
@@ -48,6 +50,17 @@ def test_rng_is_the_same_on_every_machine() -> None:
     items = list(range(10))
     Rng(7).shuffle(items)
     assert items == [7, 5, 8, 4, 1, 9, 3, 0, 6, 2]
+    piles = [list(range(10)), list(range(30))]
+    shuffle = Rng(7).shuffler()  # one Mersenne Twister for several piles: the one ``random.Random`` would give
+    for pile in piles:
+        shuffle(pile)
+    twister = random.Random(Rng(7).next64()).random
+    for n, pile in zip((10, 30), piles):
+        expected = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = math.floor(twister() * (i + 1))
+            expected[i], expected[j] = expected[j], expected[i]
+        assert pile == expected
 
 
 def test_same_seed_same_game_and_a_seed_is_kept_when_none_is_given() -> None:

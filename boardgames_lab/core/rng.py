@@ -7,7 +7,7 @@ so they draw from this SplitMix64 generator; its state lives in the game state.
 """
 from __future__ import annotations
 
-import random
+from _random import Random as Twister  # random.Random's C base: seeded in C, without its Python-level seed()
 from contextlib import contextmanager
 from contextvars import ContextVar
 from math import floor, lgamma, log
@@ -113,11 +113,12 @@ class Rng:
 
         Whole decks are shuffled at set-up, so the draws come from a Mersenne Twister
         seeded from this generator: ``random.Random(int).random()`` is the one sequence
-        Python promises to keep across versions, and it runs in C. Scaling a 53-bit
+        Python promises to keep across versions, and it runs in C (taken from its C base, which an int seeds the
+        same way). Scaling a 53-bit
         float leaves a bias below 2**-45 for any deck size, far under anything a game can show. ``floor`` gives
         what ``int`` would of the nonnegative product, in fewer steps.
         """
-        rand = random.Random(self.next64()).random
+        rand = Twister(self.next64()).random
         if self.record is None:  # normal play's fast path: the same swaps, nothing kept of them
             for i, size in _steps(len(items)):
                 j = floor(rand() * size)
@@ -139,7 +140,7 @@ class Rng:
         short shuffle. While a chance record is kept each pile is shuffled and recorded by ``shuffle``."""
         if self.record is not None:
             return lambda items: self.shuffle(items, what)
-        rand = random.Random(self.next64()).random
+        rand = Twister(self.next64()).random
 
         def shuffle(items: MutableSequence[Any]) -> None:
             for i, size in _steps(len(items)):
