@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import copy
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -223,6 +224,33 @@ def _compiled(flow: Flow, impl: Any, chance: frozenset[str]) -> dict[str, Any]:
     return space
 
 
+# A comparison is made fast by the interpreter only where its jump follows it directly, which a jump past a long
+# block does not (it needs a wider argument): such an ``if`` is written ``if not (test): pass`` ``else:`` <block>,
+# whose test jumps a short way. A block of this many lines or more is long.
+_LONG = 8
+_COMPARED = re.compile(r"^(\s*)if (.*(?:==|!=|<=|>=| < | > ).*):$")
+
+
+def _short_jumps(lines: list[str]) -> list[str]:
+    """``lines`` with each ``if`` that compares and guards a long block written as above (the same code)."""
+    out: list[str] = []
+    for k, line in enumerate(lines):
+        found = _COMPARED.match(line)
+        if found is not None:
+            indent = found.group(1)
+            block = 0
+            for later in lines[k + 1:]:
+                if not later.startswith(indent + " "):
+                    break
+                block += 1
+            rest = lines[k + 1 + block].strip() if k + 1 + block < len(lines) else ""
+            if block >= _LONG and not rest.startswith(("elif ", "else:")):  # an else of its own: left as it is
+                out += [f"{indent}if not ({found.group(2)}):", f"{indent}    pass", f"{indent}else:"]
+                continue
+        out.append(line)
+    return out
+
+
 class _Source:
     """The flow as Python source. Per phase ``_enter_<i>`` (the phase just reached: take the first edge whose
     guard passes and return the ``_enter_`` of its target, or None where the flow rests) and, for a phase with
@@ -333,7 +361,7 @@ class _Source:
             i = self._index[phase.name]
             own.append(i)
             played += [f"if phase is PHASE_{i}:", f"    moves = legal_{i}(state)", f"    apply_{i}(state, {pick})",
-                       *(part for line in then for part in self._entered(line))]
+                       *_short_jumps([part for line in then for part in self._entered(line)])]
         played += ["moves = legal(state)", f"apply(state, {pick})", "AFTER[phase](state)", *moved[:4]]
         # The game's own generator is read per phase where the game gives one; another a caller passes, whole.
         locals_ = ", ".join(f"legal_{i}" for i in own)
