@@ -335,7 +335,7 @@ class _Source:
                       *(f"    {line}" for line in before), f"    if {test}:",
                       "        <done>", f"    _after_{self._index[name]}(state)", "    <done>"]
         after += ["apply(state, move)", "AFTER[phase](state)"]
-        pick = "moves[floor(rnd() * len(moves))]"
+        pick = "moves[_floor(rnd() * _len(moves))]"
         # The phase read is made the flow's own string (PHASES), so that each branch tests it by identity: a
         # comparison followed by a long jump (these branches are long) is one the interpreter cannot specialise.
         moved = ["phase = state.phase", "phase = PHASES.get(phase, phase)", f"if phase == {self.flow.terminal!r}:",
@@ -360,13 +360,16 @@ class _Source:
                 then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
             i = self._index[phase.name]
             own.append(i)
-            played += [f"if phase is PHASE_{i}:", f"    moves = legal_{i}(state)", f"    apply_{i}(state, {pick})",
+            played += [f"if phase is p_{i}:", f"    moves = legal_{i}(state)", f"    a_{i}(state, {pick})",
                        *_short_jumps([part for line in then for part in self._entered(line)])]
         played += ["moves = legal(state)", f"apply(state, {pick})", "AFTER[phase](state)", *moved[:4]]
         # The game's own generator is read per phase where the game gives one; another a caller passes, whole.
         locals_ = ", ".join(f"legal_{i}" for i in own)
         parts = ["    if legal is LEGAL:", f"        {locals_}, = {', '.join(f'LEGAL_{i}' for i in own)},",
-                 "    else:", f"        {' = '.join(f'legal_{i}' for i in own)} = legal"] if own else []
+                 "    else:", f"        {' = '.join(f'legal_{i}' for i in own)} = legal",
+                 f"    {', '.join(f'p_{i}' for i in own)}, = {', '.join(f'PHASE_{i}' for i in own)},",
+                 f"    {', '.join(f'a_{i}' for i in own)}, = {', '.join(f'apply_{i}' for i in own)},"] if own else []
+        parts.append("    _floor, _len = floor, len  # what every move reads, as locals")
         return ["def advance(state, move):", "    phase = state.phase",
                 *(f"    {line}".replace("<done>", "return") for line in after),
                 "def playout(state, legal, rnd, depth):",
