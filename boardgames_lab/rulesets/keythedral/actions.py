@@ -26,8 +26,9 @@ from itertools import product
 from typing import Any, Callable, Iterator, Sequence
 
 from . import moves as m
-from .data import (BUILDINGS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_TILES, LAW_SPACES, LAWS, LETTER,
-                   RESOURCES, STAGE_FULL_ASSUMED, STAGE_TILES, STORE_START, Node, fmt, parse_node)
+from .data import (BUILDINGS, COTTAGE_NUMBERS as NUMBERS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_TILES,
+                   LAW_SPACES, LAWS, LETTER, RESOURCES, STAGE_FULL_ASSUMED, STAGE_TILES, STORE_START, Node, fmt,
+                   parse_node)
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
 from .layout import CORNERS, LAID, LAST, REACH, SEEN, laid_numbers, layout
@@ -42,7 +43,6 @@ POSITIONAL = True  # some numbers are read in the position (the adapters pass it
 FIELD_MAX = len(FIELD_TILES)  # the most fields laid: every field tile, at the largest table
 CORNER_INDEX = {d: c for c, d in enumerate(CORNERS)}
 SITE_NAMES = FIELD_MAX * len(CORNERS)  # sites and fence edges, each a field's corner
-NUMBERS = range(1, COTTAGES_PER_PLAYER + 1)
 SEATS = range(INFO.max_players)  # every seat of the largest table: a move has the same number at every count
 PLACE_LAWS = {"double_production": "field", "downgrade_house": "site", "unsafe_fence": "edge"}
 

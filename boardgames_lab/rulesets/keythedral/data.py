@@ -57,6 +57,7 @@ FIELD_TILES: tuple[FieldTile, ...] = (
 )
 FIELDS_PER_PLAYER = 5
 COTTAGES_PER_PLAYER = 5
+COTTAGE_NUMBERS = range(1, COTTAGES_PER_PLAYER + 1)  # a seat's cottages, by the number on each
 FENCES_PER_PLAYER = 3
 WORKERS_PER_PLAYER = 10
 

@@ -7,13 +7,12 @@ from operator import attrgetter
 from typing import Any, Sequence
 
 from . import fast
-from .data import Node
+from .data import COTTAGE_NUMBERS, Node
 from .state import KState
 
 CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # a field's four sites, in doubled coordinates
 REACH = ((-2, 0), (2, 0), (0, -2), (0, 2), (-2, -2), (2, -2), (-2, 2), (2, 2))  # places two steps from a field
 KEPT = 1 << 16  # moves remembered by identity
-NUMBERS = {1, 2, 3, 4, 5}  # a seat's cottages
 
 
 class Around(dict[Node, tuple[Node, ...]]):
@@ -127,7 +126,8 @@ def laid_numbers(moves: Sequence[Any], found: Layout, field: int, cottage: list[
         size = sites.index(sites[0], 1) if sites.count(sites[0]) > 1 else len(sites)
         numbers = [move.number for move in moves[::size]]
         codes = list(map(found.sites().__getitem__, sites[:size]))
-        if not set(numbers) <= NUMBERS or fast.cottage_moves(seat, numbers, sites[:size]) != list(moves):
+        known = all(k in COTTAGE_NUMBERS for k in numbers)
+        if not known or fast.cottage_moves(seat, numbers, sites[:size]) != list(moves):
             return None
     except (AttributeError, KeyError, IndexError, TypeError):  # not such a list, or a place without a code
         return None
