@@ -8,6 +8,7 @@ are built here without a dispatch call (lookups bound to locals, tables instead 
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, Callable, Sequence
 
 from . import checks_actions as ca
@@ -55,6 +56,9 @@ REMOVE_WITHIN = tuple(tuple(price <= g for price in REMOVE_PRICE)
                       for g in range(max(price for price in REMOVE_PRICE if price < 10**9) + 1))
 # The Thief's targets, by seat and the murdered character (NOBODY: none murdered).
 ROB_UNLESS = _per_seat(lambda p: {k: tuple(ROB[p][c] for c in range(2, 8) if c != k) for k in (NOBODY, *range(8))})
+# The draft's picks by seat and pool, made once for every pool a draft passes (sorted: open_draft sorts it and
+# a pick leaves it so), so that a pick reads its list instead of making one.
+PICKS = _per_seat(lambda p: {pool: [PICK[p][c] for c in pool] for k in range(9) for pool in combinations(range(8), k)})
 # The Wizard's swaps, by player count and player.
 SWAP_OTHERS = tuple(tuple(tuple(SWAP[p][q] for q in range(n) if q != p) for p in range(n)) for n in range(8))
 # The ability moves of the characters whose ability depends on nothing in the position (None: it does).
@@ -115,11 +119,18 @@ def window_moves(st: CitadelsState) -> list[Move]:
 
 def draft_moves(st: CitadelsState) -> list[Move]:
     """The draft's: a character kept, or with two players buried (draft_steps), the step's kind read for them alone."""
-    table = BURY[st.current] if st.num_players == 2 and st.steps[st.step] & 1 else PICK[st.current]
-    out: list[Move] = []
-    for c in st.pool:
-        out.append(table[c])
-    return out
+    return draft_choices(st)[:]
+
+
+def draft_choices(st: CitadelsState) -> list[Move]:
+    """draft_moves' list, read from PICKS where it has the pool (then shared: the compiled playout only reads it)."""
+    bury = st.num_players == 2 and st.steps[st.step] & 1
+    if not bury:
+        made = PICKS[st.current].get(tuple(st.pool))
+        if made is not None:
+            return made
+    table = BURY[st.current] if bury else PICK[st.current]
+    return [table[c] for c in st.pool]
 
 
 def keep_moves(st: CitadelsState) -> list[Move]:
@@ -128,12 +139,17 @@ def keep_moves(st: CitadelsState) -> list[Move]:
 
 
 def legal_moves(st: CitadelsState) -> list[Move]:
-    """Every legal move (of the one seat to act); a character's turn's built here, without a dispatch call."""
+    """Every legal move (of the one seat to act), by the phase: a character's turn's first."""
     phase = st.phase
-    if phase != "turn":
-        if phase == "draft":
-            return draft_moves(st)
-        return keep_moves(st) if phase == "keep" else side_moves(st)
+    if phase == "turn":
+        return turn_moves(st)
+    if phase == "draft":
+        return draft_moves(st)
+    return keep_moves(st) if phase == "keep" else side_moves(st)
+
+
+def turn_moves(st: CitadelsState) -> list[Move]:
+    """The moves of a character's turn (the compiled playout calls this without legal_moves' dispatch)."""
     p, r = st.tp, st.tc
     built = st.built[p]  # the city's names as bits
     if not st.income_done:
@@ -245,6 +261,6 @@ def _cannonball_moves(st: CitadelsState, p: int) -> list[Move]:
 
 # The players' phases, each with the function that makes its moves: the compiled playout knows the phase and
 # calls these without legal_moves' dispatch, the turn's aside (core/definition.py, legal_in).
-LEGAL_IN = {"turn": legal_moves, "draft": draft_moves, "keep": keep_moves, "exchange": side_moves,
+LEGAL_IN = {"turn": turn_moves, "draft": draft_choices, "keep": keep_moves, "exchange": side_moves,
             "fortune": side_moves, "graveyard": side_moves, "cash": side_moves, "rasputin": window_moves,
             "acrobat": window_moves}
