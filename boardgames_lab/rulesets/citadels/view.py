@@ -180,28 +180,28 @@ def determinize(st: CitadelsState, player: int | None, rng: Rng) -> CitadelsStat
     return out
 
 def _resample_cards(st: CitadelsState, player: int | None, shuffle: Shuffle) -> None:
-    hidden = [q for q in range(st.num_players) if q != player
-              and not (st.phase == "fortune" and st.fortune == q and player == st.current)]
+    shown = st.fortune if st.phase == "fortune" and player == st.current else NO_SEAT  # the hand seen, if any
+    hands = st.hands
+    hidden = [q for q in range(st.num_players) if q != player and q != shown]
     private = player != st.current
-    unseen = list(st.deck)
+    unseen = st.deck  # the copy's own list, dealt from in place
     for q in hidden:
-        unseen.extend(st.hands[q])
+        unseen += hands[q]
     if private:
-        unseen.extend(st.drawn)
-        unseen.extend(st.exchange)
+        unseen += st.drawn
+        unseen += st.exchange
     shuffle(unseen)
+    at = 0  # the cards dealt back so far, from the front
     for q in hidden:
-        k = len(st.hands[q])
-        st.hands[q] = sorted(unseen[:k])
-        del unseen[:k]
+        k = at + len(hands[q])
+        hands[q] = sorted(unseen[at:k])
+        at = k
     if private:
-        k = len(st.drawn)
-        st.drawn = sorted(unseen[:k])
-        del unseen[:k]
-        k = len(st.exchange)
-        st.exchange = unseen[:k]
-        del unseen[:k]
-    st.deck = unseen
+        k = at + len(st.drawn)
+        st.drawn = sorted(unseen[at:k])
+        at = k + len(st.exchange)
+        st.exchange = unseen[k:at]
+    st.deck = unseen[at:] if at else unseen
 
 def _knows(st: CitadelsState, player: int | None, r: int) -> bool:
     """Does ``player`` know where character ``r`` is? (the FIELDS declaration of "owner.*", on the state)"""
@@ -227,12 +227,16 @@ def _resample_characters(st: CitadelsState, player: int | None, shuffle: Shuffle
     held: list[int] = []  # the draft steps at which the player held the passed cards
     if player is not None and player >= 0:
         held = [s for s in range(min(st.step + 1, len(st.steps))) if st.steps[s] >> 1 == player]
-    groups: dict[tuple[bool, ...], list[int]] = {}
-    for r in range(8):
-        # A character not yet laid out (the deal, or the lay drawn one card at a time in explicit chance mode)
-        # has no place to trade: the chance nodes still to come lay it.
-        if not _knows(st, player, r) and _laid(st, r):
-            groups.setdefault(tuple(st.taken_step[r] >= s for s in held), []).append(r)
+    groups: dict[int, list[int]] = {}  # by the pools the character was in, as bits in held's order
+    taken = st.taken_step
+    for r in _unknown(st, player):
+        key = 0
+        for s in held:
+            key = key << 1 | (taken[r] >= s)
+        if key in groups:
+            groups[key].append(r)
+        else:
+            groups[key] = [r]
     for ranks in groups.values():
         if len(ranks) < 2:
             continue
@@ -254,8 +258,30 @@ def _resample_characters(st: CitadelsState, player: int | None, shuffle: Shuffle
     st.pool.sort()
     st.stack.sort()
 
-def _laid(st: CitadelsState, r: int) -> bool:
-    return st.owner[r] != NO_SEAT or r in st.pool or r in st.stack or r in st.down
+def _unknown(st: CitadelsState, player: int | None) -> list[int]:
+    """The characters laid out whose place ``player`` does not know (``_knows`` and ``_laid``, read once for the
+    eight: a search resamples them every iteration). One not yet laid out (the deal, or the lay drawn one card
+    at a time in explicit chance mode) has no place to trade: the chance nodes still to come lay it."""
+    if st.final is not None:
+        return []
+    owner, shown, silent, killed, face_up, pool, down = st.owner, st.shown, st.silent, st.killed, st.face_up, \
+        st.pool, st.down
+    drafting = st.phase == "draft" and st.current == player and player is not None
+    out = []
+    for r in range(8):
+        if shown[r] or r in face_up or (silent[r] and killed != r):
+            continue
+        if owner[r] != NO_SEAT:
+            hidden = owner[r] != player
+        elif r in pool:
+            hidden = not drafting
+        elif r in down:
+            hidden = player is None or st.down_knower[down.index(r)] != player
+        else:
+            hidden = r in st.stack
+        if hidden:
+            out.append(r)
+    return out
 
 
 def _slot(st: CitadelsState, r: int) -> tuple[str, int]:
