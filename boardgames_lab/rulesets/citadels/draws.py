@@ -223,7 +223,34 @@ def draw_visibility(st: CitadelsState, move: Any) -> list[int] | None:
 def draw_out(st: CitadelsState) -> None:
     """The ``deal`` and ``draw`` phases: every card still to come."""
     if not st.explicit_chance and st.draw_left:
+        _draw_rest(st)
+
+
+def _draw_rest(st: CitadelsState) -> None:
+    """Normal play's cards, as ``_receive`` draws them; a draw with nothing to note or record (a search's random
+    playouts, where a turn draws most often) runs its loop here, with what stays the same read once."""
+    rng = st.rng
+    if st.events is not None or rng.record is not None or st.phase != "draw":
         _receive(st, NEXT, True)
+        return
+    deck, left = st.deck, st.draw_left
+    pile = st.drawn if st.draw_keep else st.hands[st.draw_seat]
+    while left:
+        if st.reshuffled:
+            c = deck[rng.below(len(deck), _FROM_DISCARD)]
+            top = deck.pop()
+            if top != c:  # the top card takes the place of the card's last copy, as in _receive
+                deck.reverse()
+                deck[deck.index(c)] = top
+                deck.reverse()
+        else:
+            c = deck.pop()
+        insort(pile, c)
+        left -= 1
+        if left and not deck:
+            reshuffle(st)
+            deck = st.deck
+    st.draw_left, st.keep_left, st.draw_keep, st.draw_seat = 0, st.draw_keep, 0, NOBODY
 
 
 def lay_out(st: CitadelsState) -> None:
