@@ -101,8 +101,12 @@ def apply_turn(st: CitadelsState, m: Any) -> None:
         if st.events is not None:
             st.note(f"{{p{p}}} builds the {NAME[c]} for {COST[c]} gold.", {"player": p, "card": m.card})
         place(st, p, c)
-    elif cls is Draw:
-        _income_draw(st, st.tp)
+    elif cls is Draw:  # citadels.turn.income / violet.observatory / violet.library
+        p, built = st.tp, st.built[st.tp]
+        st.income_done = True
+        k = start_draw(st, p, INCOME_DRAW + (1 if built & BIT[OBSERVATORY] else 0), 2 if built & BIT[LIBRARY] else 1)
+        if st.events is not None:
+            st.note(f"{{p{p}}} draws {k} card{_s(k)} for income.", {"player": p, "drawn": k})
     elif cls is Income:
         _colour_income(st, st.tp)
     elif cls in ABILITY_MOVES:
@@ -152,16 +156,6 @@ def _violet(st: CitadelsState, p: int, m: Any) -> None:
     if ev:
         st.note(f"{{p{p}}} pays {price} gold at the Smithy and draws {k} card{_s(k)}.",
                 {"player": p, "paid": price, "drawn": k})
-
-def _income_draw(st: CitadelsState, p: int) -> None:
-    """citadels.turn.income / violet.observatory / violet.library"""
-    st.income_done = True
-    built = st.built[p]
-    count = INCOME_DRAW + (1 if built & BIT[OBSERVATORY] else 0)
-    keep = 2 if built & BIT[LIBRARY] else 1
-    k = start_draw(st, p, count, keep)
-    if st.events is not None:
-        st.note(f"{{p{p}}} draws {k} card{_s(k)} for income.", {"player": p, "drawn": k})
 
 def apply_keep(st: CitadelsState, m: Keep) -> None:
     p = st.current

@@ -134,8 +134,14 @@ def draft_choices(st: CitadelsState) -> list[Move]:
 
 
 def keep_moves(st: CitadelsState) -> list[Move]:
-    """The cards drawn that may be kept, one move a name."""
-    return _each_card(KEEP_MOVE[st.current], st.drawn)
+    """The cards drawn that may be kept, one move a name (_each_card's loop, written out: a turn draws often)."""
+    table, last = KEEP_MOVE[st.current], -1
+    out: list[Move] = []
+    for c in st.drawn:
+        if c != last:
+            out.append(table[c])
+            last = c
+    return out
 
 
 def legal_moves(st: CitadelsState) -> list[Move]:
