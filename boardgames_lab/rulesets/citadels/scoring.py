@@ -5,6 +5,11 @@ from .data import (CITY_GOAL, COLOUR, FIRST_EIGHT_BONUS, FIVE_COLOUR_BONUS, HAUN
                    OTHER_EIGHT_BONUS, POINTS, TICKET_BOOTH, VIOLET)
 from .state import CitadelsState
 
+# A building's colour as a bit, for the five colours' bonus: none for a colourless card nor the Haunted City,
+# which counts as the colour its owner lacks (score_final).
+COLOUR_BIT = tuple(0 if colour == NONE or b == HAUNTED_CITY else 1 << colour for b, colour in enumerate(COLOUR))
+FIVE = 0b11111
+
 
 def score_final(st: CitadelsState) -> None:
     """citadels.score.* / violet.haunted_city / violet.eight_points / action.score / action.ticket_cash"""
@@ -15,17 +20,16 @@ def score_final(st: CitadelsState) -> None:
             st.discard.append(TICKET_BOOTH)
         st.booths[p] = []
         city = st.city[p]
-        buildings, colours = 0, set()  # plain loops: a search scores every playout it plays to the end
+        buildings, colours = 0, 0  # plain loops and the colours as bits: a search scores every playout it ends
         for b in city:
             buildings += POINTS[b]
-            if COLOUR[b] != NONE and b != HAUNTED_CITY:
-                colours.add(COLOUR[b])
+            colours |= COLOUR_BIT[b]
         haunted = HAUNTED_CITY in city
         if haunted and st.haunted_round[p] == st.round:
-            colours.add(VIOLET)  # built in the last round: only its own colour
-        elif haunted and len(colours) < 5:
-            colours.add(next(c for c in range(5) if c not in colours))
-        five = FIVE_COLOUR_BONUS if len(colours) == 5 else 0
+            colours |= 1 << VIOLET  # built in the last round: only its own colour
+        elif haunted and colours != FIVE:
+            colours |= (colours + 1) & ~colours  # the first colour missing
+        five = FIVE_COLOUR_BONUS if colours == FIVE else 0
         eight = 0
         if len(city) >= CITY_GOAL:
             eight = FIRST_EIGHT_BONUS if p == st.first_eight else OTHER_EIGHT_BONUS
