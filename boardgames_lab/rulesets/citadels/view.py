@@ -259,7 +259,7 @@ def _resample_characters(st: CitadelsState, player: int | None, shuffle: Shuffle
     st.stack.sort()
 
 def _unknown(st: CitadelsState, player: int | None) -> list[int]:
-    """The characters laid out whose place ``player`` does not know (``_knows`` and ``_laid``, read once for the
+    """The characters laid out whose place ``player`` does not know (``_knows``, with the state read once for the
     eight: a search resamples them every iteration). One not yet laid out (the deal, or the lay drawn one card
     at a time in explicit chance mode) has no place to trade: the chance nodes still to come lay it."""
     if st.final is not None:
