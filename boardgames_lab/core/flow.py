@@ -323,9 +323,10 @@ class _Source:
         followed as ``advance`` follows it, until the game ends or ``depth`` moves are made; returns how many.
         It writes out the bodies of the ``_after_`` of the players' phases (a chance phase's moves are drawn
         inside them), the settled ones first: a move costs no call past its own. A move that takes no edge
-        leaves the phase as it was, so the loop reads the phase, and tests for the end, only after an edge; it
-        makes and applies the move in its phase's branch, with the phase's ``legal_in`` and ``apply_in`` functions
-        where the game has them (``legal_in`` only when ``legal`` is the game's own ``legal_moves``)."""
+        leaves the phase as it was, so the next move loops in the same branch (a settled phase's, the first, is
+        found again at once), and the loop reads the phase, and tests for the end, only after an edge; a branch
+        makes and applies the move with the phase's ``legal_in`` and ``apply_in`` functions where the game has
+        them (``legal_in`` only when ``legal`` is the game's own ``legal_moves``)."""
         quick = {p.name: p.settled for p in self.flow.phases
                  if p.moves and p.settled is not None and not p.chance and not self._run(p.turn)}
         after: list[str] = []  # what follows a move, as lines ending in <done> (return or continue)
@@ -339,7 +340,10 @@ class _Source:
         # The phase read is made the flow's own string (PHASES), so that each branch tests it by identity: a
         # comparison followed by a long jump (these branches are long) is one the interpreter cannot specialise.
         moved = ["phase = state.phase", "phase = PHASES.get(phase, phase)", f"if phase == {self.flow.terminal!r}:",
-                 "    return played", "continue"]
+                 "    return played", "break"]
+        # A move that stays in the phase (the turn order's return): the next count from the loop's own range, unless
+        # ``depth`` moves are made (the loop then over: its ``else``).
+        stay = ["for played in steps:", "    break", "else:", "    return depth"]
         played: list[str] = []
         own: list[int] = []  # the phases written out, by index
         for phase in [*(p for p in self.flow.phases if p.name in quick),
@@ -348,20 +352,25 @@ class _Source:
             if any(line.strip().startswith(("for ", "while ", "return ")) for line in body):
                 continue  # a loop or a value would not survive return -> continue: the call stays
             # Each return but the last ends an edge taken; the last, the turn order's, stays in the phase.
+            # A move that stays in the phase loops in its branch, the next move its phase's again; but a settled
+            # phase's branch is the loop's first, so its moves go back to the loop and are found by its one test.
+            first = phase.name in quick
+            stays, moves_on = (["continue"], [*moved[:-1], "continue"]) if first else (stay, moved)
             then: list[str] = []
             for k, line in enumerate(body):
                 if line.strip() != "return":
                     then.append(line)
                 else:
-                    then += [line.replace("return", "continue")] if k == len(body) - 1 else \
-                        [line.replace("return", step) for step in moved]
-            if phase.name in quick:
+                    then += [line.replace("return", step) for step in (stays if k == len(body) - 1 else moves_on)]
+            if first:
                 before, test = self._test(quick[phase.name])
                 then = [*(f"    {line}" for line in before), f"    if {test}:", "        continue", *then]
             i = self._index[phase.name]
             own.append(i)
-            played += [f"if phase is p_{i}:", f"    moves = legal_{i}(state)", f"    a_{i}(state, {pick})",
-                       *_short_jumps([part for line in then for part in self._entered(line)])]
+            lines = [f"moves = legal_{i}(state)", f"a_{i}(state, {pick})",
+                     *(line[4:] for line in _short_jumps([part for line in then for part in self._entered(line)]))]
+            played += [f"if phase is p_{i}:", *(f"    {line}" for line in lines)] if first else \
+                [f"if phase is p_{i}:", "    while True:", *(f"        {line}" for line in lines), "    continue"]
         played += ["moves = legal(state)", f"apply(state, {pick})", "AFTER[phase](state)", *moved[:4]]
         # The game's own generator is read per phase where the game gives one; another a caller passes, whole.
         locals_ = ", ".join(f"legal_{i}" for i in own)
@@ -378,7 +387,8 @@ class _Source:
                 f"    if phase == {self.flow.terminal!r}:",
                 "        return 0",
                 *parts,
-                "    for played in range(1, depth + 1):",
+                "    steps = iter(range(1, depth + 1))",
+                "    for played in steps:",
                 *(f"        {line}" for line in played),
                 "    return depth"]
 
