@@ -31,7 +31,7 @@ from .data import (BUILDINGS, COTTAGE_NUMBERS as NUMBERS, COTTAGES_PER_PLAYER, C
                    parse_node)
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
-from .layout import CORNERS, LAID, LAST, REACH, SEEN, laid_numbers, layout
+from .layout import CORNERS, LAID, LAST, REACH, laid_numbers, layout
 from .prices import LETTER_INDEX, payments, price_options, substitutes, substitution_payments
 from .state import KState
 
@@ -222,9 +222,6 @@ class Numbering:
 
     def placed(self, move: Any) -> int | None:
         """The number of a move without a fixed one (its place or payment read here), or None."""
-        number = self.layout.ids.get(id(move))
-        if number is not None:
-            return number
         found = _placed(self, move)
         if found is None or found[1] is None:
             return None
@@ -244,42 +241,44 @@ class Numbering:
 
 
 def numbers(moves: Sequence[Any], st: KState) -> list[int] | None:
-    """The numbers of ``moves`` in this position, in their order, or None when one has none here. Read by the
-    moves' identity from the layout's numbers: most lists are numbered in one pass without a call per move."""
+    """The numbers of ``moves`` in this position, in their order, or None when one has none here. Each move keeps
+    its number on itself (``core.moves.Numbered``): a fixed number for good, a place's while its layout is the one
+    read (``layout``), so most lists are numbered by reading one attribute per move."""
     found = LAST[0]
     fields = st.fields
     if found.laid is not fields or found.count != len(fields):
         found = layout(st)
-    if not found.ids and moves and moves[0].kind in LAID:  # set-up's lists, each in a new layout
+    try:
+        return [move._action for move in moves]
+    except AttributeError:
+        pass
+    if moves[0].kind in LAID:  # set-up's lists, each in a new layout
         laid = laid_numbers(moves, found, BASE["field"], COTTAGE_FIRST)
         if laid is not None:
             return laid
-    known: list[Any] = list(map(found.ids.get, map(id, moves)))
-    return _learnt(moves, st, known) if None in known else known
+    return _learnt(moves, st)
 
 
 COTTAGE_FIRST = [BASE["cottage"] + (k - 1) * SITE_NAMES for k in range(COTTAGES_PER_PLAYER + 1)]  # by number
 
 
-def _learnt(moves: Sequence[Any], st: KState, found: list[Any]) -> list[int] | None:
-    """``found`` with the moves not yet read in this layout numbered (and remembered, but a Substitution
-    purchase)."""
+def _learnt(moves: Sequence[Any], st: KState) -> list[int] | None:
+    """The numbers of ``moves``, those not numbered yet read now and kept on the moves (but a Substitution
+    purchase's, read in the position)."""
     n = Numbering(st)
-    for i, number in enumerate(found):
-        if number is None:
-            move = moves[i]
-            number = found[i] = None if move.kind in PLACES else fixed_number(move)
+    found: list[int] = []
+    for move in moves:
+        try:
+            number = move._action
+        except AttributeError:
+            number = None if move.kind in PLACES else fixed_number(move)
             if number is None:
-                number = found[i] = n.placed(move)
+                number = n.placed(move)
                 if number is None:
                     return None
-            elif n.layout.seeded:
-                n.layout.keep(move, number)
-                SEEN.keep(move, number)
-            else:  # the first fixed move met in this layout: the others seen before come in whole
-                SEEN.keep(move, number)
-                n.layout.seed()
-                return numbers(moves, st)
+            else:
+                object.__setattr__(move, "_action", number)
+        found.append(number)
     return found
 
 

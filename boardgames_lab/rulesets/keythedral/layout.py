@@ -12,7 +12,7 @@ from .state import KState
 
 CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # a field's four sites, in doubled coordinates
 REACH = ((-2, 0), (2, 0), (0, -2), (0, 2), (-2, -2), (2, -2), (-2, 2), (2, 2))  # places two steps from a field
-KEPT = 1 << 16  # moves remembered by identity
+KEPT = 1 << 16  # moves numbered by their place in one layout, at most
 
 
 class Around(dict[Node, tuple[Node, ...]]):
@@ -30,26 +30,7 @@ class Around(dict[Node, tuple[Node, ...]]):
 _CORNERS_LAST_FIRST, _REACH_LAST_FIRST = Around(CORNERS), Around(REACH)
 
 
-class Known:
-    """Numbers by the identity of the moves numbered, each move held while its id is a key, so that no other
-    object can take its id."""
-
-    def __init__(self) -> None:
-        self.ids: dict[int, int] = {}
-        self.held: list[Any] = []
-
-    def keep(self, move: Any, number: int) -> None:
-        if len(self.held) >= KEPT:  # moves made afresh each time would fill it: a cache, not a record
-            self.ids, self.held = {}, []
-        self.ids[id(move)] = number
-        self.held.append(move)
-
-
-# The fixed numbers of every move seen in any layout (the moves the engine makes once are met game after game).
-SEEN = Known()
-
-
-class Layout(Known):
+class Layout:
     """The laid fields in coordinate order, with the codes of the sites and empty places around them (worked out
     once when first asked for)."""
 
@@ -59,17 +40,25 @@ class Layout(Known):
         self.index = dict(zip(self.fields, range(len(fields))))
         self._sites: dict[Node, int] | None = None
         self._spots: dict[Node, int] | None = None
-        # The number of each move already read here, by the move's identity (the engine makes most moves once):
-        # a fixed number, or a place's (which depends on the laid fields alone); the fixed numbers already seen
-        # are copied in whole when the first fixed move is met here.
-        super().__init__()
-        self.seeded = False
+        # The moves numbered here by their place, each keeping its number on itself (``core.moves.Numbered``)
+        # while this is the layout read: they forget it when another layout is read (``layout``).
+        self.placed: list[Any] = []
 
-    def seed(self) -> None:
-        """Take in the fixed numbers seen in any layout (holding their moves)."""
-        self.seeded = True
-        self.ids.update(SEEN.ids)
-        self.held.append(SEEN.held)
+    def keep(self, move: Any, number: int) -> None:
+        """``move`` keeps ``number``, its number in this layout, while this is the layout read."""
+        if self is not LAST[0]:
+            return
+        if len(self.placed) >= KEPT:  # moves made afresh each time would fill it: a cache, not a record
+            self.forget()
+        object.__setattr__(move, "_action", number)
+        self.placed.append(move)
+
+    def forget(self) -> None:
+        """The moves numbered here by their place forget their numbers."""
+        for move in self.placed:
+            if hasattr(move, "_action"):
+                object.__delattr__(move, "_action")
+        self.placed = []
 
     def sites(self) -> dict[Node, int]:
         """Each site next to a laid field: the first such field's corner."""
@@ -104,6 +93,7 @@ def layout(st: KState) -> Layout:
     fields = st.fields
     if last.laid is fields and last.count == len(fields):
         return last
+    last.forget()
     found = LAST[0] = Layout(fields)
     return found
 
