@@ -2,7 +2,7 @@
 the sites and empty places around them, and the numbers of moves already read in this layout."""
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, repeat
 from operator import attrgetter
 from typing import Any, Sequence
 
@@ -55,9 +55,13 @@ class Layout:
 
     def forget(self) -> None:
         """The moves numbered here by their place forget their numbers."""
-        for move in self.placed:
-            if hasattr(move, "_action"):
-                object.__delattr__(move, "_action")
+        try:
+            for _ in map(object.__delattr__, self.placed, repeat("_action")):
+                pass
+        except AttributeError:  # a move kept twice (numbered one by one, then again): the others one at a time
+            for move in self.placed:
+                if hasattr(move, "_action"):
+                    object.__delattr__(move, "_action")
         self.placed = []
 
     def sites(self) -> dict[Node, int]:
