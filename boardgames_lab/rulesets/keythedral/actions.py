@@ -248,8 +248,8 @@ def numbers(moves: Sequence[Any], st: KState) -> list[int] | None:
     fields = st.fields
     if found.laid is not fields or found.count != len(fields):
         found = layout(st)
-    try:
-        return [move._action for move in moves]
+    try:  # a comprehension makes a function each call: a law window's one answer is read without one
+        return [moves[0]._action] if len(moves) == 1 else [move._action for move in moves]
     except AttributeError:
         pass
     if moves[0].kind in LAID:  # set-up's lists, each in a new layout
