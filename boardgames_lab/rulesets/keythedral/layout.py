@@ -3,7 +3,6 @@ the sites and empty places around them, and the numbers of moves already read in
 from __future__ import annotations
 
 from itertools import chain, repeat
-from operator import attrgetter
 from typing import Any, Sequence
 
 from . import fast
@@ -103,7 +102,6 @@ def layout(st: KState) -> Layout:
 
 
 LAID = ("cottage", "field")
-_SITE, _FIELD = attrgetter("site"), attrgetter("field")
 
 
 def laid_numbers(moves: Sequence[Any], found: Layout, field: int, cottage: list[int]) -> list[int] | None:
@@ -113,11 +111,11 @@ def laid_numbers(moves: Sequence[Any], found: Layout, field: int, cottage: list[
     seat = moves[0].player
     try:
         if moves[0].kind == "field":
-            places = list(map(_FIELD, moves))
+            places = [move.field for move in moves]
             codes = list(map(found.spots().__getitem__, places))
-            return list(map(field.__add__, codes)) if fast.field_moves(seat, places) == list(moves) else None
-        sites = list(map(_SITE, moves))
-        size = sites.index(sites[0], 1) if sites.count(sites[0]) > 1 else len(sites)
+            return [field + code for code in codes] if fast.field_moves(seat, places) == list(moves) else None
+        sites = [move.site for move in moves]
+        size = sites.index(sites[0], 1) if sites[0] in sites[1:] else len(sites)
         numbers = [move.number for move in moves[::size]]
         codes = list(map(found.sites().__getitem__, sites[:size]))
         known = all(k in COTTAGE_NUMBERS for k in numbers)
@@ -125,7 +123,4 @@ def laid_numbers(moves: Sequence[Any], found: Layout, field: int, cottage: list[
             return None
     except (AttributeError, KeyError, IndexError, TypeError):  # not such a list, or a place without a code
         return None
-    laid: list[int] = []
-    for k in numbers:
-        laid += map(cottage[k].__add__, codes)
-    return laid
+    return [cottage[k] + code for k in numbers for code in codes]
