@@ -22,10 +22,10 @@ first, a purchase past the open ones) decodes to nothing.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import product
+from itertools import chain, product
 from typing import Any, Callable, Iterator, Sequence
 
-from . import moves as m
+from . import exchanges, fast, moves as m
 from .data import (BUILDINGS, COTTAGE_NUMBERS as NUMBERS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_TILES,
                    LAW_SPACES, LAWS, LETTER, RESOURCES, STAGE_FULL_ASSUMED, STAGE_TILES, STORE_START, Node, fmt,
                    parse_node)
@@ -118,10 +118,6 @@ def _labels(block: str, size: int) -> list[str]:
     return [f"{block} {s}" for s in sites]
 
 
-def _with_seat(move: Any, seat: int) -> Any:
-    return replace(move, player=seat)
-
-
 # The blocks in order: a fixed block lists its moves of seat 0, a positional one its size.
 BLOCKS: tuple[tuple[str, Any], ...] = (
     ("field", FIELD_MAX * len(REACH)),
@@ -156,8 +152,24 @@ for _name, _block in BLOCKS:
 ENDS = [(BASE[name], name) for name, _ in BLOCKS]
 FIXED_AT = {number: move for move, number in FIXED.items()}
 # Every seat's fixed moves, so that reading a number needs no copy of the move.
-FIXED_ANY = {(move if seat == 0 else _with_seat(move, seat)): number
+FIXED_ANY = {(move if seat == 0 else replace(move, player=seat)): number
              for move, number in FIXED.items() for seat in SEATS}
+
+
+def premade() -> list[Any]:
+    """The fast generator's moves of a fixed number, every seat's, made now with their numbers on them
+    (``core.moves.Numbered``) so that play never numbers them for the first time: the moves fast.py makes at
+    import, and the exchanges of exchanges.py's tables (made there when first met, here all at once)."""
+    specs = ([("craft", move.craft, move.paid) for move in FIXED if move.kind == "craft"]
+             + [("trade", move.receive, move.paid) for move in FIXED if move.kind == "trade" and len(move.receive) == 1]
+             + [("law", str(move.space), move.paid) for move in FIXED if move.kind == "law"])
+    ids = tuple(exchanges._ex_id(*spec) for spec in specs)
+    rows = (fast.PASS, fast.DECLINE, *fast.ORDER, *fast.START, *fast.BIDS, *fast.GIVE, *fast.TAKE, *fast.HOUSE,
+            *fast.BUY, *(exchanges._seat_moves(seat, ids) for seat in SEATS))
+    numbered = [move for move in chain.from_iterable(rows) if move in FIXED_ANY]  # not a bid past every cube
+    for move in numbered:
+        object.__setattr__(move, "_action", FIXED_ANY[move])
+    return numbered
 
 
 def labels() -> list[str]:
@@ -234,7 +246,7 @@ class Numbering:
         """The move of ``seat`` that ``number`` names in this position, or None."""
         fixed = FIXED_AT.get(number)
         if fixed is not None:
-            return fixed if seat == 0 else _with_seat(fixed, seat)
+            return fixed if seat == 0 else replace(fixed, player=seat)
         block = next(name for base, name in reversed(ENDS) if base <= number)
         move = UNNAMED.get(block, _unnamed)(self, seat, number - BASE[block])
         return move if move is not None and self.number(move) == number else None  # one number per move
