@@ -50,6 +50,7 @@ class ActionSpace:
     is accepted everywhere and not needed: each number means one move in every position."""
 
     positional = False
+    whole: Any = None  # a positional table's numbering of a whole list in a position, where its face has one
 
     def __init__(self, name: str, encoding: int, moves: Iterable[Any], seats: int = 1):
         self.name, self.encoding = name, encoding
@@ -211,7 +212,7 @@ class PositionalActionSpace(ActionSpace):
         self._held: list[Any] = []
         # The face's numbering of a whole list in a position, where it has one (None where a move has no number
         # there: the move-by-move route below then names it).
-        self._whole: Any = getattr(face, "numbers", None)
+        self.whole = getattr(face, "numbers", None)
         self._listed = {}
         self._span = len(self.labels)
         self.fingerprint = label_fingerprint(self.labels)
@@ -254,8 +255,8 @@ class PositionalActionSpace(ActionSpace):
         return number
 
     def numbers(self, moves: Sequence[Any], state: Any = None) -> list[int]:
-        if state is not None and self._whole is not None:
-            whole: list[int] | None = self._whole(moves, state)
+        if state is not None and self.whole is not None:
+            whole: list[int] | None = self.whole(moves, state)
             if whole is not None:
                 return whole
         # Most lists (exchanges, bids, passes) are all fixed numbers already seen: read in one pass.
@@ -325,7 +326,10 @@ class Turn:
 
     def __init__(self, table: ActionSpace, seat: int, moves: Sequence[Any], state: Any = None):
         self.seat, self.moves, self.state = seat, moves, state
-        self.numbers = table.numbers(moves, state)
+        # The face's numbering of a whole list called here, not through ``table.numbers``: a call less every step.
+        whole = table.whole
+        numbers = None if whole is None or state is None else whole(moves, state)
+        self.numbers = table.numbers(moves, state) if numbers is None else numbers
         self._sorted: list[int] | None = None
 
     @property

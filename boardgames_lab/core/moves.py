@@ -27,8 +27,10 @@ def whole_number(text: str, digits: int = WHOLE_DIGITS) -> int | None:
 
 class Numbered:
     """Room on a move for its number in its game's action table (adapters/actions.py), written there once by the
-    table so that numbering a legal list reads an attribute per move. Not a field: the move's value, equality,
-    hash, copies and saves leave it out, and a move without it is numbered from the table."""
+    table so that numbering a legal list reads an attribute per move (a positional table's face may write there a
+    number read in the position, and clears it when it no longer holds: keythedral/layout.py). Not a field: the
+    move's value, equality, hash, copies and saves leave it out, and a move without it is numbered from the
+    table."""
 
     __slots__ = ("_action",)
 

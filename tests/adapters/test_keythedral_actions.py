@@ -63,10 +63,10 @@ def test_legal_moves_and_their_numbers_are_one_to_one_and_read_back(players: int
     assert plays and (players == 2 or buys)  # law cards were held and Substitution was open
 
 
-def test_a_list_is_numbered_by_identity_as_each_move_is_read_afresh_in_every_layout() -> None:
-    """The whole-list route remembers numbers by the moves' identity (the fixed ones seen in earlier games, the
-    places read in this layout): it answers what reading each move on its own answers, for the engine's moves and
-    for equal copies of them, through set-up's changing layouts and from one game to the next."""
+def test_a_list_is_numbered_as_each_move_is_read_afresh_in_every_layout() -> None:
+    """The whole-list route reads the numbers the moves keep (a fixed one for good, a place's while its layout is
+    read): it answers what reading each move on its own answers, for the engine's moves and for equal copies of
+    them, through set-up's changing layouts and from one game to the next."""
     lists = 0
     for players, seed in ((2, 0), (4, 1), (4, 2), (5, 3)):
         for game in positions(players, seed, 300):
@@ -77,6 +77,20 @@ def test_a_list_is_numbered_by_identity_as_each_move_is_read_afresh_in_every_lay
                 assert listed == face.numbers(copies, game.state) == one_by_one
                 lists += 1
     assert lists > 800
+
+
+def test_a_place_kept_on_a_move_is_forgotten_when_another_layout_is_read() -> None:
+    """Two games played in turns share the engine's move objects, not their laid fields: each list is numbered as
+    reading each move on its own numbers it, though the list read before was the other game's."""
+    lists = places = 0
+    for pair in zip(positions(4, 1, 300), positions(4, 2, 300)):
+        for game in pair:
+            for _, legal in seat_moves(game):
+                listed = face.numbers(legal, game.state)
+                assert listed == [face.Numbering(game.state).number(replace(move)) for move in legal]
+                lists += 1
+                places += sum(move.kind in face.PLACES for move in legal)
+    assert lists > 400 and places > 1000
 
 
 def test_a_list_with_a_move_that_has_no_number_here_is_refused_naming_it() -> None:

@@ -22,16 +22,16 @@ first, a purchase past the open ones) decodes to nothing.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import product
+from itertools import chain, product
 from typing import Any, Callable, Iterator, Sequence
 
-from . import moves as m
+from . import exchanges, fast, moves as m
 from .data import (BUILDINGS, COTTAGE_NUMBERS as NUMBERS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_TILES,
                    LAW_SPACES, LAWS, LETTER, RESOURCES, STAGE_FULL_ASSUMED, STAGE_TILES, STORE_START, Node, fmt,
                    parse_node)
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
-from .layout import CORNERS, LAID, LAST, REACH, SEEN, laid_numbers, layout
+from .layout import CORNERS, LAID, LAST, REACH, laid_numbers, layout
 from .prices import LETTER_INDEX, payments, price_options, substitutes, substitution_payments
 from .state import KState
 
@@ -118,10 +118,6 @@ def _labels(block: str, size: int) -> list[str]:
     return [f"{block} {s}" for s in sites]
 
 
-def _with_seat(move: Any, seat: int) -> Any:
-    return replace(move, player=seat)
-
-
 # The blocks in order: a fixed block lists its moves of seat 0, a positional one its size.
 BLOCKS: tuple[tuple[str, Any], ...] = (
     ("field", FIELD_MAX * len(REACH)),
@@ -156,8 +152,24 @@ for _name, _block in BLOCKS:
 ENDS = [(BASE[name], name) for name, _ in BLOCKS]
 FIXED_AT = {number: move for move, number in FIXED.items()}
 # Every seat's fixed moves, so that reading a number needs no copy of the move.
-FIXED_ANY = {(move if seat == 0 else _with_seat(move, seat)): number
+FIXED_ANY = {(move if seat == 0 else replace(move, player=seat)): number
              for move, number in FIXED.items() for seat in SEATS}
+
+
+def premade() -> list[Any]:
+    """The fast generator's moves of a fixed number, every seat's, made now with their numbers on them
+    (``core.moves.Numbered``) so that play never numbers them for the first time: the moves fast.py makes at
+    import, and the exchanges of exchanges.py's tables (made there when first met, here all at once)."""
+    specs = ([("craft", move.craft, move.paid) for move in FIXED if move.kind == "craft"]
+             + [("trade", move.receive, move.paid) for move in FIXED if move.kind == "trade" and len(move.receive) == 1]
+             + [("law", str(move.space), move.paid) for move in FIXED if move.kind == "law"])
+    ids = tuple(exchanges._ex_id(*spec) for spec in specs)
+    rows = (fast.PASS, fast.DECLINE, *fast.ORDER, *fast.START, *fast.BIDS, *fast.GIVE, *fast.TAKE, *fast.HOUSE,
+            *fast.BUY, *(exchanges._seat_moves(seat, ids) for seat in SEATS))
+    numbered = [move for move in chain.from_iterable(rows) if move in FIXED_ANY]  # not a bid past every cube
+    for move in numbered:
+        object.__setattr__(move, "_action", FIXED_ANY[move])
+    return numbered
 
 
 def labels() -> list[str]:
@@ -222,9 +234,6 @@ class Numbering:
 
     def placed(self, move: Any) -> int | None:
         """The number of a move without a fixed one (its place or payment read here), or None."""
-        number = self.layout.ids.get(id(move))
-        if number is not None:
-            return number
         found = _placed(self, move)
         if found is None or found[1] is None:
             return None
@@ -237,49 +246,51 @@ class Numbering:
         """The move of ``seat`` that ``number`` names in this position, or None."""
         fixed = FIXED_AT.get(number)
         if fixed is not None:
-            return fixed if seat == 0 else _with_seat(fixed, seat)
+            return fixed if seat == 0 else replace(fixed, player=seat)
         block = next(name for base, name in reversed(ENDS) if base <= number)
         move = UNNAMED.get(block, _unnamed)(self, seat, number - BASE[block])
         return move if move is not None and self.number(move) == number else None  # one number per move
 
 
 def numbers(moves: Sequence[Any], st: KState) -> list[int] | None:
-    """The numbers of ``moves`` in this position, in their order, or None when one has none here. Read by the
-    moves' identity from the layout's numbers: most lists are numbered in one pass without a call per move."""
+    """The numbers of ``moves`` in this position, in their order, or None when one has none here. Each move keeps
+    its number on itself (``core.moves.Numbered``): a fixed number for good, a place's while its layout is the one
+    read (``layout``), so most lists are numbered by reading one attribute per move."""
     found = LAST[0]
     fields = st.fields
     if found.laid is not fields or found.count != len(fields):
         found = layout(st)
-    if not found.ids and moves and moves[0].kind in LAID:  # set-up's lists, each in a new layout
+    try:  # a comprehension makes a function each call: a law window's one answer is read without one
+        return [moves[0]._action] if len(moves) == 1 else [move._action for move in moves]
+    except AttributeError:
+        pass
+    if moves[0].kind in LAID:  # set-up's lists, each in a new layout
         laid = laid_numbers(moves, found, BASE["field"], COTTAGE_FIRST)
         if laid is not None:
             return laid
-    known: list[Any] = list(map(found.ids.get, map(id, moves)))
-    return _learnt(moves, st, known) if None in known else known
+    return _learnt(moves, st)
 
 
 COTTAGE_FIRST = [BASE["cottage"] + (k - 1) * SITE_NAMES for k in range(COTTAGES_PER_PLAYER + 1)]  # by number
 
 
-def _learnt(moves: Sequence[Any], st: KState, found: list[Any]) -> list[int] | None:
-    """``found`` with the moves not yet read in this layout numbered (and remembered, but a Substitution
-    purchase)."""
+def _learnt(moves: Sequence[Any], st: KState) -> list[int] | None:
+    """The numbers of ``moves``, those not numbered yet read now and kept on the moves (but a Substitution
+    purchase's, read in the position)."""
     n = Numbering(st)
-    for i, number in enumerate(found):
-        if number is None:
-            move = moves[i]
-            number = found[i] = None if move.kind in PLACES else fixed_number(move)
+    found: list[int] = []
+    for move in moves:
+        try:
+            number = move._action
+        except AttributeError:
+            number = None if move.kind in PLACES else fixed_number(move)
             if number is None:
-                number = found[i] = n.placed(move)
+                number = n.placed(move)
                 if number is None:
                     return None
-            elif n.layout.seeded:
-                n.layout.keep(move, number)
-                SEEN.keep(move, number)
-            else:  # the first fixed move met in this layout: the others seen before come in whole
-                SEEN.keep(move, number)
-                n.layout.seed()
-                return numbers(moves, st)
+            else:
+                object.__setattr__(move, "_action", number)
+        found.append(number)
     return found
 
 

@@ -2,8 +2,7 @@
 the sites and empty places around them, and the numbers of moves already read in this layout."""
 from __future__ import annotations
 
-from itertools import chain
-from operator import attrgetter
+from itertools import chain, repeat
 from typing import Any, Sequence
 
 from . import fast
@@ -12,7 +11,7 @@ from .state import KState
 
 CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # a field's four sites, in doubled coordinates
 REACH = ((-2, 0), (2, 0), (0, -2), (0, 2), (-2, -2), (2, -2), (-2, 2), (2, 2))  # places two steps from a field
-KEPT = 1 << 16  # moves remembered by identity
+KEPT = 1 << 16  # moves numbered by their place in one layout, at most
 
 
 class Around(dict[Node, tuple[Node, ...]]):
@@ -30,26 +29,7 @@ class Around(dict[Node, tuple[Node, ...]]):
 _CORNERS_LAST_FIRST, _REACH_LAST_FIRST = Around(CORNERS), Around(REACH)
 
 
-class Known:
-    """Numbers by the identity of the moves numbered, each move held while its id is a key, so that no other
-    object can take its id."""
-
-    def __init__(self) -> None:
-        self.ids: dict[int, int] = {}
-        self.held: list[Any] = []
-
-    def keep(self, move: Any, number: int) -> None:
-        if len(self.held) >= KEPT:  # moves made afresh each time would fill it: a cache, not a record
-            self.ids, self.held = {}, []
-        self.ids[id(move)] = number
-        self.held.append(move)
-
-
-# The fixed numbers of every move seen in any layout (the moves the engine makes once are met game after game).
-SEEN = Known()
-
-
-class Layout(Known):
+class Layout:
     """The laid fields in coordinate order, with the codes of the sites and empty places around them (worked out
     once when first asked for)."""
 
@@ -59,17 +39,29 @@ class Layout(Known):
         self.index = dict(zip(self.fields, range(len(fields))))
         self._sites: dict[Node, int] | None = None
         self._spots: dict[Node, int] | None = None
-        # The number of each move already read here, by the move's identity (the engine makes most moves once):
-        # a fixed number, or a place's (which depends on the laid fields alone); the fixed numbers already seen
-        # are copied in whole when the first fixed move is met here.
-        super().__init__()
-        self.seeded = False
+        # The moves numbered here by their place, each keeping its number on itself (``core.moves.Numbered``)
+        # while this is the layout read: they forget it when another layout is read (``layout``).
+        self.placed: list[Any] = []
 
-    def seed(self) -> None:
-        """Take in the fixed numbers seen in any layout (holding their moves)."""
-        self.seeded = True
-        self.ids.update(SEEN.ids)
-        self.held.append(SEEN.held)
+    def keep(self, move: Any, number: int) -> None:
+        """``move`` keeps ``number``, its number in this layout, while this is the layout read."""
+        if self is not LAST[0]:
+            return
+        if len(self.placed) >= KEPT:  # moves made afresh each time would fill it: a cache, not a record
+            self.forget()
+        object.__setattr__(move, "_action", number)
+        self.placed.append(move)
+
+    def forget(self) -> None:
+        """The moves numbered here by their place forget their numbers."""
+        try:
+            for _ in map(object.__delattr__, self.placed, repeat("_action")):
+                pass
+        except AttributeError:  # a move kept twice (numbered one by one, then again): the others one at a time
+            for move in self.placed:
+                if hasattr(move, "_action"):
+                    object.__delattr__(move, "_action")
+        self.placed = []
 
     def sites(self) -> dict[Node, int]:
         """Each site next to a laid field: the first such field's corner."""
@@ -104,12 +96,12 @@ def layout(st: KState) -> Layout:
     fields = st.fields
     if last.laid is fields and last.count == len(fields):
         return last
+    last.forget()
     found = LAST[0] = Layout(fields)
     return found
 
 
 LAID = ("cottage", "field")
-_SITE, _FIELD = attrgetter("site"), attrgetter("field")
 
 
 def laid_numbers(moves: Sequence[Any], found: Layout, field: int, cottage: list[int]) -> list[int] | None:
@@ -119,11 +111,11 @@ def laid_numbers(moves: Sequence[Any], found: Layout, field: int, cottage: list[
     seat = moves[0].player
     try:
         if moves[0].kind == "field":
-            places = list(map(_FIELD, moves))
+            places = [move.field for move in moves]
             codes = list(map(found.spots().__getitem__, places))
-            return list(map(field.__add__, codes)) if fast.field_moves(seat, places) == list(moves) else None
-        sites = list(map(_SITE, moves))
-        size = sites.index(sites[0], 1) if sites.count(sites[0]) > 1 else len(sites)
+            return [field + code for code in codes] if fast.field_moves(seat, places) == list(moves) else None
+        sites = [move.site for move in moves]
+        size = sites.index(sites[0], 1) if sites[0] in sites[1:] else len(sites)
         numbers = [move.number for move in moves[::size]]
         codes = list(map(found.sites().__getitem__, sites[:size]))
         known = all(k in COTTAGE_NUMBERS for k in numbers)
@@ -131,7 +123,4 @@ def laid_numbers(moves: Sequence[Any], found: Layout, field: int, cottage: list[
             return None
     except (AttributeError, KeyError, IndexError, TypeError):  # not such a list, or a place without a code
         return None
-    laid: list[int] = []
-    for k in numbers:
-        laid += map(cottage[k].__add__, codes)
-    return laid
+    return [cottage[k] + code for k in numbers for code in codes]
