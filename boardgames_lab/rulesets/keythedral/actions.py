@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from . import exchanges, fast, moves as m
 from .data import (BUILDINGS, COTTAGE_NUMBERS as NUMBERS, COTTAGES_PER_PLAYER, CRAFT_PRICE, CRAFTS, FIELD_TILES,
-                   LAW_SPACES, LAWS, LETTER, RESOURCES, STAGE_FULL_ASSUMED, STAGE_TILES, STORE_START, Node, fmt,
+                   LAW_SPACES, LAWS, LETTER, MOST_CUBES, RESOURCES, STAGE_FULL_ASSUMED, STAGE_TILES, Node, fmt,
                    parse_node)
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
@@ -130,7 +130,7 @@ BLOCKS: tuple[tuple[str, Any], ...] = (
     ("unfence", SITE_NAMES),
     ("fixed exchange", list(_exchanges())),
     ("relocate", SITE_NAMES),
-    ("fixed phase five", [*(m.Bid(0, k) for k in range(sum(STORE_START) + 10 * len(CRAFTS) + 1)),
+    ("fixed phase five", [*(m.Bid(0, k) for k in range(MOST_CUBES + 1)),
                           *(m.GiveCube(0, letter) for letter in LETTER),
                           *(m.TakeCube(0, letter) for letter in LETTER[:5]),
                           *(m.ChooseStart(0, s) for s in SEATS)]),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.moves import Kind, Refusal
 from .data import SITE_FIELDS
-from .data import BUILDING_INDEX, BUILDINGS, CRAFT_PRICE, CUBE_NAME, GLASS, GOLD, LETTER, RESOURCES, SHOP
+from .data import BUILDING_INDEX, BUILDINGS, CRAFT_PRICE, CUBE_NAME, GLASS, GOLD, LETTER, RESOURCES, SHOP, STAGE_COUNT
 from .moves import BuildFence, BuildHouse, BuyCraft, BuyTile, ProcureLaw, RemoveFence, Trade, sort_cubes
 from .laws import moratorium_blocks
 from .prices import (COSTS, LETTER_INDEX, adjusted_costs, counts_of, craft_available, payments,
@@ -40,7 +40,7 @@ def check_buy(st: KState, m: BuyTile) -> Refusal | None:
     tile, p = BUILDING_INDEX[m.tile], m.player
     if st.stage >= 5 or tile not in st.rows[st.stage]:
         rule = "buy.next_stage" if any(tile in r for r in st.rows) else "buy.face_up"
-        now = f"buy a face-up tile of stage {st.stage + 1}" if st.stage < 5 else "no tile is for sale any more"
+        now = f"buy a face-up tile of stage {st.stage + 1}" if st.stage < STAGE_COUNT else "no tile is for sale any more"
         return no(rule, f"that tile ({tile_words(m.tile)}) is not face up for sale", now)
     if st.effects.get("turn") == "substitution":
         if m.change or m.paid not in substitution_payments(st, p, tile):

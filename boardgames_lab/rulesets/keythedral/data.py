@@ -26,6 +26,7 @@ CUBE_NAME = ("stone", "timber", "food", "water", "wine", "ironwork", "stained gl
 CUBE_COLOUR = ("black", "brown", "green", "blue", "red", "white", "purple", "yellow")
 STORE_START = (20, 20, 15, 15, 15, 0, 0, 0)  # rulebook, Contents
 CRAFT_STOCK = 10  # of each craft colour, at its shop
+MOST_CUBES = sum(STORE_START) + CRAFT_STOCK * len(CRAFTS)  # every cube of the game: no holding, so no bid, passes it
 CUBE_POINTS = (1, 1, 1, 1, 1, 2, 3, 4)  # rulebook, The winner
 CRAFT_PRICE = {IRON: 2, GLASS: 3, GOLD: 4}  # cubes the blacksmith, glassmaker, goldsmith ask
 SHOP = {IRON: "blacksmith", GLASS: "glassmaker", GOLD: "goldsmith"}
@@ -63,6 +64,7 @@ WORKERS_PER_PLAYER = 10
 
 # --- building tiles --------------------------------------------------------------------------------
 STAGE_POINTS = (4, 6, 8, 10, 12)  # printed: seat value of a tile of each stage
+STAGE_COUNT = len(STAGE_POINTS)  # the building mat's rows, stages 1 to 5 (st.stage past the last: all sold)
 STAGE_SHORT_ASSUMED = (4, 4, 4, 3, 2)  # grey spaces per row (fact sheet §2.4, from reviews)
 STAGE_FULL_ASSUMED = (5, 5, 5, 4, 3)  # plus one orange space per row (fact sheet §2.4, inferred)
 
@@ -92,7 +94,7 @@ BUILDINGS: tuple[BuildingTile, ...] = tuple(
     BuildingTile(f"{stage}-{'ABCDEFGH'[i]}", stage - 1, _cost(cost))
     for stage, costs in _COSTS_ASSUMED.items() for i, cost in enumerate(costs))
 BUILDING_INDEX = {b.id: i for i, b in enumerate(BUILDINGS)}
-STAGE_TILES = tuple(tuple(i for i, b in enumerate(BUILDINGS) if b.stage == s) for s in range(5))
+STAGE_TILES = tuple(tuple(i for i, b in enumerate(BUILDINGS) if b.stage == s) for s in range(STAGE_COUNT))
 
 # --- law cards -------------------------------------------------------------------------------------
 # When a card may be played. The italic timing lines of the printed cards were not found; these windows

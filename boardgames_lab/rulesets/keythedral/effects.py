@@ -8,7 +8,7 @@ from . import draws, laws
 from .checks import open_fields
 from .workers import next_placer
 from .data import SITE_FIELDS, Node
-from .data import BUILDING_INDEX, BUILDINGS, CUBE_NAME, FIELD_NAME, FIELD_TILES, LETTER, SHOP
+from .data import BUILDING_INDEX, BUILDINGS, CUBE_NAME, FIELD_NAME, FIELD_TILES, LETTER, SHOP, STAGE_COUNT
 from .moves import BuyTile, PlaceWorker, parse
 from .prices import CRAFT_INDEX, LETTER_INDEX, adjusted_costs
 from .state import KState, number_of, owner_of
@@ -66,7 +66,7 @@ def buy(st: KState, p: int, tile: int, paid: str) -> None:
     st.seats[p].append(tile)
     if st.events is not None:
         st.note(f"{{p{p}}} acquires {tile_words(BUILDINGS[tile].id)}.", {"player": p, "tile": BUILDINGS[tile].id})
-    while st.stage < 5 and not st.rows[st.stage]:
+    while st.stage < STAGE_COUNT and not st.rows[st.stage]:
         st.stage += 1  # a stage still face down is turned in a chance phase next (draws.turn_tiles)
 
 

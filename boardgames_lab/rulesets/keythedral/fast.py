@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from .data import FENCE_ID, FENCE_SPOTS, SITE_SPOTS, Node
 from .data import BUILDINGS, CRAFT_PRICE, GLASS, GOLD, LAWS, LETTER, RESOURCES, STONE, TIMBER, WINE
+from .data import COTTAGE_NUMBERS, COTTAGES_PER_PLAYER, CUBES, MOST_CUBES, STAGE_COUNT
 from .laws import OWN_TURN_CARD_NUMBERS, WINDOW_CARD_NUMBERS, play_choices
 from .exchanges import Made, exchange_moves, holding_exchanges
 from .moves import (Bid, BuildFence, BuildHouse, BuyTile, ChooseOrder, ChooseStart, Decline, GiveCube, LayCottage,
@@ -19,24 +20,25 @@ from .moves import (Bid, BuildFence, BuildHouse, BuyTile, ChooseOrder, ChooseSta
 from .prices import adjusted_costs, craft_available, substitution_payments
 from .checks import bid_range, cottage_spots, field_spots, open_fields, setup_step_is_field
 from .draws import OUTCOMES
+from .info import INFO
 from .state import KEYTHEDRAL, KState
 
-SEATS = range(5)
+SEATS = range(INFO.max_players)
 PASS = tuple(Pass(p) for p in SEATS)
 DECLINE = tuple(Decline(p) for p in SEATS)
-ORDER = tuple(tuple(ChooseOrder(p, k) for k in range(1, 6)) for p in SEATS)
+ORDER = tuple(tuple(ChooseOrder(p, k) for k in COTTAGE_NUMBERS) for p in SEATS)
 START = tuple(tuple(ChooseStart(p, q) for q in SEATS) for p in SEATS)
-BIDS = tuple(tuple(Bid(p, k) for k in range(200)) for p in SEATS)
+BIDS = tuple(tuple(Bid(p, k) for k in range(MOST_CUBES + 1)) for p in SEATS)
 GIVE = tuple(tuple(GiveCube(p, c) for c in LETTER) for p in SEATS)
-TAKE = tuple(tuple(TakeCube(p, c) for c in LETTER[:5]) for p in SEATS)
-HOUSE = tuple(tuple(BuildHouse(p, k) for k in range(1, 6)) for p in SEATS)
+TAKE = tuple(tuple(TakeCube(p, LETTER[k]) for k in RESOURCES) for p in SEATS)  # by resource
+HOUSE = tuple(tuple(BuildHouse(p, k) for k in COTTAGE_NUMBERS) for p in SEATS)
 BUY = tuple(tuple(BuyTile(p, b.id) for b in BUILDINGS) for p in SEATS)
 NEEDS = tuple(tuple((k, c) for k, c in enumerate(b.cost) if c) for b in BUILDINGS)  # (cube kind, count) asked
 
 
 _WORKER = tuple(Made(partial(PlaceWorker, p)) for p in SEATS)  # per seat, by field
 _FIELD = tuple(Made(partial(LayField, p)) for p in SEATS)  # per seat, by place
-_COTTAGE = tuple(tuple(Made(partial(LayCottage, p, k)) for k in range(1, 6)) for p in SEATS)  # by number, site
+_COTTAGE = tuple(tuple(Made(partial(LayCottage, p, k)) for k in COTTAGE_NUMBERS) for p in SEATS)  # by number, site
 _RELOCATE = tuple(Made(partial(Relocate, p)) for p in SEATS)  # per seat, by site
 # Per seat the fence moves of each spot id (data.FENCE_SPOTS), made as play meets them: the spots number about
 # 13,000, and making all their moves would slow every import.
@@ -83,7 +85,7 @@ def build_fences(st: KState, p: int) -> list[BuildFence]:
 
 def remove_fences(st: KState, p: int) -> list[RemoveFence]:
     """keythedral.fence.remove: the fences standing, as ``p``'s moves, kept like ``build_fences``."""
-    moves: list[RemoveFence] | None = st.fence_moves.get(p + 5)
+    moves: list[RemoveFence] | None = st.fence_moves.get(p + len(SEATS))
     if moves is None:
         spots = st.fence_spots
         if spots is None:
@@ -91,7 +93,7 @@ def remove_fences(st: KState, p: int) -> list[RemoveFence]:
         ids = spots[1]
         if ids is None:
             ids = spots[1] = [FENCE_ID[spot] for spot in sorted(st.fences)]
-        moves = st.fence_moves[p + 5] = list(map(_REMOVE_FENCE[p].__getitem__, ids))
+        moves = st.fence_moves[p + len(SEATS)] = list(map(_REMOVE_FENCE[p].__getitem__, ids))
     return moves
 
 
@@ -106,7 +108,7 @@ def action_moves(st: KState, p: int) -> list[Any]:
     fx = st.effects
     if fx and (fx.get("turn") or fx.get("up") or fx.get("down")):
         moves.extend(law_purchases(st, p))
-    elif stage < 5:
+    elif stage < STAGE_COUNT:
         buy = BUY[p]
         for tile in st.rows[stage]:
             for k, count in NEEDS[tile]:
@@ -116,9 +118,10 @@ def action_moves(st: KState, p: int) -> list[Any]:
                 moves.append(buy[tile])
     if cubes[STONE] and cubes[TIMBER] and (not fx or fx.get("moratorium", p) == p):
         houses, cottage_at, house = st.houses, st.cottage_at, HOUSE[p]
-        for c in range(5 * p, 5 * p + 5):
+        first = COTTAGES_PER_PLAYER * p  # st.houses and st.cottage_at list each seat's cottages in turn
+        for c in range(first, first + COTTAGES_PER_PLAYER):
             if not houses[c] and cottage_at[c]:
-                moves.append(house[c - 5 * p])
+                moves.append(house[c - first])
     if cubes[TIMBER] and st.fences_left[p]:
         moves.extend(build_fences(st, p))
     if cubes[WINE] >= 2:
@@ -132,7 +135,7 @@ def law_purchases(st: KState, p: int) -> list[Any]:
     cubes = st.cubes[p]
     fx = st.effects
     moves: list[Any] = []
-    if st.stage < 5:
+    if st.stage < STAGE_COUNT:
         special = fx.get("turn") == "substitution"
         changed = fx.get("up", []) + fx.get("down", [])
         for tile in st.rows[st.stage]:
@@ -155,14 +158,14 @@ def _priced_buys(st: KState, p: int, tile: int, substitution: bool) -> list[BuyT
         return [made[tile_id, "", pay] for pay in substitution_payments(st, p, tile)]
     cubes = st.cubes[p]
     return [made[tile_id, change, ""] for change, cost in adjusted_costs(st, tile)
-            if all(cubes[k] >= cost[k] for k in range(8))]
+            if all(cubes[k] >= cost[k] for k in range(CUBES))]
 
 
 def special_exchanges(st: KState, p: int, law: str) -> list[Any]:
     """keythedral.law.bargain / law.sale: the exchanges the card allows this turn."""
     cubes, store = st.cubes[p], st.store
     if law == "bargain":
-        held = [LETTER[k] for k in range(8) if cubes[k]]
+        held = [LETTER[k] for k in range(CUBES) if cubes[k]]
         stocked = [r for r in RESOURCES if store[r]]
         pairs = [LETTER[a] + LETTER[b] for a in stocked for b in stocked if a <= b and (a != b or store[a] >= 2)]
         return [Trade(p, pair, h) for h in held for pair in pairs]
@@ -228,7 +231,7 @@ def _order_moves(st: KState, p: int) -> list[Any]:
     key = (p, tuple(st.chosen))
     left = _ORDER_LEFT.get(key)
     if left is None:
-        left = _ORDER_LEFT[key] = tuple(ORDER[p][k - 1] for k in range(1, 6) if k not in key[1])
+        left = _ORDER_LEFT[key] = tuple(ORDER[p][k - 1] for k in COTTAGE_NUMBERS if k not in key[1])
     return list(left)
 
 
@@ -236,7 +239,8 @@ def _lay_moves(st: KState, p: int) -> list[Any]:
     if setup_step_is_field(st):
         return field_moves(p, field_spots(st))
     cottage_at = st.cottage_at
-    return cottage_moves(p, [k for k in range(1, 6) if cottage_at[5 * p + k - 1] is None], cottage_spots(st))
+    first = COTTAGES_PER_PLAYER * p - 1  # cottage k of seat p at first + k
+    return cottage_moves(p, [k for k in COTTAGE_NUMBERS if cottage_at[first + k] is None], cottage_spots(st))
 
 
 def field_moves(p: int, places: list[Node]) -> list[LayField]:
@@ -276,8 +280,8 @@ LEGAL: dict[str, Callable[[KState, int], list[Any]]] = {
     "lay_tiles": _lay_moves,
     "relocate": _relocate_moves,
     "auction": _bid_moves,
-    "auction_pay": lambda st, p: [GIVE[p][k] for k in range(8) if st.cubes[p][k]],
-    "harvest_choice": lambda st, p: [TAKE[p][k] for k in range(5) if st.store[k]],
+    "auction_pay": lambda st, p: [GIVE[p][k] for k in range(CUBES) if st.cubes[p][k]],
+    "harvest_choice": lambda st, p: [TAKE[p][k] for k in RESOURCES if st.store[k]],
     "choose_start": lambda st, p: list(START[p][:st.num_players]),
 }
 
