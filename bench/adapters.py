@@ -282,8 +282,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", choices=GAMES, help="measure one game only")
     parser.add_argument("--players", type=int, help="player count (default: each game's default)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, alternating the paths; best kept")
-    parser.add_argument("--mcts", type=int, default=40, help="OpenSpiel MCTS iterations timed (default 40)")
+    parser.add_argument("--mcts", type=int, default=40,
+                        help="OpenSpiel MCTS iterations timed (default 40; 0 leaves the MCTS comparison out)")
     args = parser.parse_args(argv)
+    for name in ("steps", "rounds"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1")
+    if args.mcts < 0:
+        parser.error("--mcts must be 0 (no MCTS comparison) or more")
     print(f"{'game':18} {'players':>7} {'fast path':>10} {'Game API':>9} {'PettingZoo':>11} {'ratio':>6} "
           f"{'+obs':>6} {'API auto':>9} {'OpenSpiel':>10} {'ratio':>6} {'+obs':>6} {'+observer':>9}"
           "   (steps per second; ratio: adapter / Game API on the same games; +obs: observing every step, "
@@ -301,6 +307,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\nOpenSpiel's own cost of a step of a Python game that does nothing: {1e6 / floor:.2f} us with "
           f"legal_actions through C++, then apply_action; {1e6 / crossing:.2f} us for apply_action alone, which every "
           "OpenSpiel step above pays (the lab's states answer legal_actions in Python)")
+    if not args.mcts:
+        return
     theirs, ours = mcts_rates(args.mcts, 10 * args.mcts)
     print(f"\nMCTS on Saint Petersburg (2 players, first decision, random playouts to the end): "
           f"OpenSpiel {theirs:.1f} iterations/s, ours {ours:.1f} iterations/s ({ours / theirs:.1f}x)")

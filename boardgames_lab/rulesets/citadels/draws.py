@@ -69,11 +69,7 @@ def _receive(st: CitadelsState, c: int, rest: bool = False) -> None:
         if c == NEXT:  # the next card, as _next_card draws it (written out: most draws come here)
             c = deck[rng.below(len(deck), _FROM_DISCARD)] if st.reshuffled \
                 else deck[-1] if rng.record is None else _next_card(st)
-        top = deck.pop()
-        if top != c:  # a chosen outcome (explicit chance) or a pick from the turned-over pile: the top card
-            deck.reverse()  # takes the place of the card's last copy (found reversed in place: no copy made)
-            deck[deck.index(c)] = top
-            deck.reverse()
+        _off_deck(deck, c)
         insort(pile, c)
         if st.events is not None:
             name = CARDS[c].name
@@ -92,6 +88,17 @@ def _receive(st: CitadelsState, c: int, rest: bool = False) -> None:
         if not rest:
             return
         c = NEXT
+
+
+def _off_deck(deck: list[int], c: int) -> None:
+    """Card ``c`` leaves the deck. Unless it is the top card (a chosen outcome in explicit chance, or a pick
+    from the turned-over pile), the top card takes the place of its last copy, found with the deck reversed in
+    place (no copy made): every way of drawing leaves the deck in the same order."""
+    top = deck.pop()
+    if top != c:
+        deck.reverse()
+        deck[deck.index(c)] = top
+        deck.reverse()
 
 
 def check_draw_card(st: CitadelsState, m: DrawCard) -> Refusal | None:
@@ -238,11 +245,7 @@ def _draw_rest(st: CitadelsState) -> None:
     while left:
         if st.reshuffled:
             c = deck[rng.below(len(deck), _FROM_DISCARD)]
-            top = deck.pop()
-            if top != c:  # the top card takes the place of the card's last copy, as in _receive
-                deck.reverse()
-                deck[deck.index(c)] = top
-                deck.reverse()
+            _off_deck(deck, c)
         else:
             c = deck.pop()
         insort(pile, c)
