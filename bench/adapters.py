@@ -17,6 +17,12 @@ is kept, in CPU time, with the garbage collector paused while a path runs, as ``
 walks every position the games keep for undo, and would land on whichever path allocates the object that
 triggers it). It prints steps per second and the ratio of each adapter to the ``Game`` API.
 
+The floors bound what observing costs: the fast path with the asked seat's observation written at each of its
+decisions (the game's encoder, nothing else), against the ``Game`` API on the same games, in normal play (what
+PettingZoo with observations could reach at best) and with the draws as chance moves (OpenSpiel's). An observing
+adapter below its floor loses the difference in its own work; the floor itself moves only with the game's
+encoder and its fast path.
+
 It times a step of an OpenSpiel Python game that does nothing, the cost of OpenSpiel's own calls into Python, with
 ``legal_actions`` through C++ and without it (``apply_action`` alone, the part every step of the adapter pays).
 Then, on the first decision of a two-player Saint Petersburg game (past the set-up's draws, the same position
@@ -89,6 +95,32 @@ def fast_path(name: str, players: int, games: list[tuple[int, list[Any]]]) -> fl
         d.runner.start(state)
         for move in moves:
             d.legal_moves(state) if d.to_act(state) != (CHANCE,) else d.chance_outcomes(state)
+            d.advance(state, move)
+            steps += 1
+    return _rate(steps, start)
+
+
+def encoder_floor(name: str, players: int, games: list[tuple[int, list[Any]]], chance: str = "auto") -> float:
+    """The fast path with the asked seat's observation written at each of its decisions (the game's encoder,
+    ``adapters.observation.observe``) and nothing else an adapter does: an adapter observing every step can be no
+    quicker. ``chance``: "auto" for PettingZoo's normal play, "explicit" for OpenSpiel's draws as chance moves."""
+    from boardgames_lab.adapters.observation import observe
+    from boardgames_lab.adapters.pettingzoo import _asked
+    d = definition(name)
+    options = d.resolve_options({})
+    steps, start = 0, time.process_time()
+    for seed, moves in games:
+        state = d.create_state(players, seed, options)
+        state.explicit_chance = chance == "explicit"
+        d.runner.start(state)
+        for move in moves:
+            seat, found = _asked(d, state)
+            if seat == CHANCE:
+                d.chance_outcomes(state)
+            else:
+                assert seat is not None
+                found if found is not None else d.legal_moves(state)
+                observe(d, state, seat)
             d.advance(state, move)
             steps += 1
     return _rate(steps, start)
@@ -271,9 +303,13 @@ def _paths(name: str, players: int, steps: int, round_: int) -> list[tuple[Calla
     first = 10_000 * round_
     games, auto = (record(name, players, steps, chance, first) for chance in ("explicit", "auto"))
     tensor, observer = (record(name, players, steps, "explicit", first + k * 1_000) for k in (1, 2))
+    floor, spiel_floor = (record(name, players, steps, chance, first + k * 1_000)
+                          for k, chance in ((3, "auto"), (4, "explicit")))
     return [(fast_path, (games,)), (game_api, (games,)), (game_api, (auto, "auto")), (pettingzoo, (auto, False)),
             (pettingzoo, (auto, True)), (openspiel, (games,)), (openspiel, (tensor, "tensor")),
-            (openspiel, (observer, "observer")), (game_api, (tensor,)), (game_api, (observer,))]
+            (openspiel, (observer, "observer")), (game_api, (tensor,)), (game_api, (observer,)),
+            (encoder_floor, (floor,)), (game_api, (floor, "auto")), (encoder_floor, (spiel_floor, "explicit")),
+            (game_api, (spiel_floor,))]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -291,17 +327,20 @@ def main(argv: list[str] | None = None) -> None:
     if args.mcts < 0:
         parser.error("--mcts must be 0 (no MCTS comparison) or more")
     print(f"{'game':18} {'players':>7} {'fast path':>10} {'Game API':>9} {'PettingZoo':>11} {'ratio':>6} "
-          f"{'+obs':>6} {'API auto':>9} {'OpenSpiel':>10} {'ratio':>6} {'+obs':>6} {'+observer':>9}"
+          f"{'+obs':>6} {'API auto':>9} {'OpenSpiel':>10} {'ratio':>6} {'+obs':>6} {'+observer':>9} {'floors':>11}"
           "   (steps per second; ratio: adapter / Game API on the same games; +obs: observing every step, "
-          "OpenSpiel's observation_tensor(); +observer: its observer's NumPy tensor)")
+          "OpenSpiel's observation_tensor(); +observer: its observer's NumPy tensor; floors: the fast path "
+          "writing the asked seat's observation at each decision and nothing else, the most an observing adapter "
+          "could reach, in normal play for PettingZoo, then with chance moves for OpenSpiel)")
     for name in [args.game] if args.game else GAMES:
         players = args.players or definition(name).info.default_players
         rounds = [[_paused(path, name, players, *more) for path, more in _paths(name, players, args.steps, k)]
                   for k in range(args.rounds)]
-        fast, api, api_auto, pz, pz_obs, spiel, spiel_obs, spiel_observer, api_obs, api_observer = (
-            max(r[i] for r in rounds) for i in range(len(rounds[0])))
+        (fast, api, api_auto, pz, pz_obs, spiel, spiel_obs, spiel_observer, api_obs, api_observer, floor,
+         api_floor, spiel_floor, api_spiel_floor) = (max(r[i] for r in rounds) for i in range(len(rounds[0])))
         print(f"{name:18} {players:7} {fast:10.0f} {api:9.0f} {pz:11.0f} {pz / api_auto:6.2f} {pz_obs / api_auto:6.2f} "
-              f"{api_auto:9.0f} {spiel:10.0f} {spiel / api:6.2f} {spiel_obs / api_obs:6.2f} {spiel_observer / api_observer:9.2f}")
+              f"{api_auto:9.0f} {spiel:10.0f} {spiel / api:6.2f} {spiel_obs / api_obs:6.2f} "
+              f"{spiel_observer / api_observer:9.2f} {floor / api_floor:5.2f} {spiel_floor / api_spiel_floor:5.2f}")
     floor = max(_paused(bridge_floor) for _ in range(args.rounds))
     crossing = max(_paused(bridge_floor, listed=False) for _ in range(args.rounds))
     print(f"\nOpenSpiel's own cost of a step of a Python game that does nothing: {1e6 / floor:.2f} us with "

@@ -19,6 +19,8 @@ def test_a_count_out_of_range_is_refused_by_name(argv: list[str], field: str,
 def test_no_mcts_iterations_measures_the_adapters_alone(capsys: pytest.CaptureFixture[str]) -> None:
     adapters.main(["--game", "village", "--steps", "30", "--rounds", "1", "--mcts", "0"])
     out = capsys.readouterr().out
-    assert out.splitlines()[1].split()[:2] == ["village", "4"]
+    row = out.splitlines()[1].split()
+    assert row[:2] == ["village", "4"]
+    assert len(row) == 14 and all(float(x) > 0 for x in row[2:])  # rates, ratios and the two floors
     assert "OpenSpiel's own cost of a step" in out
     assert "MCTS on Saint Petersburg" not in out
