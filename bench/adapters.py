@@ -21,7 +21,9 @@ The floors bound what observing costs: the fast path with the asked seat's obser
 decisions (the game's encoder, nothing else), against the ``Game`` API on the same games, in normal play (what
 PettingZoo with observations could reach at best) and with the draws as chance moves (OpenSpiel's). An observing
 adapter below its floor loses the difference in its own work; the floor itself moves only with the game's
-encoder and its fast path.
+encoder and its fast path. A last table sets the observing adapters against the ``Game`` API observing as well
+(the mover's observation written with the same encoder at each decision): each figure is the adapter's ratio to
+the API on its games times the API's ratio to itself observing on games of their own.
 
 It times a step of an OpenSpiel Python game that does nothing, the cost of OpenSpiel's own calls into Python, with
 ``legal_actions`` through C++ and without it (``apply_action`` alone, the part every step of the adapter pays).
@@ -126,13 +128,24 @@ def encoder_floor(name: str, players: int, games: list[tuple[int, list[Any]]], c
     return _rate(steps, start)
 
 
-def game_api(name: str, players: int, games: list[tuple[int, list[Any]]], chance: str = "explicit") -> float:
+def game_api(name: str, players: int, games: list[tuple[int, list[Any]]], chance: str = "explicit",
+             observing: bool = False) -> float:
+    """``observing``: the mover's observation is written at each decision too, with the game's encoder
+    (``adapters.observation.observe``), as a program on the API that wants the features would."""
+    from boardgames_lab.adapters.observation import observe
     steps, start = 0, time.process_time()
     for seed, moves in games:
         game = bgl.new_game(name, players=players, seed=seed, chance=chance)
+        d = game.definition
         for move in moves:
-            game.legal_moves() if game.to_act() != (CHANCE,) else game.chance_outcomes()
-            game.apply(move, player=game.definition.seat_of(game.state, move))
+            seat = d.seat_of(game.state, move)
+            if game.to_act() == (CHANCE,):
+                game.chance_outcomes()
+            else:
+                game.legal_moves()
+                if observing:
+                    observe(d, game.state, seat)
+            game.apply(move, player=seat)
             steps += 1
     return _rate(steps, start)
 
@@ -303,13 +316,15 @@ def _paths(name: str, players: int, steps: int, round_: int) -> list[tuple[Calla
     first = 10_000 * round_
     games, auto = (record(name, players, steps, chance, first) for chance in ("explicit", "auto"))
     tensor, observer = (record(name, players, steps, "explicit", first + k * 1_000) for k in (1, 2))
-    floor, spiel_floor = (record(name, players, steps, chance, first + k * 1_000)
-                          for k, chance in ((3, "auto"), (4, "explicit")))
+    kinds = ((3, "auto"), (4, "explicit"), (5, "auto"), (6, "explicit"))
+    floor, spiel_floor, like, spiel_like = (record(name, players, steps, chance, first + k * 1_000)
+                                            for k, chance in kinds)
     return [(fast_path, (games,)), (game_api, (games,)), (game_api, (auto, "auto")), (pettingzoo, (auto, False)),
             (pettingzoo, (auto, True)), (openspiel, (games,)), (openspiel, (tensor, "tensor")),
             (openspiel, (observer, "observer")), (game_api, (tensor,)), (game_api, (observer,)),
             (encoder_floor, (floor,)), (game_api, (floor, "auto")), (encoder_floor, (spiel_floor, "explicit")),
-            (game_api, (spiel_floor,))]
+            (game_api, (spiel_floor,)), (game_api, (like, "auto", True)), (game_api, (like, "auto")),
+            (game_api, (spiel_like, "explicit", True)), (game_api, (spiel_like,))]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -332,15 +347,25 @@ def main(argv: list[str] | None = None) -> None:
           "OpenSpiel's observation_tensor(); +observer: its observer's NumPy tensor; floors: the fast path "
           "writing the asked seat's observation at each decision and nothing else, the most an observing adapter "
           "could reach, in normal play for PettingZoo, then with chance moves for OpenSpiel)")
+    alike = []
     for name in [args.game] if args.game else GAMES:
         players = args.players or definition(name).info.default_players
         rounds = [[_paused(path, name, players, *more) for path, more in _paths(name, players, args.steps, k)]
                   for k in range(args.rounds)]
         (fast, api, api_auto, pz, pz_obs, spiel, spiel_obs, spiel_observer, api_obs, api_observer, floor,
-         api_floor, spiel_floor, api_spiel_floor) = (max(r[i] for r in rounds) for i in range(len(rounds[0])))
+         api_floor, spiel_floor, api_spiel_floor, watched, unwatched, spiel_watched, spiel_unwatched) = (
+            max(r[i] for r in rounds) for i in range(len(rounds[0])))
+        # Each ratio on its own games: the adapter's to the API's, then the API's to the API observing.
+        alike.append((name, players, pz_obs / api_auto * unwatched / watched,
+                      spiel_observer / api_observer * spiel_unwatched / spiel_watched))
         print(f"{name:18} {players:7} {fast:10.0f} {api:9.0f} {pz:11.0f} {pz / api_auto:6.2f} {pz_obs / api_auto:6.2f} "
               f"{api_auto:9.0f} {spiel:10.0f} {spiel / api:6.2f} {spiel_obs / api_obs:6.2f} "
               f"{spiel_observer / api_observer:9.2f} {floor / api_floor:5.2f} {spiel_floor / api_spiel_floor:5.2f}")
+    print("\nAgainst the Game API observing as well (the mover's observation written at each decision with the "
+          "game's encoder), on games of their own:")
+    print(f"{'game':18} {'players':>7} {'PettingZoo+obs':>15} {'OpenSpiel+observer':>19}")
+    for name, players, pz_alike, spiel_alike in alike:
+        print(f"{name:18} {players:7} {pz_alike:15.2f} {spiel_alike:19.2f}")
     floor = max(_paused(bridge_floor) for _ in range(args.rounds))
     crossing = max(_paused(bridge_floor, listed=False) for _ in range(args.rounds))
     print(f"\nOpenSpiel's own cost of a step of a Python game that does nothing: {1e6 / floor:.2f} us with "

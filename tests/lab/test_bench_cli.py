@@ -22,5 +22,6 @@ def test_no_mcts_iterations_measures_the_adapters_alone(capsys: pytest.CaptureFi
     row = out.splitlines()[1].split()
     assert row[:2] == ["village", "4"]
     assert len(row) == 14 and all(float(x) > 0 for x in row[2:])  # rates, ratios and the two floors
+    assert "Against the Game API observing as well" in out
     assert "OpenSpiel's own cost of a step" in out
     assert "MCTS on Saint Petersburg" not in out
