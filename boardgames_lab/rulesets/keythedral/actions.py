@@ -31,7 +31,7 @@ from .data import (BUILDINGS, COTTAGE_NUMBERS as NUMBERS, COTTAGES_PER_PLAYER, C
                    parse_node)
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
-from .layout import CORNERS, LAID, LAST, REACH, laid_numbers, layout
+from .layout import CORNERS, LAID, LAST, LOCK, REACH, laid_numbers, layout
 from .prices import LETTER_INDEX, payments, price_options, substitutes, substitution_payments
 from .state import KState
 
@@ -232,14 +232,15 @@ class Numbering:
         number = fixed_number(move)
         return number if number is not None else self.placed(move)
 
-    def placed(self, move: Any) -> int | None:
-        """The number of a move without a fixed one (its place or payment read here), or None."""
+    def placed(self, move: Any, locked: bool = False) -> int | None:
+        """The number of a move without a fixed one (its place or payment read here), or None. ``locked``: the
+        caller holds layout.LOCK."""
         found = _placed(self, move)
         if found is None or found[1] is None:
             return None
         number = BASE[found[0]] + found[1]
         if move.kind != "buy":  # a Substitution purchase is read in the position, not the layout
-            self.layout.keep(move, number)
+            (self.layout.hold if locked else self.layout.keep)(move, number)
         return number
 
     def move(self, seat: int, number: int) -> Any:
@@ -258,17 +259,30 @@ def numbers(moves: Sequence[Any], st: KState) -> list[int] | None:
     read (``layout``), so most lists are numbered by reading one attribute per move."""
     found = LAST[0]
     fields = st.fields
-    if found.laid is not fields or found.count != len(fields):
-        found = layout(st)
-    try:  # a comprehension makes a function each call: a law window's one answer is read without one
-        return [moves[0]._action] if len(moves) == 1 else [move._action for move in moves]
-    except AttributeError:
-        pass
-    if moves[0].kind in LAID:  # set-up's lists, each in a new layout
-        laid = laid_numbers(moves, found, BASE["field"], COTTAGE_FIRST)
-        if laid is not None:
-            return laid
-    return _learnt(moves, st)
+    read = found.laid is fields and found.count == len(fields)
+    if read:
+        # Read without the lock (layout.LOCK): the numbers hold if this is still the layout read afterwards, as
+        # another layout read in between is a new one. A comprehension makes a function each call: a law window's
+        # one answer is read without one.
+        try:
+            listed = [moves[0]._action] if len(moves) == 1 else [move._action for move in moves]
+        except AttributeError:
+            pass
+        else:
+            if LAST[0] is found:
+                return listed
+    with LOCK:
+        if not read or LAST[0] is not found:  # not this position's layout, or another one read meanwhile
+            found = layout(st)
+            try:
+                return [move._action for move in moves]
+            except AttributeError:
+                pass
+        if moves[0].kind in LAID:  # set-up's lists, each in a new layout
+            laid = laid_numbers(moves, found, BASE["field"], COTTAGE_FIRST)
+            if laid is not None:
+                return laid
+        return _learnt(moves, st)
 
 
 COTTAGE_FIRST = [BASE["cottage"] + (k - 1) * SITE_NAMES for k in range(COTTAGES_PER_PLAYER + 1)]  # by number
@@ -276,7 +290,7 @@ COTTAGE_FIRST = [BASE["cottage"] + (k - 1) * SITE_NAMES for k in range(COTTAGES_
 
 def _learnt(moves: Sequence[Any], st: KState) -> list[int] | None:
     """The numbers of ``moves``, those not numbered yet read now and kept on the moves (but a Substitution
-    purchase's, read in the position)."""
+    purchase's, read in the position). Called holding layout.LOCK."""
     n = Numbering(st)
     found: list[int] = []
     for move in moves:
@@ -285,7 +299,7 @@ def _learnt(moves: Sequence[Any], st: KState) -> list[int] | None:
         except AttributeError:
             number = None if move.kind in PLACES else fixed_number(move)
             if number is None:
-                number = n.placed(move)
+                number = n.placed(move, locked=True)
                 if number is None:
                     return None
             else:

@@ -2,6 +2,7 @@
 the sites and empty places around them, and the numbers of moves already read in this layout."""
 from __future__ import annotations
 
+import threading
 from itertools import chain, repeat
 from typing import Any, Sequence
 
@@ -45,6 +46,11 @@ class Layout:
 
     def keep(self, move: Any, number: int) -> None:
         """``move`` keeps ``number``, its number in this layout, while this is the layout read."""
+        with LOCK:
+            self.hold(move, number)
+
+    def hold(self, move: Any, number: int) -> None:
+        """``keep``, for a caller that holds ``LOCK``."""
         if self is not LAST[0]:
             return
         if len(self.placed) >= KEPT:  # moves made afresh each time would fill it: a cache, not a record
@@ -89,6 +95,9 @@ def _firsts(fields: list[Node], around: Around) -> dict[Node, int]:
 # size holds the same fields, and a game's positions after set-up share one layout. It starts as the layout of a
 # dict no state holds.
 LAST: list[Layout] = [Layout({})]
+# Held while the layout read changes and while the moves' kept numbers are read or written (actions.numbers), so
+# that games numbered in several threads at once never read a number kept for another game's layout.
+LOCK = threading.RLock()
 
 
 def layout(st: KState) -> Layout:
@@ -96,8 +105,9 @@ def layout(st: KState) -> Layout:
     fields = st.fields
     if last.laid is fields and last.count == len(fields):
         return last
-    last.forget()
-    found = LAST[0] = Layout(fields)
+    with LOCK:
+        LAST[0].forget()
+        found = LAST[0] = Layout(fields)
     return found
 
 
