@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-import threading
 from dataclasses import replace
 from typing import Any, Iterator
 
@@ -93,43 +91,6 @@ def test_a_place_kept_on_a_move_is_forgotten_when_another_layout_is_read() -> No
                 lists += 1
                 places += sum(move.kind in face.PLACES for move in legal)
     assert lists > 400 and places > 1000
-
-
-def test_games_numbered_in_two_threads_at_once_each_get_their_own_numbers() -> None:
-    """Threads switch every microsecond while two games with different layouts number their lists over and over:
-    every list gets the numbers its own position gives, read move by move (the moves' kept numbers belong to one
-    layout at a time, layout.LOCK)."""
-    def lists(seed: int) -> list[tuple[Any, list[Any], list[int]]]:
-        found = []
-        for game in positions(4, seed, 200):
-            for _, legal in seat_moves(game):
-                if any(move.kind in face.PLACES for move in legal):
-                    expected = [face.Numbering(game.state).number(replace(move)) for move in legal]
-                    found.append((game.definition.clone_state(game.state), legal, expected))
-        return found
-
-    wrong: list[tuple[list[int] | None, list[int]]] = []
-
-    def number(cases: list[tuple[Any, list[Any], list[int]]]) -> None:
-        for _ in range(20):
-            for state, legal, expected in cases:
-                got = face.numbers(legal, state)
-                if got != expected:
-                    wrong.append((got, expected))
-
-    pair = lists(1), lists(2)
-    assert min(map(len, pair)) > 50
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=number, args=(cases,)) for cases in pair]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
-    assert wrong == []
 
 
 def test_a_list_with_a_move_that_has_no_number_here_is_refused_naming_it() -> None:

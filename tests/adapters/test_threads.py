@@ -1,0 +1,63 @@
+"""Two games of the same kind observed and numbered in two threads at once, the threads switching every
+microsecond: each observation vector and each legal list's action numbers are the ones the position gives alone.
+The encoders and numberings keep caches shared by every game of a kind (blocks by what they were read from,
+numbers kept on the engine's move objects): no thread may read another game's."""
+from __future__ import annotations
+
+import random
+import sys
+import threading
+from typing import Any
+
+import pytest
+
+import boardgames_lab as bgl
+from boardgames_lab.adapters.actions import action_space
+from boardgames_lab.adapters.observation import observe
+
+GAMES = ("saint_petersburg", "citadels", "keythedral", "village")
+
+
+def _asked(name: str, seed: int, players: int = 4, plies: int = 200) -> tuple[Any, Any, list[tuple[Any, ...]]]:
+    """A random game's positions, each with every seat's observation and the numbers of the first mover's moves,
+    read alone."""
+    game = bgl.new_game(name, players=players, seed=seed)
+    d, table, rng, found = game.definition, action_space(name, players), random.Random(seed), []
+    for _ in range(plies):
+        if game.is_over:
+            break
+        state = d.clone_state(game.state)
+        found += [(state, seat, None, list(observe(d, state, seat))) for seat in range(players)]
+        legal = game.legal_moves()
+        seat = d.seat_of(state, legal[0])
+        mine = [move for move in legal if d.seat_of(state, move) == seat]
+        found.append((state, seat, mine, table.numbers(mine, state)))
+        move = rng.choice(legal)
+        game.apply(move, player=d.seat_of(game.state, move))
+    return d, table, found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_two_games_read_in_two_threads_each_get_their_own_vectors_and_numbers(name: str) -> None:
+    pair = _asked(name, 1), _asked(name, 2)
+    assert min(len(cases) for _, _, cases in pair) > 600
+    wrong: list[tuple[int, bool]] = []
+
+    def read(d: Any, table: Any, cases: list[tuple[Any, ...]]) -> None:
+        for _ in range(3):
+            for state, seat, moves, expected in cases:
+                got = list(observe(d, state, seat)) if moves is None else table.numbers(moves, state)
+                if got != expected:
+                    wrong.append((seat, moves is None))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=read, args=asked) for asked in pair]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []
