@@ -39,6 +39,7 @@ each game registered later (``register(name)`` also registers one by name). What
 from __future__ import annotations
 
 import json
+import threading
 from operator import itemgetter
 from typing import Any
 
@@ -122,6 +123,7 @@ class BoardGame(pyspiel.Game):
         self.table = action_space(name, self.players)
         self.bound = Bound(d, self.table, self.max_moves)
         self.features = features(d)
+        self._own = threading.local()  # each thread's own observers (``own_observer``)
         if full["actions"] not in ("", self.table.fingerprint):
             raise ValueError(f"actions={full['actions']} names another numbering of the moves of {name}; "
                              f"this one is {self.table.fingerprint} (encoding {self.table.encoding})")
@@ -149,12 +151,14 @@ class BoardGame(pyspiel.Game):
         return start.clone()
 
     def own_observer(self, recall: bool) -> "ViewObserver":
-        """The seat's own observer (``recall``: its information state), made once: what the states' tensors are
-        read from."""
-        key = "_recall_observer" if recall else "_observer"
-        observer = self.__dict__.get(key)
+        """The seat's own observer (``recall``: its information state), made once in each thread: what the states'
+        tensors are read from. An observer's tensor is written and then read, so states of one game read in
+        several threads at once each use their thread's."""
+        key = "recall" if recall else "plain"
+        observer: ViewObserver | None = getattr(self._own, key, None)
         if observer is None:
-            observer = self.__dict__[key] = ViewObserver(self, public=False, recall=recall)
+            observer = ViewObserver(self, public=False, recall=recall)
+            setattr(self._own, key, observer)
         return observer
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ViewObserver":
