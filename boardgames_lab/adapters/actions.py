@@ -67,10 +67,10 @@ class ActionSpace:
         self._seen: dict[Any, int] = dict(index)
         self._seats = seats  # the seats of the game's largest table
         self._keyed = {0}
-        # The same by identity: the engines list moves made once at import, so most lookups end here without
-        # hashing a move. Each value is kept in ``_held`` while its id is a key, so no other object can take its id.
-        self._same: dict[int, int] = {}
-        self._held: list[Any] = []
+        # The same by identity, for a move that cannot keep its number on itself: id -> (the move, its number).
+        # The entry holds the move, so no other object can take its id while it is a key (and a full cache is
+        # replaced whole, in one step another thread cannot split).
+        self._same: dict[int, tuple[Any, int]] = {}
         self._made: dict[tuple[int, int], Any] = {}  # (action, seat) -> the move, once decoded (moves are frozen)
         self._listed: dict[int, Any] = {}  # seat * span + action -> the listed move last found for it (``listed``)
         self._span = len(table)
@@ -93,9 +93,9 @@ class ActionSpace:
         number = getattr(move, "_action", None)
         if number is not None:
             return number
-        number = self._same.get(id(move))
-        if number is not None:
-            return number
+        same = self._same.get(id(move))
+        if same is not None:
+            return same[1]
         number = self._seen.get(move)
         if number is None:
             number = self._learn(move)
@@ -137,10 +137,9 @@ class ActionSpace:
         if isinstance(move, Numbered):  # the move keeps its own number (core.moves.Numbered)
             object.__setattr__(move, "_action", number)
             return
-        if len(self._held) >= SAME_KEPT:  # moves made afresh each time would fill it: a cache, not a record
-            self._same, self._held = {}, []
-        self._same[id(move)] = number
-        self._held.append(move)
+        if len(self._same) >= SAME_KEPT:  # moves made afresh each time would fill it: a cache, not a record
+            self._same = {}
+        self._same[id(move)] = (move, number)
 
     def numbers(self, moves: Sequence[Any], state: Any = None) -> list[int]:
         """The action numbers of ``moves``, in their order."""
@@ -206,10 +205,9 @@ class PositionalActionSpace(ActionSpace):
         self.labels: tuple[str, ...] = tuple(face.labels())
         self.moves = ()  # no list of moves: a number's move depends on the position
         # Whether a move has a fixed number depends on the move alone: remembered by identity (the engine lists
-        # moves made once at import), each move held while its id is a key; ``PLACED`` marks a number read in the
-        # position.
-        self._fixed: dict[int, int] = {}
-        self._held: list[Any] = []
+        # moves made once at import), id -> (the move, its number), the entry holding the move while its id is a
+        # key; ``PLACED`` marks a number read in the position.
+        self._fixed: dict[int, tuple[Any, int]] = {}
         # The face's numbering of a whole list in a position, where it has one (None where a move has no number
         # there: the move-by-move route below then names it).
         self.whole = getattr(face, "numbers", None)
@@ -225,24 +223,24 @@ class PositionalActionSpace(ActionSpace):
         return self.labels[self._checked(action)]
 
     def fixed(self, move: Any) -> int | None:
-        found = self._fixed.get(id(move))
-        if found is None:
-            found = self._remember(move)
+        found = self._known(move)
         return None if found == PLACED else found
 
     def _still(self, move: Any, action: int) -> bool:
         """A move's fixed number is its number in every position; one read in the position is read again."""
-        found = self._fixed.get(id(move))
-        if found is None:
-            found = self._remember(move)
-        return found == action
+        return self._known(move) == action
+
+    def _known(self, move: Any) -> int:
+        """The fixed number of ``move``, or ``PLACED``: remembered by identity."""
+        entry = self._fixed.get(id(move))
+        return self._remember(move) if entry is None else entry[1]
 
     def _remember(self, move: Any) -> int:
-        if len(self._held) >= SAME_KEPT:
-            self._fixed, self._held = {}, []
+        if len(self._fixed) >= SAME_KEPT:  # replaced whole, as ActionSpace._same
+            self._fixed = {}
         number = self.face.fixed_number(move)
-        found = self._fixed[id(move)] = PLACED if number is None else number
-        self._held.append(move)
+        found = PLACED if number is None else number
+        self._fixed[id(move)] = (move, found)
         return found
 
     def encode(self, move: Any, state: Any = None) -> int:
@@ -259,14 +257,11 @@ class PositionalActionSpace(ActionSpace):
             whole: list[int] | None = self.whole(moves, state)
             if whole is not None:
                 return whole
-        # Most lists (exchanges, bids, passes) are all fixed numbers already seen: read in one pass.
-        found: list[Any] = list(map(self._fixed.get, map(id, moves)))
-        if None not in found and PLACED not in found:
+        found: list[Any] = [self._known(move) for move in moves]
+        if PLACED not in found:
             return found
         numbering = None
         for i, number in enumerate(found):
-            if number is None:
-                number = found[i] = self._remember(moves[i])
             if number == PLACED:
                 if numbering is None:
                     numbering = self._numbering(state, moves[i])
