@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import sys
 import threading
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -23,18 +24,20 @@ GAMES = ("saint_petersburg", "citadels", "keythedral", "village")
 
 def _asked(name: str, seed: int, players: int = 4, plies: int = 200) -> tuple[Any, Any, list[tuple[Any, ...]]]:
     """A random game's positions, each with every seat's observation and the numbers of the first mover's moves,
-    read alone."""
+    worked out the slow way, which keeps no cache (the face's encoder of the seat's view; each move numbered alone,
+    a copy of it), so that the threads below fill the shared caches themselves."""
     game = bgl.new_game(name, players=players, seed=seed)
     d, table, rng, found = game.definition, action_space(name, players), random.Random(seed), []
+    face = d.features
     for _ in range(plies):
         if game.is_over:
             break
         state = d.clone_state(game.state)
-        found += [(state, seat, None, list(observe(d, state, seat))) for seat in range(players)]
+        found += [(state, seat, None, list(face.encode(d.view(state, seat), seat, players))) for seat in range(players)]
         legal = game.legal_moves()
         seat = d.seat_of(state, legal[0])
         mine = [move for move in legal if d.seat_of(state, move) == seat]
-        found.append((state, seat, mine, table.numbers(mine, state)))
+        found.append((state, seat, mine, [table.encode(replace(move), state) for move in mine]))
         move = rng.choice(legal)
         game.apply(move, player=d.seat_of(game.state, move))
     return d, table, found

@@ -357,10 +357,13 @@ def _board_parts(st: KState, token: dict[int, Any]) -> tuple[Any, ...]:
     the state's fence-move cache ``token``: ``KState``'s board methods, which alone change the fields, sites and
     fences, replace it on every change, and clones share it until then."""
     parts: tuple[dict[Any, int], ...] = (st.fields, st.sites, st.fences)
+    found = []
     for i, value in enumerate(parts):
-        if _PARTS[i] is None or _PARTS[i][0] != value:
-            _PARTS[i] = (value.copy(), *(_fields, _sites, _fences)[i](value))
-    board = tuple(_PARTS)
+        part = _PARTS[i]  # read once: another thread may replace it meanwhile
+        if part is None or part[0] != value:
+            part = _PARTS[i] = (value.copy(), *(_fields, _sites, _fences)[i](value))
+        found.append(part)
+    board = tuple(found)
     if len(_BOARDS) >= 256:  # a cache of the states last seen, not a record
         _BOARDS.clear()
     _BOARDS[id(token)] = (token, board)  # the cache is held, so its id is not reused while it is here
