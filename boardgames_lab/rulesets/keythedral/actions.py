@@ -31,7 +31,7 @@ from .data import (BUILDINGS, COTTAGE_NUMBERS as NUMBERS, COTTAGES_PER_PLAYER, C
                    parse_node)
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
-from .layout import CORNERS, LAID, LAST, LOCK, REACH, laid_numbers, layout
+from .layout import CORNERS, LAID, LOCK, REACH, kept_numbers, laid_numbers, layout
 from .prices import LETTER_INDEX, payments, price_options, substitutes, substitution_payments
 from .state import KState
 
@@ -257,27 +257,15 @@ def numbers(moves: Sequence[Any], st: KState) -> list[int] | None:
     """The numbers of ``moves`` in this position, in their order, or None when one has none here. Each move keeps
     its number on itself (``core.moves.Numbered``): a fixed number for good, a place's while its layout is the one
     read (``layout``), so most lists are numbered by reading one attribute per move."""
-    found = LAST[0]
-    fields = st.fields
-    read = found.laid is fields and found.count == len(fields)
-    if read:
-        # Read without the lock (layout.LOCK): the numbers hold if this is still the layout read afterwards, as
-        # another layout read in between is a new one. A comprehension makes a function each call: a law window's
-        # one answer is read without one.
+    listed = kept_numbers(moves, st)
+    if listed is not None:
+        return listed
+    with LOCK:  # layout.LOCK: the layout read stays this one while the numbers are read and learnt
+        found = layout(st)
         try:
-            listed = [moves[0]._action] if len(moves) == 1 else [move._action for move in moves]
+            return [move._action for move in moves]
         except AttributeError:
             pass
-        else:
-            if LAST[0] is found:
-                return listed
-    with LOCK:
-        if not read or LAST[0] is not found:  # not this position's layout, or another one read meanwhile
-            found = layout(st)
-            try:
-                return [move._action for move in moves]
-            except AttributeError:
-                pass
         if moves[0].kind in LAID:  # set-up's lists, each in a new layout
             laid = laid_numbers(moves, found, BASE["field"], COTTAGE_FIRST)
             if laid is not None:

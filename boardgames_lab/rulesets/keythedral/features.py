@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from array import array
 from itertools import compress
-from typing import Any
+from typing import Any, cast
 
 from ...faces import Layout, relative_seats, seat_order
 from .data import (BUILDINGS, COTTAGES_PER_PLAYER, FENCES_PER_PLAYER, FIELD_COLOUR, FIELD_TILES, FIELDS_PER_PLAYER,
@@ -353,21 +353,18 @@ def _kept(st: KState, seat: int, n: int, kept: list[Any]) -> "array[float]":
 
 
 def _board_parts(st: KState, token: dict[int, Any]) -> tuple[Any, ...]:
-    """The fields, sites and fences, each with its entries, where its workers or houses go and its owners, kept by
-    the state's fence-move cache ``token``: ``KState``'s board methods, which alone change the fields, sites and
-    fences, replace it on every change, and clones share it until then."""
-    parts: tuple[dict[Any, int], ...] = (st.fields, st.sites, st.fences)
+    """The fields, sites and fences (each: its entries, where its workers or houses go, its owners), kept by the
+    state's fence-move cache ``token``, which the board's only changers (KState's methods) replace at each change."""
     found = []
-    for i, value in enumerate(parts):
+    for i, value in enumerate(cast("tuple[dict[Any, int], ...]", (st.fields, st.sites, st.fences))):
         part = _PARTS[i]  # read once: another thread may replace it meanwhile
         if part is None or part[0] != value:
             part = _PARTS[i] = (value.copy(), *(_fields, _sites, _fences)[i](value))
         found.append(part)
-    board = tuple(found)
     if len(_BOARDS) >= 256:  # a cache of the states last seen, not a record
         _BOARDS.clear()
-    _BOARDS[id(token)] = (token, board)  # the cache is held, so its id is not reused while it is here
-    return board
+    kept = _BOARDS[id(token)] = (token, tuple(found))  # the cache is held, so its id is not reused while it is here
+    return kept[1]
 
 
 def _fields(fields: dict[Node, int]) -> tuple["array[float]", dict[Node, int], list[tuple[int, int]]]:

@@ -111,6 +111,21 @@ def layout(st: KState) -> Layout:
     return found
 
 
+def kept_numbers(moves: Sequence[Any], st: KState) -> list[int] | None:
+    """The numbers ``moves`` keep in the layout of ``st``, or None where one keeps none or that layout is not the
+    one read. Read without ``LOCK``: they hold if it is still the layout read afterwards, as another layout read in
+    between is a new one."""
+    found = LAST[0]
+    fields = st.fields
+    if found.laid is not fields or found.count != len(fields):
+        return None
+    try:  # a comprehension makes a function each call: a law window's one answer is read without one
+        listed = [moves[0]._action] if len(moves) == 1 else [move._action for move in moves]
+    except AttributeError:
+        return None
+    return listed if LAST[0] is found else None
+
+
 LAID = ("cottage", "field")
 
 
