@@ -60,3 +60,38 @@ def test_what_a_seat_cannot_know_changes_nothing_it_gets(name: str, players: int
                     changed += 1
                 assert _everything(game, other, seat) == mine, f"{why} reaches seat {seat}"
     assert changed > 0
+
+
+@pytest.mark.parametrize("name", ["saint_petersburg", "citadels", "keythedral", "village"])
+def test_a_move_the_others_see_has_one_number_in_every_world_they_cannot_tell_apart(name: str) -> None:
+    """An action number is part of what the other seats record of a move (the information state's history), so it
+    may depend only on what they see: in worlds a seat cannot tell from the real one (the game's sampling for that
+    seat), each move of another seat that is legal there too has the number it has here. Random games lean to
+    the moves that play a card or pay (Keythedral numbers its Substitution purchases in the position)."""
+    players = 3
+    game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": 5})  # Substitution comes into play
+    table = game.new_initial_state().live.spec.table
+    rng, compared, paid = np.random.default_rng(5), 0, 0
+    state = game.new_initial_state()
+    for step in range(400):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+            continue
+        mover, live = state.current_player(), state.live
+        turn = live.listed(mover)
+        rich = [n for n, m in zip(turn.numbers, turn.moves) if m.kind in ("play", "law") or getattr(m, "paid", "")]
+        st, d = live.position(), live.spec.definition
+        for seat in (s for s in range(players) if s != mover):
+            world = d.determinize(st, seat, Rng(1000 * step + seat))
+            listed = set(d.seat_moves(world, mover) if d.to_act(world) != (mover,) else d.legal_moves(world))
+            for move, number in zip(turn.moves, turn.numbers):
+                if move in listed:
+                    assert table.encode(move, world) == number, f"{move} numbered by what seat {seat} cannot see"
+                    compared += 1
+                    paid += move.kind == "buy" and bool(getattr(move, "paid", "")) and not move.change
+        state.apply_action(int(rng.choice(rich if rich and rng.random() < 0.6 else turn.numbers)))
+    assert compared > 100
+    if name == "keythedral":
+        assert paid > 0  # Substitution purchases were among the moves compared

@@ -14,10 +14,12 @@ field keeps its number for the rest of the game):
 - an empty field place for the next field tile is a step in ``REACH`` from the first laid field it is that
   step from (every place a tile may go touches a laid field or a laid site next to a laid field).
 
-A Substitution purchase is the ``k``-th of the Substitution purchases open to the buyer now, in the order of
-the tile's place in the box and then of the cubes paid; ``substitution_cap()`` proves the block large enough.
+A Substitution purchase is the ``k``-th of the Substitution purchases the face-up row allows to a holding of
+every cube in plenty (``row_purchases``), in the order of the tile's place in the box and then of the cubes paid:
+the buyer's open purchases are some of them, and the number tells nothing of the buyer's cubes behind the
+screen, which the other seats see it played with; ``substitution_cap()`` proves the block large enough.
 A number that names no move in the position (a place not on the board, a corner that another field names
-first, a purchase past the open ones) decodes to nothing.
+first, a purchase past the row's) decodes to nothing.
 """
 from __future__ import annotations
 
@@ -32,12 +34,13 @@ from .data import (BUILDINGS, COTTAGE_NUMBERS as NUMBERS, COTTAGES_PER_PLAYER, C
 from .info import INFO
 from .laws import CHOICES, NO_CHOICE
 from .layout import CORNERS, LAID, LOCK, REACH, kept_numbers, laid_numbers, layout
-from .prices import LETTER_INDEX, payments, price_options, substitutes, substitution_payments
+from .prices import LETTER_INDEX, payments, price_options, row_purchases, tile_payments
 from .state import KState
 
 # The encoding's version: bump it whenever a move's number changes (tests/adapters/action_tables.json records
-# each version's fingerprint). Version 1 numbered every place of the lattice and every payment (82,409 moves).
-ENCODING = 2
+# each version's fingerprint). Version 1 numbered every place of the lattice and every payment (82,409 moves);
+# version 2 counted a Substitution purchase among those open to the buyer, which told the others its cubes.
+ENCODING = 3
 POSITIONAL = True  # some numbers are read in the position (the adapters pass it)
 
 FIELD_MAX = len(FIELD_TILES)  # the most fields laid: every field tile, at the largest table
@@ -53,9 +56,8 @@ def substitution_cap() -> int:
     one); a tile's payments are those of its one price state (none, increase, decrease or both), at most the
     payments from a holding of every cube in plenty. So the cap is, over the stages, the sum of the row's
     largest tiles' largest counts (891: stage three, 3-H's 315 under a price increase)."""
-    plenty = [99] * len(LETTER)
-    most = [max(len({p for _, cost in price_options(t, up, down) for p in substitutes(cost, plenty)})
-                for up, down in product((False, True), repeat=2)) for t in range(len(BUILDINGS))]
+    most = [max(len(tile_payments(t, up, down)) for up, down in product((False, True), repeat=2))
+            for t in range(len(BUILDINGS))]
     return max(sum(sorted((most[t] for t in STAGE_TILES[s]), reverse=True)[:STAGE_FULL_ASSUMED[s]])
                for s in range(len(STAGE_TILES)))
 
@@ -112,7 +114,7 @@ def _labels(block: str, size: int) -> list[str]:
     if block == "cottage":
         return [f"cottage {k}@{s}" for k in NUMBERS for s in sites]
     if block == "substitution":
-        return [f"buy substitution #{k}" for k in range(size)]
+        return [f"buy substitution #{k} of the row" for k in range(size)]
     if block in ("worker", "play double_production"):
         return [f"{block} f{i}" for i in range(FIELD_MAX)]
     return [f"{block} {s}" for s in sites]
@@ -183,13 +185,13 @@ def fixed_number(move: Any) -> int | None:
 
 
 class Numbering:
-    """The numbers of one position: its laid fields (``Layout``), and each buyer's open Substitution purchases,
-    worked out once when first needed."""
+    """The numbers of one position: its laid fields (``Layout``), and the face-up row's Substitution purchases
+    (``row_purchases``), worked out once when first needed."""
 
     def __init__(self, st: KState):
         self.st = st
         self.layout = layout(st)
-        self._buys: dict[int, list[tuple[str, str]]] = {}
+        self._buys: tuple[tuple[tuple[str, str], ...], dict[tuple[str, str], int]] | None = None
 
     def fields(self) -> list[Node]:
         return self.layout.fields
@@ -216,15 +218,15 @@ class Numbering:
         i, c = divmod(code, 4)
         return None if i >= len(fields) else (fields[i][0] + CORNERS[c][0], fields[i][1] + CORNERS[c][1])
 
-    def purchases(self, seat: int) -> list[tuple[str, str]]:
-        """keythedral.law.substitution: the Substitution purchases open to ``seat`` (tile id, cubes paid), in the
-        order of the tile's place in the box and then of the cubes paid."""
-        found = self._buys.get(seat)
+    def purchases(self) -> tuple[tuple[tuple[str, str], ...], dict[tuple[str, str], int]]:
+        """keythedral.law.substitution: the face-up row's Substitution purchases (``row_purchases``), the same for
+        every seat: (tile id, cubes paid) in order, and each one's place in that order."""
+        found = self._buys
         if found is None:
             st = self.st
             row = st.rows[st.stage] if st.stage < len(st.rows) else []
-            found = self._buys[seat] = [(BUILDINGS[t].id, pay) for t in sorted(row)
-                                        for pay in sorted(substitution_payments(st, seat, t), key=_cubes_key)]
+            up, down = st.effects.get("up", ()), st.effects.get("down", ())
+            found = self._buys = row_purchases(tuple((t, t in up, t in down) for t in sorted(row)))
         return found
 
     def number(self, move: Any) -> int | None:
@@ -296,9 +298,6 @@ def _learnt(moves: Sequence[Any], st: KState) -> list[int] | None:
     return found
 
 
-def _cubes_key(paid: str) -> tuple[int, ...]:
-    return (len(paid), *(LETTER_INDEX[c] for c in paid))
-
 
 def _placed(n: Numbering, move: Any) -> tuple[str, int | None] | None:
     """The positional block of ``move`` and its code there (None: no code in this position)."""
@@ -314,9 +313,7 @@ def _cottage(n: Numbering, move: Any) -> tuple[str, int | None]:
 def _bought(n: Numbering, move: Any) -> tuple[str, int | None] | None:
     if not move.paid or move.change:
         return None
-    open_ = n.purchases(move.player)
-    key = (move.tile, move.paid)
-    return "substitution", open_.index(key) if key in open_ else None
+    return "substitution", n.purchases()[1].get((move.tile, move.paid))
 
 
 def _played(n: Numbering, move: Any) -> tuple[str, int | None] | None:
@@ -372,8 +369,8 @@ def _optional(make: Callable[..., Any], *args: Any) -> Any:
 
 
 def _purchase(n: Numbering, seat: int, code: int) -> Any:
-    open_ = n.purchases(seat)
-    return m.BuyTile(seat, open_[code][0], "", open_[code][1]) if code < len(open_) else None
+    listed = n.purchases()[0]
+    return m.BuyTile(seat, listed[code][0], "", listed[code][1]) if code < len(listed) else None
 
 
 def _play_edge(n: Numbering, seat: int, code: int) -> Any:

@@ -97,3 +97,29 @@ def counts_of(letters: str) -> list[int]:
     for letter in letters:
         counts[LETTER_INDEX[letter]] += 1
     return counts
+
+
+PLENTY = [99] * len(LETTER)  # a holding of every cube in plenty: more than any payment asks
+
+
+@lru_cache(maxsize=None)  # keyed by (tile, bool, bool): a finite table
+def tile_payments(tile: int, up: bool, down: bool) -> tuple[str, ...]:
+    """keythedral.law.substitution: every payment Substitution allows for ``tile`` under this price state to a
+    holding of every cube in plenty, in the order of the cubes paid (how many, then which)."""
+    return tuple(sorted({p for _, cost in price_options(tile, up, down) for p in substitutes(cost, PLENTY)},
+                        key=cubes_key))
+
+
+def cubes_key(paid: str) -> tuple[int, ...]:
+    """The order of payments: by the number of cubes, then by their kinds."""
+    return (len(paid), *(LETTER_INDEX[c] for c in paid))
+
+
+@lru_cache(maxsize=256)  # the rows and price cards a game meets: a handful per stage
+def row_purchases(row: tuple[tuple[int, bool, bool], ...]) -> tuple[tuple[tuple[str, str], ...],
+                                                                    dict[tuple[str, str], int]]:
+    """The Substitution purchases a face-up row allows to a holding of every cube, the row given as (tile,
+    price increase on it, decrease on it) in the order of the tiles' places in the box: (tile id, cubes paid) in
+    order, and each one's place in that order (the adapters' numbers: rulesets/keythedral/actions.py)."""
+    listed = tuple((BUILDINGS[t].id, pay) for t, up, down in row for pay in tile_payments(t, up, down))
+    return listed, {key: k for k, key in enumerate(listed)}
