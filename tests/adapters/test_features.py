@@ -203,3 +203,24 @@ def test_the_encoding_from_the_state_holds_in_any_order_and_from_a_rebuilt_posit
                 _same_as_view(name, game, seat, public)
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("open_money", [False, True])
+def test_saint_petersburg_rubles_are_in_the_vector_wherever_the_view_shows_them(open_money: bool) -> None:
+    """saint_petersburg.money.secret: a seat sees its own rubles, and under ``open_money`` every seat's; the vector
+    holds each seat's rubles the view shows, counted from the observer, and marks them shown."""
+    from boardgames_lab.rulesets.saint_petersburg.features import LAYOUT, encode, encode_state
+    game = bgl.new_game("saint_petersburg", players=3, seed=4, open_money=open_money)
+    rng = random.Random(4)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_moves()))
+    d, st = game.definition, game.state
+    money, shown = LAYOUT.offset["money"], LAYOUT.offset["money_shown"]
+    for seat in range(3):
+        vector = encode_state(st, seat)
+        assert list(vector) == list(encode(d.view(st, seat), seat, 3))
+        for k in range(3):
+            other = (seat + k) % 3
+            seen = open_money or other == seat
+            assert vector[shown + k] == (1.0 if seen else 0.0)
+            assert vector[money + k] == (st.money[other] if seen else 0.0)

@@ -42,7 +42,9 @@ LAYOUT = Layout("saint_petersburg", [
     ("end_triggered", ("end",), "1 once a deck has run out"),
     ("removed", ("removed",), "cards removed from the game"),
     ("points", SEATS, "each seat's points"),
-    ("money", ("you",), "your rubles (the others' are hidden)"),
+    ("money", SEATS, "each seat's rubles where you see them (money_shown), else 0"),
+    ("money_shown", SEATS, "1 for each seat whose rubles you see: your own, and every seat's under open_money or "
+     "once the game is over"),
     ("hand", CARD_IDS, "your hand, a count per card"),
     ("hand_size", SEATS, "each seat's number of hand cards"),
     ("hand_limit", SEATS, "each seat's hand limit"),
@@ -94,10 +96,10 @@ def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[i
         L.put(out, "hand_limit", p["hand_limit"], k)
         L.put(out, "observatories_used", p["observatories_used"], k)
         L.count(out, f"area.{SEATS[k]}", p["area"])
-    me = view["players"][seat]
-    if me["money"] is not None:
-        L.put(out, "money", me["money"])
-    L.count(out, "hand", me["hand"] or ())
+        if p["money"] is not None:  # saint_petersburg.money.secret: shown to its owner, or to all under open_money
+            L.put(out, "money", p["money"], k)
+            L.put(out, "money_shown", 1, k)
+    L.count(out, "hand", view["players"][seat]["hand"] or ())
 
 
 # The layout's offsets, looked up once for ``encode_state``.
@@ -107,9 +109,9 @@ _MARKER_AT = tuple(_AT[f"marker.{m}"] for m in MARKERS)
 _SLOT_AT = tuple(_AT[f"{row}.{i}"] for row in ("upper", "lower") for i in range(ROW_SLOTS))  # by display slot
 _AREA_AT = tuple(_AT[f"area.{s}"] for s in SEATS)
 (_P_PHASE, _ROUND, _TO_ACT, _SEATED, _DECK, _PRICE, _DRAWN, _OBSERVING, _PASSES, _END, _REMOVED, _POINTS, _MONEY,
- _HAND, _HAND_SIZE, _HAND_LIMIT, _OBS_USED) = (_AT[f] for f in (
+ _SHOWN, _HAND, _HAND_SIZE, _HAND_LIMIT, _OBS_USED) = (_AT[f] for f in (
     "phase", "round", "to_act", "seated", "deck", "price", "drawn", "observing", "passes", "end_triggered", "removed",
-    "points", "money", "hand", "hand_size", "hand_limit", "observatories_used"))
+    "points", "money", "money_shown", "hand", "hand_size", "hand_limit", "observatories_used"))
 
 
 _CARDS = len(CARD_IDS)
@@ -173,6 +175,7 @@ _PACK_POINTS = tuple(Struct(f"{n}f").pack_into for n in range(PLAYERS + 1))
 _PACK_SEATS = tuple(Struct(f"{n}f{4 * (PLAYERS - n)}x{n}f{4 * (PLAYERS - n)}x{n}f").pack_into
                     for n in range(PLAYERS + 1))
 _PACK_DECKS = Struct(f"{len(DECKS)}f").pack_into
+_ONES = tuple((1.0,) * n for n in range(PLAYERS + 1))
 assert _HAND_LIMIT == _HAND_SIZE + PLAYERS == _OBS_USED - PLAYERS and _AREA_AT[0] == _OBS_USED + PLAYERS
 
 
@@ -222,10 +225,15 @@ def _encode_players(out: "array[float]", st: SPState, seat: int, public: bool, o
             key = tuple(area)
             out[at:at + _CARDS] = _COUNTED.get(key) or _counts(key)
         at += _CARDS
-    # saint_petersburg.money.secret: the rubles and hand are the owner's alone until the final count
+    # saint_petersburg.money.secret: the rubles and hand are the owner's alone until the final count; open_money
+    # shows every seat's rubles
     own = not public
-    if own or over or st.options["open_money"]:
+    if over or st.options["open_money"]:
+        _PACK_POINTS[n](out, 4 * _MONEY, *rotate(st.money))
+        _PACK_POINTS[n](out, 4 * _SHOWN, *_ONES[n])
+    elif own:
         out[_MONEY] = st.money[seat]
+        out[_SHOWN] = 1.0
     if own or over:
         for card in hands[seat]:
             out[_HAND + card] += 1.0
