@@ -224,3 +224,31 @@ def test_saint_petersburg_rubles_are_in_the_vector_wherever_the_view_shows_them(
             seen = open_money or other == seat
             assert vector[shown + k] == (1.0 if seen else 0.0)
             assert vector[money + k] == (st.money[other] if seen else 0.0)
+
+
+def test_citadels_the_hand_a_fortune_teller_looks_at_is_in_the_tellers_vector() -> None:
+    """citadels.action.fortune_teller: while the teller chooses, it sees the fellow player's hand; its vector holds
+    that hand (``fortune_hand``), and the other seats' vectors do not."""
+    from boardgames_lab.rulesets.citadels.features import LAYOUT, encode, encode_state
+    at, size = LAYOUT.offset["fortune_hand"], len(LAYOUT.index["fortune_hand"])
+    seen = 0
+    for seed in range(60):
+        game = bgl.new_game("citadels", players=4, seed=seed, action_cards=True)
+        rng = random.Random(seed)
+        while not game.is_over and game.state.phase != "fortune":
+            moves = game.legal_moves()
+            tellers = [m for m in moves if m.kind == "fortune_teller"]
+            move = rng.choice(tellers or moves)
+            game.apply(move, player=game.definition.seat_of(game.state, move))
+        if game.is_over:
+            continue
+        st, d = game.state, game.definition
+        for seat in range(4):
+            vector = encode_state(st, seat)
+            assert list(vector) == list(encode(d.view(st, seat), seat, 4))
+            block = sorted(c for c in range(size) for _ in range(int(vector[at + c])))
+            assert block == (sorted(st.hands[st.fortune]) if seat == st.current else [])
+        seen += 1
+        if seen == 3:
+            break
+    assert seen == 3

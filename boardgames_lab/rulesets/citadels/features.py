@@ -54,6 +54,7 @@ LAYOUT = Layout("citadels", [
     ("booths", SEATS, "the gold on each seat's ticket booths"),
     ("hand", CARD_IDS, "your hand, a count per card"),
     *((f"city.{s}", CARD_IDS, f"the districts in the city of seat {s}, a count per card") for s in SEATS),
+    ("fortune_hand", CARD_IDS, "the hand your Fortune Teller looks at (the action cards), a count per card"),
 ])
 
 
@@ -101,6 +102,8 @@ def _players(out: "array[float]", view: dict[str, Any], seat: int, order: list[i
         L.put(out, "character_count", p["character_count"], k)
         L.put(out, "booths", sum(p["booths"]), k)
         L.count(out, f"city.{SEATS[k]}", p["city"])
+        if s != seat and p["hand"] is not None and view["phase"] == "fortune":  # citadels.action.fortune_teller
+            L.count(out, "fortune_hand", p["hand"])
     L.count(out, "hand", view["players"][seat]["hand"] or ())
 
 
@@ -120,6 +123,7 @@ _RANKS, _CARDS = len(CHAR_IDS), len(CARD_IDS)
     "pool_size", "face_down", "drawn", "drawn_size", "exchange", "exchange_size", "window", "gold", "hand_size",
     "character_count", "booths", "hand", "city.you"))
 _CALLED, _REVEALED, _SILENT, _MURDERED, _ROBBED, _CURRENT = (_AT[flag] for flag in FLAGS)
+_FORTUNE_HAND = _AT["fortune_hand"]
 # Written as blocks: revealed and silent; gold, hand_size and character_count; the cities from the observer's on.
 if (_SILENT != _REVEALED + _RANKS or _CHARACTER_COUNT != _HAND_SIZE + PLAYERS != _GOLD + 2 * PLAYERS
         or [_AT[f"city.{s}"] for s in SEATS] != [_CITY + k * _CARDS for k in range(PLAYERS)]):
@@ -283,3 +287,6 @@ def _players_of_state(out: "array[float]", st: CitadelsState, viewer: int | None
     if viewer is not None or over:  # citadels.setup.cards: a hand is its owner's until the final count
         for card in st.hands[order[0]]:
             out[_HAND + card] += 1.0
+    if viewer is not None and st.phase == "fortune" and st.current == viewer and st.fortune >= 0:
+        for card in st.hands[st.fortune]:  # citadels.action.fortune_teller: the fellow's hand, shown to the teller
+            out[_FORTUNE_HAND + card] += 1.0
