@@ -63,6 +63,17 @@ class LinearPolicy:
         self.block_weights = np.zeros((len(names), self.size))
         self.value = np.zeros(self.size)
 
+    def check_fits(self, game: str, players: int) -> None:
+        """Refuse (ValueError) to play or train this policy on another game, player count or action numbering."""
+        if self.game != game:
+            raise ValueError(f"the policy is for {self.game}, not {game}")
+        if self.players != players:
+            raise ValueError(f"the policy is for {self.game} at {self.players} players, not {players}")
+        table = action_space(game, players)
+        if self.table.fingerprint != table.fingerprint:
+            raise ValueError(f"the policy was trained on another numbering of {game}'s actions (fingerprint "
+                             f"{self.table.fingerprint}; this one is {table.fingerprint})")
+
     def _block_name(self, action: int) -> str:
         return self.table.label(action).split(maxsplit=1)[0].split(":")[0]
 
