@@ -299,8 +299,10 @@ def pairing_table(results: Any) -> Any:
 def format_tables(results: Any) -> str:
     """Both tables as Markdown, with the settings above them."""
     attrs = results.attrs
+    said = Budgets(**attrs["budgets"]).describe(attrs.get("train_seconds") is not None,
+                                                 "learner" in attrs.get("bots", BOTS))
     lines = [f"{attrs['game']}, {attrs['players']} players, {attrs['games']} games per pair (seats rotated), "
-             f"seed {attrs['seed']}; {Budgets(**attrs['budgets']).describe(attrs.get('train_seconds') is not None, 'learner' in attrs.get('bots', BOTS))}."]
+             f"seed {attrs['seed']}; {said}."]
     if attrs.get("train_seconds") is not None:
         lines.append(f"Training took {attrs['train_seconds']:.0f} s.")
         if attrs["budgets"]["opponent"] == "random":  # in self-play every episode's rewards add up to 1

@@ -161,8 +161,11 @@ class LinearPolicy:
 
 
 class LearnerBot:
-    """Plays a :class:`LinearPolicy`: its most probable legal move (``greedy``), or a move drawn from it.
+    """Plays a :class:`LinearPolicy`: its most probable legal move (``greedy``, the default), or a move drawn from it.
 
+    After a short training the policy is nearly flat, so its mode hangs on the training seed: in Citadels some
+    seeds' mode never builds and wins (almost) no game against random play, where drawing wins about half;
+    elsewhere the mode wins more than drawing does (docs/adapters/baselines.md gives both over training seeds).
     It reads the seat's view and legal moves only, as the PettingZoo agent it was trained as did."""
 
     name = "learner"
