@@ -386,7 +386,7 @@ def parser() -> argparse.ArgumentParser:
     bl = sub.add_parser("baselines", help="round-robin of random, heuristic, MCTS, OpenSpiel's ISMCTS and a learner",
                         description="Every pair of the baseline bots plays --games games (seats rotated); the "
                                     "learner (a linear softmax policy over the features) is first trained through "
-                                    "PettingZoo. Prints win rates with 95%% Wilson intervals, per bot and per pair.")
+                                    "PettingZoo. Prints win rates with 95% Wilson intervals, per bot and per pair.")
     bl.add_argument("game")
     bl.add_argument("--players", type=_whole, default=2)
     bl.add_argument("--games", type=_whole, default=10, help="games per pair (default 10)")

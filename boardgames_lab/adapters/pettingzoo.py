@@ -19,8 +19,11 @@
   also ``scores``, ``winners`` and ``truncated``.
 - Play: on the engine's fast path (``state``), a listed move without a second check, anything else refused by
   a copy of the checked ``Game`` (``game``: the same moves, made when read) with the rule it breaks.
-- Chance: drawn by the game's seeded generator; ``reset(seed=s)`` starts the game with seed ``s``
-  (``reset()`` without a seed draws the next game's seed from the last seeded one).
+- Chance: drawn by the game's seeded generator; ``reset(seed=s)`` starts the game with seed ``s``, an integer
+  from 0 to 2**63 - 1 as ``new_game`` takes (``reset()`` without a seed draws the next game's seed from the last
+  seeded one). ``reset(options={...})`` plays that episode with those game options over ``env()``'s (checked as
+  ``new_game`` checks them; a name that is none of the game's options is ignored with a warning, as PettingZoo's
+  ``api_test`` passes one of its own); the player count is ``env()``'s for good, as the agents and spaces are.
 - Render modes: ``"ansi"`` (the game's text render, spectator's view), ``"human"`` (the same, printed)
   and ``"html"`` (the game's HTML render, where it has one).
 """
@@ -29,13 +32,17 @@ from __future__ import annotations
 import html
 import json
 import math
-from typing import Any
+import numbers
+import operator
+import warnings
+from typing import Any, Mapping
 
 import gymnasium
 import numpy as np
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from ..core.errors import OptionError
 from ..core.game import Game, said_for, sentence
 from ..core.moves import CHANCE
 from ..core.registry import definition, new_game
@@ -43,6 +50,22 @@ from .actions import Turn, action_space, checked_action
 from .observation import features, observe
 
 _PLAIN_KEPT = 4096  # plain moves' sentences kept per environment
+_SET_BY_ENV = ("players", "max_cycles", "render_mode")  # keywords of env() that reset's options may not change
+
+
+def _as_int(value: Any) -> Any:
+    """A NumPy (or other integral) whole number as the Python int it is; anything else as it was given."""
+    if type(value) is int or not isinstance(value, numbers.Integral) or isinstance(value, (bool, np.bool_)):
+        return value
+    return operator.index(value)
+
+
+def check_seed(seed: Any) -> int:
+    """The seed as an int, if it is one ``new_game`` takes (an integer from 0 to 2**63 - 1, not a bool)."""
+    seed = _as_int(seed)
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, not {seed!r}")
+    return seed
 
 
 def acting_seat(game: Game) -> int | None:
@@ -92,13 +115,15 @@ class BoardGameEnv(AECEnv):
                  max_cycles: int | None = None, **options: Any):
         super().__init__()
         d = self.definition = definition(game)
+        max_cycles = _as_int(max_cycles)
         if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
             raise ValueError(f"max_cycles must be a whole number of at least 1 or None, not {max_cycles!r}")
         self.max_cycles = max_cycles
         self.game_name = d.info.name
-        self.num_players = d.info.default_players if players is None else players
+        self.num_players = d.info.default_players if players is None else _as_int(players)
         d.check_players(self.num_players)
-        self.options = d.resolve_options(options)
+        self._env_options = dict(options)  # as given to env(): reset's options go over them for one episode
+        self.options = self._base_options = d.resolve_options(options)
         d.check_options(self.num_players, self.options)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
@@ -124,6 +149,12 @@ class BoardGameEnv(AECEnv):
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self._seeds, _ = seeding.np_random(None)
         self.state: Any = None  # the engine's position (None before reset and after close)
+        self.agents: list[str] = []  # none before reset (and none left once every agent is done)
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos = {}
         self._game: Game | None = None  # the checked game of the same moves, once read
         self._seat: int | None = None  # the seat asked now (None once the game is over)
         self._turn: Turn | None = None  # its choices, once listed at this position
@@ -142,12 +173,19 @@ class BoardGameEnv(AECEnv):
 
     # --- the episode --------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a game: with seed ``seed`` (an integer from 0 to 2**63 - 1, as ``new_game`` takes), and with
+        ``options``, game options that go over ``env()``'s for this episode only. A refused seed or option
+        raises a ``ValueError`` naming it and changes nothing."""
+        resolved = self._episode_options(options)
+        if seed is not None:
+            seed = check_seed(seed)
+        d = self.definition
         if seed is not None:
             self._seeds, _ = seeding.np_random(seed)
             game_seed = seed
         else:
             game_seed = int(self._seeds.integers(0, 2**63 - 1))
-        d = self.definition
+        self.options = resolved
         state = d.create_state(self.num_players, game_seed, self.options)  # the set-up new_game makes
         state.explicit_chance = False
         d.runner.start(state)
@@ -164,6 +202,35 @@ class BoardGameEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._select()
+
+    def _episode_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The resolved game options of an episode: ``options`` over ``env()``'s, checked (OptionError if not)."""
+        if options is None:
+            return self._base_options
+        if not isinstance(options, Mapping):
+            raise OptionError(f"reset's options must be a dict of {self.game_name}'s game options, not "
+                              f"{type(options).__name__} {options!r}")
+        if not options:
+            return self._base_options
+        d = self.definition
+        fixed = [name for name in _SET_BY_ENV if name in options]
+        if fixed:
+            raise OptionError(f"{fixed[0]} is a keyword of env(), fixed for the environment (the agents and spaces "
+                              f"depend on it); reset's options are {self.game_name}'s game options only")
+        known = {o.name for o in d.info.options}
+        unknown = sorted(str(name) for name in options if name not in known)
+        if unknown:  # PettingZoo's api_test passes reset an option of its own: named in a warning, not refused
+            warnings.warn(f"reset ignores {unknown}: not options of {self.game_name}, whose options are "
+                          f"{sorted(known)}", UserWarning, stacklevel=3)
+        resolved = d.resolve_options({**self._env_options, **{k: v for k, v in options.items() if k in known}})
+        d.check_options(self.num_players, resolved)
+        return resolved
+
+    def _not_playing(self) -> RuntimeError:
+        """The error for a call that needs a game going on: before reset, after close, or once every agent is done."""
+        if self.state is None:
+            return RuntimeError("the environment has no game: call reset() first (after close(), too)")
+        return RuntimeError("the game is over: every agent is done; call reset() to start another")
 
     @property
     def game(self) -> Game | None:
@@ -203,7 +270,11 @@ class BoardGameEnv(AECEnv):
         return moves
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.agent_seat[agent]
+        seat = self.agent_seat.get(agent)
+        if seat is None or self.state is None:
+            if self.state is None:
+                raise self._not_playing()
+            raise ValueError(f"no agent named {agent!r}: the agents are {self.possible_agents}")
         mask = bytearray(self._no_moves)  # a new buffer, marked in a loop (quicker than NumPy's put on short lists)
         if seat == self._seat:
             turn = self._turn or self.turn()
@@ -215,9 +286,16 @@ class BoardGameEnv(AECEnv):
 
     def view(self, agent: str) -> dict[str, Any]:
         """The agent's whole view (``game.view(seat)``) as a dict: what its observation vector encodes."""
-        return self.definition.view(self.state, self.agent_seat[agent])
+        seat = self.agent_seat.get(agent)
+        if seat is None:
+            raise ValueError(f"no agent named {agent!r}: the agents are {self.possible_agents}")
+        if self.state is None:
+            raise self._not_playing()
+        return self.definition.view(self.state, seat)
 
     def step(self, action: Any) -> None:
+        if not self.agents or self.state is None:
+            raise self._not_playing()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -320,6 +398,8 @@ class BoardGameEnv(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """As PettingZoo's ``last``, telling only the selected agent's info."""
+        if not self.agents or self.state is None:
+            raise self._not_playing()
         agent = self.agent_selection
         observation = self.observe(agent) if observe else None
         return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
@@ -347,6 +427,8 @@ class BoardGameEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode (choose 'ansi', 'human' or 'html')")
             return None
+        if self.state is None:
+            raise self._not_playing()
         assert self.game is not None
         if self.render_mode == "html":
             return _html(self.game)
@@ -358,6 +440,7 @@ class BoardGameEnv(AECEnv):
 
     def close(self) -> None:
         self.state = self._game = None
+        self.agents = []
 
 
 def _html(game: Game) -> str:
@@ -378,4 +461,4 @@ def env(game: str, players: int | None = None, render_mode: str | None = None, m
 
 raw_env = env
 
-__all__ = ["BoardGameEnv", "acting_seat", "env", "raw_env", "seat_moves"]
+__all__ = ["BoardGameEnv", "acting_seat", "check_seed", "env", "raw_env", "seat_moves"]

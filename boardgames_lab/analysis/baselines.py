@@ -63,13 +63,15 @@ class Budgets:
             elif isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
 
-    def describe(self, trained: bool = True) -> str:
+    def describe(self, trained: bool = True, learner: bool = True) -> str:
+        """The budgets in words; the learner's part as trained here (``trained``), as a policy trained before, or
+        left out where no learner plays (``learner`` False)."""
         rows = ", block rows" if self.block_rows else ""
-        learner = (f"learner trained on {self.train_episodes} PettingZoo episodes against {self.opponent} (cut at "
-                   f"{self.train_cycles} cycles, learning rate {self.learning_rate}{rows})" if trained
-                   else "learner: a policy trained before")
+        said = (f"; learner trained on {self.train_episodes} PettingZoo episodes against {self.opponent} (cut at "
+                f"{self.train_cycles} cycles, learning rate {self.learning_rate}{rows})" if trained
+                else "; learner: a policy trained before")
         return (f"mcts {self.mcts_iterations} playouts (depth {self.mcts_depth}); openspiel_ismcts "
-                f"{self.ismcts_simulations} simulations (depth {self.ismcts_depth}); {learner}")
+                f"{self.ismcts_simulations} simulations (depth {self.ismcts_depth}){said if learner else ''}")
 
 
 QUICK = Budgets(mcts_iterations=10, mcts_depth=20, ismcts_simulations=4, ismcts_depth=10, train_episodes=40,
@@ -100,8 +102,12 @@ def train_learner(game: str, players: int = 2, budgets: Budgets = Budgets(), see
     from ..adapters.pettingzoo import env as make_env
 
     budgets.check()
-    definition(game).check_players(players)
-    policy = policy or LinearPolicy(game, players)
+    d = definition(game)
+    d.check_players(players)
+    if policy is None:
+        policy = LinearPolicy(game, players)
+    else:
+        check_policy(policy, d.info.name, players)
     e = make_env(game, players=players, max_cycles=budgets.train_cycles, **options)
     rng = np.random.default_rng(seed)
     rate = budgets.learning_rate
@@ -147,6 +153,20 @@ def train_learner(game: str, players: int = 2, budgets: Budgets = Budgets(), see
     return training
 
 
+def check_policy(policy: Any, game: str, players: int) -> None:
+    """Refuse (ValueError) a policy that is not a :class:`LinearPolicy` of ``game`` at ``players`` players with the
+    game's action numbering."""
+    if not isinstance(policy, LinearPolicy):
+        raise ValueError(f"policy must be a LinearPolicy (bots.learner), not {type(policy).__name__}")
+    policy.check_fits(game, players)
+
+
+def check_max_moves(max_moves: Any) -> None:
+    """Refuse (ValueError) a move cap that is not a whole number of at least 1 (None: the game's ``move_cap``)."""
+    if max_moves is not None and (type(max_moves) is not int or max_moves < 1):
+        raise ValueError(f"max_moves must be a whole number of at least 1 or None, not {max_moves!r}")
+
+
 BotMaker = Callable[[int], Any]
 
 
@@ -175,6 +195,7 @@ def play_pair(game: str, players: int, pair: tuple[str, str], make: dict[str, Bo
     out of the win rates, or, with ``score_cut``, ranked by its running scores (the leaders share the win, as
     the adapters end a cut game) and marked ``cut``."""
     d = definition(game)
+    check_max_moves(max_moves)
     resolved = d.resolve_options(options or {})
     d.check_options(players, resolved)
     cap = d.move_cap if max_moves is None else max_moves
@@ -226,9 +247,12 @@ def baselines(game: str, players: int = 2, games: int = 10, seed: int = 0, budge
     d.check_players(players)
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
+    check_max_moves(max_moves)
     unknown = [b for b in bots if b not in BOTS]
     if unknown or len(set(bots)) < 2 or len(set(bots)) != len(bots):
         raise ValueError(f"bots must be two or more different names among {list(BOTS)}, not {list(bots)}")
+    if policy is not None:
+        check_policy(policy, d.info.name, players)
     training = None
     if "learner" in bots and policy is None:
         training = train_learner(d.info.name, players, budgets, seed, **(options or {}))
@@ -275,8 +299,10 @@ def pairing_table(results: Any) -> Any:
 def format_tables(results: Any) -> str:
     """Both tables as Markdown, with the settings above them."""
     attrs = results.attrs
+    said = Budgets(**attrs["budgets"]).describe(attrs.get("train_seconds") is not None,
+                                                 "learner" in attrs.get("bots", BOTS))
     lines = [f"{attrs['game']}, {attrs['players']} players, {attrs['games']} games per pair (seats rotated), "
-             f"seed {attrs['seed']}; {Budgets(**attrs['budgets']).describe(attrs.get('train_seconds') is not None)}."]
+             f"seed {attrs['seed']}; {said}."]
     if attrs.get("train_seconds") is not None:
         lines.append(f"Training took {attrs['train_seconds']:.0f} s.")
         if attrs["budgets"]["opponent"] == "random":  # in self-play every episode's rewards add up to 1
@@ -302,5 +328,5 @@ def format_tables(results: Any) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["BOTS", "Budgets", "QUICK", "Training", "baselines", "bot_table", "format_tables", "makers",
-           "pairing_table", "play_pair", "train_learner"]
+__all__ = ["BOTS", "Budgets", "QUICK", "Training", "baselines", "bot_table", "check_max_moves", "check_policy",
+           "format_tables", "makers", "pairing_table", "play_pair", "train_learner"]

@@ -63,6 +63,17 @@ class LinearPolicy:
         self.block_weights = np.zeros((len(names), self.size))
         self.value = np.zeros(self.size)
 
+    def check_fits(self, game: str, players: int) -> None:
+        """Refuse (ValueError) to play or train this policy on another game, player count or action numbering."""
+        if self.game != game:
+            raise ValueError(f"the policy is for {self.game}, not {game}")
+        if self.players != players:
+            raise ValueError(f"the policy is for {self.game} at {self.players} players, not {players}")
+        table = action_space(game, players)
+        if self.table.fingerprint != table.fingerprint:
+            raise ValueError(f"the policy was trained on another numbering of {game}'s actions (fingerprint "
+                             f"{self.table.fingerprint}; this one is {table.fingerprint})")
+
     def _block_name(self, action: int) -> str:
         return self.table.label(action).split(maxsplit=1)[0].split(":")[0]
 
@@ -150,8 +161,11 @@ class LinearPolicy:
 
 
 class LearnerBot:
-    """Plays a :class:`LinearPolicy`: its most probable legal move (``greedy``), or a move drawn from it.
+    """Plays a :class:`LinearPolicy`: its most probable legal move (``greedy``, the default), or a move drawn from it.
 
+    After a short training the policy is nearly flat, so its mode hangs on the training seed: in Citadels some
+    seeds' mode never builds and wins (almost) no game against random play, where drawing wins about half;
+    elsewhere the mode wins more than drawing does (docs/adapters/baselines.md gives both over training seeds).
     It reads the seat's view and legal moves only, as the PettingZoo agent it was trained as did."""
 
     name = "learner"

@@ -274,8 +274,11 @@ class GameDefinition(Generic[S]):
         return resolved
 
     def check_players(self, players: int) -> None:
-        if not isinstance(players, int) or isinstance(players, bool) or not (
-                self.info.min_players <= players <= self.info.max_players):
+        if not isinstance(players, int) or isinstance(players, bool):
+            # a NumPy integer is turned into an int by the adapters, which take one; the engine takes ints only
+            raise OptionError(f"players must be a Python int (int(n) for a NumPy integer), not "
+                              f"{type(players).__name__} {players!r}")
+        if not self.info.min_players <= players <= self.info.max_players:
             raise OptionError(f"{self.info.name} takes {self.info.min_players} to {self.info.max_players} "
                               f"players, not {players!r}")
 

@@ -86,6 +86,21 @@ def test_the_trained_learner_beats_random_play_and_the_untrained_one_does_not() 
     assert low_before < 0.5 and won > before
 
 
+def test_a_nearly_flat_policys_mode_can_lose_where_drawing_from_it_does_not() -> None:
+    # The docs' seed spread: seed 2's training leaves a nearly flat policy whose mode never builds; played greedily
+    # (the default) it wins 1 of 40 games against random play, drawn from about half of them.
+    policy = train_learner("citadels", 2, Budgets(train_episodes=80), seed=2).policy
+
+    def rate(greedy: bool) -> float:
+        rows = pd.DataFrame(play_pair("citadels", 2, ("learner", "random"), {
+            "learner": lambda s: LearnerBot(policy, seed=s, greedy=greedy),
+            "random": lambda s: RandomBot(seed=s)}, 40, 100))
+        return float(rows[rows["bot"] == "learner"]["win"].sum()) / 40
+
+    assert rate(greedy=True) == 0.025
+    assert rate(greedy=False) == 0.45
+
+
 def test_a_saved_policy_plays_the_same_and_a_changed_numbering_is_refused(tmp_path: pytest.TempPathFactory) -> None:
     policy = train_learner("citadels", 2, TINY, seed=1).policy
     path = str(tmp_path / "policy.json")  # type: ignore[operator]
