@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import json
 import threading
+from numbers import Integral
 from operator import itemgetter
 from typing import Any
 
@@ -47,12 +48,13 @@ import numpy as np
 import pyspiel
 
 from ..core.definition import GameDefinition
+from ..core.errors import IllegalMove, OptionError
 from ..core.game import Game
 from ..core.moves import CHANCE
 from ..core.positions import game_from_position, position_of
 from ..core.registry import definition, new_game, watch_registrations
 from ..core.rng import Rng
-from .actions import Turn, action_space
+from .actions import Turn, action_space, checked_action
 from .observation import PUBLIC, RECALL, Recall, features, observe
 
 PREFIX = "boardgames_lab_"
@@ -119,9 +121,12 @@ class BoardGame(pyspiel.Game):
         self.deals, self.fixed_seed, self.max_moves = int(full["deals"]), int(full["seed"]), int(full["max_moves"])
         if self.deals < 1 or self.max_moves < 1:
             raise ValueError(f"deals and max_moves must be at least 1, not {self.deals} and {self.max_moves}")
+        if self.fixed_seed < -1:
+            raise OptionError(f"seed must be -1 (the first node deals) or a seed from 0, not {self.fixed_seed}")
         self.options = {k: full[k] for k in _simple_options(name)}
+        d.check_options(self.players, d.resolve_options(self.options))  # refused here, not at the first deal
         self.table = action_space(name, self.players)
-        self.bound = Bound(d, self.table, self.max_moves)
+        self.bound = Bound(d, self.table, self.max_moves, self.players)
         self.features = features(d)
         self._own = threading.local()  # each thread's own observers (``own_observer``)
         if full["actions"] not in ("", self.table.fingerprint):
@@ -184,10 +189,10 @@ class Bound:
     """What a state reads of its game at every step, in a plain object: an attribute of OpenSpiel's game (a pybind11
     object) costs several times a plain object's to read."""
 
-    __slots__ = ("definition", "table", "max_moves")
+    __slots__ = ("definition", "table", "max_moves", "players")
 
-    def __init__(self, d: GameDefinition[Any], table: Any, max_moves: int):
-        self.definition, self.table, self.max_moves = d, table, max_moves
+    def __init__(self, d: GameDefinition[Any], table: Any, max_moves: int, players: int):
+        self.definition, self.table, self.max_moves, self.players = d, table, max_moves, players
 
 
 class Live:
@@ -331,6 +336,14 @@ class Live:
         game.clone().apply(move, player=player)
         return move
 
+    def over(self, action: int) -> IllegalMove:
+        """The refusal of ``action`` in a terminal state: the game is over, or was cut off at ``max_moves``."""
+        st, max_moves = self.position(), self.bound.max_moves
+        if self.bound.definition.is_over(st):
+            return IllegalMove(action, "core.game_over", "the game is over; start a new game", text=f"action {action}")
+        return IllegalMove(action, "core.game_over", f"the game was cut off at max_moves {max_moves} (a game still "
+                           f"running after {max_moves} moves ends there)", text=f"action {action}")
+
     def moved(self) -> None:
         """Forget what was learnt of the position before a move."""
         self.player, self.initial, self.turn, self.outcomes, self.found = None, False, None, None, None
@@ -404,6 +417,18 @@ def _restored(game: str, position: str, moves: int, recall: Recall) -> Live:
     assert live._game is not None
     recall.synced = len(live._game.log)  # the restored game's log starts at its position, already recorded
     return live
+
+
+class NotASeat(pyspiel.SpielError, ValueError):
+    """A player that is no seat of the game: OpenSpiel's error for it (``observation_tensor(-1)`` raises a
+    SpielError), and a ValueError as the lab's refusals of a value are."""
+
+
+def _check_seat(spec: BoardGame, player: Any, also: str = "") -> None:
+    """Refuse a player that is no seat of the game (never read from the end of a list)."""
+    if not (isinstance(player, Integral) and not isinstance(player, bool) and 0 <= int(player) < spec.players):
+        also = f" {also}" if also else ""
+        raise NotASeat(f"player must be a seat from 0 to {spec.players - 1}{also}, not {player!r}")
 
 
 def _seat_moves(d: Any, st: Any, seat: int) -> list[Any]:
@@ -484,6 +509,8 @@ class BoardGameState(pyspiel.State):
         if live.position() is None:
             deals = live.spec.deals
             return [(i, 1.0 / deals) for i in range(deals)]
+        if self.current_player() != _CHANCE:
+            return []  # a player's node, or the end: no draw here (a game cut off at a draw draws no more)
         outcomes = live.draws()
         if len(outcomes) > DRAW_OUTCOMES:
             raise ValueError(f"a draw of {len(outcomes)} outcomes is more than the adapter's {DRAW_OUTCOMES}")
@@ -496,7 +523,7 @@ class BoardGameState(pyspiel.State):
         if player is None:
             player = live.ask()
         st = live.st
-        if player != _CHANCE and st is not None:
+        if player >= 0 and st is not None:
             # A seat's move, the common case: ``Live.moved`` and ``Live.play`` written out, as this runs every step.
             turn = live.turn
             if turn is None or turn.seat != player:
@@ -514,6 +541,8 @@ class BoardGameState(pyspiel.State):
             live.bound.definition.advance(st, move)
             st.ply += 1
             live.pending.append((move, player))
+        elif player == _TERMINAL:
+            raise live.over(action)
         else:
             st = live.position()
             if st is None:
@@ -535,10 +564,16 @@ class BoardGameState(pyspiel.State):
         st = self.live.position()
         if player == pyspiel.PlayerId.CHANCE:
             if st is None:
-                return f"deal with seed {action}"
+                return f"deal with seed {_chance_action(action, self._spec.deals)}"
             outcomes = self.live.draws()
-            return f"chance: {outcomes[action][0]}" if action < len(outcomes) else f"chance outcome {action}"
+            if outcomes:
+                return f"chance: {outcomes[_chance_action(action, len(outcomes))][0]}"
+            if action < 0:  # no draw here to name it: an index is still never negative
+                raise ValueError(f"a chance action is an outcome's index, 0 or more, not {action}")
+            return f"chance outcome {action}"
+        _check_seat(self._spec, player, "or chance (-1)")
         table = self._spec.table
+        checked_action(action, table.size)  # the range apply_action gives, before any reading of the number
         try:
             return f"p{player + 1}: {table.decode(action, player, st)}"
         except ValueError:  # a positional number that names no move here, or no position yet
@@ -574,6 +609,7 @@ class BoardGameState(pyspiel.State):
         redraws what the seat may not see, seeded from ``sampler`` (OpenSpiel's probability sampler, or any
         callable giving floats in [0, 1)). The seat's record is kept; the other seats' become what ``player``
         knows of them (the spectator's record)."""
+        _check_seat(self._spec, player)
         other = self.clone()
         st, d = self.live.position(), self._spec.definition
         if st is None or d.is_over(st):
@@ -635,6 +671,8 @@ class ViewObserver:
 
     def set_from(self, state: BoardGameState, player: int) -> None:
         live = state.live
+        if not (type(player) is int and 0 <= player < live.bound.players):
+            _check_seat(live.spec, player)
         if live.initial and player in self.initial:  # every initial state of a fixed seed is the same
             self.tensor[:] = self.initial[player]
             self.last = None
@@ -675,6 +713,7 @@ class ViewObserver:
 
     def string_from(self, state: BoardGameState, player: int) -> str:
         position, spec = state.live.position(), state.live.spec
+        _check_seat(spec, player)
         if position is None:
             return f"p{player + 1} before the deal"
         text = f"p{player + 1} " + self.layout.text(observe(spec.definition, position, player, self.public))
@@ -689,8 +728,7 @@ def view_string(state: BoardGameState, player: int) -> str:
     position = state.live.position()
     if position is None:
         return "null"
-    if not (type(player) is int and 0 <= player < state.live.spec.players):
-        raise ValueError(f"player must be a seat from 0 to {state.live.spec.players - 1}, not {player!r}")
+    _check_seat(state.live.spec, player)
     return json.dumps(state.live.spec.definition.view(position, player), sort_keys=True, separators=(",", ":"))
 
 
@@ -741,5 +779,5 @@ def _register_definition(d: GameDefinition[Any]) -> None:
 
 watch_registrations(_register_definition)
 
-__all__ = ["BoardGame", "BoardGameState", "LabBot", "Live", "PREFIX", "ViewObserver", "own_log", "register", "registered",
+__all__ = ["BoardGame", "BoardGameState", "LabBot", "Live", "NotASeat", "PREFIX", "ViewObserver", "own_log", "register", "registered",
            "view_string"]
