@@ -5,8 +5,9 @@ each game registered later (``register(name)`` also registers one by name). What
 
 - Parameters: ``players``; ``deals`` (the set-ups the first chance node chooses among, default 1000) or
   ``seed`` >= 0 (one fixed set-up, no first chance node); ``max_moves`` (a game still running after that
-  many moves ends there, scored by the scores it stands at); and each game option whose choices are all
-  of one type (bool, int, or str written as a word).
+  many actions ends there, scored by the scores it stands at: every action after the first node counts, the
+  game's draws included); and each game option whose choices are all of one type (bool, int, or str written as
+  a word), checked when the game is loaded.
 - The first node is chance: it picks the game's seed among ``deals`` equally likely ones. The seed fixes
   the set-up's shuffles and every draw the game does not yet stop at. After it the game runs with
   ``chance="explicit"``: wherever it stands at a draw, the node is a chance node whose outcomes are the
@@ -34,7 +35,8 @@ each game registered later (``register(name)`` also registers one by name). What
   (constant sum 1). A game cut off at ``max_moves`` is terminal, ``is_truncated()``, and ranked by its
   running scores (``scores()``, ``winners()``).
 - Serialisation: the shorter of the action history, replayed from the first node, and the position with
-  the seats' records.
+  the seats' records, as plain data; read back only into the same game (its parameters), with the history
+  OpenSpiel reads agreeing (OpenSpiel's own format is a pickle: only for text one made oneself).
 """
 from __future__ import annotations
 
@@ -48,7 +50,7 @@ import numpy as np
 import pyspiel
 
 from ..core.definition import GameDefinition
-from ..core.errors import IllegalMove, OptionError
+from ..core.errors import IllegalMove, OptionError, PositionError
 from ..core.game import Game
 from ..core.moves import CHANCE
 from ..core.positions import game_from_position, position_of
@@ -389,7 +391,7 @@ class Live:
         position = json.dumps(position_of(spec.definition, st, spec.players, self._game.options), separators=(",", ":"))
         if self.actions is not None and len(",".join(map(str, self.actions))) < len(position):
             return _replayed, (str(spec), self.actions)  # a few moves in: shorter than the position
-        return _restored, (str(spec), position, self.moves, self.synced())
+        return _restored, (str(spec), position, self.moves, self.synced().__getstate__())  # plain data only
 
 
 _probability = itemgetter(1)  # of a chance outcome (move, probability)
@@ -409,14 +411,67 @@ def _replayed(game: str, actions: list[int]) -> Live:
     return state.live
 
 
-def _restored(game: str, position: str, moves: int, recall: Recall) -> Live:
+def _restored(game: str, position: str, moves: int, recall: Any) -> Live:
     spec = pyspiel.load_game(game)
     live = Live(spec)
-    live.moves, live.actions, live.recall, live.initial = moves, None, recall, False
-    live.start(game_from_position(spec.definition, json.loads(position), chance="explicit"))
-    assert live._game is not None
-    recall.synced = len(live._game.log)  # the restored game's log starts at its position, already recorded
+    live.moves, live.actions, live.initial = moves, None, False
+    live.recall = _recall(recall, spec.players)
+    start = game_from_position(spec.definition, json.loads(position), chance="explicit")
+    options = spec.definition.resolve_options(spec.options)
+    if start.num_players != spec.players or start.options != options:
+        raise PositionError("players" if start.num_players != spec.players else "options",
+                            f"the position is of {start.num_players} players with options {start.options}, its "
+                            f"game {game} of {spec.players} with {options}")
+    live.start(start)
+    live.recall.synced = len(start.log)  # the restored game's log starts at its position, already recorded
     return live
+
+
+def _recall(data: Any, players: int) -> Recall:
+    """The seats' records read back from their plain data (``Recall.__getstate__``), its shape checked."""
+    if isinstance(data, Recall):  # as states serialised before the records travelled as plain data
+        return data
+    keys = {*range(players), PUBLIC}
+    if not (isinstance(data, tuple) and len(data) == 7 and type(data[0]) is int
+            and all(isinstance(part, dict) and set(part) == keys for part in data[1:6]) and isinstance(data[6], dict)):
+        raise PositionError("recall", f"the seats' records must be the 7 parts of a Recall of {players} players")
+    recall = Recall.__new__(Recall)
+    recall.__setstate__(data)
+    return recall
+
+
+def _read_back(state: "BoardGameState", live: Any) -> Live:
+    """A ``Live`` unpickled into ``state`` by OpenSpiel's ``deserialize_state`` (it sets the state's attributes
+    from the text after its history): refused unless it is a state of this very game (name, players, options,
+    ``max_moves``, seed, deals, numbering: the game's parameters) and agrees with the history OpenSpiel read."""
+    spec: BoardGame = state.__dict__["live"].spec
+    if type(live) is not Live:
+        raise PositionError("live", f"a serialised state of {spec} holds a {type(live).__name__}, not the adapter's")
+    if str(live.spec) != str(spec):
+        raise PositionError("game", f"the serialised state is of {live.spec}, not of this game {spec}")
+    live.spec, live.bound = spec, spec.bound  # the deserialising game's object: its states' copies share it
+    history = state.history()
+    if not 0 <= live.moves <= spec.max_moves:
+        raise PositionError("moves", f"{live.moves} moves made is outside 0 to max_moves {spec.max_moves}")
+    if live.actions is not None and live.actions != history:
+        raise PositionError("history", f"the history {history} is not the actions {live.actions} played")
+    dealt = 0 if live.position() is None or spec.fixed_seed >= 0 else 1  # the first node's deal is no move
+    if len(history) != live.moves + dealt:
+        raise PositionError("history", f"{len(history)} actions in the history, but {live.moves} moves made"
+                                       f"{' after the deal' if dealt else ''}")
+    return live
+
+
+class _LiveSlot:
+    """``BoardGameState.live``: read from the instance (no getter: a state reads it at every step); set through
+    here, where OpenSpiel's ``deserialize_state`` sets it too (``python_games.cc``): what a text brings back is
+    checked against the game reading it. A copy (``clone``: the same game object) is taken as it is."""
+
+    def __set__(self, state: "BoardGameState", live: Any) -> None:
+        old = state.__dict__.get("live")
+        if old is not None and getattr(live, "spec", None) is not old.spec:
+            live = _read_back(state, live)
+        state.__dict__["live"] = live
 
 
 class NotASeat(pyspiel.SpielError, ValueError):
@@ -441,6 +496,8 @@ def _seat_moves(d: Any, st: Any, seat: int) -> list[Any]:
 class BoardGameState(pyspiel.State):
     """A game in progress; ``game`` is the lab's checked ``Game`` at this position (None before the first chance
     node), ``live.position()`` the engine's position it plays on."""
+
+    live: Live = _LiveSlot()  # type: ignore[assignment]
 
     def __init__(self, game: BoardGame):
         super().__init__(game)

@@ -3,6 +3,9 @@ actions on a finished game, options the game does not take, players that are no 
 and serialised states that are not this game's."""
 from __future__ import annotations
 
+import base64
+import json
+import pickle
 from typing import Any
 
 import numpy as np
@@ -12,7 +15,7 @@ from open_spiel.python.observation import make_observation
 
 import boardgames_lab as bgl
 from boardgames_lab.adapters import openspiel as bos
-from boardgames_lab.core.errors import IllegalMove, OptionError
+from boardgames_lab.core.errors import IllegalMove, OptionError, PositionError
 
 GAMES = [g["name"] for g in bgl.games()]
 
@@ -157,3 +160,67 @@ def test_action_to_string_refuses_numbers_out_of_range_as_apply_action_does(name
         for action in (-1, drawn):
             with pytest.raises(ValueError, match=rf"outcome's index, from 0 to {drawn - 1}"):
                 dealt.action_to_string(pyspiel.PlayerId.CHANCE, action)
+
+
+def _serialised(name: str, players: int, moves: int, by_position: bool) -> tuple[pyspiel.Game, str]:
+    game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": 1})
+    state = _play(game.new_initial_state(), 1, moves)
+    if by_position:
+        state.live.actions = None  # serialised as the position with the seats' records, not the actions
+    return game, state.serialize()
+
+
+def _head_and_live(text: str) -> tuple[str, Any]:
+    head, blob = text.rsplit("__dict__=", 1)
+    return head, pickle.loads(base64.b64decode(blob))["live"]
+
+
+def _with_payload(head: str, make: Any, args: tuple[Any, ...]) -> str:
+    class Payload:
+        def __reduce__(self) -> tuple[Any, ...]:
+            return make, args
+    return head + "__dict__=" + base64.b64encode(pickle.dumps({"live": Payload()})).decode() + "\n"
+
+
+@pytest.mark.parametrize("by_position", [False, True])
+def test_a_serialised_state_is_refused_by_another_game_player_count_or_option(by_position: bool) -> None:
+    three, text = _serialised("citadels", 3, 40 if by_position else 8, by_position)
+    assert str(three.deserialize_state(text)) == str(three.deserialize_state(text))  # its own game reads it
+    for other in (pyspiel.load_game(bos.PREFIX + "citadels", {"players": 2, "seed": 1}),
+                  pyspiel.load_game(bos.PREFIX + "citadels", {"players": 3, "seed": 1, "great_wall": True}),
+                  pyspiel.load_game(bos.PREFIX + "citadels", {"players": 3, "seed": 1, "max_moves": 500}),
+                  pyspiel.load_game(bos.PREFIX + "citadels", {"players": 3, "seed": 2}),
+                  pyspiel.load_game(bos.PREFIX + "saint_petersburg", {"players": 3})):
+        with pytest.raises(PositionError, match=r"field 'game': the serialised state is of boardgames_lab_citadels"):
+            other.deserialize_state(text)
+    whole = pyspiel.serialize_game_and_state(three, three.deserialize_state(text))
+    with pytest.raises(PositionError, match=r"field 'game'"):
+        pyspiel.deserialize_game_and_state(whole.replace("players=3", "players=2", 1))
+
+
+@pytest.mark.parametrize("by_position", [False, True])
+def test_a_serialised_state_whose_history_disagrees_is_refused(by_position: bool) -> None:
+    game, text = _serialised("saint_petersburg", 3, 150 if by_position else 8, by_position)
+    history = text.split("\n", 1)[0]
+    for edited in ("history=0:1,0:2", history + ",0:0", history.rsplit(",", 1)[0]):
+        with pytest.raises(PositionError, match=r"field 'history'"):
+            game.deserialize_state(text.replace(history, edited, 1))
+
+
+def test_a_restored_position_of_other_options_or_moves_is_refused() -> None:
+    game, text = _serialised("saint_petersburg", 3, 150, True)
+    head, live = _head_and_live(text)
+    make, (spec, position, moves, recall) = live.__reduce__()
+    assert all(type(part) in (str, int, tuple) for part in (spec, position, moves, recall))  # plain data
+    assert game.deserialize_state(_with_payload(head, make, (spec, position, moves, recall))).live.moves == moves
+    data = json.loads(position)
+    data["options"]["open_money"] = not data["options"]["open_money"]
+    with pytest.raises(PositionError, match=r"field 'options'"):
+        game.deserialize_state(_with_payload(head, make, (spec, json.dumps(data), moves, recall)))
+    for wrong in (-5, 10**6):
+        with pytest.raises(PositionError, match=r"field 'moves'"):
+            game.deserialize_state(_with_payload(head, make, (spec, position, wrong, recall)))
+    for junk in (None, "junk", recall[:3]):
+        with pytest.raises(PositionError, match=r"field 'recall'"):
+            game.deserialize_state(_with_payload(head, make, (spec, position, moves, junk)))
+
