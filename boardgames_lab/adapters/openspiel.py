@@ -379,8 +379,21 @@ class Live:
         assert game is not None
         if self.recall is None:
             self.recall = Recall(self.spec.players)
+            if self.actions is not None:
+                self._note_played(game, self.recall)
         self.recall.sync(game, self.spec.table)
         return self.recall
+
+    def _note_played(self, game: Game, recall: Recall) -> None:
+        """Give a new record each seat move's number as played (the last ``game.ply`` actions are the game's moves),
+        so that it need not number them again: a positional number would rebuild each move's position."""
+        actions, log = self.actions, game.log
+        assert actions is not None
+        first = len(actions) - game.ply  # the first node's deal, where there was one
+        for entry in range(1, len(log)):
+            seat = log[entry]["seat"]
+            if seat is not None and seat != CHANCE:
+                recall.note(entry, actions[first + entry - 1])
 
     def __reduce__(self) -> tuple[Any, ...]:
         st = self.position()

@@ -224,3 +224,20 @@ def test_a_restored_position_of_other_options_or_moves_is_refused() -> None:
         with pytest.raises(PositionError, match=r"field 'recall'"):
             game.deserialize_state(_with_payload(head, make, (spec, position, moves, junk)))
 
+
+def test_a_long_games_first_serialisation_takes_the_numbers_as_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seats' records, built when first read, take each move's number from the actions played: Keythedral's
+    positional numbers are not read again in rebuilt positions (which made a long game's first serialisation
+    take seconds), and the records are the same as those that number the moves again."""
+    game = pyspiel.load_game(bos.PREFIX + "keythedral", {"players": 4, "seed": 2, "max_moves": 1000})
+    state = _play(game.new_initial_state(), 2)
+    again = state.clone()
+    again.live.actions = None  # no actions to read: its record numbers each move in its own position
+    expected = [again.information_state_string(s) for s in range(4)]
+    rebuilt: list[int] = []
+    state_at = bgl.Game._state_at
+    monkeypatch.setattr(bgl.Game, "_state_at", lambda game, ply: rebuilt.append(ply) or state_at(game, ply))
+    text = state.serialize()
+    assert set(rebuilt) <= {0}  # the log, written from the start; no move's own position
+    assert [state.information_state_string(s) for s in range(4)] == expected
+    assert text.startswith("history=")
