@@ -5,8 +5,9 @@ each game registered later (``register(name)`` also registers one by name). What
 
 - Parameters: ``players``; ``deals`` (the set-ups the first chance node chooses among, default 1000) or
   ``seed`` >= 0 (one fixed set-up, no first chance node); ``max_moves`` (a game still running after that
-  many moves ends there, scored by the scores it stands at); and each game option whose choices are all
-  of one type (bool, int, or str written as a word).
+  many actions ends there, scored by the scores it stands at: every action after the first node counts, the
+  game's draws included); and each game option whose choices are all of one type (bool, int, or str written as
+  a word), checked when the game is loaded.
 - The first node is chance: it picks the game's seed among ``deals`` equally likely ones. The seed fixes
   the set-up's shuffles and every draw the game does not yet stop at. After it the game runs with
   ``chance="explicit"``: wherever it stands at a draw, the node is a chance node whose outcomes are the
@@ -34,12 +35,14 @@ each game registered later (``register(name)`` also registers one by name). What
   (constant sum 1). A game cut off at ``max_moves`` is terminal, ``is_truncated()``, and ranked by its
   running scores (``scores()``, ``winners()``).
 - Serialisation: the shorter of the action history, replayed from the first node, and the position with
-  the seats' records.
+  the seats' records, as plain data; read back only into the same game (its parameters), with the history
+  OpenSpiel reads agreeing (OpenSpiel's own format is a pickle: only for text one made oneself).
 """
 from __future__ import annotations
 
 import json
 import threading
+from numbers import Integral
 from operator import itemgetter
 from typing import Any
 
@@ -47,12 +50,13 @@ import numpy as np
 import pyspiel
 
 from ..core.definition import GameDefinition
+from ..core.errors import IllegalMove, OptionError, PositionError
 from ..core.game import Game
 from ..core.moves import CHANCE
 from ..core.positions import game_from_position, position_of
 from ..core.registry import definition, new_game, watch_registrations
 from ..core.rng import Rng
-from .actions import Turn, action_space
+from .actions import Turn, action_space, checked_action
 from .observation import PUBLIC, RECALL, Recall, features, observe
 
 PREFIX = "boardgames_lab_"
@@ -119,9 +123,12 @@ class BoardGame(pyspiel.Game):
         self.deals, self.fixed_seed, self.max_moves = int(full["deals"]), int(full["seed"]), int(full["max_moves"])
         if self.deals < 1 or self.max_moves < 1:
             raise ValueError(f"deals and max_moves must be at least 1, not {self.deals} and {self.max_moves}")
+        if self.fixed_seed < -1:
+            raise OptionError(f"seed must be -1 (the first node deals) or a seed from 0, not {self.fixed_seed}")
         self.options = {k: full[k] for k in _simple_options(name)}
+        d.check_options(self.players, d.resolve_options(self.options))  # refused here, not at the first deal
         self.table = action_space(name, self.players)
-        self.bound = Bound(d, self.table, self.max_moves)
+        self.bound = Bound(d, self.table, self.max_moves, self.players)
         self.features = features(d)
         self._own = threading.local()  # each thread's own observers (``own_observer``)
         if full["actions"] not in ("", self.table.fingerprint):
@@ -184,10 +191,10 @@ class Bound:
     """What a state reads of its game at every step, in a plain object: an attribute of OpenSpiel's game (a pybind11
     object) costs several times a plain object's to read."""
 
-    __slots__ = ("definition", "table", "max_moves")
+    __slots__ = ("definition", "table", "max_moves", "players")
 
-    def __init__(self, d: GameDefinition[Any], table: Any, max_moves: int):
-        self.definition, self.table, self.max_moves = d, table, max_moves
+    def __init__(self, d: GameDefinition[Any], table: Any, max_moves: int, players: int):
+        self.definition, self.table, self.max_moves, self.players = d, table, max_moves, players
 
 
 class Live:
@@ -331,6 +338,14 @@ class Live:
         game.clone().apply(move, player=player)
         return move
 
+    def over(self, action: int) -> IllegalMove:
+        """The refusal of ``action`` in a terminal state: the game is over, or was cut off at ``max_moves``."""
+        st, max_moves = self.position(), self.bound.max_moves
+        if self.bound.definition.is_over(st):
+            return IllegalMove(action, "core.game_over", "the game is over; start a new game", text=f"action {action}")
+        return IllegalMove(action, "core.game_over", f"the game was cut off at max_moves {max_moves} (a game still "
+                           f"running after {max_moves} moves ends there)", text=f"action {action}")
+
     def moved(self) -> None:
         """Forget what was learnt of the position before a move."""
         self.player, self.initial, self.turn, self.outcomes, self.found = None, False, None, None, None
@@ -364,8 +379,21 @@ class Live:
         assert game is not None
         if self.recall is None:
             self.recall = Recall(self.spec.players)
+            if self.actions is not None:
+                self._note_played(game, self.recall)
         self.recall.sync(game, self.spec.table)
         return self.recall
+
+    def _note_played(self, game: Game, recall: Recall) -> None:
+        """Give a new record each seat move's number as played (the last ``game.ply`` actions are the game's moves),
+        so that it need not number them again: a positional number would rebuild each move's position."""
+        actions, log = self.actions, game.log
+        assert actions is not None
+        first = len(actions) - game.ply  # the first node's deal, where there was one
+        for entry in range(1, len(log)):
+            seat = log[entry]["seat"]
+            if seat is not None and seat != CHANCE:
+                recall.note(entry, actions[first + entry - 1])
 
     def __reduce__(self) -> tuple[Any, ...]:
         st = self.position()
@@ -376,7 +404,7 @@ class Live:
         position = json.dumps(position_of(spec.definition, st, spec.players, self._game.options), separators=(",", ":"))
         if self.actions is not None and len(",".join(map(str, self.actions))) < len(position):
             return _replayed, (str(spec), self.actions)  # a few moves in: shorter than the position
-        return _restored, (str(spec), position, self.moves, self.synced())
+        return _restored, (str(spec), position, self.moves, self.synced().__getstate__())  # plain data only
 
 
 _probability = itemgetter(1)  # of a chance outcome (move, probability)
@@ -396,14 +424,79 @@ def _replayed(game: str, actions: list[int]) -> Live:
     return state.live
 
 
-def _restored(game: str, position: str, moves: int, recall: Recall) -> Live:
+def _restored(game: str, position: str, moves: int, recall: Any) -> Live:
     spec = pyspiel.load_game(game)
     live = Live(spec)
-    live.moves, live.actions, live.recall, live.initial = moves, None, recall, False
-    live.start(game_from_position(spec.definition, json.loads(position), chance="explicit"))
-    assert live._game is not None
-    recall.synced = len(live._game.log)  # the restored game's log starts at its position, already recorded
+    live.moves, live.actions, live.initial = moves, None, False
+    live.recall = _recall(recall, spec.players)
+    start = game_from_position(spec.definition, json.loads(position), chance="explicit")
+    options = spec.definition.resolve_options(spec.options)
+    if start.num_players != spec.players or start.options != options:
+        raise PositionError("players" if start.num_players != spec.players else "options",
+                            f"the position is of {start.num_players} players with options {start.options}, its "
+                            f"game {game} of {spec.players} with {options}")
+    live.start(start)
+    live.recall.synced = len(start.log)  # the restored game's log starts at its position, already recorded
     return live
+
+
+def _recall(data: Any, players: int) -> Recall:
+    """The seats' records read back from their plain data (``Recall.__getstate__``), its shape checked."""
+    if isinstance(data, Recall):  # as states serialised before the records travelled as plain data
+        return data
+    keys = {*range(players), PUBLIC}
+    if not (isinstance(data, tuple) and len(data) == 7 and type(data[0]) is int
+            and all(isinstance(part, dict) and set(part) == keys for part in data[1:6]) and isinstance(data[6], dict)):
+        raise PositionError("recall", f"the seats' records must be the 7 parts of a Recall of {players} players")
+    recall = Recall.__new__(Recall)
+    recall.__setstate__(data)
+    return recall
+
+
+def _read_back(state: "BoardGameState", live: Any) -> Live:
+    """A ``Live`` unpickled into ``state`` by OpenSpiel's ``deserialize_state`` (it sets the state's attributes
+    from the text after its history): refused unless it is a state of this very game (name, players, options,
+    ``max_moves``, seed, deals, numbering: the game's parameters) and agrees with the history OpenSpiel read."""
+    spec: BoardGame = state.__dict__["live"].spec
+    if type(live) is not Live:
+        raise PositionError("live", f"a serialised state of {spec} holds a {type(live).__name__}, not the adapter's")
+    if str(live.spec) != str(spec):
+        raise PositionError("game", f"the serialised state is of {live.spec}, not of this game {spec}")
+    live.spec, live.bound = spec, spec.bound  # the deserialising game's object: its states' copies share it
+    history = state.history()
+    if not 0 <= live.moves <= spec.max_moves:
+        raise PositionError("moves", f"{live.moves} moves made is outside 0 to max_moves {spec.max_moves}")
+    if live.actions is not None and live.actions != history:
+        raise PositionError("history", f"the history {history} is not the actions {live.actions} played")
+    dealt = 0 if live.position() is None or spec.fixed_seed >= 0 else 1  # the first node's deal is no move
+    if len(history) != live.moves + dealt:
+        raise PositionError("history", f"{len(history)} actions in the history, but {live.moves} moves made"
+                                       f"{' after the deal' if dealt else ''}")
+    return live
+
+
+class _LiveSlot:
+    """``BoardGameState.live``: read from the instance (no getter: a state reads it at every step); set through
+    here, where OpenSpiel's ``deserialize_state`` sets it too (``python_games.cc``): what a text brings back is
+    checked against the game reading it. A copy (``clone``: the same game object) is taken as it is."""
+
+    def __set__(self, state: "BoardGameState", live: Any) -> None:
+        old = state.__dict__.get("live")
+        if old is not None and getattr(live, "spec", None) is not old.spec:
+            live = _read_back(state, live)
+        state.__dict__["live"] = live
+
+
+class NotASeat(pyspiel.SpielError, ValueError):
+    """A player that is no seat of the game: OpenSpiel's error for it (``observation_tensor(-1)`` raises a
+    SpielError), and a ValueError as the lab's refusals of a value are."""
+
+
+def _check_seat(spec: BoardGame, player: Any, also: str = "") -> None:
+    """Refuse a player that is no seat of the game (never read from the end of a list)."""
+    if not (isinstance(player, Integral) and not isinstance(player, bool) and 0 <= int(player) < spec.players):
+        also = f" {also}" if also else ""
+        raise NotASeat(f"player must be a seat from 0 to {spec.players - 1}{also}, not {player!r}")
 
 
 def _seat_moves(d: Any, st: Any, seat: int) -> list[Any]:
@@ -416,6 +509,8 @@ def _seat_moves(d: Any, st: Any, seat: int) -> list[Any]:
 class BoardGameState(pyspiel.State):
     """A game in progress; ``game`` is the lab's checked ``Game`` at this position (None before the first chance
     node), ``live.position()`` the engine's position it plays on."""
+
+    live: Live = _LiveSlot()  # type: ignore[assignment]
 
     def __init__(self, game: BoardGame):
         super().__init__(game)
@@ -484,6 +579,8 @@ class BoardGameState(pyspiel.State):
         if live.position() is None:
             deals = live.spec.deals
             return [(i, 1.0 / deals) for i in range(deals)]
+        if self.current_player() != _CHANCE:
+            return []  # a player's node, or the end: no draw here (a game cut off at a draw draws no more)
         outcomes = live.draws()
         if len(outcomes) > DRAW_OUTCOMES:
             raise ValueError(f"a draw of {len(outcomes)} outcomes is more than the adapter's {DRAW_OUTCOMES}")
@@ -496,7 +593,7 @@ class BoardGameState(pyspiel.State):
         if player is None:
             player = live.ask()
         st = live.st
-        if player != _CHANCE and st is not None:
+        if player >= 0 and st is not None:
             # A seat's move, the common case: ``Live.moved`` and ``Live.play`` written out, as this runs every step.
             turn = live.turn
             if turn is None or turn.seat != player:
@@ -514,6 +611,8 @@ class BoardGameState(pyspiel.State):
             live.bound.definition.advance(st, move)
             st.ply += 1
             live.pending.append((move, player))
+        elif player == _TERMINAL:
+            raise live.over(action)
         else:
             st = live.position()
             if st is None:
@@ -535,10 +634,16 @@ class BoardGameState(pyspiel.State):
         st = self.live.position()
         if player == pyspiel.PlayerId.CHANCE:
             if st is None:
-                return f"deal with seed {action}"
+                return f"deal with seed {_chance_action(action, self._spec.deals)}"
             outcomes = self.live.draws()
-            return f"chance: {outcomes[action][0]}" if action < len(outcomes) else f"chance outcome {action}"
+            if outcomes:
+                return f"chance: {outcomes[_chance_action(action, len(outcomes))][0]}"
+            if action < 0:  # no draw here to name it: an index is still never negative
+                raise ValueError(f"a chance action is an outcome's index, 0 or more, not {action}")
+            return f"chance outcome {action}"
+        _check_seat(self._spec, player, "or chance (-1)")
         table = self._spec.table
+        checked_action(action, table.size)  # the range apply_action gives, before any reading of the number
         try:
             return f"p{player + 1}: {table.decode(action, player, st)}"
         except ValueError:  # a positional number that names no move here, or no position yet
@@ -574,6 +679,7 @@ class BoardGameState(pyspiel.State):
         redraws what the seat may not see, seeded from ``sampler`` (OpenSpiel's probability sampler, or any
         callable giving floats in [0, 1)). The seat's record is kept; the other seats' become what ``player``
         knows of them (the spectator's record)."""
+        _check_seat(self._spec, player)
         other = self.clone()
         st, d = self.live.position(), self._spec.definition
         if st is None or d.is_over(st):
@@ -635,6 +741,8 @@ class ViewObserver:
 
     def set_from(self, state: BoardGameState, player: int) -> None:
         live = state.live
+        if not (type(player) is int and 0 <= player < live.bound.players):
+            _check_seat(live.spec, player)
         if live.initial and player in self.initial:  # every initial state of a fixed seed is the same
             self.tensor[:] = self.initial[player]
             self.last = None
@@ -675,6 +783,7 @@ class ViewObserver:
 
     def string_from(self, state: BoardGameState, player: int) -> str:
         position, spec = state.live.position(), state.live.spec
+        _check_seat(spec, player)
         if position is None:
             return f"p{player + 1} before the deal"
         text = f"p{player + 1} " + self.layout.text(observe(spec.definition, position, player, self.public))
@@ -689,8 +798,7 @@ def view_string(state: BoardGameState, player: int) -> str:
     position = state.live.position()
     if position is None:
         return "null"
-    if not (type(player) is int and 0 <= player < state.live.spec.players):
-        raise ValueError(f"player must be a seat from 0 to {state.live.spec.players - 1}, not {player!r}")
+    _check_seat(state.live.spec, player)
     return json.dumps(state.live.spec.definition.view(position, player), sort_keys=True, separators=(",", ":"))
 
 
@@ -741,5 +849,5 @@ def _register_definition(d: GameDefinition[Any]) -> None:
 
 watch_registrations(_register_definition)
 
-__all__ = ["BoardGame", "BoardGameState", "LabBot", "Live", "PREFIX", "ViewObserver", "own_log", "register", "registered",
+__all__ = ["BoardGame", "BoardGameState", "LabBot", "Live", "NotASeat", "PREFIX", "ViewObserver", "own_log", "register", "registered",
            "view_string"]
