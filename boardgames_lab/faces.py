@@ -113,6 +113,10 @@ class Layout:
             at += len(labels)
         self.size = at
         self._blank = array("f", bytes(4 * at))
+        odd = [f"{name}[{label}]" for name, labels, _ in self.fields for label in labels if set(label) & set(",=[]")]
+        if odd:
+            raise ValueError(f"{game}: a feature label may not hold , = [ or ] (the observation string's marks): "
+                             f"{', '.join(odd)}")
 
     def blank(self) -> "array[float]":
         """A zero vector of the layout's size."""
@@ -145,20 +149,31 @@ class Layout:
         return [f"{name}[{label}]" for name, labels, _ in self.fields for label in labels]
 
     def text(self, values: Sequence[float]) -> str:
-        """The non-zero entries as ``field[label]=value`` words, one field after another: the compact string
-        of an observation (it holds exactly what the vector holds)."""
+        """The non-zero entries, field by field, in the layout's order: ``field=value`` for a field of one entry,
+        else ``field[label=value,label]`` (an entry of 1 by its label alone). The compact string of an
+        observation: it holds exactly what the vector holds, as no label holds ``,=[]``."""
         words = []
         for name, labels, _ in self.fields:
             offset = self.offset[name]
-            for i, label in enumerate(labels):
-                v = values[offset + i]
+            if len(labels) == 1:
+                v = values[offset]
                 if v:
-                    words.append(f"{name}[{label}]={int(v) if v == int(v) else round(v, 4)}")
+                    words.append(f"{name}={_number(v)}")
+                continue
+            shown = [label if v == 1 else f"{label}={_number(v)}"
+                     for label, v in zip(labels, values[offset:offset + len(labels)]) if v]
+            if shown:
+                words.append(f"{name}[{','.join(shown)}]")
         return " ".join(words)
 
     def table(self) -> list[tuple[str, int, str]]:
         """(field, entries, meaning) rows, for the docs."""
         return [(name, len(labels), doc) for name, labels, doc in self.fields]
+
+
+def _number(v: float) -> str:
+    """An entry's value in words: a whole number without a point."""
+    return str(int(v)) if v == int(v) else repr(round(v, 4))
 
 
 def relative_seats(players: int) -> tuple[str, ...]:
