@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import pytest
 
 import boardgames_lab as bgl
+from boardgames_lab.adapters.observation import observe
 from boardgames_lab.core.errors import OptionError
 from boardgames_lab.core.moves import CHANCE
 from boardgames_lab.core.registry import definition
 from boardgames_lab.core.rng import Rng
+from boardgames_lab.faces import Layout
 
 GAMES = [g["name"] for g in bgl.games()]
 
@@ -252,3 +255,41 @@ def test_citadels_the_hand_a_fortune_teller_looks_at_is_in_the_tellers_vector() 
         if seen == 3:
             break
     assert seen == 3
+
+
+def _read_text(layout: Layout, text: str) -> list[float]:
+    """The vector a layout's observation string names, read back word by word."""
+    values = [0.0] * layout.size
+    for m in re.finditer(r"([^\s\[=]+)(?:=(\S+)|\[([^\]]*)\])", text):
+        name, single, entries = m.groups()
+        if single is not None:
+            values[layout.offset[name]] = float(single)
+            continue
+        for entry in entries.split(","):
+            label, _, value = entry.partition("=")
+            values[layout.at(name, label)] = float(value) if value else 1.0
+    return values
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_observation_string_names_exactly_the_vector(name: str) -> None:
+    """``LAYOUT.text`` writes each field once and an entry of 1 by its label: read back, it is the vector."""
+    layout = definition(name).features.LAYOUT
+    players = definition(name).info.max_players
+    game = _played(name, players, 3, 0)
+    rng, read = random.Random(3), 0
+    while not game.is_over and read < 60:
+        for seat in range(players):
+            vector = list(observe(game.definition, game.state, seat))
+            assert _read_text(layout, layout.text(vector)) == vector
+            read += 1
+        for _ in range(7):
+            if not game.is_over:
+                move = rng.choice(game.legal_moves())
+                game.apply(move, player=game.definition.seat_of(game.state, move))
+    assert read >= 60
+
+
+def test_a_feature_label_may_not_hold_the_strings_marks() -> None:
+    with pytest.raises(ValueError, match="may not hold"):
+        Layout("demo", [("cards", ("a,b", "c"), "two cards")])
