@@ -475,18 +475,6 @@ def _read_back(state: "BoardGameState", live: Any) -> Live:
     return live
 
 
-class _LiveSlot:
-    """``BoardGameState.live``: read from the instance (no getter: a state reads it at every step); set through
-    here, where OpenSpiel's ``deserialize_state`` sets it too (``python_games.cc``): what a text brings back is
-    checked against the game reading it. A copy (``clone``: the same game object) is taken as it is."""
-
-    def __set__(self, state: "BoardGameState", live: Any) -> None:
-        old = state.__dict__.get("live")
-        if old is not None and getattr(live, "spec", None) is not old.spec:
-            live = _read_back(state, live)
-        state.__dict__["live"] = live
-
-
 class NotASeat(pyspiel.SpielError, ValueError):
     """A player that is no seat of the game: OpenSpiel's error for it (``observation_tensor(-1)`` raises a
     SpielError), and a ValueError as the lab's refusals of a value are."""
@@ -510,11 +498,21 @@ class BoardGameState(pyspiel.State):
     """A game in progress; ``game`` is the lab's checked ``Game`` at this position (None before the first chance
     node), ``live.position()`` the engine's position it plays on."""
 
-    live: Live = _LiveSlot()  # type: ignore[assignment]
+    live: Live
 
     def __init__(self, game: BoardGame):
         super().__init__(game)
         self.live = Live(game)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # OpenSpiel's deserialize_state sets the attributes it unpickled here (python_games.cc): what a text brings
+        # back is checked against the game reading it; a copy (``clone``: the same game object) is taken as it is.
+        # (Not a descriptor on the class: reading ``live``, which every step does, stays a plain attribute read.)
+        if name == "live":
+            old = self.__dict__.get("live")
+            if old is not None and getattr(value, "spec", None) is not old.spec:
+                value = _read_back(self, value)
+        super().__setattr__(name, value)
 
     @property
     def game(self) -> Game | None:
