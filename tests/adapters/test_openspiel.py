@@ -121,9 +121,8 @@ def test_openspiels_mcts_bot_plays_against_our_random_bot() -> None:
     assert sum(returns) == pytest.approx(1.0) and all(r >= 0 for r in returns)
 
 
-def _random_state(name: str, players: int, seed: int, moves: int, max_moves: int = 10000) -> bos.BoardGameState:
-    game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": seed, "max_moves": max_moves})
-    state = game.new_initial_state()
+def play_at_random(state: bos.BoardGameState, seed: int, moves: int = 100000) -> bos.BoardGameState:
+    """``state`` played on at random (chance outcomes too) for ``moves`` actions or to its end."""
     rng = np.random.default_rng(seed)
     for _ in range(moves):
         if state.is_terminal():
@@ -131,6 +130,11 @@ def _random_state(name: str, players: int, seed: int, moves: int, max_moves: int
         actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
         state.apply_action(int(rng.choice(actions)))
     return state
+
+
+def _random_state(name: str, players: int, seed: int, moves: int, max_moves: int = 10000) -> bos.BoardGameState:
+    game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": seed, "max_moves": max_moves})
+    return play_at_random(game.new_initial_state(), seed, moves)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -16,18 +16,9 @@ from open_spiel.python.observation import make_observation
 import boardgames_lab as bgl
 from boardgames_lab.adapters import openspiel as bos
 from boardgames_lab.core.errors import IllegalMove, OptionError, PositionError
+from tests.adapters.test_openspiel import play_at_random
 
 GAMES = [g["name"] for g in bgl.games()]
-
-
-def _play(state: bos.BoardGameState, seed: int, moves: int = 100000) -> bos.BoardGameState:
-    rng = np.random.default_rng(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-        state.apply_action(int(rng.choice(actions)))
-    return state
 
 
 def _snapshot(state: bos.BoardGameState) -> tuple[Any, ...]:
@@ -54,7 +45,7 @@ def _cut_at_a_draw(name: str) -> bos.BoardGameState:
 @pytest.mark.parametrize("name", ["saint_petersburg", "keythedral"])
 def test_an_action_on_a_game_cut_off_at_max_moves_is_refused(name: str) -> None:
     game = pyspiel.load_game(bos.PREFIX + name, {"players": 2, "seed": 1, "max_moves": 5})
-    state = _play(game.new_initial_state(), 1)
+    state = play_at_random(game.new_initial_state(), 1)
     assert state.is_terminal() and state.is_truncated()
     before = _snapshot(state)
     for action in (0, 1, state.history()[-1]):
@@ -66,7 +57,7 @@ def test_an_action_on_a_game_cut_off_at_max_moves_is_refused(name: str) -> None:
 @pytest.mark.parametrize("name", ["saint_petersburg", "citadels", "village"])
 def test_an_action_on_a_finished_game_is_refused_and_changes_nothing(name: str) -> None:
     game = pyspiel.load_game(bos.PREFIX + name, {"players": 2, "seed": 3})
-    state = _play(game.new_initial_state(), 3)
+    state = play_at_random(game.new_initial_state(), 3)
     assert state.is_terminal() and not state.is_truncated()
     before = _snapshot(state)
     recall = state.live.synced()
@@ -104,7 +95,7 @@ def test_a_seed_below_minus_one_is_refused() -> None:
 
 def _mid_game(name: str, players: int = 3) -> bos.BoardGameState:
     game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": 1})
-    state = _play(game.new_initial_state(), 1, 30)
+    state = play_at_random(game.new_initial_state(), 1, 30)
     while state.is_chance_node():
         state.apply_action(0)
     return state
@@ -164,7 +155,7 @@ def test_action_to_string_refuses_numbers_out_of_range_as_apply_action_does(name
 
 def _serialised(name: str, players: int, moves: int, by_position: bool) -> tuple[pyspiel.Game, str]:
     game = pyspiel.load_game(bos.PREFIX + name, {"players": players, "seed": 1})
-    state = _play(game.new_initial_state(), 1, moves)
+    state = play_at_random(game.new_initial_state(), 1, moves)
     if by_position:
         state.live.actions = None  # serialised as the position with the seats' records, not the actions
     return game, state.serialize()
@@ -230,7 +221,7 @@ def test_a_long_games_first_serialisation_takes_the_numbers_as_played(monkeypatc
     positional numbers are not read again in rebuilt positions (which made a long game's first serialisation
     take seconds), and the records are the same as those that number the moves again."""
     game = pyspiel.load_game(bos.PREFIX + "keythedral", {"players": 4, "seed": 2, "max_moves": 1000})
-    state = _play(game.new_initial_state(), 2)
+    state = play_at_random(game.new_initial_state(), 2)
     again = state.clone()
     again.live.actions = None  # no actions to read: its record numbers each move in its own position
     expected = [again.information_state_string(s) for s in range(4)]
