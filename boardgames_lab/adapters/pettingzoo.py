@@ -45,7 +45,7 @@ from pettingzoo import AECEnv
 from ..core.errors import OptionError
 from ..core.game import Game, said_for, sentence
 from ..core.moves import CHANCE
-from ..core.registry import definition, new_game
+from ..core.registry import check_seed as registry_check_seed, definition, new_game
 from .actions import Turn, action_space, checked_action
 from .observation import features, observe
 
@@ -61,11 +61,8 @@ def _as_int(value: Any) -> Any:
 
 
 def check_seed(seed: Any) -> int:
-    """The seed as an int, if it is one ``new_game`` takes (an integer from 0 to 2**63 - 1, not a bool)."""
-    seed = _as_int(seed)
-    if type(seed) is not int or not 0 <= seed < 2**63:
-        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, not {seed!r}")
-    return seed
+    """The seed as an int, if it is one ``new_game`` takes (``registry.check_seed``; a NumPy integer as its int)."""
+    return registry_check_seed(_as_int(seed))
 
 
 def acting_seat(game: Game) -> int | None:

@@ -59,9 +59,14 @@ def new_game(name: str, players: int | None = None, seed: int | None = None, *, 
         players = d.info.default_players
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
+    return Game(d, players, check_seed(seed), options, mode=mode, names=names, chance=chance)
+
+
+def check_seed(seed: Any) -> int:
+    """A game's seed: an integer from 0 to 2**63 - 1, not a bool (ValueError naming it otherwise)."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, not {seed!r}")
-    return Game(d, players, seed, options, mode=mode, names=names, chance=chance)
+    return seed
 
 
 def rules(name: str) -> list[Rule]:
