@@ -163,7 +163,8 @@ def test_pettingzoos_api_test_passes_and_the_masks_are_the_legal_moves() -> None
     assert table.fingerprint == "sha256:4b4ba71e87d04ff4" and table.size == 4  # ENCODING 1, numbers never change
     with warnings.catch_warnings():  # api_test says a Dict observation is "not a NumPy array", as for every game
         warnings.filterwarnings("ignore", message="Observation")
-        api_test(env(NAME, players=2), num_cycles=60)
+        with pytest.warns(UserWarning, match=r"reset ignores \['options'\]"):  # api_test resets with options={"options": 1}
+            api_test(env(NAME, players=2), num_cycles=60)
         seed_test(lambda: env(NAME, players=2), num_cycles=30)
     environment = env(NAME, players=2)
     for seed in range(10):
