@@ -32,7 +32,7 @@ import hashlib
 from dataclasses import replace
 from itertools import repeat
 from numbers import Integral
-from operator import is_
+from operator import index, is_
 from typing import Any, Iterable, Sequence
 from weakref import WeakKeyDictionary
 
@@ -292,16 +292,26 @@ class PositionalActionSpace(ActionSpace):
         return move
 
 
+def whole_number(value: Any) -> int | None:
+    """``value`` as the Python int it is, if it is a whole number: an int or a NumPy (or other integral) integer,
+    never a bool. Anything else is None, never rounded or read as a number. The environments judge every action,
+    seat, player count and seed they are given by this."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        return None
+    return index(value)
+
+
 def checked_action(action: Any, size: int) -> int:
-    """An action number as the environments take it: an int (or a NumPy integer) from 0 to ``size - 1``. A bool,
-    a float or text is refused, never rounded or read as a number."""
-    if type(action) is int:  # the common case, without the abstract class check
-        if 0 <= action < size:
-            return action
-    elif isinstance(action, bool) or not isinstance(action, Integral):
+    """An action number as the environments take it: a whole number (``whole_number``) from 0 to ``size - 1``. A
+    bool, a float or text is refused, never rounded or read as a number."""
+    if type(action) is int and 0 <= action < size:  # the common case, without the abstract class check
+        return action
+    number = whole_number(action)
+    if number is None:
         raise ValueError(f"action must be an integer from 0 to {size - 1}, not {type(action).__name__} "
                          f"{action!r:.60}")
-    number = int(action)
     if not 0 <= number < size:
         raise ValueError(f"action must be from 0 to {size - 1}, not {number}")
     return number

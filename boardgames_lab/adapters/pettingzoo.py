@@ -32,8 +32,6 @@ from __future__ import annotations
 import html
 import json
 import math
-import numbers
-import operator
 import warnings
 from typing import Any, Mapping
 
@@ -46,7 +44,7 @@ from ..core.errors import OptionError
 from ..core.game import Game, said_for, sentence
 from ..core.moves import CHANCE
 from ..core.registry import check_seed as registry_check_seed, definition, new_game
-from .actions import Turn, action_space, checked_action
+from .actions import Turn, action_space, checked_action, whole_number
 from .observation import features, observe
 
 _PLAIN_KEPT = 4096  # plain moves' sentences kept per environment
@@ -54,10 +52,10 @@ _SET_BY_ENV = ("players", "max_cycles", "render_mode")  # keywords of env() that
 
 
 def _as_int(value: Any) -> Any:
-    """A NumPy (or other integral) whole number as the Python int it is; anything else as it was given."""
-    if type(value) is int or not isinstance(value, numbers.Integral) or isinstance(value, (bool, np.bool_)):
-        return value
-    return operator.index(value)
+    """A whole number (``actions.whole_number``: a NumPy integer too) as its Python int; anything else as it was
+    given, for the check that follows to refuse by name."""
+    number = whole_number(value)
+    return value if number is None else number
 
 
 def check_seed(seed: Any) -> int:

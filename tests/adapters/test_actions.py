@@ -4,13 +4,15 @@ records each game's fingerprint for each encoding version)."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import boardgames_lab as bgl
-from boardgames_lab.adapters.actions import UnmappedMove, action_space, action_table
+from boardgames_lab.adapters.actions import UnmappedMove, action_space, action_table, checked_action, whole_number
 from boardgames_lab.core.registry import definition
 from boardgames_lab.rulesets import GAME_PACKAGES
 
@@ -141,3 +143,20 @@ def test_the_engines_premade_moves_are_numbered_when_the_table_is_built() -> Non
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     listed, unnumbered = map(int, out.stdout.split())
     assert listed > 1000 and unnumbered == 0
+
+
+@pytest.mark.parametrize("value,number", [(3, 3), (np.int64(3), 3), (np.uint8(0), 0), (np.uint64(2**63), 2**63),
+                                          (True, None), (np.True_, None), (3.0, None), (np.float64(3), None),
+                                          ("3", None), (None, None), (Fraction(3), None)])
+def test_a_whole_number_is_an_int_or_numpy_integer_and_never_a_bool_or_float(value: object, number: int | None) -> None:
+    """The one judgement of integers every environment makes (actions, seats, player counts, seeds)."""
+    got = whole_number(value)
+    assert got == number and (got is None or type(got) is int)
+    if number is None:
+        with pytest.raises(ValueError, match=r"action must be an integer from 0 to 9, not "):
+            checked_action(value, 10)
+    elif number < 10:
+        assert checked_action(value, 10) == number and type(checked_action(value, 10)) is int
+    else:
+        with pytest.raises(ValueError, match=rf"action must be from 0 to 9, not {number}"):
+            checked_action(value, 10)
