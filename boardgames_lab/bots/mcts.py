@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, cast
+from typing import Any, Callable
 
 from ..core.definition import GameDefinition
 from .base import SEED, BotOption, Seat, reward_shares
@@ -58,7 +58,7 @@ class Node:
         # The legal moves of the last visit (a copy) and their children then, in the same order: a visit with
         # the same moves reads them here instead of hashing every move again (moves hash in Python).
         self.moves: list[Any] | None = None
-        self.found: list[Node | None] = []
+        self.found: list[Any] = []  # a Node, or None for a move not tried here yet
 
 
 class MCTSBot:
@@ -151,8 +151,8 @@ class MCTSBot:
                 children = node.children
                 found = node.found = [children.get(m) for m in legal]  # each move hashed once
                 node.moves = list(legal)  # a copy: the list handed out is the engine's
-            fresh = [i for i, ch in enumerate(found) if ch is None]
-            if fresh:
+            if None in found:  # a move not tried here yet (a Node has no __eq__: this compares identities)
+                fresh = [i for i, ch in enumerate(found) if ch is None]
                 i = fresh[floor(rnd() * len(fresh))]
                 move = legal[i]
                 # In place: a legal list holds no move twice (the conformance suite checks), so this is the
@@ -165,13 +165,13 @@ class MCTSBot:
                 path.append(child)
                 return path
             best, best_value = 0, -1.0
-            for i, ch in enumerate(cast("list[Node]", found)):  # every move has its child here
+            for i, ch in enumerate(found):  # every move has its child here
                 ch.avail += 1
                 visits = ch.visits
                 value = ch.reward / visits + c * sqrt(log(ch.avail) / visits)
                 if value > best_value:
                     best, best_value = i, value
-            node = cast(Node, found[best])
+            node = found[best]
             advance(state, legal[best])
             path.append(node)
         return path
