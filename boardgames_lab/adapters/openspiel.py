@@ -57,10 +57,10 @@ from ..core.rng import Rng
 from .actions import action_space, checked_action, whole_number
 from .observation import PUBLIC, RECALL, Recall, features, observe
 # _replayed and _restored are read here too by name: a state serialised before they moved names them here.
-from .openspiel_live import Bound, Live, _chance_action, _read_back, _replayed, _restored  # noqa: F401
+from .openspiel_live import (_CHANCE, _TERMINAL, Bound, Live, _chance_action, _read_back, _replayed,  # noqa: F401
+                             _restored)
 
 PREFIX = "boardgames_lab_"
-_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 DEALS = 1000
 MAX_MOVES = 10000
 DRAW_OUTCOMES = 1024  # the most outcomes one draw inside a game may list (a deck's distinct cards)
