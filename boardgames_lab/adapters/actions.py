@@ -294,8 +294,8 @@ class PositionalActionSpace(ActionSpace):
 
 def whole_number(value: Any) -> int | None:
     """``value`` as the Python int it is, if it is a whole number: an int or a NumPy (or other integral) integer,
-    never a bool. Anything else is None, never rounded or read as a number. The environments judge every action,
-    seat, player count and seed they are given by this."""
+    never a bool. Anything else is None, never rounded or read as a number. The environments judge by this the actions
+    they are given, OpenSpiel the seats and chance actions, PettingZoo the player counts, ``max_cycles`` and seeds."""
     if type(value) is int:
         return value
     if isinstance(value, bool) or not isinstance(value, Integral):

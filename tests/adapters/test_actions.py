@@ -4,8 +4,8 @@ records each game's fingerprint for each encoding version)."""
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -149,7 +149,7 @@ def test_the_engines_premade_moves_are_numbered_when_the_table_is_built() -> Non
                                           (True, None), (np.True_, None), (3.0, None), (np.float64(3), None),
                                           ("3", None), (None, None), (Fraction(3), None)])
 def test_a_whole_number_is_an_int_or_numpy_integer_and_never_a_bool_or_float(value: object, number: int | None) -> None:
-    """The one judgement of integers every environment makes (actions, seats, player counts, seeds)."""
+    """The environments' one judgement of integers (actions; seats; PettingZoo's player counts and seeds)."""
     got = whole_number(value)
     assert got == number and (got is None or type(got) is int)
     if number is None:
